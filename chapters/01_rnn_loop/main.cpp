@@ -1,0 +1,89 @@
+// Chapter 01: the recurrent loop, and why it cannot be spread over cores.
+//
+// Dimension legend: L = sequence length, d_in = input width, d_h = hidden width.
+// Run:  ./course run 01          (reference)      ./course run 01 --mine   (your exercises)
+#include <cstdio>
+#include <iostream>
+
+#include "attn/chapter.hpp"
+#include "attn/print.hpp"
+#include "attn/rnn.hpp"
+#include "attn/rnn_lab.hpp"
+
+using namespace attn;
+
+namespace {
+
+constexpr int kTimingWidth = 64;      // d_in = d_h for the timing runs (a small real layer)
+constexpr int kTimingRepeats = 5;     // median of 5 runs per cell: these machines are noisy
+constexpr int kQuestionLength = 50;   // the tutorial's 50-word training sentence
+
+void step_loop(const rnn_lab::Example& e) {
+    print_step(std::cout, 1, "The loop, one position at a time");
+    print_matrix(std::cout, "X, the sentence", e.X, {2, e.tokens, {}});
+    const arma::mat H = rnn_forward(e.X, e.W, e.U, e.h_start);  // (L, d_h)
+    std::printf("%-11s = %s\n", "h_start", format_row(e.h_start, 4).c_str());
+    for (arma::uword t = 0; t < H.n_rows; ++t) {
+        const std::string waited = t == 0 ? "h_start" : "h_" + std::to_string(t - 1);
+        const std::string name = "h_" + std::to_string(t) + " (" + e.tokens[t] + ")";
+        std::printf("%-11s = %s   waited for %s\n", name.c_str(), format_row(H.row(t), 4).c_str(), waited.c_str());
+    }
+}
+
+void step_parallel_part(const rnn_lab::Example& e) {
+    print_step(std::cout, 2, "The part that parallelises: all U x_t in one product");
+    const arma::mat P = input_projections(e.X, e.U);  // (L, d_h)
+    print_matrix(std::cout, "X U^T (row t is U x_t)", P, {4, e.tokens, {}});
+    // The same numbers, one position at a time, to show nothing was lost.
+    double worst = 0;
+    for (arma::uword t = 0; t < e.X.n_rows; ++t)
+        worst = std::max(worst, arma::abs(P.row(t) - e.X.row(t) * e.U.t()).max());
+    std::cout << "largest difference from computing U x_t one by one: " << format_number(worst, 4) << "\n";
+    std::cout << "What cannot be batched: W h_{t-1}. Its input is the output of the step before.\n";
+}
+
+void step_timing(const ChapterOptions& o, plot::Plotter& plotter) {
+    print_step(std::cout, 3, "Time against sequence length, on 1 and 2 threads");
+    if (o.quick) {
+        std::cout << "(skipped with --quick)\n";
+        return;
+    }
+    const auto rows = rnn_lab::time_loop_vs_attention(rnn_lab::default_lengths(), kTimingWidth, kTimingRepeats);
+    std::printf("%6s  %12s %12s %8s  %12s %12s %8s\n", "L", "loop 1 thr", "loop 2 thr", "speedup", "attn 1 thr",
+                "attn 2 thr", "speedup");
+    for (const auto& r : rows)
+        std::printf("%6d  %9.3f ms %9.3f ms %7.2fx  %9.3f ms %9.3f ms %7.2fx\n", r.length, 1e3 * r.loop_1,
+                    1e3 * r.loop_2, r.loop_1 / r.loop_2, 1e3 * r.attention_1, 1e3 * r.attention_2,
+                    r.attention_1 / r.attention_2);
+    std::cout << "(d = " << kTimingWidth << ", median of " << kTimingRepeats
+              << " runs; your numbers will differ, the ratios are what to read)\n";
+    plotter.save("01_time_vs_length", rnn_lab::timing_figure(rows));
+}
+
+void step_path_length(plot::Plotter& plotter) {
+    print_step(std::cout, 4, "Path length between positions");
+    std::printf("%-12s %14s %16s\n", "from -> to", "loop (steps)", "attention (steps)");
+    for (int j : {1, 2, 10, 49})
+        std::printf("%2d -> %-6d %14d %16d\n", 0, j, rnn_path_length(0, j), attention_path_length(0, j));
+    std::cout << "positions of a " << kQuestionLength << "-word sentence worked on at once: loop "
+              << rnn_positions_at_once(kQuestionLength) << ", attention "
+              << attention_positions_at_once(kQuestionLength) << "\n";
+    plotter.save("01_path_length", rnn_lab::path_length_figure(kQuestionLength));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return run_chapter(argc, argv, "chapters/01_rnn_loop/README.md", [](const ChapterOptions& o, plot::Plotter& p) {
+        const auto e = rnn_lab::example();
+        step_loop(e);
+        step_parallel_part(e);
+        step_timing(o, p);
+        step_path_length(p);
+        std::cout << "\nWhat to notice:\n"
+                     "  - each h_t waited for the one before it; nothing else did;\n"
+                     "  - the U x_t part is one product, the W h part is a chain;\n"
+                     "  - a second thread helps attention, not the loop;\n"
+                     "  - the loop's path grows with distance, attention's stays 1.\n";
+    });
+}

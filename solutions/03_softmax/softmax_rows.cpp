@@ -1,0 +1,25 @@
+// Exercise softmax_rows (chapter 03): stable softmax along each row.
+#include <cmath>
+
+#include "attn/errors.hpp"
+#include "attn/softmax.hpp"
+
+namespace attn {
+
+arma::mat softmax_rows(const arma::mat& S) {
+    require_finite("softmax_rows", "S", S, /*allow_minus_inf=*/true);
+    arma::mat A(S.n_rows, S.n_cols);  // (L_Q, L_K)
+    for (arma::uword i = 0; i < S.n_rows; ++i) {
+        const double m = S.row(i).max();  // shift invariance: exp(s - m) cannot overflow
+        if (std::isinf(m)) {
+            // every key is masked: nothing to attend to, so no weight anywhere
+            A.row(i).zeros();
+            continue;
+        }
+        const arma::rowvec e = arma::exp(S.row(i) - m);  // exp(-inf) is exactly 0
+        A.row(i) = e / arma::accu(e);
+    }
+    return A;
+}
+
+}  // namespace attn

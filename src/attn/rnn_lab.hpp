@@ -1,0 +1,44 @@
+// rnn_lab.hpp: chapter 01's experiments around the learner's loop.
+//
+// Rows are tokens, columns are features (see rnn.hpp for the legend).
+#pragma once
+
+#include <armadillo>
+#include <string>
+#include <vector>
+
+#include "attn/plot.hpp"
+
+namespace attn::rnn_lab {
+
+// The 3-token sentence of the worked example, with small fixed weights for a
+// 3-wide hidden state, so each h_t can be followed by hand.
+struct Example {
+    std::vector<std::string> tokens;
+    arma::mat X;  // 3x4
+    arma::mat W;  // 3x3
+    arma::mat U;  // 3x4
+    arma::rowvec h_start;  // 1x3, zeros
+};
+Example example();
+
+// One row of the timing table: median seconds for the loop and for one
+// attention pass over L positions of width d, on 1 and on 2 BLAS threads.
+struct Timing {
+    int length = 0;
+    double loop_1 = 0, loop_2 = 0;            // rnn_forward
+    double attention_1 = 0, attention_2 = 0;  // kernels::attention on random L x d Q, K, V
+};
+
+// Times both models for each length. Random inputs with a fixed seed.
+// `repeats` runs per measurement; the median is kept.
+std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, int repeats);
+
+// Sequence lengths 8, 16, ..., 2048.
+std::vector<int> default_lengths();
+
+// Figures (data first; see plot.hpp).
+plot::Figure path_length_figure(int length);
+plot::Figure timing_figure(const std::vector<Timing>& rows);
+
+}  // namespace attn::rnn_lab

@@ -1,0 +1,92 @@
+#include "attn/chapter.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <dlfcn.h>
+#include <iostream>
+#include <stdexcept>
+#include <vector>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "attn/errors.hpp"
+
+namespace attn {
+
+ChapterOptions parse_chapter_options(int argc, char** argv, bool mine) {
+    ChapterOptions o;
+    o.mine = mine;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&](const char* flag) {
+            if (i + 1 >= argc) throw std::invalid_argument(std::string(flag) + " needs a value");
+            return std::string(argv[++i]);
+        };
+        if (a == "--plots") o.plots_dir = value("--plots");
+        else if (a == "--no-plots") o.plots = false;
+        else if (a == "--quick") o.quick = true;
+        else if (a == "--root") o.root = value("--root");
+        else if (a == "--quiet") {}  // accepted for the course script; chapters print their results anyway
+        else throw std::invalid_argument("unknown option '" + a + "' (known: --plots DIR, --no-plots, --quick, --root DIR)");
+    }
+    return o;
+}
+
+int run_chapter_program(int argc, char** argv, bool mine, const std::string& readme, const ChapterBody& body) {
+    try {
+        const ChapterOptions options = parse_chapter_options(argc, argv, mine);
+        if (options.mine) std::cout << "(running on YOUR exercises in exercises/)\n";
+        plot::Plotter plotter(options.plots_dir, options.plots);
+        body(options, plotter);
+        std::cout << "\nRead on: " << readme << "\n";
+        return 0;
+    } catch (const NotImplemented& e) {
+        std::cout.flush();
+        std::cerr << "\n" << e.what() << "\n"
+                  << "  This chapter needs it. Write it, check it with ./course check, "
+                     "or run the chapter without --mine to see the reference.\n";
+        return 3;
+    } catch (const ShapeError& e) {
+        std::cout.flush();
+        std::cerr << "\nshape error: " << e.what() << "\n";
+        return 2;
+    } catch (const InputError& e) {
+        std::cout.flush();
+        std::cerr << "\nbad input: " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cout.flush();
+        std::cerr << "\nerror: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+double median_seconds(const std::function<void()>& fn, int repeats) {
+    using clock = std::chrono::steady_clock;
+    fn();  // warm-up: first touch of memory and BLAS thread start-up are not the cost we measure
+    std::vector<double> t;
+    for (int r = 0; r < std::max(1, repeats); ++r) {
+        const auto start = clock::now();
+        fn();
+        t.push_back(std::chrono::duration<double>(clock::now() - start).count());
+    }
+    std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
+    return t[t.size() / 2];
+}
+
+bool set_threads(int threads) {
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
+    // Looked up at run time: Debian can switch the BLAS behind Armadillo
+    // (update-alternatives), and only OpenBLAS has this function.
+    using Setter = void (*)(int);
+    static Setter setter = reinterpret_cast<Setter>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+    if (!setter) return false;
+    setter(threads);
+    return true;
+}
+
+}  // namespace attn

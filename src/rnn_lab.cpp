@@ -1,0 +1,102 @@
+#include "attn/rnn_lab.hpp"
+
+#include "attn/chapter.hpp"
+#include "attn/kernels.hpp"
+#include "attn/rnn.hpp"
+#include "attn/worked_example.hpp"
+
+namespace attn::rnn_lab {
+
+Example example() {
+    Example e;
+    e.tokens = attn::example::tokens();
+    e.X = attn::example::X();
+    // Small weights keep tanh in its near-linear range, so the numbers stay readable.
+    e.W = {{0.5, -0.2, 0.1},
+           {0.3, 0.4, -0.3},
+           {-0.1, 0.2, 0.6}};
+    e.U = {{0.6, -0.4, 0.2, 0.1},
+           {-0.3, 0.5, 0.4, -0.2},
+           {0.2, 0.1, -0.5, 0.3}};
+    e.h_start = arma::rowvec(3, arma::fill::zeros);
+    return e;
+}
+
+std::vector<int> default_lengths() {
+    std::vector<int> L;
+    for (int n = 8; n <= 2048; n *= 2) L.push_back(n);
+    return L;
+}
+
+std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, int repeats) {
+    arma::arma_rng::set_seed(1);
+    const auto d = static_cast<arma::uword>(width);
+    // Weights scaled by 1/sqrt(d) keep tanh out of saturation; the timing does not care,
+    // but it keeps the run a plausible network rather than a pile of +-1s.
+    const arma::mat W = arma::randn(d, d) / std::sqrt(static_cast<double>(d));
+    const arma::mat U = arma::randn(d, d) / std::sqrt(static_cast<double>(d));
+    const arma::rowvec h0(d, arma::fill::zeros);
+
+    std::vector<Timing> rows;
+    for (int L : lengths) {
+        const auto n = static_cast<arma::uword>(L);
+        const arma::mat X = arma::randn(n, d);
+        // Attention gets its own Q, K, V of the same size as X (as projections would give).
+        const arma::mat Q = arma::randn(n, d), K = arma::randn(n, d), V = arma::randn(n, d);
+        Timing t;
+        t.length = L;
+        arma::mat sink;
+        for (int threads : {1, 2}) {
+            set_threads(threads);
+            const double loop = median_seconds([&] { sink = rnn_forward(X, W, U, h0); }, repeats);
+            const double att = median_seconds([&] { sink = kernels::attention(Q, K, V); }, repeats);
+            (threads == 1 ? t.loop_1 : t.loop_2) = loop;
+            (threads == 1 ? t.attention_1 : t.attention_2) = att;
+        }
+        rows.push_back(t);
+    }
+    set_threads(1);
+    return rows;
+}
+
+plot::Figure path_length_figure(int length) {
+    plot::LineChart c;
+    c.title = "Steps from position 0 to position j (" + std::to_string(length) + "-word sentence)";
+    c.xlabel = "position j";
+    c.ylabel = "sequential steps from position 0";
+    plot::Series loop{"recurrent loop: |i - j|", {}, {}, "linespoints pt 7 ps 0.6"};
+    plot::Series att{"one attention layer: 1", {}, {}, "linespoints pt 5 ps 0.6"};
+    for (int j = 1; j < length; ++j) {
+        loop.x.push_back(j);
+        loop.y.push_back(rnn_path_length(0, j));
+        att.x.push_back(j);
+        att.y.push_back(attention_path_length(0, j));
+    }
+    c.series = {loop, att};
+    return plot::Figure(c);
+}
+
+plot::Figure timing_figure(const std::vector<Timing>& rows) {
+    plot::LineChart c;
+    c.title = "Wall time against sequence length (median of repeated runs)";
+    c.xlabel = "sequence length L";
+    c.ylabel = "milliseconds";
+    c.log_x = c.log_y = true;
+    plot::Series l1, l2, a1, a2;
+    l1.title = "loop, 1 thread";
+    l2.title = "loop, 2 threads";
+    a1.title = "attention, 1 thread";
+    a2.title = "attention, 2 threads";
+    l2.style = a2.style = "linespoints dt 2";
+    for (const auto& r : rows) {
+        for (auto* s : {&l1, &l2, &a1, &a2}) s->x.push_back(r.length);
+        l1.y.push_back(1e3 * r.loop_1);
+        l2.y.push_back(1e3 * r.loop_2);
+        a1.y.push_back(1e3 * r.attention_1);
+        a2.y.push_back(1e3 * r.attention_2);
+    }
+    c.series = {l1, l2, a1, a2};
+    return plot::Figure(c);
+}
+
+}  // namespace attn::rnn_lab

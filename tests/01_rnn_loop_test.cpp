@@ -1,0 +1,206 @@
+// Chapter 01 tests: the recurrent loop.
+// One suite per exercise (its name is the exercise's name); `chapter` holds
+// the tests of the chapter's non-exercise code.
+#define BOOST_TEST_MODULE ch01_rnn_loop
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+
+#include "attn/errors.hpp"
+#include "attn/rnn.hpp"
+#include "attn/rnn_lab.hpp"
+#include "test_helpers.hpp"
+
+using attn_test::matrices_close;
+using attn_test::thrown_message;
+
+namespace {
+
+// The expected values are computed here with plain loops over scalars, not
+// with the matrix code under test.
+arma::rowvec step_by_hand(const arma::rowvec& h, const arma::rowvec& x, const arma::mat& W, const arma::mat& U) {
+    arma::rowvec out(W.n_rows);
+    for (arma::uword i = 0; i < W.n_rows; ++i) {
+        double pre = 0;
+        for (arma::uword j = 0; j < W.n_cols; ++j) pre += W(i, j) * h(j);
+        for (arma::uword k = 0; k < U.n_cols; ++k) pre += U(i, k) * x(k);
+        out(i) = std::tanh(pre);
+    }
+    return out;
+}
+
+struct Random {
+    arma::mat X, W, U;
+    arma::rowvec h0;
+    explicit Random(arma::uword L = 6, arma::uword d_in = 5, arma::uword d_h = 4, int seed = 7) {
+        arma::arma_rng::set_seed(seed);
+        X = arma::randn(L, d_in);
+        W = arma::randn(d_h, d_h) * 0.5;
+        U = arma::randn(d_h, d_in) * 0.5;
+        h0 = arma::randn<arma::rowvec>(d_h) * 0.1;
+    }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(rnn_step)
+
+BOOST_AUTO_TEST_CASE(matches_hand_computation) {
+    const Random r;
+    const arma::rowvec got = attn::rnn_step(r.h0, r.X.row(0), r.W, r.U);
+    BOOST_TEST(matrices_close(got, step_by_hand(r.h0, r.X.row(0), r.W, r.U), 1e-12, "h_t"));
+}
+
+BOOST_AUTO_TEST_CASE(uses_the_previous_hidden_state) {
+    const Random r;
+    const arma::rowvec zero(r.h0.n_elem, arma::fill::zeros);
+    const arma::rowvec a = attn::rnn_step(r.h0 + 1.0, r.X.row(0), r.W, r.U);
+    const arma::rowvec b = attn::rnn_step(zero, r.X.row(0), r.W, r.U);
+    BOOST_TEST(arma::abs(a - b).max() > 1e-3,
+               "changing h_prev did not change h_t: the step must use W h_prev (chapter 01, step 1)");
+}
+
+BOOST_AUTO_TEST_CASE(stays_between_minus_one_and_one) {
+    Random r;
+    const arma::rowvec h = attn::rnn_step(r.h0, r.X.row(0) * 100.0, r.W, r.U);
+    BOOST_TEST(arma::abs(h).max() <= 1.0, "tanh keeps every entry of h_t within [-1, 1]");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_shapes_that_do_not_fit) {
+    const Random r;
+    const std::string msg =
+        thrown_message<attn::ShapeError>([&] { attn::rnn_step(r.h0, r.X.row(0).head(3), r.W, r.U); });
+    BOOST_TEST(msg.find("rnn_step:") == 0, "an x_t of the wrong width must throw ShapeError naming rnn_step; got '" << msg << "'");
+    BOOST_TEST(msg.find("1x3") != std::string::npos, "the message should give x_t's shape 1x3; got '" << msg << "'");
+    BOOST_TEST(!thrown_message<attn::ShapeError>([&] {
+                   attn::rnn_step(r.h0, r.X.row(0), arma::mat(4, 3, arma::fill::ones), r.U);
+               }).empty(),
+               "a W that is not square must throw ShapeError");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(rnn_forward)
+
+BOOST_AUTO_TEST_CASE(matches_a_loop_of_hand_steps) {
+    const Random r;
+    arma::mat expected(r.X.n_rows, r.W.n_rows);
+    arma::rowvec h = r.h0;
+    for (arma::uword t = 0; t < r.X.n_rows; ++t) expected.row(t) = h = step_by_hand(h, r.X.row(t), r.W, r.U);
+    BOOST_TEST(matrices_close(attn::rnn_forward(r.X, r.W, r.U, r.h0), expected, 1e-12, "H"));
+}
+
+BOOST_AUTO_TEST_CASE(each_step_sees_the_step_before) {
+    // With h_start = 0, a loop that forgets h_{t-1} still gets row 0 right:
+    // check a later row against the hand loop.
+    const Random r;
+    const arma::rowvec zero(r.W.n_rows, arma::fill::zeros);
+    const arma::mat H = attn::rnn_forward(r.X, r.W, r.U, zero);
+    const arma::rowvec h1 = step_by_hand(step_by_hand(zero, r.X.row(0), r.W, r.U), r.X.row(1), r.W, r.U);
+    BOOST_TEST(matrices_close(H.row(1), h1, 1e-12, "h_1"));
+}
+
+BOOST_AUTO_TEST_CASE(changing_a_later_input_leaves_earlier_states_alone) {
+    const Random r;
+    arma::mat X2 = r.X;
+    X2.row(3) += 1.0;
+    const arma::mat a = attn::rnn_forward(r.X, r.W, r.U, r.h0);
+    const arma::mat b = attn::rnn_forward(X2, r.W, r.U, r.h0);
+    BOOST_TEST(matrices_close(b.rows(0, 2), a.rows(0, 2), 0.0, "h_0..h_2"));
+    BOOST_TEST(arma::abs(b.row(3) - a.row(3)).max() > 1e-6, "h_3 must change when x_3 changes");
+    BOOST_TEST(arma::abs(b.row(5) - a.row(5)).max() > 0.0, "h_5 must change too: the change travels down the chain");
+}
+
+BOOST_AUTO_TEST_CASE(returns_one_row_per_position) {
+    const Random r(9, 5, 4);
+    const arma::mat H = attn::rnn_forward(r.X, r.W, r.U, r.h0);
+    BOOST_TEST(H.n_rows == 9u, "H needs one row per position (9); got " << H.n_rows);
+    BOOST_TEST(H.n_cols == 4u, "H needs d_h = 4 columns; got " << H.n_cols);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(input_projections)
+
+BOOST_AUTO_TEST_CASE(row_t_is_U_times_x_t) {
+    const Random r;
+    arma::mat expected(r.X.n_rows, r.U.n_rows);
+    for (arma::uword t = 0; t < r.X.n_rows; ++t)
+        for (arma::uword i = 0; i < r.U.n_rows; ++i) {
+            double s = 0;
+            for (arma::uword k = 0; k < r.U.n_cols; ++k) s += r.U(i, k) * r.X(t, k);
+            expected(t, i) = s;
+        }
+    BOOST_TEST(matrices_close(attn::input_projections(r.X, r.U), expected, 1e-12, "X U^T"));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_x_and_u_of_different_widths) {
+    const Random r;
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::input_projections(r.X, r.U.t()); });
+    BOOST_TEST(msg.find("input_projections:") == 0, "expected a ShapeError naming input_projections; got '" << msg << "'");
+    BOOST_TEST(msg.find("6x5") != std::string::npos, "the message should give X's shape 6x5; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(rnn_questions)
+
+BOOST_AUTO_TEST_CASE(the_loop_works_on_one_position_at_a_time) {
+    const int got = attn::rnn_positions_at_once(50);
+    BOOST_TEST(got == 1, "a 50-word sentence in the loop: you answered " << got
+                                                                       << " positions at once; position t waits for t-1, "
+                                                                          "so only one runs at a time (chapter 01, step 1)");
+}
+
+BOOST_AUTO_TEST_CASE(attention_works_on_every_position_at_once) {
+    const int got = attn::attention_positions_at_once(50);
+    BOOST_TEST(got == 50, "one attention pass over 50 words: you answered " << got
+                                                                            << "; no query row waits for another (chapter 01, step 2)");
+}
+
+BOOST_AUTO_TEST_CASE(path_lengths_from_0_to_49) {
+    BOOST_TEST(attn::rnn_path_length(0, 49) == 49, "loop, position 0 to 49: one step per position in between");
+    BOOST_TEST(attn::rnn_path_length(49, 0) == 49, "the loop's path length is a distance: |i - j|");
+    BOOST_TEST(attn::attention_path_length(0, 49) == 1, "attention links positions 0 and 49 in one step");
+    BOOST_TEST(attn::attention_path_length(0, 1) == 1, "attention: neighbours are one step apart, like everyone else");
+}
+
+BOOST_AUTO_TEST_CASE(no_steps_from_a_position_to_itself) {
+    BOOST_TEST(attn::rnn_path_length(7, 7) == 0, "from a position to itself there is nothing to travel");
+    BOOST_TEST(attn::attention_path_length(7, 7) == 0, "from a position to itself there is nothing to travel");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(chapter)
+
+BOOST_AUTO_TEST_CASE(example_is_the_worked_sentence_with_small_weights) {
+    const auto e = attn::rnn_lab::example();
+    BOOST_TEST(e.X.n_rows == 3u);
+    BOOST_TEST(e.tokens.size() == 3u);
+    BOOST_TEST(arma::abs(e.W).max() < 1.0, "small weights keep tanh readable");
+    BOOST_TEST(arma::all(e.h_start == 0.0));
+}
+
+BOOST_AUTO_TEST_CASE(path_length_figure_holds_both_models) {
+    const auto fig = attn::rnn_lab::path_length_figure(50);
+    const auto& chart = std::get<attn::plot::LineChart>(fig.panels.at(0));
+    BOOST_TEST(chart.series.size() == 2u);
+    BOOST_TEST(chart.series[0].y.back() == 49.0, "the loop needs 49 steps from 0 to 49");
+    BOOST_TEST(chart.series[1].y.back() == 1.0, "attention needs 1");
+}
+
+BOOST_AUTO_TEST_CASE(timing_measures_every_length_on_both_thread_counts) {
+    const auto rows = attn::rnn_lab::time_loop_vs_attention({8, 16}, 8, 1);
+    BOOST_TEST(rows.size() == 2u);
+    for (const auto& r : rows) {
+        BOOST_TEST(r.loop_1 > 0.0);
+        BOOST_TEST(r.loop_2 > 0.0);
+        BOOST_TEST(r.attention_1 > 0.0);
+        BOOST_TEST(r.attention_2 > 0.0);
+    }
+    const auto fig = attn::rnn_lab::timing_figure(rows);
+    BOOST_TEST(std::get<attn::plot::LineChart>(fig.panels.at(0)).series.size() == 4u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

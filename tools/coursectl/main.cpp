@@ -1,0 +1,364 @@
+// coursectl: list, check, hint and reset for the learner; expect-stub,
+// readme-check and pristine for the repository's own suite.
+// ./course calls it as:  coursectl COMMAND --root REPO --build BUILD [ARGS]
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <unistd.h>
+
+#include "manifest.hpp"
+#include "process.hpp"
+#include "report.hpp"
+
+namespace fs = std::filesystem;
+using namespace course;
+
+#ifndef ATTN_CHECK_TIMEOUT
+#define ATTN_CHECK_TIMEOUT 10
+#endif
+
+namespace {
+
+struct Options {
+    std::string command;
+    std::string root = ".";
+    std::string build = "build";
+    std::vector<std::string> args;   // positional
+    std::vector<std::string> after;  // after "--"
+    double timeout = ATTN_CHECK_TIMEOUT;
+    bool yes = false;
+    bool write = false;
+};
+
+Options parse(int argc, char** argv) {
+    Options o;
+    if (argc < 2) throw std::invalid_argument("usage: coursectl COMMAND [--root DIR] [--build DIR] [ARGS]");
+    o.command = argv[1];
+    for (int i = 2; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&] {
+            if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
+            return std::string(argv[++i]);
+        };
+        if (a == "--") {
+            for (++i; i < argc; ++i) o.after.push_back(argv[i]);
+        } else if (a == "--root") o.root = value();
+        else if (a == "--build") o.build = value();
+        else if (a == "--timeout") o.timeout = std::stod(value());
+        else if (a == "--yes" || a == "-y") o.yes = true;
+        else if (a == "--write") o.write = true;
+        else if (a.rfind("--", 0) == 0) throw std::invalid_argument("unknown option " + a);
+        else o.args.push_back(a);
+    }
+    return o;
+}
+
+std::string exercise_path(const Options& o, const Exercise& e) { return o.root + "/exercises/" + e.file; }
+std::string state_dir(const Options& o) { return o.root + "/.course"; }
+std::string topic_of(const Exercise& e) { return e.file.substr(0, e.file.find('/')); }
+
+// name -> value, one "name value" per line
+std::map<std::string, std::string> read_state(const std::string& path) {
+    std::map<std::string, std::string> m;
+    std::ifstream f(path);
+    std::string name, rest;
+    while (f >> name && std::getline(f, rest)) m[name] = rest.empty() ? "" : rest.substr(1);
+    return m;
+}
+
+// Written to a temporary file and renamed: an interrupted write loses nothing.
+void write_state(const std::string& path, const std::map<std::string, std::string>& m) {
+    fs::create_directories(fs::path(path).parent_path());
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream f(tmp);
+        for (const auto& [k, v] : m) f << k << ' ' << v << '\n';
+        if (!f) throw std::runtime_error("cannot write " + tmp);
+    }
+    fs::rename(tmp, path);
+}
+
+std::map<std::string, std::string> pristine_hashes(const Options& o) {
+    return read_state(o.root + "/exercises/pristine.txt");
+}
+
+bool is_pristine(const Options& o, const Exercise& e) {
+    const auto p = pristine_hashes(o);
+    const auto it = p.find(e.name);
+    return it != p.end() && it->second == content_hash(read_file(exercise_path(o, e)));
+}
+
+// --- building and running one check -------------------------------------------
+
+void prebuild(const Options& o, const std::vector<Exercise>& list) {
+    // One parallel, keep-going build of every check first: what compiles is
+    // then ready, and each exercise's own build below only repeats its errors.
+    if (list.size() < 2) return;
+    std::vector<std::string> cmd = {"cmake", "--build", o.build, "-j", "2"};
+    for (const auto& e : list) cmd.push_back("--target"), cmd.push_back("check_" + e.name);
+    cmd.push_back("--");
+    cmd.push_back("-k");
+    std::cout << "building the checks of " << list.size() << " exercises..." << std::flush;
+    run_process(cmd, 1800, 1 << 16);
+    std::cout << "\r" << std::string(60, ' ') << "\r";
+}
+
+CheckReport check_one(const Options& o, const Exercise& e) {
+    const auto built = run_process({"cmake", "--build", o.build, "--target", "check_" + e.name}, 900);
+    if (built.failed_to_start || built.timed_out || built.exit_code != 0) {
+        CheckReport rep;
+        rep.verdict = Verdict::DoesNotCompile;
+        std::string err = first_build_error(built.output, o.root);
+        if (err.empty()) err = built.timed_out ? "the build took longer than 15 minutes" : "the build failed; run: cmake --build " + o.build + " --target check_" + e.name;
+        rep.lines.push_back(err);
+        return rep;
+    }
+    const std::string exe = o.build + "/checks/check_" + e.name;
+    const auto run = run_process({exe, "--run_test=" + e.name, "--catch_system_errors=no", "--log_level=error",
+                                  "--report_level=no", "--color_output=no"},
+                                 o.timeout);
+    return interpret_check(run, o.timeout);
+}
+
+const char* mark(Verdict v) {
+    switch (v) {
+        case Verdict::Done: return "\u2713";  // ✓
+        case Verdict::NotStarted: return "\u00b7";
+        default: return "\u2717";  // ✗
+    }
+}
+
+// --- commands -----------------------------------------------------------------
+
+int cmd_check(const Options& o) {
+    const auto all = load_manifest(o.root + "/exercises/manifest.txt");
+    const auto list = select(all, o.args.empty() ? "" : o.args[0]);
+    auto status = read_state(state_dir(o) + "/status.txt");
+    prebuild(o, list);
+    int done = 0;
+    for (const auto& e : list) {
+        const CheckReport rep = check_one(o, e);
+        std::printf("%s %s %-24s %s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
+                    verdict_word(rep.verdict).c_str());
+        const std::size_t shown = rep.verdict == Verdict::Failing ? 6 : 3;
+        for (std::size_t i = 0; i < rep.lines.size() && i < shown; ++i) std::printf("      %s\n", rep.lines[i].c_str());
+        if (rep.verdict != Verdict::Done && rep.verdict != Verdict::NotStarted)
+            std::printf("      file: exercises/%s   hint: ./course hint %s\n", e.file.c_str(), e.name.c_str());
+        if (rep.verdict == Verdict::Done) ++done;
+        status[e.name] = verdict_word(rep.verdict) + "|" + content_hash(read_file(exercise_path(o, e)));
+        write_state(state_dir(o) + "/status.txt", status);
+    }
+    std::printf("\n%d / %zu done\n", done, list.size());
+    return done == static_cast<int>(list.size()) ? 0 : 1;
+}
+
+int cmd_list(const Options& o) {
+    const auto all = load_manifest(o.root + "/exercises/manifest.txt");
+    const auto status = read_state(state_dir(o) + "/status.txt");
+    const auto pristine = pristine_hashes(o);
+    int done_all = 0;
+    std::string next;
+    for (std::size_t i = 0; i < all.size();) {
+        const std::string chapter = all[i].chapter;
+        std::vector<std::string> rows;
+        int done = 0, total = 0;
+        for (; i < all.size() && all[i].chapter == chapter; ++i) {
+            const auto& e = all[i];
+            ++total;
+            const std::string hash = content_hash(read_file(exercise_path(o, e)));
+            std::string state = "not started", sym = "\u00b7";
+            const auto st = status.find(e.name);
+            const auto pr = pristine.find(e.name);
+            if (st != status.end() && st->second.substr(st->second.find('|') + 1) == hash) {
+                state = st->second.substr(0, st->second.find('|'));
+                sym = state == "done" ? "\u2713" : (state == "not started" ? "\u00b7" : "\u2717");
+            } else if (pr == pristine.end() || pr->second != hash) {
+                state = "edited, not checked since";
+                sym = "~";
+            }
+            if (state == "done") ++done;
+            else if (next.empty()) next = e.name;
+            char line[512];
+            std::snprintf(line, sizeof line, "  %s %-24s %-28s %s", sym.c_str(), e.name.c_str(), state.c_str(),
+                          e.title.c_str());
+            rows.push_back(line);
+        }
+        done_all += done;
+        std::printf("chapter %s  %-22s %d / %d done\n", chapter.c_str(), topic_of(all[i - 1]).c_str(), done, total);
+        for (const auto& r : rows) std::printf("%s\n", r.c_str());
+    }
+    std::printf("\noverall: %d / %zu done\n", done_all, all.size());
+    if (!next.empty()) std::printf("next: ./course check %s   (and ./course hint %s)\n", next.c_str(), next.c_str());
+    return 0;
+}
+
+int cmd_hint(const Options& o) {
+    if (o.args.size() != 1) throw std::invalid_argument("usage: ./course hint NAME");
+    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+    auto seen = read_state(state_dir(o) + "/hints.txt");
+    const std::size_t shown = seen.count(e.name) ? std::stoul(seen[e.name]) : 0;
+    const std::size_t k = std::min(shown, e.hints.size() - 1);
+    std::printf("hint %zu of %zu for %s (exercises/%s):\n  %s\n", k + 1, e.hints.size(), e.name.c_str(),
+                e.file.c_str(), e.hints[k].c_str());
+    if (k + 1 < e.hints.size())
+        std::printf("(run it again for the next hint)\n");
+    else
+        std::printf("(that was the last hint; the reference is solutions/%s)\n", e.file.c_str());
+    seen[e.name] = std::to_string(k + 1);
+    write_state(state_dir(o) + "/hints.txt", seen);
+    return 0;
+}
+
+// The stub's text, found in the git history by its recorded hash.
+std::string original_stub(const Options& o, const Exercise& e, const std::string& want_hash) {
+    const std::string rel = "exercises/" + e.file;
+    const auto log = run_process({"git", "-C", o.root, "log", "--format=%H", "--", rel}, 60);
+    if (log.failed_to_start || log.exit_code != 0)
+        throw std::runtime_error("reset needs the course's git history, and git could not read it here");
+    std::istringstream commits(log.output);
+    std::string c;
+    while (commits >> c) {
+        const auto show = run_process({"git", "-C", o.root, "show", c + ":" + rel}, 60, 1 << 24);
+        if (show.exit_code == 0 && content_hash(show.output) == want_hash) return show.output;
+    }
+    throw std::runtime_error("the original stub of " + rel + " is not in this repository's git history");
+}
+
+int cmd_reset(const Options& o) {
+    if (o.args.size() != 1) throw std::invalid_argument("usage: ./course reset NAME");
+    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+    const std::string path = exercise_path(o, e);
+    const auto pristine = pristine_hashes(o);
+    if (!pristine.count(e.name)) throw std::runtime_error("exercises/pristine.txt has no entry for " + e.name);
+    const std::string mine = read_file(path);
+    if (content_hash(mine) == pristine.at(e.name)) {
+        std::printf("exercises/%s is already the untouched stub; nothing to do.\n", e.file.c_str());
+        return 0;
+    }
+    const std::string stub = original_stub(o, e, pristine.at(e.name));
+    char stamp[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    const std::string backup = state_dir(o) + "/backups/" + e.name + "-" + stamp + ".cpp";
+    if (!o.yes) {
+        std::printf("Replace exercises/%s with the original stub?\nYour version will be kept as %s\n[y/N] ",
+                    e.file.c_str(), backup.c_str());
+        std::fflush(stdout);
+        std::string answer;
+        if (!std::getline(std::cin, answer) || (answer != "y" && answer != "Y" && answer != "yes")) {
+            std::printf("Nothing changed.\n");
+            return 1;
+        }
+    }
+    // backup first, then the stub through a temporary file: at no moment is the learner's work only in memory
+    fs::create_directories(fs::path(backup).parent_path());
+    fs::copy_file(path, backup, fs::copy_options::overwrite_existing);
+    if (read_file(backup) != mine) throw std::runtime_error("could not verify the backup " + backup + "; nothing changed");
+    const std::string tmp = path + ".reset.tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary);
+        f << stub;
+        if (!f) throw std::runtime_error("cannot write " + tmp + "; nothing changed");
+    }
+    fs::rename(tmp, path);
+    std::printf("Restored exercises/%s. Your version: %s\n", e.file.c_str(), backup.c_str());
+    return 0;
+}
+
+// Suite: an untouched stub must fail its check with the not-implemented message.
+int cmd_expect_stub(const Options& o) {
+    if (o.args.size() != 1) throw std::invalid_argument("usage: coursectl expect-stub NAME");
+    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+    if (!is_pristine(o, e)) {
+        const bool ci = std::getenv("CI") != nullptr;
+        std::printf("exercises/%s differs from its stub (exercises/pristine.txt)%s\n", e.file.c_str(),
+                    ci ? ": in CI the stubs must be untouched; after changing a stub on purpose run "
+                         "`build/tools/coursectl/coursectl pristine --write --root .`"
+                       : "; you have edited it, so this check of the untouched stub is skipped");
+        return ci ? 1 : 77;
+    }
+    const CheckReport rep = check_one(o, e);
+    for (const auto& l : rep.lines) std::printf("  %s\n", l.c_str());
+    if (rep.verdict != Verdict::NotStarted) {
+        std::printf("FAIL: the stub of %s should be reported as 'not started', got '%s'\n", e.name.c_str(),
+                    verdict_word(rep.verdict).c_str());
+        return 1;
+    }
+    const std::string where = "(exercises/" + e.file + ")";
+    for (const auto& l : rep.lines)
+        if (l.find(where) == std::string::npos) {
+            std::printf("FAIL: the message should name %s: %s\n", where.c_str(), l.c_str());
+            return 1;
+        }
+    std::printf("ok: %s fails cleanly as not implemented\n", e.name.c_str());
+    return 0;
+}
+
+int cmd_readme_check(const Options& o) {
+    if (o.args.size() != 1 || o.after.empty())
+        throw std::invalid_argument("usage: coursectl readme-check README.md -- PROGRAM [ARGS]");
+    const auto run = run_process(o.after, 300);
+    if (run.timed_out || run.signaled || run.exit_code != 0) {
+        std::printf("the program did not finish cleanly (exit %d):\n%s\n", run.exit_code, run.output.c_str());
+        return 1;
+    }
+    const std::string diff = compare_expected_output(read_file(o.args[0]), run.output);
+    if (!diff.empty()) {
+        std::printf("%s\n%s: its expected output no longer matches the program\n", diff.c_str(), o.args[0].c_str());
+        return 1;
+    }
+    std::printf("ok: %s matches the program's output\n", o.args[0].c_str());
+    return 0;
+}
+
+int cmd_explain_build(const Options& o) {
+    if (o.args.size() != 1) throw std::invalid_argument("usage: coursectl explain-build LOG");
+    const std::string err = first_build_error(read_file(o.args[0]), o.root);
+    std::printf("%s\n", err.empty() ? "the build failed (no compiler error found in the log)" : err.c_str());
+    return 0;
+}
+
+int cmd_pristine(const Options& o) {
+    const auto all = load_manifest(o.root + "/exercises/manifest.txt");
+    std::map<std::string, std::string> hashes;
+    for (const auto& e : all) hashes[e.name] = content_hash(read_file(exercise_path(o, e)));
+    if (o.write) {
+        write_state(o.root + "/exercises/pristine.txt", hashes);
+        std::printf("wrote exercises/pristine.txt (%zu stubs)\n", hashes.size());
+        return 0;
+    }
+    const auto recorded = pristine_hashes(o);
+    int stale = 0;
+    for (const auto& [name, h] : hashes)
+        if (!recorded.count(name) || recorded.at(name) != h) {
+            std::printf("differs from its recorded stub: %s\n", name.c_str());
+            ++stale;
+        }
+    return stale ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        const Options o = parse(argc, argv);
+        if (o.command == "list") return cmd_list(o);
+        if (o.command == "check") return cmd_check(o);
+        if (o.command == "hint") return cmd_hint(o);
+        if (o.command == "reset") return cmd_reset(o);
+        if (o.command == "expect-stub") return cmd_expect_stub(o);
+        if (o.command == "readme-check") return cmd_readme_check(o);
+        if (o.command == "explain-build") return cmd_explain_build(o);
+        if (o.command == "pristine") return cmd_pristine(o);
+        throw std::invalid_argument("unknown command '" + o.command + "'");
+    } catch (const std::exception& e) {
+        std::cerr << "course: " << e.what() << "\n";
+        return 2;
+    }
+}

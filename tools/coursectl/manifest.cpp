@@ -1,0 +1,98 @@
+#include "manifest.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace course {
+
+namespace {
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return "";
+    const auto e = s.find_last_not_of(" \t\r");
+    return s.substr(b, e - b + 1);
+}
+}  // namespace
+
+std::vector<Exercise> parse_manifest(const std::string& text, const std::string& origin) {
+    std::vector<Exercise> out;
+    std::istringstream in(text);
+    std::string raw;
+    int line_no = 0;
+    auto fail = [&](const std::string& what) {
+        throw ManifestError(origin + ":" + std::to_string(line_no) + ": " + what);
+    };
+    while (std::getline(in, raw)) {
+        ++line_no;
+        const std::string line = trim(raw);
+        if (line.empty() || line[0] == '#') continue;
+        if (line.front() == '[') {
+            if (line.back() != ']' || line.size() < 3) fail("a section header looks like [name]");
+            Exercise e;
+            e.name = line.substr(1, line.size() - 2);
+            for (const auto& prev : out)
+                if (prev.name == e.name) fail("exercise '" + e.name + "' is listed twice");
+            out.push_back(e);
+            continue;
+        }
+        const auto eq = line.find('=');
+        if (eq == std::string::npos) fail("expected 'key = value', got '" + line + "'");
+        if (out.empty()) fail("'" + line + "' comes before any [exercise] header");
+        const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
+        Exercise& e = out.back();
+        if (key == "chapter") e.chapter = value;
+        else if (key == "file") e.file = value;
+        else if (key == "title") e.title = value;
+        else if (key == "hint") e.hints.push_back(value);
+        else fail("unknown key '" + key + "' (known: chapter, file, title, hint)");
+    }
+    for (const auto& e : out) {
+        if (e.chapter.size() != 2 || e.file.empty() || e.title.empty() || e.hints.empty())
+            throw ManifestError(origin + ": exercise '" + e.name +
+                                "' needs chapter (two digits), file, title and at least one hint");
+    }
+    return out;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw std::runtime_error("cannot read " + path);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+std::vector<Exercise> load_manifest(const std::string& path) { return parse_manifest(read_file(path), path); }
+
+std::vector<Exercise> select(const std::vector<Exercise>& all, const std::string& selector) {
+    if (selector.empty()) return all;
+    std::vector<Exercise> out;
+    const bool numeric = selector.find_first_not_of("0123456789") == std::string::npos;
+    if (numeric) {
+        const std::string nn = selector.size() == 1 ? "0" + selector : selector;
+        for (const auto& e : all)
+            if (e.chapter == nn) out.push_back(e);
+        if (out.empty()) throw std::invalid_argument("no exercises in chapter " + nn);
+        return out;
+    }
+    for (const auto& e : all)
+        if (e.name == selector) return {e};
+    std::string names;
+    for (const auto& e : all) names += (names.empty() ? "" : ", ") + e.name;
+    throw std::invalid_argument("no exercise called '" + selector + "'; exercises: " + names);
+}
+
+std::string content_hash(const std::string& text) {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+}  // namespace course

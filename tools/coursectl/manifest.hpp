@@ -1,0 +1,42 @@
+// manifest.hpp: exercises/manifest.txt, the one list of exercises.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace course {
+
+struct Exercise {
+    std::string name;     // also the test suite's name
+    std::string chapter;  // "01"
+    std::string file;     // relative to exercises/ and solutions/
+    std::string title;
+    std::vector<std::string> hints;
+};
+
+// Thrown with "manifest.txt:LINE: what is wrong".
+class ManifestError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Parses the text of a manifest. `origin` names it in error messages.
+std::vector<Exercise> parse_manifest(const std::string& text, const std::string& origin);
+
+// Reads and parses a manifest file.
+std::vector<Exercise> load_manifest(const std::string& path);
+
+// The exercises that `selector` picks: "" = all, "01" or "1" = one chapter,
+// otherwise one exercise by name. Throws std::invalid_argument, listing what
+// exists, when nothing matches.
+std::vector<Exercise> select(const std::vector<Exercise>& all, const std::string& selector);
+
+// 64-bit FNV-1a of a file's bytes, as 16 hex digits: how the course tells an
+// untouched stub from an edited one (exercises/pristine.txt).
+std::string content_hash(const std::string& text);
+
+// Reads a whole file; throws std::runtime_error naming it when it cannot.
+std::string read_file(const std::string& path);
+
+}  // namespace course
