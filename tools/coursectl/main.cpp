@@ -104,9 +104,8 @@ void prebuild(const Options& o, const std::vector<Exercise>& list) {
     for (const auto& e : list) cmd.push_back("--target"), cmd.push_back("check_" + e.name);
     cmd.push_back("--");
     cmd.push_back("-k");
-    std::cout << "building the checks of " << list.size() << " exercises..." << std::flush;
+    std::cout << "building the checks of " << list.size() << " exercises..." << std::endl;
     run_process(cmd, 1800, 1 << 16);
-    std::cout << "\r" << std::string(60, ' ') << "\r";
 }
 
 CheckReport check_one(const Options& o, const Exercise& e) {
