@@ -1,15 +1,14 @@
 #include "attn/chapter.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <dlfcn.h>
 #include <iostream>
 #include <stdexcept>
+#include <thread>
 #include <vector>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "attn/errors.hpp"
 
@@ -76,10 +75,30 @@ double median_seconds(const std::function<void()>& fn, int repeats) {
     return t[t.size() / 2];
 }
 
+namespace {
+std::atomic<int> g_threads{1};
+}
+
+int thread_count() { return g_threads.load(); }
+
+void parallel_for(std::size_t n, double cost_per_item, const std::function<void(std::size_t, std::size_t)>& body) {
+    const auto T = static_cast<std::size_t>(std::max(1, thread_count()));
+    // Starting a thread costs tens of microseconds; below ~200k units of work
+    // (about 0.1 ms) it is cheaper to stay on one thread.
+    if (T == 1 || n < 2 || static_cast<double>(n) * cost_per_item < 2e5) {
+        body(0, n);
+        return;
+    }
+    std::vector<std::thread> helpers;
+    const std::size_t chunk = (n + T - 1) / T;
+    for (std::size_t t = 1; t < T && t * chunk < n; ++t)
+        helpers.emplace_back(body, t * chunk, std::min(n, (t + 1) * chunk));
+    body(0, std::min(n, chunk));
+    for (auto& h : helpers) h.join();
+}
+
 bool set_threads(int threads) {
-#ifdef _OPENMP
-    omp_set_num_threads(threads);
-#endif
+    g_threads = std::max(1, threads);
     // Looked up at run time: Debian can switch the BLAS behind Armadillo
     // (update-alternatives), and only OpenBLAS has this function.
     using Setter = void (*)(int);

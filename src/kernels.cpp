@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "attn/chapter.hpp"
 #include "attn/errors.hpp"
 
 namespace attn::kernels {
@@ -16,8 +17,8 @@ arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) 
     // column (Armadillo is column-major): S^T = K Q^T / sqrt(d_k)
     // The score matrix is reused between calls: at L = 2048 it is 32 MiB, and a
     // fresh block of that size costs thousands of page faults on every call.
-    // (A plain reference, not the thread_local itself, is what the OpenMP
-    // threads below must see: each thread has its own thread_local.)
+    // (The worker threads below must see this reference, not the thread_local
+    // itself: each thread has its own thread_local.)
     thread_local arma::mat workspace;
     arma::mat& St = workspace;
     St = K * Q.t();  // (L_K, L_Q)
@@ -25,21 +26,20 @@ arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) 
 
     // pass 2: stable softmax down each column (= along each query's row).
     // Queries are independent, so they are shared among the threads.
-    const auto n_queries = static_cast<long long>(St.n_cols);
-#pragma omp parallel for schedule(static) if (St.n_elem > 16384)
-    for (long long qi = 0; qi < n_queries; ++qi) {
-        const auto q = static_cast<arma::uword>(qi);
-        double* s = St.colptr(q);
-        double m = s[0];
-        for (arma::uword k = 1; k < St.n_rows; ++k) m = std::max(m, s[k]);
-        double total = 0;
-        for (arma::uword k = 0; k < St.n_rows; ++k) {
-            s[k] = std::exp(s[k] - m);  // <= 1: cannot overflow
-            total += s[k];
+    parallel_for(St.n_cols, 20.0 * St.n_rows, [&St](std::size_t first, std::size_t last) {
+        for (arma::uword q = first; q < last; ++q) {
+            double* s = St.colptr(q);
+            double m = s[0];
+            for (arma::uword k = 1; k < St.n_rows; ++k) m = std::max(m, s[k]);
+            double total = 0;
+            for (arma::uword k = 0; k < St.n_rows; ++k) {
+                s[k] = std::exp(s[k] - m);  // <= 1: cannot overflow
+                total += s[k];
+            }
+            const double inv = 1.0 / total;
+            for (arma::uword k = 0; k < St.n_rows; ++k) s[k] *= inv;
         }
-        const double inv = 1.0 / total;
-        for (arma::uword k = 0; k < St.n_rows; ++k) s[k] *= inv;
-    }
+    });
 
     // pass 3: Z = A V; Armadillo hands the transpose to BLAS without copying
     return St.t() * V;  // (L_Q, d_v)

@@ -8,6 +8,7 @@
 //     --root DIR   the repository root (the course script passes it)
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -46,9 +47,18 @@ inline int run_chapter(int argc, char** argv, const std::string& readme, const C
 double median_seconds(const std::function<void()>& fn, int repeats);
 
 // Sets how many threads the library may use: OpenBLAS's (when the BLAS in use
-// is OpenBLAS) and OpenMP's (the softmax passes). They never run at the same
-// moment, so the two pools do not fight over the cores. Returns false when the
-// BLAS is not OpenBLAS (its thread count is then left alone).
+// is OpenBLAS) and parallel_for's. Returns false when the BLAS is not OpenBLAS
+// (its thread count is then left alone).
 bool set_threads(int threads);
+
+// The count set by set_threads (1 until it is called).
+int thread_count();
+
+// Calls body(begin, end) on [0, n) split into thread_count() contiguous parts,
+// one per thread, when n * cost_per_item is large enough to pay for starting
+// threads; otherwise runs body(0, n) on the calling thread. Plain std::threads
+// that exit when done: unlike an OpenMP pool they never spin while OpenBLAS's
+// threads need the cores (that made 2 threads slower than 1 here).
+void parallel_for(std::size_t n, double cost_per_item, const std::function<void(std::size_t, std::size_t)>& body);
 
 }  // namespace attn
