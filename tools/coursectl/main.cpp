@@ -61,7 +61,11 @@ Options parse(int argc, char** argv) {
 
 std::string exercise_path(const Options& o, const Exercise& e) { return o.root + "/exercises/" + e.file; }
 std::string state_dir(const Options& o) { return o.root + "/.course"; }
-std::string topic_of(const Exercise& e) { return e.file.substr(0, e.file.find('/')); }
+// "01_rnn_loop/rnn_step.cpp" -> "rnn_loop"
+std::string topic_of(const Exercise& e) {
+    const std::string dir = e.file.substr(0, e.file.find('/'));
+    return dir.size() > 3 ? dir.substr(3) : dir;
+}
 
 // name -> value, one "name value" per line
 std::map<std::string, std::string> read_state(const std::string& path) {
