@@ -1,0 +1,233 @@
+// Chapter 06 tests: the shape rules of scaled dot-product attention.
+// One suite per exercise (its name is the exercise's name); `chapter` holds
+// the tests of the chapter's non-exercise code.
+#define BOOST_TEST_MODULE ch06_shape_rules
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "attn/attention.hpp"
+#include "attn/errors.hpp"
+#include "attn/shape_rules.hpp"
+#include "attn/shape_rules_lab.hpp"
+#include "test_helpers.hpp"
+
+using attn::MatShape;
+using attn::ShapeRule;
+using attn_test::matrices_close;
+using attn_test::thrown_message;
+
+namespace {
+
+// Attention with plain loops over scalars, independent of the code under test.
+arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    const double scale = 1.0 / std::sqrt(static_cast<double>(K.n_cols));
+    arma::mat Z(Q.n_rows, V.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < Q.n_rows; ++i) {
+        std::vector<double> s(K.n_rows);
+        double m = -INFINITY;
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            double d = 0;
+            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
+            s[j] = d * scale;
+            m = std::max(m, s[j]);
+        }
+        double total = 0;
+        for (auto& x : s) total += (x = std::exp(x - m));
+        for (arma::uword j = 0; j < K.n_rows; ++j)
+            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += s[j] / total * V(j, c);
+    }
+    return Z;
+}
+
+struct Random {
+    arma::mat Q, K, V;
+    Random(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v, int seed = 11) {
+        arma::arma_rng::set_seed(seed);
+        Q = arma::randn(L_Q, d_k);
+        K = arma::randn(L_K, d_k);
+        V = arma::randn(L_K, d_v);
+    }
+};
+
+bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(scaled_dot_product_attention)
+
+BOOST_AUTO_TEST_CASE(matches_a_hand_loop_on_square_inputs) {
+    const Random r(5, 5, 8, 8);
+    BOOST_TEST(matrices_close(attn::scaled_dot_product_attention(r.Q, r.K, r.V), attention_by_loops(r.Q, r.K, r.V),
+                              1e-12, "Z"));
+}
+
+BOOST_AUTO_TEST_CASE(accepts_more_keys_than_queries_and_returns_one_row_per_query) {
+    const Random r(7, 12, 64, 64);
+    const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
+    BOOST_TEST(Z.n_rows == 7u, "7 queries give 7 output rows; got " << Z.n_rows);
+    BOOST_TEST(Z.n_cols == 64u, "d_v = 64 gives 64 output columns; got " << Z.n_cols);
+    BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z (7 queries over 12 keys)"));
+}
+
+BOOST_AUTO_TEST_CASE(accepts_values_narrower_than_keys) {
+    const Random r(3, 5, 6, 2);
+    BOOST_TEST(matrices_close(attn::scaled_dot_product_attention(r.Q, r.K, r.V), attention_by_loops(r.Q, r.K, r.V),
+                              1e-12, "Z with d_v = 2, d_k = 6"));
+}
+
+BOOST_AUTO_TEST_CASE(divides_by_sqrt_dk_not_by_dk_or_nothing) {
+    // Q K^T = 8 on key 0 and 0 on key 1, d_k = 4: scaled scores 4 and 0.
+    const arma::mat Q = {{2, 2, 2, 2}};
+    const arma::mat K = {{1, 1, 1, 1}, {0, 0, 0, 0}};
+    const arma::mat V = arma::mat{1.0, 0.0}.t();
+    const double w0 = std::exp(4.0) / (std::exp(4.0) + 1.0);
+    const double got = attn::scaled_dot_product_attention(Q, K, V)(0, 0);
+    BOOST_TEST(std::abs(got - w0) < 1e-12, "weight on key 0 should be e^4/(e^4+1) = " << w0 << " (divide by sqrt(4) = 2); got "
+                                                                                     << got);
+}
+
+BOOST_AUTO_TEST_CASE(shuffling_keys_with_their_values_changes_nothing) {
+    const Random r(4, 6, 5, 3);
+    const arma::uvec perm = {3, 0, 5, 1, 4, 2};
+    const arma::mat a = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
+    const arma::mat b = attn::scaled_dot_product_attention(r.Q, r.K.rows(perm), r.V.rows(perm));
+    BOOST_TEST(matrices_close(b, a, 1e-12, "Z after shuffling key-value pairs"));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_query_and_key_of_different_widths) {
+    const Random r(7, 12, 64, 64);
+    const arma::mat K32 = r.K.cols(0, 31);
+    const std::string msg =
+        thrown_message<attn::ShapeError>([&] { attn::scaled_dot_product_attention(r.Q, K32, r.V); });
+    BOOST_TEST(msg == "scaled_dot_product_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32",
+               "got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_key_value_length_mismatch) {
+    const Random r(7, 12, 64, 64);
+    const arma::mat V10 = r.V.rows(0, 9);
+    const std::string msg =
+        thrown_message<attn::ShapeError>([&] { attn::scaled_dot_product_attention(r.Q, r.K, V10); });
+    BOOST_TEST(mentions(msg, "scaled_dot_product_attention:"), "got '" << msg << "'");
+    BOOST_TEST(mentions(msg, "L_K = L_V"), "the message should name the rule L_K = L_V; got '" << msg << "'");
+    BOOST_TEST((mentions(msg, "K 12x64") && mentions(msg, "V 10x64")), "the message should give both shapes; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(attention_shapes)
+
+BOOST_AUTO_TEST_CASE(seven_queries_over_twelve_keys_give_7x12_scores_and_7x64_output) {
+    const auto s = attn::attention_shapes(7, 12, 64, 64);
+    BOOST_TEST((s.scores == MatShape{7, 12}), "scores should be L_Q x L_K = 7x12; got " << attn::to_string(s.scores));
+    BOOST_TEST((s.weights == MatShape{7, 12}), "softmax keeps the shape: 7x12; got " << attn::to_string(s.weights));
+    BOOST_TEST((s.output == MatShape{7, 64}), "output should be L_Q x d_v = 7x64; got " << attn::to_string(s.output));
+}
+
+BOOST_AUTO_TEST_CASE(output_width_is_d_v_not_d_k) {
+    const auto s = attn::attention_shapes(3, 5, 16, 8);
+    BOOST_TEST((s.output == MatShape{3, 8}), "with d_k = 16 and d_v = 8 the output is 3x8; got " << attn::to_string(s.output));
+    BOOST_TEST((s.scores == MatShape{3, 5}), "scores: one row per query, one column per key (3x5); got "
+                                                 << attn::to_string(s.scores));
+}
+
+BOOST_AUTO_TEST_CASE(predictions_match_a_real_call) {
+    const Random r(2, 9, 3, 5);
+    const auto s = attn::attention_shapes(2, 9, 3, 5);
+    const arma::mat Z = attention_by_loops(r.Q, r.K, r.V);
+    BOOST_TEST((s.output == MatShape{Z.n_rows, Z.n_cols}));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(check_attention_shapes)
+
+BOOST_AUTO_TEST_CASE(rejects_query_and_key_of_different_widths_naming_both) {
+    const arma::mat Q(7, 64), K(12, 32), V(12, 64);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("my_attention", Q, K, V); });
+    BOOST_TEST(msg == "my_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32",
+               "got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_key_value_length_mismatch_naming_both) {
+    const arma::mat Q(7, 64), K(12, 64), V(10, 64);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("my_attention", Q, K, V); });
+    BOOST_TEST(msg == "my_attention: K and V must have the same length (L_K = L_V); got K 12x64 and V 10x64",
+               "got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(checks_the_width_rule_first) {
+    const arma::mat Q(7, 64), K(12, 32), V(10, 64);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q, K, V); });
+    BOOST_TEST(mentions(msg, "d_q = d_k"), "both rules are broken; the width rule comes first. got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(accepts_different_query_length_and_value_width) {
+    const arma::mat Q(7, 64), K(12, 64), V(12, 32);
+    const std::string a = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q, K, V); });
+    BOOST_TEST(a.empty(), "Q 7x64, K 12x64, V 12x32 breaks no rule (L_Q and d_v are free); got '" << a << "'");
+    const arma::mat Q1(1, 4), K1(9, 4), V1(9, 100);
+    const std::string b = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q1, K1, V1); });
+    BOOST_TEST(b.empty(), "Q 1x4, K 9x4, V 9x100 breaks no rule; got '" << b << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(shape_questions)
+
+BOOST_AUTO_TEST_CASE(names_the_width_rule_for_a_narrow_key) {
+    BOOST_TEST((attn::rule_broken_by({7, 64}, {12, 32}, {12, 64}) == ShapeRule::same_width_q_k),
+               "Q 7x64 with K 12x32: Q K^T needs d_q = d_k (chapter 06, step 4)");
+}
+
+BOOST_AUTO_TEST_CASE(names_the_length_rule_for_missing_values) {
+    BOOST_TEST((attn::rule_broken_by({7, 64}, {12, 64}, {10, 64}) == ShapeRule::same_length_k_v),
+               "K 12x64 with V 10x64: one value per key (chapter 06, step 4)");
+}
+
+BOOST_AUTO_TEST_CASE(different_query_length_or_value_width_breaks_nothing) {
+    BOOST_TEST((attn::rule_broken_by({7, 64}, {12, 64}, {12, 64}) == ShapeRule::none), "L_Q != L_K is allowed");
+    BOOST_TEST((attn::rule_broken_by({7, 64}, {12, 64}, {12, 32}) == ShapeRule::none), "d_v != d_k is allowed");
+    BOOST_TEST((attn::rule_broken_by({7, 64}, {12, 32}, {10, 64}) == ShapeRule::same_width_q_k),
+               "both broken: report the width rule, it is checked first");
+}
+
+BOOST_AUTO_TEST_CASE(neither_free_size_is_a_rule) {
+    BOOST_TEST(!attn::query_and_key_lengths_must_match(), "a 7-token decoder reads a 12-token source: L_Q is free");
+    BOOST_TEST(!attn::key_and_value_widths_must_match(), "d_k and d_v never meet in a product: d_v is free");
+}
+
+BOOST_AUTO_TEST_CASE(transposed_scores_pit_7_against_12) {
+    const auto inner = attn::inner_dimensions_with_transposed_scores(7, 12, 64);
+    BOOST_TEST(inner.first == 7u, "a 12x7 matrix has 7 columns; you answered " << inner.first);
+    BOOST_TEST(inner.second == 12u, "V 12x64 has 12 rows; you answered " << inner.second);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(chapter)
+
+BOOST_AUTO_TEST_CASE(armadillo_refuses_transposed_scores_times_values) {
+    const arma::mat wrong(12, 7, arma::fill::ones), V(12, 64, arma::fill::ones);
+    const std::string msg = attn::shape_lab::product_error(wrong, V);
+    BOOST_TEST((mentions(msg, "12x7") && mentions(msg, "12x64")), "got '" << msg << "'");
+    BOOST_TEST(attn::shape_lab::product_error(wrong.t(), V).empty(), "7x12 times 12x64 is a valid product");
+}
+
+BOOST_AUTO_TEST_CASE(try_attention_reports_output_or_rule) {
+    BOOST_TEST(attn::shape_lab::try_attention({7, 64}, {12, 64}, {12, 32}) == "runs: output 7x32");
+    BOOST_TEST(mentions(attn::shape_lab::try_attention({7, 64}, {12, 32}, {12, 64}), "got Q 7x64 and K 12x32"));
+}
+
+BOOST_AUTO_TEST_CASE(shapes_figure_shows_six_matrices) {
+    const auto fig = attn::shape_lab::shapes_figure({});
+    const auto& c = std::get<attn::plot::BarChart>(fig.panels.at(0));
+    BOOST_TEST(c.categories.size() == 6u);
+    BOOST_TEST(c.groups.at(0).values.at(3) == 7.0, "scores have 7 rows");
+    BOOST_TEST(c.groups.at(1).values.at(3) == 12.0, "scores have 12 columns");
+    BOOST_TEST(c.groups.at(1).values.at(5) == 64.0, "output has d_v = 64 columns");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
