@@ -17,4 +17,32 @@ namespace attn {
 // Chapter: 03 (exercise softmax_rows)
 arma::mat softmax_rows(const arma::mat& S);
 
+// Softmax with some keys hidden: where allowed(i, j) == 0, query i may not look
+// at key j. Those scores become -infinity before softmax_rows, so their weights
+// are exactly 0 and the remaining weights of the row still sum to 1. A row
+// with nothing allowed comes out as all zeros (softmax_rows' rule).
+// Shapes:  S L_Q x L_K, allowed L_Q x L_K (0 = hidden, anything else = allowed) -> L_Q x L_K.
+// Throws:  ShapeError when allowed and S differ in shape
+//          ("masked_softmax: the mask must have the shape of the scores; got S 3x3 and allowed 3x2");
+//          InputError like softmax_rows.
+// Chapter: 03 (exercise masked_softmax)
+arma::mat masked_softmax(const arma::mat& S, const arma::umat& allowed);
+
+// How softmax passes a gradient back, for one row.
+// With a = softmax(s), the Jacobian is J(i, j) = d a_i / d s_j = a_i (delta_ij - a_j).
+// J is symmetric, so J v and J^T v are the same vector:
+//   (J v)_i = a_i (v_i - a . v)
+// and no L_K x L_K matrix needs to be built.
+// Shapes:  a 1 x L_K (a row of softmax weights), v 1 x L_K -> 1 x L_K.
+// Throws:  ShapeError when a and v differ in length.
+// Chapter: 03 (exercise softmax_jvp)
+arma::rowvec softmax_jvp(const arma::rowvec& a, const arma::rowvec& v);
+
+// Questions (exercise softmax_questions), answered with a value.
+bool softmax_outputs_strictly_between_0_and_1();  // for every row softmax can be given?
+double softmax_weight_of_only_key();              // a row with a single score: its weight
+double softmax_weight_of_masked_key();            // a key whose score is -infinity: its weight
+bool softmax_changes_when_row_is_shifted();       // add 100 to every score of a row: do the weights change?
+bool softmax_can_reorder_scores();                // can a bigger score ever get a smaller weight?
+
 }  // namespace attn

@@ -1,0 +1,14 @@
+// Exercise project (chapter 02): one projection, X W.
+#include "attn/errors.hpp"
+#include "attn/projections.hpp"
+
+namespace attn {
+
+arma::mat project(const arma::mat& X, const arma::mat& W) {
+    require_shapes(X.n_cols == W.n_rows, "project", "X must be as wide as W is tall (d_model)", {"X", X}, {"W", W});
+    // Row i of the product is x_i W: the same matrix for every token, so a
+    // token's projection depends on its own row only, never on its position.
+    return X * W;  // (L, d_out)
+}
+
+}  // namespace attn

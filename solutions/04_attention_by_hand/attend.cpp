@@ -1,0 +1,14 @@
+// Exercise attend (chapter 04): spend the weights on the values.
+#include "attn/attention_steps.hpp"
+#include "attn/errors.hpp"
+
+namespace attn {
+
+arma::mat attend(const arma::mat& A, const arma::mat& V) {
+    require_shapes(A.n_cols == V.n_rows, "attend", "A needs one column per row of V (L_K = L_V)", {"A", A},
+                   {"V", V});
+    // Row i is a blend of the value rows, mixed in the proportions of A's row i.
+    return A * V;  // (L_Q, d_v)
+}
+
+}  // namespace attn

@@ -1,0 +1,28 @@
+// qkv_lab.hpp: chapter 02's experiments: what a projection can and cannot see.
+//
+// Rows are tokens, columns are features (legend in projections.hpp).
+#pragma once
+
+#include <armadillo>
+
+namespace attn::qkv_lab {
+
+// X with row `to` replaced by a copy of row `from`: two identical "words".
+arma::mat with_row_copied(const arma::mat& X, arma::uword from, arma::uword to);
+
+// The largest absolute difference between rows i and j of M (0 when they are equal).
+double row_difference(const arma::mat& M, arma::uword i, arma::uword j);
+
+// Attention on X, and on X with its rows reordered (new row k = old row order(k)).
+struct Reordering {
+    arma::uvec order;
+    arma::mat Z;            // L x d_v, output on X
+    arma::mat Z_reordered;  // L x d_v, output on X.rows(order)
+    // max |Z_reordered - Z.rows(order)|: 0 when reordering the input only
+    // reorders the output (each word keeps its own output row).
+    double worst = 0;
+};
+Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v,
+                         const arma::uvec& order);
+
+}  // namespace attn::qkv_lab

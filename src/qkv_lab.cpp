@@ -1,0 +1,33 @@
+#include "attn/qkv_lab.hpp"
+
+#include "attn/attention_lab.hpp"
+#include "attn/errors.hpp"
+
+namespace attn::qkv_lab {
+
+arma::mat with_row_copied(const arma::mat& X, arma::uword from, arma::uword to) {
+    require_shape(from < X.n_rows && to < X.n_rows, "with_row_copied", "both rows must exist in X", {"X", X});
+    arma::mat Y = X;  // (L, d_model)
+    Y.row(to) = X.row(from);
+    return Y;
+}
+
+double row_difference(const arma::mat& M, arma::uword i, arma::uword j) {
+    require_shape(i < M.n_rows && j < M.n_rows, "row_difference", "both rows must exist in M", {"M", M});
+    return arma::abs(M.row(i) - M.row(j)).max();
+}
+
+Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v,
+                         const arma::uvec& order) {
+    require_shape(order.n_elem == X.n_rows, "reorder_words", "the order must list every row of X once", {"X", X});
+    Reordering r;
+    r.order = order;
+    r.Z = attention_lab::layer_output(X, W_q, W_k, W_v);                       // (L, d_v)
+    r.Z_reordered = attention_lab::layer_output(X.rows(order), W_q, W_k, W_v);  // (L, d_v)
+    // Nothing in Q K^T, softmax or A V knows where a row sits: moving the words
+    // moves their outputs with them and changes nothing else.
+    r.worst = arma::abs(r.Z_reordered - r.Z.rows(order)).max();
+    return r;
+}
+
+}  // namespace attn::qkv_lab

@@ -1,0 +1,402 @@
+// Chapter 04 tests: attention by hand on "I love LLMs".
+// One suite per exercise (its name is the exercise's name); `chapter` holds
+// the tests of the chapter's non-exercise code (src/attention_lab.cpp).
+//
+// Expected values are the tutorial's printed numbers (2 decimals) and values
+// computed here with scalar loops and std::exp, never with the code under test.
+#define BOOST_TEST_MODULE ch04_attention_by_hand
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <string>
+#include <variant>
+
+#include "attn/attention_lab.hpp"
+#include "attn/attention_steps.hpp"
+#include "attn/errors.hpp"
+#include "attn/worked_example.hpp"
+#include "test_helpers.hpp"
+
+using attn_test::matrices_close;
+using attn_test::thrown_message;
+
+namespace {
+
+constexpr double kTwoDecimals = 0.005 + 1e-12;  // "equal when rounded to 2 decimals"
+
+// The tutorial's Q, K and V of "I love LLMs" (whole numbers, exact).
+const arma::mat kQ = {{2, 1, 0, 0}, {1, 2, 0, 1}, {1, 0, 1, 2}};
+const arma::mat kK = {{2, 0, 1, 0}, {0, 2, 0, 1}, {1, 0, 0, 2}};
+const arma::mat kV = {{1, 1, 0, 0}, {2, 0, 0, 1}, {1, 0, 1, 0}};
+// Its score table Q K^T, the halved table, and the printed (rounded) A and Z.
+const arma::mat kS = {{4, 2, 2}, {2, 5, 3}, {3, 2, 5}};
+const arma::mat kHalved = {{2, 1, 1}, {1, 2.5, 1.5}, {1.5, 1, 2.5}};
+const arma::mat kA2dp = {{0.58, 0.21, 0.21}, {0.14, 0.63, 0.23}, {0.23, 0.14, 0.63}};
+const arma::mat kZ2dp = {{1.21, 0.58, 0.21, 0.21}, {1.63, 0.14, 0.23, 0.63}, {1.14, 0.23, 0.63, 0.14}};
+
+arma::mat dot_table(const arma::mat& Q, const arma::mat& K) {
+    arma::mat S(Q.n_rows, K.n_rows);
+    for (arma::uword i = 0; i < Q.n_rows; ++i)
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            double s = 0;
+            for (arma::uword c = 0; c < Q.n_cols; ++c) s += Q(i, c) * K(j, c);
+            S(i, j) = s;
+        }
+    return S;
+}
+
+arma::mat softmax_by_hand(const arma::mat& S) {
+    arma::mat A(S.n_rows, S.n_cols);
+    for (arma::uword i = 0; i < S.n_rows; ++i) {
+        double total = 0;
+        for (arma::uword j = 0; j < S.n_cols; ++j) total += std::exp(S(i, j));
+        for (arma::uword j = 0; j < S.n_cols; ++j) A(i, j) = std::exp(S(i, j)) / total;
+    }
+    return A;
+}
+
+arma::mat mix_by_hand(const arma::mat& A, const arma::mat& V) {
+    arma::mat Z(A.n_rows, V.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < A.n_rows; ++i)
+        for (arma::uword j = 0; j < A.n_cols; ++j)
+            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += A(i, j) * V(j, c);
+    return Z;
+}
+
+// The unrounded tutorial weights and output, computed here from the halved table.
+arma::mat exact_A() { return softmax_by_hand(kHalved); }
+arma::mat exact_Z() { return mix_by_hand(exact_A(), kV); }
+
+struct Random {
+    arma::mat Q, K, V;
+    Random(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v, int seed = 11) {
+        arma::arma_rng::set_seed(seed);
+        Q = arma::randn(L_Q, d_k);
+        K = arma::randn(L_K, d_k);
+        V = arma::randn(L_K, d_v);
+    }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(scores)
+
+BOOST_AUTO_TEST_CASE(matches_the_tutorials_score_table) {
+    const arma::mat S = attn::scores(kQ, kK);
+    BOOST_TEST(matrices_close(S, kS, 1e-12, "Q K^T of the worked example"));
+    BOOST_TEST(matrices_close(S, dot_table(kQ, kK), 1e-12, "Q K^T against dot products by hand"));
+}
+
+BOOST_AUTO_TEST_CASE(entry_i_j_is_query_i_dot_key_j) {
+    // 2 queries and 5 keys: Q K^T is 2x5, K Q^T would be 5x2.
+    const Random r(2, 5, 3, 4);
+    const arma::mat S = attn::scores(r.Q, r.K);
+    BOOST_TEST(S.n_rows == 2u, "one row per query (2); got " << S.n_rows << " rows. Is it K Q^T instead of Q K^T?");
+    BOOST_TEST(matrices_close(S, dot_table(r.Q, r.K), 1e-12, "scores"));
+}
+
+BOOST_AUTO_TEST_CASE(love_to_llms_is_3_but_llms_to_love_is_2) {
+    const arma::mat S = attn::scores(kQ, kK);
+    BOOST_TEST(S(1, 2) == 3.0, "q_love . k_LLMs should be 3; got " << S(1, 2));
+    BOOST_TEST(S(2, 1) == 2.0, "q_LLMs . k_love should be 2; got " << S(2, 1)
+                                                                  << ". Queries and keys come from different matrices, so the table is not symmetric");
+    BOOST_TEST(S(0, 0) == 4.0, "q_I . k_I should be 4; got " << S(0, 0));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
+    const arma::mat K5(3, 5, arma::fill::ones);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::scores(kQ, K5); });
+    BOOST_TEST(msg.find("scores:") == 0, "Q 3x4 with K 3x5 must throw ShapeError naming scores; got '" << msg << "'");
+    BOOST_TEST(msg.find("d_q = d_k") != std::string::npos, "the message should name the rule d_q = d_k; got '" << msg << "'");
+    BOOST_TEST(msg.find("3x4") != std::string::npos, "the message should give Q's shape 3x4; got '" << msg << "'");
+    BOOST_TEST(msg.find("3x5") != std::string::npos, "the message should give K's shape 3x5; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(scale_scores)
+
+BOOST_AUTO_TEST_CASE(halves_the_tutorials_scores_when_d_k_is_4) {
+    const arma::mat got = attn::scale_scores(kS, 4);
+    BOOST_TEST(matrices_close(got, kHalved, 1e-12, "Q K^T / sqrt(4)"));
+}
+
+BOOST_AUTO_TEST_CASE(divides_by_the_square_root_of_d_k_not_by_d_k) {
+    const arma::mat S = {{9.0, -18.0}};
+    const arma::mat got = attn::scale_scores(S, 9);
+    BOOST_TEST(matrices_close(got, arma::mat{{3.0, -6.0}}, 1e-12, "[9, -18] / sqrt(9)"),
+               "with d_k = 9 every score must be divided by 3; got " << got(0, 0) << " for 9"
+                                                                     << (got(0, 0) == 1.0 ? " (that is dividing by d_k, not by its square root)" : ""));
+}
+
+BOOST_AUTO_TEST_CASE(keeps_the_order_within_each_row) {
+    const arma::mat got = attn::scale_scores(kS, 4);
+    for (arma::uword i = 0; i < kS.n_rows; ++i)
+        BOOST_TEST(got.row(i).index_max() == kS.row(i).index_max(),
+                   "row " << i << ": the largest score must stay the largest after scaling");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_d_k_of_zero) {
+    BOOST_CHECK_THROW(attn::scale_scores(kS, 0), attn::InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(attention_weights)
+
+BOOST_AUTO_TEST_CASE(matches_the_tutorials_weights) {
+    const arma::mat A = attn::attention_weights(kQ, kK);
+    BOOST_TEST(matrices_close(A, kA2dp, kTwoDecimals, "A to 2 decimals"));
+    BOOST_TEST(matrices_close(A, exact_A(), 1e-12, "A"));
+}
+
+BOOST_AUTO_TEST_CASE(row_2_is_the_exponentials_over_19_382) {
+    // love's halved scores are 1, 2.5, 1.5; their exponentials as the tutorial prints them:
+    BOOST_TEST(std::abs(std::exp(1.0) - 2.718) < 0.0005);
+    BOOST_TEST(std::abs(std::exp(2.5) - 12.182) < 0.0005);
+    BOOST_TEST(std::abs(std::exp(1.5) - 4.482) < 0.0005);
+    const double total = std::exp(1.0) + std::exp(2.5) + std::exp(1.5);
+    BOOST_TEST(std::abs(total - 19.382) < 0.0005);
+    const arma::mat A = attn::attention_weights(kQ, kK);
+    const arma::mat row2 = {{std::exp(1.0) / total, std::exp(2.5) / total, std::exp(1.5) / total}};
+    BOOST_TEST(matrices_close(A.row(1), row2, 1e-12, "row of love"));
+}
+
+BOOST_AUTO_TEST_CASE(each_query_row_sums_to_one_and_columns_need_not) {
+    const arma::mat A = attn::attention_weights(kQ, kK);
+    for (arma::uword i = 0; i < A.n_rows; ++i)
+        BOOST_TEST(std::abs(arma::accu(A.row(i)) - 1.0) < 1e-12,
+                   "row " << i << " sums to " << arma::accu(A.row(i))
+                          << "; softmax runs along each row (one query's budget), not down the columns");
+    BOOST_TEST(std::abs(arma::accu(A.col(2)) - 1.0) > 0.05,
+               "column 2 (LLMs) of the tutorial's weights sums to about 1.07; got " << arma::accu(A.col(2))
+                                                                                      << ". Was the softmax taken over columns?");
+}
+
+BOOST_AUTO_TEST_CASE(uses_the_width_of_k_as_d_k) {
+    // d_k = 9 and 5 keys: dividing by d_k, by L_K or not at all all give other numbers.
+    const Random r(2, 5, 9, 3);
+    const arma::mat expected = softmax_by_hand(dot_table(r.Q, r.K) / 3.0);
+    const arma::mat A = attn::attention_weights(r.Q, r.K);
+    std::string diagnosis;
+    if (A.n_rows == 2 && A.n_cols == 5) {
+        if (arma::abs(A - softmax_by_hand(dot_table(r.Q, r.K) / 9.0)).max() < 1e-9)
+            diagnosis = " (this is dividing by d_k = 9 instead of sqrt(d_k) = 3)";
+        else if (arma::abs(A - softmax_by_hand(dot_table(r.Q, r.K))).max() < 1e-9)
+            diagnosis = " (these are the weights without any scaling)";
+        else if (arma::abs(A - softmax_by_hand(dot_table(r.Q, r.K) / std::sqrt(5.0))).max() < 1e-9)
+            diagnosis = " (this divides by sqrt of the number of keys; d_k is the width of a key, K.n_cols)";
+    }
+    BOOST_TEST(matrices_close(A, expected, 1e-12, "softmax(Q K^T / sqrt(9))" + diagnosis));
+}
+
+BOOST_AUTO_TEST_CASE(has_one_row_per_query_and_one_column_per_key) {
+    const Random r(2, 3, 4, 4);
+    const arma::mat A = attn::attention_weights(r.Q, r.K);
+    BOOST_TEST((A.n_rows == 2u && A.n_cols == 3u),
+               "2 queries and 3 keys give weights 2x3; got " << A.n_rows << "x" << A.n_cols << " (is it K Q^T?)");
+}
+
+BOOST_AUTO_TEST_CASE(shuffling_the_keys_shuffles_the_weight_columns) {
+    const Random r(3, 4, 5, 2);
+    const arma::uvec order = {2, 0, 3, 1};
+    const arma::mat A = attn::attention_weights(r.Q, r.K);
+    const arma::mat B = attn::attention_weights(r.Q, arma::mat(r.K.rows(order)));
+    BOOST_TEST(matrices_close(B, arma::mat(A.cols(order)), 1e-12, "weights with the keys reordered"));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
+    const arma::mat K5(3, 5, arma::fill::ones);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::attention_weights(kQ, K5); });
+    BOOST_TEST(msg.find("d_q = d_k") != std::string::npos, "Q 3x4 with K 3x5 must throw ShapeError naming d_q = d_k; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(attend)
+
+BOOST_AUTO_TEST_CASE(matches_the_tutorials_output) {
+    const arma::mat Z = attn::attend(exact_A(), kV);
+    BOOST_TEST(matrices_close(Z, kZ2dp, kTwoDecimals, "Z = A V to 2 decimals"));
+    BOOST_TEST(matrices_close(Z, exact_Z(), 1e-12, "Z = A V"));
+}
+
+BOOST_AUTO_TEST_CASE(the_output_is_3x4_not_the_3x3_weights) {
+    const arma::mat Z = attn::attend(exact_A(), kV);
+    BOOST_TEST((Z.n_rows == 3u && Z.n_cols == 4u),
+               "A (3x3) times V (3x4) is 3x4, one row per token as wide as a value; got " << Z.n_rows << "x" << Z.n_cols);
+    const Random r(2, 3, 4, 5);
+    const arma::mat A = softmax_by_hand(dot_table(r.Q, r.K));
+    BOOST_TEST(matrices_close(attn::attend(A, r.V), mix_by_hand(A, r.V), 1e-12, "A V for 2 queries, 3 keys, d_v = 5"));
+}
+
+BOOST_AUTO_TEST_CASE(shuffling_keys_with_their_values_changes_nothing) {
+    const Random r(3, 4, 4, 3);
+    const arma::mat A = softmax_by_hand(dot_table(r.Q, r.K));
+    const arma::uvec order = {3, 1, 0, 2};
+    const arma::mat Z = attn::attend(A, r.V);
+    const arma::mat Z2 = attn::attend(arma::mat(A.cols(order)), arma::mat(r.V.rows(order)));
+    BOOST_TEST(matrices_close(Z2, Z, 1e-12, "output after moving each key's weight and value together"));
+}
+
+BOOST_AUTO_TEST_CASE(each_output_entry_lies_between_the_values_it_mixes) {
+    const Random r(5, 6, 4, 3, 3);
+    const arma::mat Z = attn::attend(softmax_by_hand(dot_table(r.Q, r.K)), r.V);
+    for (arma::uword c = 0; c < r.V.n_cols; ++c) {
+        const double lo = r.V.col(c).min(), hi = r.V.col(c).max();
+        for (arma::uword i = 0; i < Z.n_rows; ++i)
+            BOOST_TEST((Z(i, c) >= lo - 1e-12 && Z(i, c) <= hi + 1e-12),
+                       "Z(" << i << "," << c << ") = " << Z(i, c) << " is outside column " << c << " of V, [" << lo
+                            << ", " << hi << "]: a weighted average cannot leave that range");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
+    const arma::mat V2(2, 4, arma::fill::ones);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::attend(exact_A(), V2); });
+    BOOST_TEST(msg.find("attend:") == 0, "A 3x3 with V 2x4 must throw ShapeError naming attend; got '" << msg << "'");
+    BOOST_TEST(msg.find("L_K = L_V") != std::string::npos, "the message should name the rule L_K = L_V; got '" << msg << "'");
+    BOOST_TEST(msg.find("3x3") != std::string::npos, "the message should give A's shape 3x3; got '" << msg << "'");
+    BOOST_TEST(msg.find("2x4") != std::string::npos, "the message should give V's shape 2x4; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(row_one_by_hand)
+
+BOOST_AUTO_TEST_CASE(gives_1_21_0_58_0_21_0_21_from_the_rounded_weights) {
+    const arma::rowvec z = attn::mix_value_rows(arma::rowvec{0.58, 0.21, 0.21}, kV);
+    // 0.58 (1,1,0,0) + 0.21 (2,0,0,1) + 0.21 (1,0,1,0), column by column:
+    const arma::rowvec expected = {0.58 * 1 + 0.21 * 2 + 0.21 * 1, 0.58, 0.21, 0.21};
+    BOOST_TEST(matrices_close(z, expected, 1e-12, "row 1 of A V from 0.58, 0.21, 0.21"));
+    BOOST_TEST(std::abs(z(0) - 1.21) < 1e-12, "the first entry should be 1.21; got " << z(0));
+}
+
+BOOST_AUTO_TEST_CASE(matches_row_1_of_a_v_with_the_exact_weights) {
+    const arma::rowvec z = attn::mix_value_rows(exact_A().row(0), kV);
+    BOOST_TEST(matrices_close(z, exact_Z().row(0), 1e-12, "row 1 of A V"));
+    BOOST_TEST(matrices_close(z, kZ2dp.row(0), kTwoDecimals, "row 1 of A V to 2 decimals"));
+}
+
+BOOST_AUTO_TEST_CASE(mixes_any_number_of_value_rows) {
+    const Random r(1, 6, 2, 5);
+    const arma::rowvec w = softmax_by_hand(dot_table(r.Q, r.K));
+    BOOST_TEST(matrices_close(attn::mix_value_rows(w, r.V), mix_by_hand(w, r.V), 1e-12, "weighted sum of 6 value rows"));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_weights_of_the_wrong_length) {
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::mix_value_rows(arma::rowvec{0.5, 0.5}, kV); });
+    BOOST_TEST(msg.find("mix_value_rows:") == 0, "2 weights for 3 value rows must throw ShapeError naming mix_value_rows; got '" << msg << "'");
+    BOOST_TEST(msg.find("1x2") != std::string::npos, "the message should give the weights' shape 1x2; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(llms_row)
+
+BOOST_AUTO_TEST_CASE(the_llms_row_is_1_14_0_23_0_63_0_14) {
+    const arma::rowvec z = attn::llms_output_row(exact_A(), kV);
+    BOOST_TEST(matrices_close(z, kZ2dp.row(2), kTwoDecimals, "the LLMs row to 2 decimals"));
+    BOOST_TEST(matrices_close(z, exact_Z().row(2), 1e-12, "the LLMs row"));
+}
+
+BOOST_AUTO_TEST_CASE(takes_the_last_row_of_a) {
+    const Random r(5, 3, 2, 4);
+    const arma::mat A = softmax_by_hand(dot_table(r.Q, r.K));
+    BOOST_TEST(matrices_close(attn::llms_output_row(A, r.V), mix_by_hand(A, r.V).row(4), 1e-12,
+                              "last output row for 5 queries"));
+}
+
+BOOST_AUTO_TEST_CASE(the_llms_row_lies_between_the_smallest_and_largest_value) {
+    BOOST_TEST(attn::inside_value_range(exact_Z().row(2), kV),
+               "(1.14, 0.23, 0.63, 0.14) is inside V's column ranges [1,2], [0,1], [0,1], [0,1]: the check must say true");
+    BOOST_TEST(attn::inside_value_range(kZ2dp.row(0), kV), "(1.21, 0.58, 0.21, 0.21) is inside too");
+}
+
+BOOST_AUTO_TEST_CASE(a_row_outside_a_column_range_is_caught) {
+    BOOST_TEST(!attn::inside_value_range(arma::rowvec{2.5, 0.5, 0.5, 0.5}, kV),
+               "2.5 is above column 0's largest value 2: the check must say false");
+    BOOST_TEST(!attn::inside_value_range(arma::rowvec{1.5, 0.5, 0.5, -0.1}, kV),
+               "-0.1 is below column 3's smallest value 0 (check every column, not only the first)");
+    BOOST_TEST(!attn::inside_value_range(arma::rowvec{0.9, 0.5, 0.5, 0.5}, kV),
+               "0.9 is below column 0's smallest value 1");
+}
+
+BOOST_AUTO_TEST_CASE(the_extremes_themselves_are_inside) {
+    BOOST_TEST(attn::inside_value_range(arma::rowvec{1.0, 0.0, 0.0, 0.0}, kV), "the bounds are inclusive");
+    BOOST_TEST(attn::inside_value_range(arma::rowvec{2.0, 1.0, 1.0, 1.0}, kV), "the bounds are inclusive");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_rows_of_the_wrong_width) {
+    const std::string msg =
+        thrown_message<attn::ShapeError>([&] { attn::inside_value_range(arma::rowvec{1.0, 0.5}, kV); });
+    BOOST_TEST(msg.find("inside_value_range:") == 0, "z 1x2 against V 3x4 must throw ShapeError; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(chapter)
+
+BOOST_AUTO_TEST_CASE(the_walkthrough_reproduces_every_tutorial_matrix) {
+    const auto w = attn::attention_lab::worked_example();
+    BOOST_TEST(matrices_close(w.p.Q, kQ, 1e-12, "Q"));
+    BOOST_TEST(matrices_close(w.p.K, kK, 1e-12, "K"));
+    BOOST_TEST(matrices_close(w.p.V, kV, 1e-12, "V"));
+    BOOST_TEST(w.d_k == 4u);
+    BOOST_TEST(matrices_close(w.S, kS, 1e-12, "Q K^T"));
+    BOOST_TEST(matrices_close(w.S_scaled, kHalved, 1e-12, "Q K^T / 2"));
+    BOOST_TEST(matrices_close(w.A, exact_A(), 1e-12, "A"));
+    BOOST_TEST(matrices_close(w.Z, exact_Z(), 1e-12, "Z"));
+    BOOST_TEST(matrices_close(w.A, kA2dp, kTwoDecimals, "A to 2 decimals"));
+    BOOST_TEST(matrices_close(w.Z, kZ2dp, kTwoDecimals, "Z to 2 decimals"));
+}
+
+BOOST_AUTO_TEST_CASE(the_projections_come_from_the_worked_example_data) {
+    // Q = X W_q by hand, from the stored example.
+    const arma::mat X = attn::example::X(), W = attn::example::W_q();
+    arma::mat Q(3, 4, arma::fill::zeros);
+    for (arma::uword i = 0; i < 3; ++i)
+        for (arma::uword j = 0; j < 4; ++j)
+            for (arma::uword k = 0; k < 4; ++k) Q(i, j) += X(i, k) * W(k, j);
+    BOOST_TEST(matrices_close(Q, kQ, 0.0, "X W_q by hand"));
+    BOOST_TEST(Q(0, 0) == 2.0, "the tutorial's first hand step: Q[0,0] = 2");
+}
+
+BOOST_AUTO_TEST_CASE(the_heatmap_holds_the_weights_in_a_fixed_colour_range) {
+    const auto w = attn::attention_lab::worked_example();
+    const auto fig = attn::attention_lab::weights_heatmap(w);
+    const auto& h = std::get<attn::plot::Heatmap>(fig.panels.at(0));
+    BOOST_TEST(matrices_close(h.values, exact_A(), 1e-12, "heatmap values"));
+    BOOST_TEST(h.zmin == 0.0);
+    BOOST_TEST(h.zmax == 1.0);
+    BOOST_TEST(h.decimals == 2, "the numbers are printed in the cells");
+    BOOST_TEST(h.row_labels.at(1) == "love");
+}
+
+BOOST_AUTO_TEST_CASE(the_three_stages_are_scores_halved_and_weights) {
+    const auto w = attn::attention_lab::worked_example();
+    const auto fig = attn::attention_lab::three_stages_figure(w);
+    BOOST_TEST(fig.panels.size() == 3u);
+    BOOST_TEST(fig.cols == 3);
+    BOOST_TEST(matrices_close(std::get<attn::plot::Heatmap>(fig.panels[0]).values, kS, 0.0, "panel 1"));
+    BOOST_TEST(matrices_close(std::get<attn::plot::Heatmap>(fig.panels[1]).values, kHalved, 0.0, "panel 2"));
+    BOOST_TEST(matrices_close(std::get<attn::plot::Heatmap>(fig.panels[2]).values, exact_A(), 1e-12, "panel 3"));
+    BOOST_TEST(attn::plot::script(fig).find("multiplot") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(the_mixing_bars_add_up_to_the_love_row) {
+    const auto w = attn::attention_lab::worked_example();
+    const auto fig = attn::attention_lab::mixing_figure(w, 1);
+    const auto& c = std::get<attn::plot::BarChart>(fig.panels.at(0));
+    BOOST_TEST(c.groups.size() == 4u, "three weighted value rows and their sum");
+    BOOST_TEST(c.categories.size() == 4u);
+    const arma::mat Z = exact_Z();
+    for (std::size_t col = 0; col < 4; ++col) {
+        const double sum = c.groups[0].values[col] + c.groups[1].values[col] + c.groups[2].values[col];
+        BOOST_TEST(std::abs(sum - Z(1, col)) < 1e-12);
+        BOOST_TEST(std::abs(c.groups[3].values[col] - Z(1, col)) < 1e-12);
+    }
+    BOOST_TEST(c.groups[1].title.find("0.63") != std::string::npos, "the bar of v_love is labelled with its weight 0.63");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
