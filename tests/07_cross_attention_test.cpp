@@ -1,0 +1,308 @@
+// Chapter 07 tests: self-attention, cross-attention and the causal mask.
+// One suite per exercise (its name is the exercise's name); `chapter` holds
+// the tests of the chapter's non-exercise code.
+#define BOOST_TEST_MODULE ch07_cross_attention
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "attn/attention.hpp"
+#include "attn/cross_attention_lab.hpp"
+#include "attn/errors.hpp"
+#include "attn/worked_example.hpp"
+#include "test_helpers.hpp"
+
+using attn_test::matrices_close;
+using attn_test::thrown_message;
+
+namespace {
+
+// Products and attention with plain loops over scalars, independent of the code under test.
+arma::mat product_by_loops(const arma::mat& A, const arma::mat& B) {
+    arma::mat C(A.n_rows, B.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < A.n_rows; ++i)
+        for (arma::uword j = 0; j < B.n_cols; ++j)
+            for (arma::uword k = 0; k < A.n_cols; ++k) C(i, j) += A(i, k) * B(k, j);
+    return C;
+}
+
+// `allowed(i, j)` false means key j is masked for query i.
+template <class Allowed>
+arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V, Allowed allowed) {
+    const double scale = 1.0 / std::sqrt(static_cast<double>(K.n_cols));
+    arma::mat Z(Q.n_rows, V.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < Q.n_rows; ++i) {
+        std::vector<double> w(K.n_rows, 0.0);
+        double m = -INFINITY, total = 0;
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            if (!allowed(i, j)) continue;
+            double d = 0;
+            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
+            w[j] = d * scale;
+            m = std::max(m, w[j]);
+        }
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            w[j] = allowed(i, j) ? std::exp(w[j] - m) : 0.0;
+            total += w[j];
+        }
+        for (arma::uword j = 0; j < K.n_rows; ++j)
+            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += (total > 0 ? w[j] / total : 0.0) * V(j, c);
+    }
+    return Z;
+}
+
+arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    return attention_by_loops(Q, K, V, [](arma::uword, arma::uword) { return true; });
+}
+
+struct Weights {
+    arma::mat W_q, W_k, W_v;
+    Weights(arma::uword d_model, arma::uword d_k, arma::uword d_v, int seed) {
+        arma::arma_rng::set_seed(seed);
+        W_q = arma::randn(d_model, d_k) * 0.5;
+        W_k = arma::randn(d_model, d_k) * 0.5;
+        W_v = arma::randn(d_model, d_v);
+    }
+};
+
+bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(self_attention)
+
+BOOST_AUTO_TEST_CASE(matches_the_tutorials_output_on_i_love_llms) {
+    namespace ex = attn::example;
+    const arma::mat Z = attn::self_attention(ex::X(), ex::W_q(), ex::W_k(), ex::W_v());
+    const arma::mat tutorial = {{1.21, 0.58, 0.21, 0.21}, {1.63, 0.14, 0.23, 0.63}, {1.14, 0.23, 0.63, 0.14}};
+    BOOST_TEST(matrices_close(Z, tutorial, 0.005, "Z to 2 decimals"));
+    const arma::mat X = ex::X();
+    const arma::mat exact = attention_by_loops(product_by_loops(X, ex::W_q()), product_by_loops(X, ex::W_k()),
+                                               product_by_loops(X, ex::W_v()));
+    BOOST_TEST(matrices_close(Z, exact, 1e-12, "Z"));
+}
+
+BOOST_AUTO_TEST_CASE(projects_one_input_three_ways) {
+    const Weights w(6, 4, 3, 21);
+    arma::arma_rng::set_seed(22);
+    const arma::mat X = arma::randn(5, 6);
+    const arma::mat expected = attention_by_loops(product_by_loops(X, w.W_q), product_by_loops(X, w.W_k),
+                                                  product_by_loops(X, w.W_v));
+    const arma::mat Z = attn::self_attention(X, w.W_q, w.W_k, w.W_v);
+    BOOST_TEST(matrices_close(Z, expected, 1e-12, "self_attention with d_model 6, d_k 4, d_v 3"));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_input_narrower_than_the_weights_naming_both) {
+    const Weights w(6, 4, 3, 23);
+    const arma::mat X(5, 4, arma::fill::ones);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::self_attention(X, w.W_q, w.W_k, w.W_v); });
+    BOOST_TEST(mentions(msg, "self_attention:"), "expected a ShapeError naming self_attention; got '" << msg << "'");
+    BOOST_TEST((mentions(msg, "X 5x4") && mentions(msg, "6x4")), "the message should give X 5x4 and W_q 6x4; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(cross_attention)
+
+BOOST_AUTO_TEST_CASE(two_decoder_queries_over_four_encoder_positions_give_two_output_rows) {
+    const auto t = attn::cross_lab::translation_example();
+    const arma::mat Z = attn::cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v);
+    BOOST_TEST(Z.n_rows == 2u, "one output row per decoder token (2); got " << Z.n_rows);
+    BOOST_TEST(Z.n_cols == 4u, "as wide as a value (4); got " << Z.n_cols);
+    const arma::mat expected = attention_by_loops(product_by_loops(t.X_dec, t.W_q), product_by_loops(t.H_enc, t.W_k),
+                                                  product_by_loops(t.H_enc, t.W_v));
+    BOOST_TEST(matrices_close(Z, expected, 1e-12, "cross-attention output"));
+}
+
+BOOST_AUTO_TEST_CASE(queries_come_from_the_decoder_keys_and_values_from_the_encoder) {
+    const Weights w(5, 3, 2, 31);
+    arma::arma_rng::set_seed(32);
+    const arma::mat X_dec = arma::randn(3, 5), H_enc = arma::randn(7, 5);
+    const arma::mat expected = attention_by_loops(product_by_loops(X_dec, w.W_q), product_by_loops(H_enc, w.W_k),
+                                                  product_by_loops(H_enc, w.W_v));
+    const arma::mat Z = attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v);
+    BOOST_TEST(matrices_close(Z, expected, 1e-12, "3 decoder tokens over 7 encoder tokens"));
+}
+
+BOOST_AUTO_TEST_CASE(changing_the_decoder_input_changes_only_through_the_queries) {
+    // Every output row is a weighted average of the encoder's values: it stays
+    // within their range whatever the decoder asks.
+    const Weights w(4, 4, 4, 33);
+    arma::arma_rng::set_seed(34);
+    const arma::mat X_dec = arma::randn(2, 4) * 5.0, H_enc = arma::randn(4, 4);
+    const arma::mat Z = attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v);
+    const arma::mat V = product_by_loops(H_enc, w.W_v);
+    for (arma::uword i = 0; i < Z.n_rows; ++i)
+        for (arma::uword c = 0; c < Z.n_cols; ++c)
+            BOOST_TEST((Z(i, c) >= V.col(c).min() - 1e-12 && Z(i, c) <= V.col(c).max() + 1e-12),
+                       "output (" << i << ", " << c << ") lies outside the encoder's values: are V from H_enc?");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_encoder_of_the_wrong_width_naming_it) {
+    const Weights w(4, 4, 4, 35);
+    const arma::mat X_dec(2, 4, arma::fill::ones), H_enc(4, 3, arma::fill::ones);
+    const std::string msg =
+        thrown_message<attn::ShapeError>([&] { attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v); });
+    BOOST_TEST(mentions(msg, "cross_attention:"), "got '" << msg << "'");
+    BOOST_TEST(mentions(msg, "H_enc 4x3"), "the message should name H_enc 4x3; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(causal_mask)
+
+BOOST_AUTO_TEST_CASE(is_minus_infinity_exactly_above_the_diagonal) {
+    const arma::mat M = attn::causal_mask(5);
+    BOOST_TEST(M.n_rows == 5u);
+    BOOST_TEST(M.n_cols == 5u);
+    for (arma::uword i = 0; i < 5; ++i)
+        for (arma::uword j = 0; j < 5; ++j) {
+            if (j > i)
+                BOOST_TEST((std::isinf(M(i, j)) && M(i, j) < 0),
+                           "entry (" << i << ", " << j << ") is in query " << i << "'s future: it must be -infinity, got " << M(i, j));
+            else
+                BOOST_TEST(M(i, j) == 0.0, "entry (" << i << ", " << j << ") may be seen: it must be 0, got " << M(i, j));
+        }
+}
+
+BOOST_AUTO_TEST_CASE(a_token_may_always_see_itself) {
+    const arma::mat M = attn::causal_mask(3);
+    for (arma::uword i = 0; i < 3; ++i) BOOST_TEST(M(i, i) == 0.0, "the diagonal must be 0 (row " << i << ")");
+}
+
+BOOST_AUTO_TEST_CASE(length_one_is_a_single_zero) {
+    const arma::mat M = attn::causal_mask(1);
+    BOOST_TEST(M.n_elem == 1u);
+    BOOST_TEST(M(0, 0) == 0.0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(masked_attention)
+
+BOOST_AUTO_TEST_CASE(causal_mask_matches_a_hand_loop_that_skips_the_future) {
+    arma::arma_rng::set_seed(41);
+    const arma::mat Q = arma::randn(5, 3), K = arma::randn(5, 3), V = arma::randn(5, 2);
+    arma::mat mask(5, 5, arma::fill::zeros);
+    for (arma::uword i = 0; i < 5; ++i)
+        for (arma::uword j = i + 1; j < 5; ++j) mask(i, j) = -INFINITY;
+    const arma::mat expected = attention_by_loops(Q, K, V, [](arma::uword i, arma::uword j) { return j <= i; });
+    BOOST_TEST(matrices_close(attn::masked_attention(Q, K, V, mask), expected, 1e-12, "causally masked output"));
+}
+
+BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight) {
+    arma::arma_rng::set_seed(42);
+    const arma::mat Q = arma::randn(2, 3), K = arma::randn(4, 3);
+    const arma::mat I = arma::eye(4, 4);  // output = weights when V is the identity
+    arma::mat mask(2, 4, arma::fill::zeros);
+    mask(0, 1) = mask(1, 3) = -INFINITY;
+    const arma::mat A = attn::masked_attention(Q, K, I, mask);
+    BOOST_TEST(A(0, 1) == 0.0, "key 1 is masked for query 0; its weight must be exactly 0, got " << A(0, 1));
+    BOOST_TEST(A(1, 3) == 0.0, "key 3 is masked for query 1; its weight must be exactly 0, got " << A(1, 3));
+    BOOST_TEST(std::abs(arma::accu(A.row(0)) - 1.0) < 1e-12,
+               "the unmasked keys share the whole budget: row 0 sums to " << arma::accu(A.row(0))
+                                                                           << " (mask added before softmax?)");
+}
+
+BOOST_AUTO_TEST_CASE(zero_mask_changes_nothing) {
+    arma::arma_rng::set_seed(43);
+    const arma::mat Q = arma::randn(3, 4), K = arma::randn(6, 4), V = arma::randn(6, 5);
+    BOOST_TEST(matrices_close(attn::masked_attention(Q, K, V, arma::mat(3, 6, arma::fill::zeros)),
+                              attention_by_loops(Q, K, V), 1e-12, "output with an all-zero mask"));
+}
+
+BOOST_AUTO_TEST_CASE(changing_a_later_token_leaves_every_earlier_output_unchanged) {
+    arma::arma_rng::set_seed(44);
+    const arma::uword L = 6;
+    const arma::mat X = arma::randn(L, 4);
+    const Weights w(4, 4, 4, 45);
+    arma::mat mask(L, L, arma::fill::zeros);
+    for (arma::uword i = 0; i < L; ++i)
+        for (arma::uword j = i + 1; j < L; ++j) mask(i, j) = -INFINITY;
+    for (arma::uword p = 1; p < L; ++p) {
+        arma::mat X2 = X;
+        X2.row(p) = arma::randn<arma::rowvec>(4) * 3.0;
+        const arma::mat a = attn::masked_attention(X * w.W_q, X * w.W_k, X * w.W_v, mask);
+        const arma::mat b = attn::masked_attention(X2 * w.W_q, X2 * w.W_k, X2 * w.W_v, mask);
+        BOOST_TEST(matrices_close(b.rows(0, p - 1), a.rows(0, p - 1), 0.0, "outputs before position " + std::to_string(p)),
+                   "changing token " << p << " moved an earlier output: is the mask added before softmax?");
+        BOOST_TEST(arma::abs(b.row(p) - a.row(p)).max() > 1e-9, "output " << p << " should change with its own token");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(fully_masked_query_gets_a_zero_row) {
+    const arma::mat Q(2, 2, arma::fill::ones), K(3, 2, arma::fill::ones), V(3, 2, arma::fill::ones);
+    arma::mat mask(2, 3, arma::fill::zeros);
+    mask.row(0).fill(-INFINITY);
+    const arma::mat Z = attn::masked_attention(Q, K, V, mask);
+    BOOST_TEST(Z.is_finite(), "a query with every key masked must not produce NaN");
+    BOOST_TEST(arma::abs(Z.row(0)).max() == 0.0, "a query with every key masked attends to nothing: a zero row");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_mask_of_the_wrong_shape_naming_both) {
+    const arma::mat Q(2, 4, arma::fill::ones), K(4, 4, arma::fill::ones), V(4, 4, arma::fill::ones);
+    const arma::mat mask(3, 3, arma::fill::zeros);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::masked_attention(Q, K, V, mask); });
+    BOOST_TEST(mentions(msg, "masked_attention:"), "got '" << msg << "'");
+    BOOST_TEST((mentions(msg, "mask 3x3") && mentions(msg, "2x4")), "the message should give mask 3x3 and the scores' 2x4; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_the_two_forced_shape_mistakes) {
+    const arma::mat Q(7, 64, arma::fill::ones), K(12, 32, arma::fill::ones), V(12, 64, arma::fill::ones);
+    const arma::mat mask(7, 12, arma::fill::zeros);
+    const std::string a = thrown_message<attn::ShapeError>([&] { attn::masked_attention(Q, K, V, mask); });
+    BOOST_TEST(a == "masked_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32", "got '" << a << "'");
+    const arma::mat K64(12, 64, arma::fill::ones), V10(10, 64, arma::fill::ones);
+    const std::string b = thrown_message<attn::ShapeError>([&] { attn::masked_attention(Q, K64, V10, mask); });
+    BOOST_TEST(b == "masked_attention: K and V must have the same length (L_K = L_V); got K 12x64 and V 10x64", "got '" << b << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_nan_in_the_mask) {
+    const arma::mat Q(2, 2, arma::fill::ones), K(2, 2, arma::fill::ones), V(2, 2, arma::fill::ones);
+    arma::mat mask(2, 2, arma::fill::zeros);
+    mask(1, 0) = NAN;
+    BOOST_CHECK_THROW(attn::masked_attention(Q, K, V, mask), attn::InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(chapter)
+
+BOOST_AUTO_TEST_CASE(cross_weights_are_two_by_four_and_rows_sum_to_one) {
+    const auto t = attn::cross_lab::translation_example();
+    const arma::mat A = attn::cross_lab::weights_through_identity(t.X_dec * t.W_q, t.H_enc * t.W_k);
+    BOOST_TEST(A.n_rows == 2u);
+    BOOST_TEST(A.n_cols == 4u);
+    for (arma::uword i = 0; i < 2; ++i) BOOST_TEST(std::abs(arma::accu(A.row(i)) - 1.0) < 1e-12);
+}
+
+BOOST_AUTO_TEST_CASE(causal_weights_are_lower_triangular) {
+    namespace ex = attn::example;
+    const arma::mat X = ex::X();
+    const arma::mat A =
+        attn::cross_lab::weights_through_identity(X * ex::W_q(), X * ex::W_k(), attn::causal_mask(3));
+    BOOST_TEST(A(0, 0) == 1.0, "the first token can only see itself");
+    BOOST_TEST((A(0, 1) == 0.0 && A(0, 2) == 0.0 && A(1, 2) == 0.0));
+}
+
+BOOST_AUTO_TEST_CASE(change_one_token_finds_no_leak_with_the_mask_and_one_without) {
+    namespace ex = attn::example;
+    const arma::rowvec other = {1, 1, 1, 1};
+    const auto m = attn::cross_lab::change_one_token(ex::X(), ex::W_q(), ex::W_k(), ex::W_v(), 2, other, true);
+    const auto o = attn::cross_lab::change_one_token(ex::X(), ex::W_q(), ex::W_k(), ex::W_v(), 2, other, false);
+    BOOST_TEST(m.earlier_rows == 0.0);
+    BOOST_TEST(o.earlier_rows > 0.01);
+    BOOST_TEST(m.changed_row > 0.01);
+}
+
+BOOST_AUTO_TEST_CASE(weights_figure_is_a_heatmap_of_the_matrix) {
+    const arma::mat A = {{0.5, 0.5, 0, 0}, {0.25, 0.25, 0.25, 0.25}};
+    const auto fig = attn::cross_lab::weights_figure("w", A, {"a", "b"}, {"1", "2", "3", "4"});
+    const auto& h = std::get<attn::plot::Heatmap>(fig.panels.at(0));
+    BOOST_TEST(h.values.n_rows == 2u);
+    BOOST_TEST(h.values.n_cols == 4u);
+    BOOST_TEST(h.col_labels.size() == 4u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
