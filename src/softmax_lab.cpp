@@ -97,7 +97,7 @@ plot::Figure saturation_curve_figure(const std::vector<SaturationPoint>& points)
         grad.y.push_back(p.gradient_size);
     }
     c.series = {top, grad};
-    c.extra = {"set yrange [0:1.05]", "set key center left"};
+    c.extra = {"set yrange [0:1.05]", "set xrange [0.1:32]", "set key right center"};
     return plot::Figure(c);
 }
 

@@ -1,15 +1,53 @@
 // Chapter 03 tests: softmax, row by row.
-// One suite per exercise (its name is the exercise's name).
+// One suite per exercise (its name is the exercise's name); `chapter` holds
+// the tests of the chapter's non-exercise code (src/softmax_lab.cpp).
+//
+// Expected values come from the tutorial's printed numbers and from scalar
+// loops over std::exp written here, never from the code under test.
 #define BOOST_TEST_MODULE ch03_softmax
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <limits>
+#include <string>
+#include <variant>
 
 #include "attn/errors.hpp"
 #include "attn/softmax.hpp"
+#include "attn/softmax_lab.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
+using attn_test::thrown_message;
+
+namespace {
+
+// softmax of each row by the textbook formula, with the maximum subtracted by
+// hand; -inf entries are skipped (weight 0).
+arma::mat softmax_by_hand(const arma::mat& S) {
+    arma::mat A(S.n_rows, S.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < S.n_rows; ++i) {
+        double m = -INFINITY;
+        for (arma::uword j = 0; j < S.n_cols; ++j) m = std::max(m, S(i, j));
+        if (std::isinf(m)) continue;
+        double total = 0;
+        for (arma::uword j = 0; j < S.n_cols; ++j) total += std::exp(S(i, j) - m);
+        for (arma::uword j = 0; j < S.n_cols; ++j) A(i, j) = std::exp(S(i, j) - m) / total;
+    }
+    return A;
+}
+
+// J v with J(i, j) = a_i (delta_ij - a_j), written out in full.
+arma::rowvec jacobian_times(const arma::rowvec& a, const arma::rowvec& v) {
+    arma::rowvec out(a.n_elem, arma::fill::zeros);
+    for (arma::uword i = 0; i < a.n_elem; ++i)
+        for (arma::uword j = 0; j < a.n_elem; ++j) out(i) += a(i) * ((i == j ? 1.0 : 0.0) - a(j)) * v(j);
+    return out;
+}
+
+constexpr double kTwoDecimals = 0.005 + 1e-12;
+
+}  // namespace
 
 BOOST_AUTO_TEST_SUITE(softmax_rows)
 
@@ -49,6 +87,273 @@ BOOST_AUTO_TEST_CASE(fully_masked_row_is_all_zeros) {
 
 BOOST_AUTO_TEST_CASE(rejects_nan) {
     BOOST_CHECK_THROW(attn::softmax_rows(arma::mat{{1.0, NAN}}), attn::InputError);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_plus_infinity) {
+    BOOST_CHECK_THROW(attn::softmax_rows(arma::mat{{1.0, INFINITY}}), attn::InputError);
+}
+
+BOOST_AUTO_TEST_CASE(the_tutorials_exponentials_of_1_2_3) {
+    // The printed intermediate numbers, checked against std::exp (no code under test).
+    BOOST_TEST(std::abs(std::exp(1.0) - 2.72) < kTwoDecimals);
+    BOOST_TEST(std::abs(std::exp(2.0) - 7.39) < kTwoDecimals);
+    BOOST_TEST(std::abs(std::exp(3.0) - 20.09) < kTwoDecimals);
+    // 30.20 is the sum of the ROUNDED exponentials; the exact total, 30.193, rounds to 30.19.
+    BOOST_TEST(std::abs(2.72 + 7.39 + 20.09 - 30.20) < 1e-12);
+    BOOST_TEST(std::abs(std::exp(1.0) + std::exp(2.0) + std::exp(3.0) - 30.20) < 0.01);
+    const arma::mat got = attn::softmax_rows(arma::mat{{1.0, 2.0, 3.0}});
+    BOOST_TEST(matrices_close(got, softmax_by_hand(arma::mat{{1.0, 2.0, 3.0}}), 1e-12, "softmax([1,2,3])"));
+}
+
+BOOST_AUTO_TEST_CASE(equal_scores_split_evenly) {
+    const arma::mat got = attn::softmax_rows(arma::mat{{1.0, 1.0, 1.0}});
+    BOOST_TEST(matrices_close(got, arma::mat{{1.0 / 3, 1.0 / 3, 1.0 / 3}}, 1e-12, "softmax([1,1,1])"));
+    BOOST_TEST(matrices_close(got, arma::mat{{0.33, 0.33, 0.33}}, kTwoDecimals, "softmax([1,1,1]) to 2 decimals"));
+}
+
+BOOST_AUTO_TEST_CASE(stretching_1_2_3_by_8_nearly_picks_one_key) {
+    const arma::mat got = attn::softmax_rows(arma::mat{{8.0, 16.0, 24.0}});
+    // independent: divide top and bottom by e^24
+    const double t = std::exp(-16.0) + std::exp(-8.0) + 1.0;
+    BOOST_TEST(matrices_close(got, arma::mat{{std::exp(-16.0) / t, std::exp(-8.0) / t, 1.0 / t}}, 1e-12, "softmax([8,16,24])"));
+    BOOST_TEST(matrices_close(got, arma::mat{{0.0000, 0.0003, 0.9997}}, 0.00005 + 1e-12, "softmax([8,16,24]) to 4 decimals"));
+}
+
+BOOST_AUTO_TEST_CASE(weights_are_never_negative) {
+    arma::arma_rng::set_seed(8);
+    const arma::mat A = attn::softmax_rows(arma::randn(6, 7) * 20.0);
+    BOOST_TEST(A.min() >= 0.0, "found a weight of " << A.min() << "; e^x is never negative");
+}
+
+BOOST_AUTO_TEST_CASE(a_bigger_score_always_gets_a_bigger_weight) {
+    arma::arma_rng::set_seed(9);
+    const arma::mat S = arma::randn(5, 6) * 2.0;
+    const arma::mat A = attn::softmax_rows(S);
+    for (arma::uword i = 0; i < S.n_rows; ++i)
+        for (arma::uword j = 0; j < S.n_cols; ++j)
+            for (arma::uword k = 0; k < S.n_cols; ++k)
+                if (S(i, j) > S(i, k))
+                    BOOST_TEST(A(i, j) > A(i, k), "row " << i << ": score " << S(i, j) << " > " << S(i, k)
+                                                         << " but weight " << A(i, j) << " <= " << A(i, k));
+}
+
+BOOST_AUTO_TEST_CASE(adding_a_constant_to_a_row_changes_nothing) {
+    arma::arma_rng::set_seed(10);
+    const arma::mat S = arma::randn(4, 5);
+    const arma::mat A = attn::softmax_rows(S);
+    for (double c : {-50.0, 3.0, 100.0, 700.0})
+        BOOST_TEST(matrices_close(attn::softmax_rows(S + c), A, 1e-12, "softmax(S + " + std::to_string(c) + ")"));
+}
+
+BOOST_AUTO_TEST_CASE(each_row_is_its_own_distribution) {
+    // Changing one row must not touch the others (softmax over the whole
+    // matrix, or down the columns, would).
+    arma::mat S = {{1.0, 2.0, 3.0}, {0.5, 0.5, 4.0}};
+    const arma::mat A = attn::softmax_rows(S);
+    BOOST_TEST(matrices_close(A, softmax_by_hand(S), 1e-12, "softmax of a 2x3 matrix, row by row"));
+    S(1, 2) = -3.0;
+    BOOST_TEST(matrices_close(attn::softmax_rows(S).row(0), A.row(0), 1e-12, "row 0 after changing row 1"));
+}
+
+BOOST_AUTO_TEST_CASE(a_row_of_length_one_gets_exactly_one) {
+    const arma::mat A = attn::softmax_rows(arma::mat(arma::colvec{-3.5, 0.0, 42.0}));
+    for (arma::uword i = 0; i < 3; ++i)
+        BOOST_TEST(A(i, 0) == 1.0, "a single key takes the whole budget: exactly 1, got " << A(i, 0));
+}
+
+BOOST_AUTO_TEST_CASE(scores_near_710_give_the_same_weights_as_1_2_3) {
+    const arma::mat A = attn::softmax_rows(arma::mat{{708.0, 709.0, 710.0}});
+    BOOST_TEST(matrices_close(A, softmax_by_hand(arma::mat{{1.0, 2.0, 3.0}}), 1e-12, "softmax([708,709,710])"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(masked_softmax)
+
+BOOST_AUTO_TEST_CASE(hidden_keys_get_exactly_zero_and_the_rest_sum_to_one) {
+    const arma::mat S = {{1.0, 2.0, 3.0}, {1.0, 2.0, 3.0}};
+    const arma::umat allowed = {{1, 0, 1}, {1, 1, 0}};
+    const arma::mat A = attn::masked_softmax(S, allowed);
+    BOOST_TEST(A(0, 1) == 0.0, "key 1 is hidden from query 0: its weight must be exactly 0, got " << A(0, 1));
+    BOOST_TEST(A(1, 2) == 0.0, "key 2 is hidden from query 1: its weight must be exactly 0, got " << A(1, 2));
+    for (arma::uword i = 0; i < 2; ++i)
+        BOOST_TEST(std::abs(arma::accu(A.row(i)) - 1.0) < 1e-12,
+                   "row " << i << " sums to " << arma::accu(A.row(i))
+                          << "; hide the keys BEFORE softmax (with -infinity), not by zeroing weights after it");
+}
+
+BOOST_AUTO_TEST_CASE(matches_softmax_over_the_visible_keys_only) {
+    arma::arma_rng::set_seed(12);
+    const arma::mat S = arma::randn(4, 4) * 2.0;
+    arma::umat allowed(4, 4, arma::fill::zeros);
+    for (arma::uword i = 0; i < 4; ++i)
+        for (arma::uword j = 0; j <= i; ++j) allowed(i, j) = 1;  // each query sees itself and earlier keys
+    arma::mat hidden = S;
+    for (arma::uword i = 0; i < 4; ++i)
+        for (arma::uword j = i + 1; j < 4; ++j) hidden(i, j) = -INFINITY;
+    BOOST_TEST(matrices_close(attn::masked_softmax(S, allowed), softmax_by_hand(hidden), 1e-12, "masked weights"));
+}
+
+BOOST_AUTO_TEST_CASE(allowing_everything_is_plain_softmax) {
+    const arma::mat S = {{0.3, -1.0, 2.0}};
+    const arma::umat all(1, 3, arma::fill::ones);
+    BOOST_TEST(matrices_close(attn::masked_softmax(S, all), softmax_by_hand(S), 1e-12, "nothing hidden"));
+}
+
+BOOST_AUTO_TEST_CASE(a_row_with_nothing_allowed_is_all_zeros) {
+    const arma::mat S = {{1.0, 2.0}, {3.0, 4.0}};
+    const arma::umat allowed = {{0, 0}, {1, 1}};
+    const arma::mat A = attn::masked_softmax(S, allowed);
+    BOOST_TEST((A(0, 0) == 0.0 && A(0, 1) == 0.0),
+               "a query that may see no key gets all zeros (softmax_rows' documented rule), got " << A(0, 0) << ", " << A(0, 1));
+    BOOST_TEST(std::abs(A(1, 0) + A(1, 1) - 1.0) < 1e-12);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_mask_of_another_shape) {
+    const arma::mat S(3, 3, arma::fill::zeros);
+    const arma::umat allowed(3, 2, arma::fill::ones);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::masked_softmax(S, allowed); });
+    BOOST_TEST(msg.find("masked_softmax:") == 0, "a 3x2 mask on 3x3 scores must throw ShapeError naming masked_softmax; got '" << msg << "'");
+    BOOST_TEST(msg.find("3x3") != std::string::npos, "the message should give the scores' shape 3x3; got '" << msg << "'");
+    BOOST_TEST(msg.find("3x2") != std::string::npos, "the message should give the mask's shape 3x2; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(softmax_jvp)
+
+BOOST_AUTO_TEST_CASE(matches_the_jacobian_written_out) {
+    const arma::rowvec a = softmax_by_hand(arma::mat{{1.0, 2.0, 3.0}});
+    const arma::rowvec v = {0.5, -1.0, 2.0};
+    BOOST_TEST(matrices_close(attn::softmax_jvp(a, v), jacobian_times(a, v), 1e-12, "J v at softmax([1,2,3])"));
+}
+
+BOOST_AUTO_TEST_CASE(matches_central_differences_of_softmax) {
+    arma::arma_rng::set_seed(13);
+    const arma::rowvec s = arma::randn<arma::rowvec>(6);
+    const arma::rowvec v = arma::randn<arma::rowvec>(6);
+    const double h = 1e-5;
+    // d/dh softmax(s + h v) at h = 0 is J v (J is symmetric).
+    const arma::rowvec numeric = (arma::rowvec(softmax_by_hand(s + h * v)) - arma::rowvec(softmax_by_hand(s - h * v))) / (2 * h);
+    const arma::rowvec got = attn::softmax_jvp(softmax_by_hand(s), v);
+    const double rel = arma::norm(got - numeric) / arma::norm(got + numeric);
+    BOOST_TEST(rel < 1e-8, "relative difference from central differences is " << rel);
+}
+
+BOOST_AUTO_TEST_CASE(its_entries_sum_to_zero) {
+    // The weights always sum to 1, so no nudge of the scores can change that total.
+    arma::arma_rng::set_seed(14);
+    const arma::rowvec a = softmax_by_hand(arma::randn<arma::rowvec>(5));
+    const arma::rowvec g = attn::softmax_jvp(a, arma::randn<arma::rowvec>(5));
+    BOOST_TEST(std::abs(arma::accu(g)) < 1e-12, "J v sums to " << arma::accu(g) << ", should be 0");
+}
+
+BOOST_AUTO_TEST_CASE(vanishes_when_softmax_saturates) {
+    const arma::rowvec v = {1.0, -1.0, 0.5};
+    const arma::rowvec mild = attn::softmax_jvp(softmax_by_hand(arma::mat{{1.0, 2.0, 3.0}}), v);
+    const arma::rowvec sharp = attn::softmax_jvp(softmax_by_hand(arma::mat{{8.0, 16.0, 24.0}}), v);
+    BOOST_TEST(arma::abs(sharp).max() < 0.01 * arma::abs(mild).max(),
+               "stretched by 8, the gradient should be about a thousand times smaller; got " << arma::abs(sharp).max()
+                                                                                             << " against " << arma::abs(mild).max());
+}
+
+BOOST_AUTO_TEST_CASE(rejects_vectors_of_different_lengths) {
+    const std::string msg = thrown_message<attn::ShapeError>(
+        [&] { attn::softmax_jvp(arma::rowvec{0.5, 0.5}, arma::rowvec{1.0, 2.0, 3.0}); });
+    BOOST_TEST(msg.find("softmax_jvp:") == 0, "a of length 2 with v of length 3 must throw ShapeError; got '" << msg << "'");
+    BOOST_TEST(msg.find("1x3") != std::string::npos, "the message should give v's shape 1x3; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(softmax_questions)
+
+BOOST_AUTO_TEST_CASE(outputs_are_not_strictly_between_0_and_1) {
+    BOOST_TEST(!attn::softmax_outputs_strictly_between_0_and_1(),
+               "try a row with a single score (its weight is exactly 1) and a row with a masked key (exactly 0): "
+               "what always holds is: weights >= 0 that add up to 1");
+}
+
+BOOST_AUTO_TEST_CASE(a_single_key_gets_weight_one) {
+    const double got = attn::softmax_weight_of_only_key();
+    BOOST_TEST(got == 1.0, "you answered " << got << "; softmax([s]) = e^s / e^s = 1 for any s");
+}
+
+BOOST_AUTO_TEST_CASE(a_masked_key_gets_weight_zero) {
+    const double got = attn::softmax_weight_of_masked_key();
+    BOOST_TEST(got == 0.0, "you answered " << got << "; e^-infinity = 0, so the key's share of the total is exactly 0");
+}
+
+BOOST_AUTO_TEST_CASE(shifting_a_row_changes_nothing) {
+    BOOST_TEST(!attn::softmax_changes_when_row_is_shifted(),
+               "e^(s + 100) = e^100 e^s: the factor e^100 appears in every entry and in the total, and cancels");
+}
+
+BOOST_AUTO_TEST_CASE(softmax_never_reorders) {
+    BOOST_TEST(!attn::softmax_can_reorder_scores(),
+               "exp only grows as its input grows, and every entry is divided by the same total: the order is kept");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(chapter)
+
+BOOST_AUTO_TEST_CASE(naive_softmax_breaks_at_710_in_double_and_89_in_float) {
+    // independent: where exp itself overflows
+    BOOST_TEST(std::isfinite(std::exp(709.0)));
+    BOOST_TEST(std::isinf(std::exp(710.0)));
+    BOOST_TEST(std::isfinite(std::exp(88.0f)));
+    BOOST_TEST(std::isinf(std::exp(89.0f)));
+    BOOST_TEST(attn::softmax_lab::naive_breaking_score_double() == 710);
+    BOOST_TEST(attn::softmax_lab::naive_breaking_score_float() == 89);
+    BOOST_TEST(!attn::softmax_lab::naive_softmax(arma::rowvec{708.0, 709.0, 710.0}).is_finite());
+    BOOST_TEST(attn::softmax_lab::naive_softmax(arma::rowvec{707.0, 708.0, 709.0}).is_finite());
+}
+
+BOOST_AUTO_TEST_CASE(naive_and_stable_agree_on_small_scores) {
+    const arma::rowvec s = {1.0, 2.0, 3.0};
+    BOOST_TEST(matrices_close(attn::softmax_lab::naive_softmax(s), softmax_by_hand(s), 1e-12, "naive softmax([1,2,3])"));
+    const arma::frowvec f = attn::softmax_lab::naive_softmax(arma::frowvec{1.0f, 2.0f, 3.0f});
+    BOOST_TEST(std::abs(f(2) - 0.66524096f) < 1e-6f);
+}
+
+BOOST_AUTO_TEST_CASE(the_jacobian_built_from_jvp_matches_the_formula) {
+    const arma::rowvec a = softmax_by_hand(arma::mat{{1.0, 2.0, 3.0}});
+    const arma::mat J = attn::softmax_lab::softmax_jacobian(a);
+    arma::mat expected(3, 3);
+    for (arma::uword i = 0; i < 3; ++i)
+        for (arma::uword j = 0; j < 3; ++j) expected(i, j) = a(i) * ((i == j ? 1.0 : 0.0) - a(j));
+    BOOST_TEST(matrices_close(J, expected, 1e-12, "softmax Jacobian"));
+    BOOST_TEST(std::abs(attn::softmax_lab::jacobian_size(a) - arma::norm(expected, "fro")) < 1e-12);
+}
+
+BOOST_AUTO_TEST_CASE(the_saturation_curve_runs_from_0_1_to_32) {
+    const auto c = attn::softmax_lab::default_stretches();
+    BOOST_TEST(c.size() == 41u);
+    BOOST_TEST(std::abs(c.front() - 0.1) < 1e-12);
+    BOOST_TEST(c.back() == 32.0);
+    const auto pts = attn::softmax_lab::saturation_curve(arma::rowvec{1.0, 2.0, 3.0}, c);
+    for (std::size_t k = 1; k < pts.size(); ++k)
+        BOOST_TEST(pts[k].largest_weight > pts[k - 1].largest_weight, "the largest weight grows with the stretch");
+    BOOST_TEST(pts.front().gradient_size > 0.4, "near-even weights: the gradient is large");
+    BOOST_TEST(pts.back().gradient_size < 1e-6, "stretched by 32: the gradient is practically gone");
+    BOOST_TEST(pts.back().largest_weight > 0.999999);
+}
+
+BOOST_AUTO_TEST_CASE(the_figures_hold_the_computed_numbers) {
+    const auto bars = attn::softmax_lab::saturation_bars(arma::rowvec{1.0, 2.0, 3.0}, 8.0);
+    const auto& b = std::get<attn::plot::BarChart>(bars.panels.at(0));
+    BOOST_TEST(b.groups.size() == 2u);
+    const arma::rowvec a1 = softmax_by_hand(arma::mat{{1.0, 2.0, 3.0}}), a8 = softmax_by_hand(arma::mat{{8.0, 16.0, 24.0}});
+    for (std::size_t j = 0; j < 3; ++j) {
+        BOOST_TEST(std::abs(b.groups[0].values[j] - a1(j)) < 1e-12);
+        BOOST_TEST(std::abs(b.groups[1].values[j] - a8(j)) < 1e-12);
+    }
+    const auto curve = attn::softmax_lab::saturation_curve_figure(
+        attn::softmax_lab::saturation_curve(arma::rowvec{1.0, 2.0, 3.0}, attn::softmax_lab::default_stretches()));
+    const auto& l = std::get<attn::plot::LineChart>(curve.panels.at(0));
+    BOOST_TEST(l.series.size() == 2u);
+    BOOST_TEST(l.log_x);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
