@@ -31,11 +31,6 @@ Walkthrough worked_example() {
     return walk_through(example::tokens(), example::X(), example::W_q(), example::W_k(), example::W_v());
 }
 
-arma::mat layer_output(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v) {
-    std::vector<std::string> no_names(X.n_rows);
-    return walk_through(no_names, X, W_q, W_k, W_v).Z;
-}
-
 namespace {
 
 plot::Heatmap heat(const std::string& title, const arma::mat& M, const Walkthrough& w, double zmax) {

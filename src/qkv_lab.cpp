@@ -1,7 +1,8 @@
 #include "attn/qkv_lab.hpp"
 
-#include "attn/attention_lab.hpp"
 #include "attn/errors.hpp"
+#include "attn/kernels.hpp"
+#include "attn/projections.hpp"
 
 namespace attn::qkv_lab {
 
@@ -22,8 +23,12 @@ Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::m
     require_shape(order.n_elem == X.n_rows, "reorder_words", "the order must list every row of X once", {"X", X});
     Reordering r;
     r.order = order;
-    r.Z = attention_lab::layer_output(X, W_q, W_k, W_v);                       // (L, d_v)
-    r.Z_reordered = attention_lab::layer_output(X.rows(order), W_q, W_k, W_v);  // (L, d_v)
+    // The attention pass is the library's kernel, so this chapter needs nothing
+    // from later chapters; the projections are the learner's (chapter 02).
+    const Projections p = project_qkv(X, W_q, W_k, W_v);
+    const Projections pr = project_qkv(X.rows(order), W_q, W_k, W_v);
+    r.Z = kernels::attention(p.Q, p.K, p.V);             // (L, d_v)
+    r.Z_reordered = kernels::attention(pr.Q, pr.K, pr.V);  // (L, d_v)
     // Nothing in Q K^T, softmax or A V knows where a row sits: moving the words
     // moves their outputs with them and changes nothing else.
     r.worst = arma::abs(r.Z_reordered - r.Z.rows(order)).max();

@@ -7,11 +7,11 @@
 #include <iostream>
 #include <string>
 
-#include "attn/attention_lab.hpp"
 #include "attn/chapter.hpp"
 #include "attn/print.hpp"
 #include "attn/softmax.hpp"
 #include "attn/softmax_lab.hpp"
+#include "attn/worked_example.hpp"
 
 using namespace attn;
 
@@ -62,11 +62,11 @@ void step_masking() {
     std::cout << "softmax([-3.5])       = " << format_row(one) << "   exactly 1: " << yes_no(one(0) == 1.0) << "\n";
     std::cout << "softmax([-inf, -inf]) = " << format_row(softmax_of(arma::rowvec{-INFINITY, -INFINITY}))
               << "   nothing to look at: all zeros, by this course's rule\n";
-    // The halved scores of chapter 04, with each word allowed to see only itself and earlier words.
-    const auto w = attention_lab::worked_example();
+    // The halved scores of "I love LLMs" (chapter 04), each word allowed to see only itself and earlier words.
+    const arma::mat halved = {{2.0, 1.0, 1.0}, {1.0, 2.5, 1.5}, {1.5, 1.0, 2.5}};
     const arma::umat allowed = arma::trimatl(arma::umat(3, 3, arma::fill::ones));
     print_matrix(std::cout, "masked_softmax(halved scores of chapter 04, each word sees itself and earlier words)",
-                 masked_softmax(w.S_scaled, allowed), {2, w.tokens, w.tokens});
+                 masked_softmax(halved, allowed), {2, example::tokens(), example::tokens()});
 }
 
 void step_overflow() {

@@ -33,9 +33,6 @@ Walkthrough walk_through(const std::vector<std::string>& tokens, const arma::mat
 // The same on the tutorial's sentence, "I love LLMs".
 Walkthrough worked_example();
 
-// Only the result, Z = A V, of the pass above (chapter 02 uses it to reorder words).
-arma::mat layer_output(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v);
-
 // Figures (data first; see plot.hpp).
 // The weights as a heatmap, numbers in the cells, colours fixed to [0, 1].
 plot::Figure weights_heatmap(const Walkthrough& w);

@@ -13,7 +13,8 @@ arma::mat with_row_copied(const arma::mat& X, arma::uword from, arma::uword to);
 // The largest absolute difference between rows i and j of M (0 when they are equal).
 double row_difference(const arma::mat& M, arma::uword i, arma::uword j);
 
-// Attention on X, and on X with its rows reordered (new row k = old row order(k)).
+// Attention on X, and on X with its rows reordered (new row k = old row order(k)):
+// project_qkv, then the library's attention kernel (kernels.hpp).
 struct Reordering {
     arma::uvec order;
     arma::mat Z;            // L x d_v, output on X

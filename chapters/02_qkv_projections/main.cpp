@@ -1,0 +1,87 @@
+// Chapter 02: where Q, K and V come from: three projections of one input.
+//
+// Dimension legend: L = 3 tokens, d_model = 4 (width of X), d_k = d_v = 4
+// (width of the projections; square weights keep the arithmetic small).
+// Run:  ./course run 02          (reference)      ./course run 02 --mine   (your exercises)
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "attn/chapter.hpp"
+#include "attn/print.hpp"
+#include "attn/projections.hpp"
+#include "attn/qkv_lab.hpp"
+#include "attn/worked_example.hpp"
+
+using namespace attn;
+
+namespace {
+
+constexpr arma::uword kFirst = 0;  // "I"
+constexpr arma::uword kLast = 2;   // "LLMs", overwritten by a copy of "I" in step 3
+
+std::string shape(const arma::mat& M) { return std::to_string(M.n_rows) + "x" + std::to_string(M.n_cols); }
+
+void step_inputs(const std::vector<std::string>& tokens) {
+    print_step(std::cout, 1, "One input and three learned weight matrices");
+    print_matrix(std::cout, "X, the embedded sentence", example::X(), {2, tokens, {}});
+    print_matrix(std::cout, "W^Q", example::W_q());
+    print_matrix(std::cout, "W^K", example::W_k());
+    print_matrix(std::cout, "W^V", example::W_v());
+}
+
+Projections step_projections(const std::vector<std::string>& tokens) {
+    print_step(std::cout, 2, "Three projections of the same X");
+    const Projections p = project_qkv(example::X(), example::W_q(), example::W_k(), example::W_v());
+    print_matrix(std::cout, "Q = X W^Q (what each token looks for)", p.Q, {2, tokens, {}});
+    print_matrix(std::cout, "K = X W^K (what each token can be found by)", p.K, {2, tokens, {}});
+    print_matrix(std::cout, "V = X W^V (what each token hands over)", p.V, {2, tokens, {}});
+    const Shape s = projection_shape({3, 4}, {4, 4});
+    std::cout << "shapes: Q " << shape(p.Q) << ", K " << shape(p.K) << ", V " << shape(p.V)
+              << "; the rule says X 3x4 times W 4x4 is " << s.rows << "x" << s.cols << "\n";
+    std::cout << "Q[0,0] = row I of X . column 0 of W^Q = " << format_number(p.Q(0, 0), 0) << "\n";
+    return p;
+}
+
+void step_identical_rows(const std::vector<std::string>& tokens) {
+    print_step(std::cout, 3, "Identical rows in, identical rows out");
+    const arma::mat X2 = qkv_lab::with_row_copied(example::X(), kFirst, kLast);
+    print_matrix(std::cout, "X with the row of LLMs replaced by the row of I", X2, {2, tokens, {}});
+    const Projections p = project_qkv(X2, example::W_q(), example::W_k(), example::W_v());
+    std::cout << "largest difference between rows 0 and 2: Q " << format_number(qkv_lab::row_difference(p.Q, 0, 2))
+              << ", K " << format_number(qkv_lab::row_difference(p.K, 0, 2)) << ", V "
+              << format_number(qkv_lab::row_difference(p.V, 0, 2)) << "\n";
+    std::cout << "answers: identical rows stay identical: " << (identical_rows_stay_identical() ? "true" : "false")
+              << "; a projection knows positions: " << (projection_knows_positions() ? "true" : "false") << "\n";
+}
+
+void step_reordering(const std::vector<std::string>& tokens) {
+    print_step(std::cout, 4, "Reorder the words: the outputs only move with them");
+    const arma::uvec order = {2, 0, 1};  // "LLMs I love"
+    std::vector<std::string> reordered;
+    for (arma::uword k : order) reordered.push_back(tokens[k]);
+    const auto r = qkv_lab::reorder_words(example::X(), example::W_q(), example::W_k(), example::W_v(), order);
+    print_matrix(std::cout, "attention output for I love LLMs", r.Z, {2, tokens, {}});
+    print_matrix(std::cout, "attention output for LLMs I love", r.Z_reordered, {2, reordered, {}});
+    std::cout << "largest difference between a word's two output rows: " << format_number(r.worst, 4) << "\n";
+    std::cout << "answer: reordering changes a word's output: "
+              << (reordering_changes_a_words_output() ? "true" : "false") << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return run_chapter(argc, argv, "chapters/02_qkv_projections/README.md", [](const ChapterOptions&, plot::Plotter&) {
+        const auto tokens = example::tokens();
+        step_inputs(tokens);
+        step_projections(tokens);
+        step_identical_rows(tokens);
+        step_reordering(tokens);
+        std::cout << "\nWhat to notice:\n"
+                     "  - Q, K and V come from ONE input; only the weight matrices differ;\n"
+                     "  - each is 3x4: a row per token, as wide as its weight matrix;\n"
+                     "  - two equal rows of X can never be told apart afterwards;\n"
+                     "  - shuffling the words shuffles the outputs and changes nothing else,\n"
+                     "    so word order has to be added to X before attention sees it.\n";
+    });
+}
