@@ -1,5 +1,7 @@
 #include "attn/shape_rules_lab.hpp"
 
+#include <algorithm>
+
 #include "attn/attention.hpp"
 #include "attn/errors.hpp"
 
@@ -68,6 +70,9 @@ plot::Figure shapes_figure(const Sizes& s) {
     }
     c.groups = {rows, cols};
     c.value_decimals = 0;
+    // headroom above the tallest bar for the legend
+    const double tallest = static_cast<double>(std::max({s.L_Q, s.L_K, s.d_k, s.d_v}));
+    c.extra = {"set key top center horizontal", "set yrange [0:" + std::to_string(1.35 * tallest) + "]"};
     return plot::Figure(c);
 }
 

@@ -21,24 +21,67 @@ using attn_test::thrown_message;
 namespace {
 
 // Attention with plain loops over scalars, independent of the code under test.
-arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
-    const double scale = 1.0 / std::sqrt(static_cast<double>(K.n_cols));
-    arma::mat Z(Q.n_rows, V.n_cols, arma::fill::zeros);
-    for (arma::uword i = 0; i < Q.n_rows; ++i) {
-        std::vector<double> s(K.n_rows);
-        double m = -INFINITY;
+// The options reproduce known mistakes, so a failing test can name the one made.
+struct Variant {
+    double divisor_power = 0.5;  // scores / d_k^power: 0.5 right, 0 no scaling, 1 divided by d_k
+    bool keys_by_queries = false;  // K Q^T instead of Q K^T (square inputs only)
+    bool column_softmax = false;   // softmax down each column instead of along each row
+    bool weights_only = false;     // returned A instead of A V
+};
+
+arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const Variant& v = {}) {
+    const double scale = 1.0 / std::pow(static_cast<double>(K.n_cols), v.divisor_power);
+    arma::mat S(Q.n_rows, K.n_rows);
+    for (arma::uword i = 0; i < Q.n_rows; ++i)
         for (arma::uword j = 0; j < K.n_rows; ++j) {
+            const arma::uword qi = v.keys_by_queries ? j : i, kj = v.keys_by_queries ? i : j;
             double d = 0;
-            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
-            s[j] = d * scale;
-            m = std::max(m, s[j]);
+            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(qi, c) * K(kj, c);
+            S(i, j) = d * scale;
         }
-        double total = 0;
-        for (auto& x : s) total += (x = std::exp(x - m));
-        for (arma::uword j = 0; j < K.n_rows; ++j)
-            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += s[j] / total * V(j, c);
+    arma::mat A(S.n_rows, S.n_cols);
+    const arma::uword outer = v.column_softmax ? S.n_cols : S.n_rows, inner = v.column_softmax ? S.n_rows : S.n_cols;
+    for (arma::uword o = 0; o < outer; ++o) {
+        auto at = [&](arma::uword n) -> double& { return v.column_softmax ? S(n, o) : S(o, n); };
+        auto out = [&](arma::uword n) -> double& { return v.column_softmax ? A(n, o) : A(o, n); };
+        double m = -INFINITY, total = 0;
+        for (arma::uword n = 0; n < inner; ++n) m = std::max(m, at(n));
+        for (arma::uword n = 0; n < inner; ++n) total += (out(n) = std::exp(at(n) - m));
+        for (arma::uword n = 0; n < inner; ++n) out(n) /= total;
     }
+    if (v.weights_only) return A;
+    arma::mat Z(A.n_rows, V.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < A.n_rows; ++i)
+        for (arma::uword j = 0; j < A.n_cols; ++j)
+            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += A(i, j) * V(j, c);
     return Z;
+}
+
+// Which known mistake reproduces `got`, or "" when none does.
+std::string diagnose(const arma::mat& got, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    struct Known {
+        const char* what;
+        Variant v;
+    };
+    Variant none, by_dk, kq, cols, weights;
+    none.divisor_power = 0;
+    by_dk.divisor_power = 1;
+    kq.keys_by_queries = true;
+    cols.column_softmax = true;
+    weights.weights_only = true;
+    const Known known[] = {
+        {"the scores were not divided by sqrt(d_k) (chapter 05)", none},
+        {"the scores were divided by d_k instead of sqrt(d_k) (chapter 05)", by_dk},
+        {"the scores are K Q^T instead of Q K^T: row i must be query i against every key", kq},
+        {"softmax ran down the columns; each query's row must sum to 1 (chapter 03)", cols},
+        {"this is the weight matrix A; the output is A times V", weights},
+    };
+    for (const auto& k : known) {
+        if (k.v.keys_by_queries && Q.n_rows != K.n_rows) continue;
+        const arma::mat m = attention_by_loops(Q, K, V, k.v);
+        if (m.n_rows == got.n_rows && m.n_cols == got.n_cols && arma::abs(m - got).max() < 1e-9) return k.what;
+    }
+    return "";
 }
 
 struct Random {
@@ -58,9 +101,11 @@ bool mentions(const std::string& msg, const std::string& what) { return msg.find
 BOOST_AUTO_TEST_SUITE(scaled_dot_product_attention)
 
 BOOST_AUTO_TEST_CASE(matches_a_hand_loop_on_square_inputs) {
-    const Random r(5, 5, 8, 8);
-    BOOST_TEST(matrices_close(attn::scaled_dot_product_attention(r.Q, r.K, r.V), attention_by_loops(r.Q, r.K, r.V),
-                              1e-12, "Z"));
+    const Random r(5, 5, 8, 6);
+    const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
+    const std::string mistake = diagnose(Z, r.Q, r.K, r.V);
+    BOOST_TEST(mistake.empty(), "Z is wrong in a known way: " << mistake);
+    if (mistake.empty()) BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z"));
 }
 
 BOOST_AUTO_TEST_CASE(accepts_more_keys_than_queries_and_returns_one_row_per_query) {
