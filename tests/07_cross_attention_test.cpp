@@ -188,7 +188,16 @@ BOOST_AUTO_TEST_CASE(causal_mask_matches_a_hand_loop_that_skips_the_future) {
     for (arma::uword i = 0; i < 5; ++i)
         for (arma::uword j = i + 1; j < 5; ++j) mask(i, j) = -INFINITY;
     const arma::mat expected = attention_by_loops(Q, K, V, [](arma::uword i, arma::uword j) { return j <= i; });
-    BOOST_TEST(matrices_close(attn::masked_attention(Q, K, V, mask), expected, 1e-12, "causally masked output"));
+    const arma::mat got = attn::masked_attention(Q, K, V, mask);
+    // The known slip: softmax over every key, then the future's weights zeroed
+    // afterwards, so the remaining weights no longer sum to 1.
+    arma::mat late = attention_by_loops(Q, K, arma::eye(5, 5));  // unmasked weights (V = identity)
+    for (arma::uword i = 0; i < 5; ++i)
+        for (arma::uword j = i + 1; j < 5; ++j) late(i, j) = 0;
+    const arma::mat late_output = product_by_loops(late, V);
+    BOOST_TEST(!(arma::abs(got - late_output).max() < 1e-9),
+               "the mask was applied after softmax: add it to the scores BEFORE softmax_rows, so the allowed keys share the whole budget");
+    BOOST_TEST(matrices_close(got, expected, 1e-12, "causally masked output"));
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight) {

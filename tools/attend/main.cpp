@@ -11,6 +11,7 @@
 // Rows are tokens, columns are features:
 //   Q L_Q x d_k,  K L_K x d_k,  V L_K x d_v,  mask L_Q x L_K  ->  output L_Q x d_v
 // The attention itself is the course's reference solution (chapters 06 and 07).
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
@@ -114,9 +115,15 @@ int run(const Options& o) {
     }
 
     const attn::PrintOptions po{2, tokens, tokens};
-    attn::print_matrix(std::cout, "Q", Q, {2, tokens, {}});
-    attn::print_matrix(std::cout, "K", K, {2, tokens, {}});
-    attn::print_matrix(std::cout, "V", V, {2, tokens, {}});
+    // Small inputs are shown in full; large ones by their shapes only.
+    const bool small = std::max({Q.n_rows, Q.n_cols, K.n_rows, V.n_cols}) <= 12;
+    if (small) {
+        attn::print_matrix(std::cout, "Q", Q, {2, tokens, {}});
+        attn::print_matrix(std::cout, "K", K, {2, tokens, {}});
+        attn::print_matrix(std::cout, "V", V, {2, tokens, {}});
+    } else {
+        std::cout << "Q " << attn::shape_of(Q) << ", K " << attn::shape_of(K) << ", V " << attn::shape_of(V) << "\n";
+    }
 
     // What happens inside the call, shown step by step; the output itself comes
     // from the course's attention function, and the two must agree.
