@@ -100,14 +100,26 @@ bool is_pristine(const Options& o, const Exercise& e) {
 
 // --- building and running one check -------------------------------------------
 
+// The CMake generator of the build tree ("Ninja", "Unix Makefiles", ...).
+std::string generator(const Options& o) {
+    std::ifstream cache(o.build + "/CMakeCache.txt");
+    std::string line;
+    const std::string key = "CMAKE_GENERATOR:INTERNAL=";
+    while (std::getline(cache, line))
+        if (line.rfind(key, 0) == 0) return line.substr(key.size());
+    return "";
+}
+
 void prebuild(const Options& o, const std::vector<Exercise>& list) {
     // One parallel, keep-going build of every check first: what compiles is
     // then ready, and each exercise's own build below only repeats its errors.
     if (list.size() < 2) return;
     std::vector<std::string> cmd = {"cmake", "--build", o.build, "-j", "2"};
     for (const auto& e : list) cmd.push_back("--target"), cmd.push_back("check_" + e.name);
+    // keep going past a failing exercise: "-k 0" for Ninja, "-k" for make
     cmd.push_back("--");
     cmd.push_back("-k");
+    if (generator(o) == "Ninja") cmd.push_back("0");
     std::cout << "building the checks of " << list.size() << " exercises..." << std::endl;
     run_process(cmd, 1800, 1 << 16);
 }
