@@ -1,7 +1,10 @@
-// softmax.hpp: chapter 03, softmax applied to each row on its own.
+// softmax.hpp: chapter 03, softmax applied to each row on its own, with masking,
+// its Jacobian-vector product, and the chapter's questions.
 //
 // Rows are queries, columns are keys: row i of a score matrix holds query i's
 // scores against every key, and its softmax is query i's attention budget.
+// Dimension legend: L_Q = queries (rows), L_K = keys (columns).
+// The experiments around these (naive overflow, saturation) are in softmax_lab.hpp.
 #pragma once
 
 #include <armadillo>
