@@ -159,7 +159,7 @@ int cmd_check(const Options& o) {
     int done = 0;
     for (const auto& e : list) {
         const CheckReport rep = check_one(o, e);
-        std::printf("%s %s %-24s %s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
+        std::printf("%s %s %-30s %s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
                     verdict_word(rep.verdict).c_str());
         const std::size_t shown = rep.verdict == Verdict::Failing ? 6 : 3;
         for (std::size_t i = 0; i < rep.lines.size() && i < shown; ++i) std::printf("      %s\n", rep.lines[i].c_str());
@@ -200,7 +200,7 @@ int cmd_list(const Options& o) {
             if (state == "done") ++done;
             else if (next.empty()) next = e.name;
             char line[512];
-            std::snprintf(line, sizeof line, "  %s %-24s %-28s %s", sym.c_str(), e.name.c_str(), state.c_str(),
+            std::snprintf(line, sizeof line, "  %s %-30s %-28s %s", sym.c_str(), e.name.c_str(), state.c_str(),
                           e.title.c_str());
             rows.push_back(line);
         }
