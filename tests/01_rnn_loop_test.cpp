@@ -9,6 +9,7 @@
 #include "attn/errors.hpp"
 #include "attn/rnn.hpp"
 #include "attn/rnn_lab.hpp"
+#include "mistakes.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -98,6 +99,25 @@ BOOST_AUTO_TEST_CASE(each_step_sees_the_step_before) {
     const arma::mat H = attn::rnn_forward(r.X, r.W, r.U, zero);
     const arma::rowvec h1 = step_by_hand(step_by_hand(zero, r.X.row(0), r.W, r.U), r.X.row(1), r.W, r.U);
     BOOST_TEST(matrices_close(H.row(1), h1, 1e-12, "h_1"));
+}
+
+BOOST_AUTO_TEST_CASE(each_step_hands_its_state_to_the_next) {
+    // A non-zero h_start separates the two ways of losing the chain: ignoring
+    // h entirely (tanh(U x_t)) and feeding h_start to every step.
+    const Random r;
+    const arma::rowvec h_start = arma::rowvec(r.W.n_rows, arma::fill::ones) * 0.5;
+    const arma::mat H = attn::rnn_forward(r.X, r.W, r.U, h_start);
+    arma::mat expected(r.X.n_rows, r.W.n_rows), forgot(arma::size(expected)), stale(arma::size(expected));
+    const arma::rowvec zero(r.W.n_rows, arma::fill::zeros);
+    arma::rowvec h = h_start;
+    for (arma::uword t = 0; t < r.X.n_rows; ++t) {
+        expected.row(t) = h = step_by_hand(h, r.X.row(t), r.W, r.U);
+        forgot.row(t) = step_by_hand(zero, r.X.row(t), r.W, r.U);
+        stale.row(t) = step_by_hand(h_start, r.X.row(t), r.W, r.U);
+    }
+    if (attn_test::same(H, forgot)) attn_test::report(attn_test::mistakes::rnn_forgets_previous_state);
+    if (attn_test::same(H, stale)) attn_test::report(attn_test::mistakes::rnn_stale_state);
+    BOOST_TEST(matrices_close(H, expected, 1e-12, "H (h_start = 0.5 everywhere)"));
 }
 
 BOOST_AUTO_TEST_CASE(changing_a_later_input_leaves_earlier_states_alone) {

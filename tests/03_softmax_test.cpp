@@ -15,6 +15,7 @@
 #include "attn/errors.hpp"
 #include "attn/softmax.hpp"
 #include "attn/softmax_lab.hpp"
+#include "mistakes.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -62,6 +63,13 @@ BOOST_AUTO_TEST_CASE(matches_the_tutorials_row_1_2_3) {
 BOOST_AUTO_TEST_CASE(each_row_sums_to_one_over_keys) {
     arma::arma_rng::set_seed(5);
     const arma::mat A = attn::softmax_rows(arma::randn(4, 6) * 3.0);
+    // A 4x6 matrix tells the two wrong normalisations apart: columns summing to 1
+    // (softmax down the columns) or everything summing to 1 (over the whole matrix).
+    const bool rows_ok = arma::abs(arma::sum(A, 1) - 1.0).max() < 1e-9;
+    if (!rows_ok && A.is_finite() && arma::abs(arma::sum(A, 0) - 1.0).max() < 1e-9)
+        attn_test::report(attn_test::mistakes::softmax_over_columns);
+    else if (!rows_ok && A.is_finite() && std::abs(arma::accu(A) - 1.0) < 1e-9)
+        attn_test::report(attn_test::mistakes::softmax_over_whole_matrix);
     for (arma::uword i = 0; i < A.n_rows; ++i)
         BOOST_TEST(std::abs(arma::accu(A.row(i)) - 1.0) < 1e-12,
                    "row " << i << " sums to " << arma::accu(A.row(i)) << "; each query's weights must sum to 1 over the keys (rows, not columns)");
@@ -69,6 +77,7 @@ BOOST_AUTO_TEST_CASE(each_row_sums_to_one_over_keys) {
 
 BOOST_AUTO_TEST_CASE(large_scores_do_not_overflow) {
     const arma::mat A = attn::softmax_rows(arma::mat{{1000.0, 999.0, 998.0}});
+    if (!A.is_finite()) attn_test::report(attn_test::mistakes::softmax_without_max_subtraction);
     BOOST_TEST(A.is_finite(), "scores near 1000 gave inf or NaN: subtract each row's maximum before exp");
 }
 

@@ -124,6 +124,11 @@ void prebuild(const Options& o, const std::vector<Exercise>& list) {
     run_process(cmd, 1800, 1 << 16);
 }
 
+std::vector<std::string> check_arguments(const std::string& exe, const Exercise& e) {
+    return {exe, "--run_test=" + e.name, "--catch_system_errors=no", "--log_level=error", "--report_level=no",
+            "--color_output=no"};
+}
+
 CheckReport check_one(const Options& o, const Exercise& e) {
     const auto built = run_process({"cmake", "--build", o.build, "--target", "check_" + e.name}, 900);
     if (built.failed_to_start || built.timed_out || built.exit_code != 0) {
@@ -135,9 +140,7 @@ CheckReport check_one(const Options& o, const Exercise& e) {
         return rep;
     }
     const std::string exe = o.build + "/checks/check_" + e.name;
-    const auto run = run_process({exe, "--run_test=" + e.name, "--catch_system_errors=no", "--log_level=error",
-                                  "--report_level=no", "--color_output=no"},
-                                 o.timeout);
+    const auto run = run_process(check_arguments(exe, e), o.timeout);
     return interpret_check(run, o.timeout);
 }
 
@@ -315,6 +318,25 @@ int cmd_expect_stub(const Options& o) {
     return 0;
 }
 
+// Suite: checking a deliberately wrong implementation names exactly its mistake.
+//   coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM
+int cmd_expect_diagnosis(const Options& o) {
+    if (o.args.size() != 2 || o.after.size() != 1)
+        throw std::invalid_argument("usage: coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM");
+    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+    const CheckReport rep = interpret_check(run_process(check_arguments(o.after[0], e), o.timeout), o.timeout);
+    for (const auto& l : rep.lines) std::printf("  %s\n", l.c_str());
+    std::string ids;
+    for (const auto& d : rep.diagnoses) ids += (ids.empty() ? "" : ", ") + d.id;
+    if (rep.verdict != Verdict::Failing || rep.diagnoses.size() != 1 || rep.diagnoses[0].id != o.args[1]) {
+        std::printf("FAIL: expected exactly the diagnosis [%s], got verdict '%s' and diagnoses [%s]\n",
+                    o.args[1].c_str(), verdict_word(rep.verdict).c_str(), ids.c_str());
+        return 1;
+    }
+    std::printf("ok: %s is diagnosed as [%s]\n", e.name.c_str(), ids.c_str());
+    return 0;
+}
+
 int cmd_readme_check(const Options& o) {
     if (o.args.size() != 1 || o.after.empty())
         throw std::invalid_argument("usage: coursectl readme-check README.md -- PROGRAM [ARGS]");
@@ -369,6 +391,7 @@ int main(int argc, char** argv) {
         if (o.command == "reset") return cmd_reset(o);
         if (o.command == "expect-stub") return cmd_expect_stub(o);
         if (o.command == "readme-check") return cmd_readme_check(o);
+        if (o.command == "expect-diagnosis") return cmd_expect_diagnosis(o);
         if (o.command == "explain-build") return cmd_explain_build(o);
         if (o.command == "pristine") return cmd_pristine(o);
         throw std::invalid_argument("unknown command '" + o.command + "'");

@@ -80,12 +80,18 @@ CheckReport interpret_check(const ProcessResult& run, double timeout_seconds) {
     //   unknown location(0): fatal error: in "suite/case": std::logic_error: message
     static const std::regex failure(R"re(^.*?(fatal )?error: in "([^"]*)": (.*)$)re");
     static const std::regex not_implemented(R"re(not implemented yet: [A-Za-z0-9_:]+ \([^)]*\))re");
+    static const std::regex mistake(R"re(mistake \[([a-z0-9_]+)\]: (.*)$)re");
     std::set<std::string> seen;
     std::vector<std::string> missing, failures;
     for (const auto& line : split_lines(run.output)) {
         std::smatch m;
         if (std::regex_search(line, m, not_implemented)) {
             if (seen.insert(m[0]).second) missing.push_back(m[0]);
+            continue;
+        }
+        if (std::regex_search(line, m, mistake)) {
+            // a known mistake, recognised by the test: say it first, and once
+            if (seen.insert("mistake " + m[1].str()).second) rep.diagnoses.push_back({m[1], m[2]});
             continue;
         }
         if (std::regex_match(line, m, failure)) {
@@ -107,13 +113,14 @@ CheckReport interpret_check(const ProcessResult& run, double timeout_seconds) {
         rep.verdict = Verdict::Done;
         return rep;
     }
-    if (!missing.empty() && failures.empty()) {
+    if (!missing.empty() && failures.empty() && rep.diagnoses.empty()) {
         // Every failure was a stub saying so: the learner has not started it.
         rep.verdict = Verdict::NotStarted;
         rep.lines = missing;
         return rep;
     }
     rep.verdict = Verdict::Failing;
+    for (const auto& d : rep.diagnoses) rep.lines.push_back("mistake: " + d.explanation);
     for (const auto& f : failures)
         if (f.find("not implemented yet") == std::string::npos) rep.lines.push_back(f);
     for (const auto& m : missing) rep.lines.push_back(m);

@@ -15,9 +15,15 @@ std::string first_build_error(const std::string& log, const std::string& root);
 
 enum class Verdict { Done, NotStarted, Failing, Crashed, TimedOut, DoesNotCompile, CouldNotRun };
 
+struct Diagnosis {
+    std::string id;           // tests/mistakes.hpp
+    std::string explanation;  // what the learner reads
+};
+
 struct CheckReport {
     Verdict verdict = Verdict::CouldNotRun;
-    std::vector<std::string> lines;  // what to tell the learner, most useful first
+    std::vector<std::string> lines;      // what to tell the learner, most useful first
+    std::vector<Diagnosis> diagnoses;    // known mistakes recognised, each once
 };
 
 // Reads the result of running one exercise's check program.
