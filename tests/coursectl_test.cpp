@@ -169,3 +169,23 @@ BOOST_AUTO_TEST_CASE(readme_block_must_appear_in_order) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(diagnoses)
+
+BOOST_AUTO_TEST_CASE(a_known_mistake_is_named_first_and_once) {
+    ProcessResult r;
+    r.exit_code = 201;
+    r.output =
+        "t.cpp(3): error: in \"softmax_rows/a\": row 0 sums to 1.7\n"
+        "t.cpp(9): error: in \"softmax_rows/b\": mistake [softmax_over_columns]: softmax ran down the columns\n"
+        "t.cpp(9): error: in \"softmax_rows/c\": mistake [softmax_over_columns]: softmax ran down the columns\n";
+    r.total_output = r.output.size();
+    const auto rep = interpret_check(r, 10);
+    BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Failing));
+    BOOST_TEST(rep.diagnoses.size() == 1u);
+    BOOST_TEST(rep.diagnoses.at(0).id == "softmax_over_columns");
+    BOOST_TEST(rep.lines.at(0) == "mistake: softmax ran down the columns");
+    BOOST_TEST(rep.lines.at(1) == "a: row 0 sums to 1.7");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -34,7 +34,16 @@ struct Mistake {
       "(chapter 03)")                                                                                               \
     X(softmax_without_max_subtraction,                                                                              \
       "large scores overflowed to inf/NaN: subtract each row's maximum before exp, which changes nothing "         \
-      "else (chapter 03, shift invariance)")
+      "else (chapter 03, shift invariance)")                                                                        \
+    X(scores_transposed,                                                                                            \
+      "the scores are K Q^T, not Q K^T: row i must hold query i against every key (chapter 04, step 2)")           \
+    X(no_scaling,                                                                                                   \
+      "the scores were not divided by sqrt(d_k) (chapter 04, step 3; chapter 05 says why)")                        \
+    X(scale_by_d_k,                                                                                                 \
+      "the scores were divided by d_k; the divisor is sqrt(d_k), the typical size of a score (chapter 05)")        \
+    X(weights_instead_of_output,                                                                                    \
+      "this is the weight matrix A (L_Q x L_K); the layer's output is A V (L_Q x d_v) (chapter 04, step 5)")       \
+    /* more entries go above this line */
 
 #define ATTN_DECLARE_MISTAKE(id, text) inline constexpr Mistake id{#id, text};
 namespace mistakes {
