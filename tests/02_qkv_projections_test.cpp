@@ -15,6 +15,7 @@
 #include "attn/projections.hpp"
 #include "attn/qkv_lab.hpp"
 #include "attn/worked_example.hpp"
+#include "mistakes.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -71,6 +72,16 @@ BOOST_AUTO_TEST_CASE(matches_the_product_worked_out_entry_by_entry) {
     arma::arma_rng::set_seed(21);
     const arma::mat X = arma::randn(5, 4), W = arma::randn(4, 3);
     BOOST_TEST(matrices_close(attn::project(X, W), product_by_hand(X, W), 1e-12, "X W"));
+}
+
+BOOST_AUTO_TEST_CASE(keeps_x_on_the_left_and_w_as_it_is_stored) {
+    // X and W both square, so W X and X W^T compute too and can be recognised.
+    arma::arma_rng::set_seed(25);
+    const arma::mat X = arma::randn(4, 4), W = arma::randn(4, 4);
+    const arma::mat P = attn::project(X, W);
+    if (attn_test::same(P, product_by_hand(W, X))) attn_test::report(attn_test::mistakes::projection_w_times_x);
+    if (attn_test::same(P, product_by_hand(X, W.t()))) attn_test::report(attn_test::mistakes::projection_transposed_weights);
+    BOOST_TEST(matrices_close(P, product_by_hand(X, W), 1e-12, "X W with X and W both 4x4"));
 }
 
 BOOST_AUTO_TEST_CASE(has_one_row_per_token_and_the_width_of_w) {

@@ -15,6 +15,7 @@
 #include "attn/attention_steps.hpp"
 #include "attn/errors.hpp"
 #include "attn/worked_example.hpp"
+#include "mistakes.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -91,7 +92,8 @@ BOOST_AUTO_TEST_CASE(entry_i_j_is_query_i_dot_key_j) {
     // 2 queries and 5 keys: Q K^T is 2x5, K Q^T would be 5x2.
     const Random r(2, 5, 3, 4);
     const arma::mat S = attn::scores(r.Q, r.K);
-    BOOST_TEST(S.n_rows == 2u, "one row per query (2); got " << S.n_rows << " rows. Is it K Q^T instead of Q K^T?");
+    if (attn_test::same(S, dot_table(r.K, r.Q))) attn_test::report(attn_test::mistakes::scores_transposed);
+    BOOST_TEST(S.n_rows == 2u, "one row per query (2); got " << S.n_rows << " rows");
     BOOST_TEST(matrices_close(S, dot_table(r.Q, r.K), 1e-12, "scores"));
 }
 
@@ -124,9 +126,10 @@ BOOST_AUTO_TEST_CASE(halves_the_tutorials_scores_when_d_k_is_4) {
 BOOST_AUTO_TEST_CASE(divides_by_the_square_root_of_d_k_not_by_d_k) {
     const arma::mat S = {{9.0, -18.0}};
     const arma::mat got = attn::scale_scores(S, 9);
+    if (attn_test::same(got, S)) attn_test::report(attn_test::mistakes::no_scaling);
+    if (attn_test::same(got, arma::mat{{1.0, -2.0}})) attn_test::report(attn_test::mistakes::scale_by_d_k);
     BOOST_TEST(matrices_close(got, arma::mat{{3.0, -6.0}}, 1e-12, "[9, -18] / sqrt(9)"),
-               "with d_k = 9 every score must be divided by 3; got " << got(0, 0) << " for 9"
-                                                                     << (got(0, 0) == 1.0 ? " (that is dividing by d_k, not by its square root)" : ""));
+               "with d_k = 9 every score must be divided by 3; got " << got(0, 0) << " for 9");
 }
 
 BOOST_AUTO_TEST_CASE(keeps_the_order_within_each_row) {
@@ -164,6 +167,9 @@ BOOST_AUTO_TEST_CASE(row_2_is_the_exponentials_over_19_382) {
 
 BOOST_AUTO_TEST_CASE(each_query_row_sums_to_one_and_columns_need_not) {
     const arma::mat A = attn::attention_weights(kQ, kK);
+    // softmax down each column of the halved table, by hand: what the slip gives
+    const arma::mat by_columns = softmax_by_hand(kHalved.t()).t();
+    if (attn_test::same(A, by_columns)) attn_test::report(attn_test::mistakes::softmax_over_columns);
     for (arma::uword i = 0; i < A.n_rows; ++i)
         BOOST_TEST(std::abs(arma::accu(A.row(i)) - 1.0) < 1e-12,
                    "row " << i << " sums to " << arma::accu(A.row(i))
@@ -178,23 +184,21 @@ BOOST_AUTO_TEST_CASE(uses_the_width_of_k_as_d_k) {
     const Random r(2, 5, 9, 3);
     const arma::mat expected = softmax_by_hand(dot_table(r.Q, r.K) / 3.0);
     const arma::mat A = attn::attention_weights(r.Q, r.K);
-    std::string diagnosis;
-    if (A.n_rows == 2 && A.n_cols == 5) {
-        if (arma::abs(A - softmax_by_hand(dot_table(r.Q, r.K) / 9.0)).max() < 1e-9)
-            diagnosis = " (this is dividing by d_k = 9 instead of sqrt(d_k) = 3)";
-        else if (arma::abs(A - softmax_by_hand(dot_table(r.Q, r.K))).max() < 1e-9)
-            diagnosis = " (these are the weights without any scaling)";
-        else if (arma::abs(A - softmax_by_hand(dot_table(r.Q, r.K) / std::sqrt(5.0))).max() < 1e-9)
-            diagnosis = " (this divides by sqrt of the number of keys; d_k is the width of a key, K.n_cols)";
-    }
-    BOOST_TEST(matrices_close(A, expected, 1e-12, "softmax(Q K^T / sqrt(9))" + diagnosis));
+    const arma::mat S = dot_table(r.Q, r.K);
+    if (attn_test::same(A, softmax_by_hand(S / 9.0))) attn_test::report(attn_test::mistakes::scale_by_d_k);
+    if (attn_test::same(A, softmax_by_hand(S))) attn_test::report(attn_test::mistakes::no_scaling);
+    if (attn_test::same(A, softmax_by_hand(S / std::sqrt(5.0))))
+        attn_test::report(attn_test::mistakes::scale_by_key_count);
+    BOOST_TEST(matrices_close(A, expected, 1e-12, "softmax(Q K^T / sqrt(9))"));
 }
 
 BOOST_AUTO_TEST_CASE(has_one_row_per_query_and_one_column_per_key) {
     const Random r(2, 3, 4, 4);
     const arma::mat A = attn::attention_weights(r.Q, r.K);
+    if (attn_test::same(A, softmax_by_hand(dot_table(r.K, r.Q) / 2.0)))
+        attn_test::report(attn_test::mistakes::scores_transposed);
     BOOST_TEST((A.n_rows == 2u && A.n_cols == 3u),
-               "2 queries and 3 keys give weights 2x3; got " << A.n_rows << "x" << A.n_cols << " (is it K Q^T?)");
+               "2 queries and 3 keys give weights 2x3; got " << A.n_rows << "x" << A.n_cols);
 }
 
 BOOST_AUTO_TEST_CASE(shuffling_the_keys_shuffles_the_weight_columns) {
@@ -223,6 +227,7 @@ BOOST_AUTO_TEST_CASE(matches_the_tutorials_output) {
 
 BOOST_AUTO_TEST_CASE(the_output_is_3x4_not_the_3x3_weights) {
     const arma::mat Z = attn::attend(exact_A(), kV);
+    if (attn_test::same(Z, exact_A())) attn_test::report(attn_test::mistakes::weights_instead_of_output);
     BOOST_TEST((Z.n_rows == 3u && Z.n_cols == 4u),
                "A (3x3) times V (3x4) is 3x4, one row per token as wide as a value; got " << Z.n_rows << "x" << Z.n_cols);
     const Random r(2, 3, 4, 5);

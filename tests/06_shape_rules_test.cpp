@@ -11,6 +11,7 @@
 #include "attn/errors.hpp"
 #include "attn/shape_rules.hpp"
 #include "attn/shape_rules_lab.hpp"
+#include "mistakes.hpp"
 #include "test_helpers.hpp"
 
 using attn::MatShape;
@@ -57,10 +58,10 @@ arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma:
     return Z;
 }
 
-// Which known mistake reproduces `got`, or "" when none does.
-std::string diagnose(const arma::mat& got, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+// Reports every known mistake whose result is exactly `got`; true when one was.
+bool report_known_mistakes(const arma::mat& got, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
     struct Known {
-        const char* what;
+        const attn_test::Mistake& mistake;
         Variant v;
     };
     Variant none, by_dk, kq, cols, weights;
@@ -69,19 +70,21 @@ std::string diagnose(const arma::mat& got, const arma::mat& Q, const arma::mat& 
     kq.keys_by_queries = true;
     cols.column_softmax = true;
     weights.weights_only = true;
+    namespace m = attn_test::mistakes;
     const Known known[] = {
-        {"the scores were not divided by sqrt(d_k) (chapter 05)", none},
-        {"the scores were divided by d_k instead of sqrt(d_k) (chapter 05)", by_dk},
-        {"the scores are K Q^T instead of Q K^T: row i must be query i against every key", kq},
-        {"softmax ran down the columns; each query's row must sum to 1 (chapter 03)", cols},
-        {"this is the weight matrix A; the output is A times V", weights},
+        {m::no_scaling, none},           {m::scale_by_d_k, by_dk},
+        {m::scores_transposed, kq},      {m::softmax_over_columns, cols},
+        {m::weights_instead_of_output, weights},
     };
+    bool any = false;
     for (const auto& k : known) {
         if (k.v.keys_by_queries && Q.n_rows != K.n_rows) continue;
-        const arma::mat m = attention_by_loops(Q, K, V, k.v);
-        if (m.n_rows == got.n_rows && m.n_cols == got.n_cols && arma::abs(m - got).max() < 1e-9) return k.what;
+        if (attn_test::same(got, attention_by_loops(Q, K, V, k.v))) {
+            attn_test::report(k.mistake);
+            any = true;
+        }
     }
-    return "";
+    return any;
 }
 
 struct Random {
@@ -103,9 +106,8 @@ BOOST_AUTO_TEST_SUITE(scaled_dot_product_attention)
 BOOST_AUTO_TEST_CASE(matches_a_hand_loop_on_square_inputs) {
     const Random r(5, 5, 8, 6);
     const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
-    const std::string mistake = diagnose(Z, r.Q, r.K, r.V);
-    BOOST_TEST(mistake.empty(), "Z is wrong in a known way: " << mistake);
-    if (mistake.empty()) BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z"));
+    if (!report_known_mistakes(Z, r.Q, r.K, r.V))
+        BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z"));
 }
 
 BOOST_AUTO_TEST_CASE(accepts_more_keys_than_queries_and_returns_one_row_per_query) {
@@ -128,7 +130,9 @@ BOOST_AUTO_TEST_CASE(divides_by_sqrt_dk_not_by_dk_or_nothing) {
     const arma::mat K = {{1, 1, 1, 1}, {0, 0, 0, 0}};
     const arma::mat V = arma::mat{1.0, 0.0}.t();
     const double w0 = std::exp(4.0) / (std::exp(4.0) + 1.0);
-    const double got = attn::scaled_dot_product_attention(Q, K, V)(0, 0);
+    const arma::mat Z = attn::scaled_dot_product_attention(Q, K, V);
+    report_known_mistakes(Z, Q, K, V);
+    const double got = Z(0, 0);
     BOOST_TEST(std::abs(got - w0) < 1e-12, "weight on key 0 should be e^4/(e^4+1) = " << w0 << " (divide by sqrt(4) = 2); got "
                                                                                      << got);
 }

@@ -11,6 +11,7 @@
 #include "attn/cross_attention_lab.hpp"
 #include "attn/errors.hpp"
 #include "attn/worked_example.hpp"
+#include "mistakes.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -68,6 +69,60 @@ struct Weights {
 
 bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 
+// The known wrong ways of applying an additive mask, by loops. Scores are
+// scaled by sqrt(d_k); a mask entry of -infinity marks a forbidden key.
+enum class MaskSlip { after_softmax, zero_score, multiplied };
+
+arma::mat attention_with_slip(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
+                              MaskSlip slip) {
+    const double scale = 1.0 / std::sqrt(static_cast<double>(K.n_cols));
+    arma::mat Z(Q.n_rows, V.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < Q.n_rows; ++i) {
+        std::vector<double> s(K.n_rows);
+        double m = -INFINITY, total = 0;
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            const bool forbidden = std::isinf(mask(i, j));
+            double d = 0;
+            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
+            s[j] = d * scale;
+            if (slip == MaskSlip::zero_score && forbidden) s[j] = 0.0;  // "masked" with 0
+            if (slip == MaskSlip::multiplied) s[j] *= mask(i, j);       // 0 -> 0, -inf -> -inf (or NaN)
+            m = std::max(m, s[j]);
+        }
+        std::vector<double> w(K.n_rows);
+        for (arma::uword j = 0; j < K.n_rows; ++j) total += (w[j] = std::exp(s[j] - m));
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            w[j] /= total;
+            if (slip == MaskSlip::after_softmax && std::isinf(mask(i, j))) w[j] = 0.0;  // zeroed too late
+            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += w[j] * V(j, c);
+        }
+    }
+    return Z;
+}
+
+void report_mask_slips(const arma::mat& got, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
+                       const arma::mat& mask) {
+    namespace m = attn_test::mistakes;
+    if (attn_test::same(got, attention_with_slip(Q, K, V, mask, MaskSlip::after_softmax)))
+        attn_test::report(m::mask_after_softmax);
+    if (attn_test::same(got, attention_with_slip(Q, K, V, mask, MaskSlip::zero_score)))
+        attn_test::report(m::mask_with_zero);
+    if (attn_test::same(got, attention_with_slip(Q, K, V, mask, MaskSlip::multiplied)))
+        attn_test::report(m::mask_multiplied);
+}
+
+// True when M is L x L with -infinity exactly where j >= i + first and 0 elsewhere
+// (first = 1 is the causal mask).
+bool hides_keys_from(const arma::mat& M, arma::uword L, arma::uword first) {
+    if (M.n_rows != L || M.n_cols != L) return false;
+    for (arma::uword i = 0; i < L; ++i)
+        for (arma::uword j = 0; j < L; ++j) {
+            const bool hidden = std::isinf(M(i, j)) && M(i, j) < 0;
+            if (hidden != (j >= i + first) || (!hidden && M(i, j) != 0.0)) return false;
+        }
+    return true;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(self_attention)
@@ -87,9 +142,12 @@ BOOST_AUTO_TEST_CASE(projects_one_input_three_ways) {
     const Weights w(6, 4, 3, 21);
     arma::arma_rng::set_seed(22);
     const arma::mat X = arma::randn(5, 6);
-    const arma::mat expected = attention_by_loops(product_by_loops(X, w.W_q), product_by_loops(X, w.W_k),
-                                                  product_by_loops(X, w.W_v));
+    const arma::mat Q = product_by_loops(X, w.W_q), K = product_by_loops(X, w.W_k), V = product_by_loops(X, w.W_v);
+    const arma::mat expected = attention_by_loops(Q, K, V);
     const arma::mat Z = attn::self_attention(X, w.W_q, w.W_k, w.W_v);
+    // d_k = 4 but d_model = 6: scaling Q by sqrt(4 / 6) turns "/ sqrt(d_k)" into "/ sqrt(d_model)".
+    if (attn_test::same(Z, attention_by_loops(Q * std::sqrt(4.0 / 6.0), K, V)))
+        attn_test::report(attn_test::mistakes::scale_by_sqrt_d_model);
     BOOST_TEST(matrices_close(Z, expected, 1e-12, "self_attention with d_model 6, d_k 4, d_v 3"));
 }
 
@@ -154,6 +212,8 @@ BOOST_AUTO_TEST_SUITE(causal_mask)
 
 BOOST_AUTO_TEST_CASE(is_minus_infinity_exactly_above_the_diagonal) {
     const arma::mat M = attn::causal_mask(5);
+    if (hides_keys_from(M, 5, 0)) attn_test::report(attn_test::mistakes::causal_mask_hides_diagonal);
+    if (hides_keys_from(M, 5, 2)) attn_test::report(attn_test::mistakes::causal_mask_shows_next);
     BOOST_TEST(M.n_rows == 5u);
     BOOST_TEST(M.n_cols == 5u);
     for (arma::uword i = 0; i < 5; ++i)
@@ -189,15 +249,22 @@ BOOST_AUTO_TEST_CASE(causal_mask_matches_a_hand_loop_that_skips_the_future) {
         for (arma::uword j = i + 1; j < 5; ++j) mask(i, j) = -INFINITY;
     const arma::mat expected = attention_by_loops(Q, K, V, [](arma::uword i, arma::uword j) { return j <= i; });
     const arma::mat got = attn::masked_attention(Q, K, V, mask);
-    // The known slip: softmax over every key, then the future's weights zeroed
-    // afterwards, so the remaining weights no longer sum to 1.
-    arma::mat late = attention_by_loops(Q, K, arma::eye(5, 5));  // unmasked weights (V = identity)
-    for (arma::uword i = 0; i < 5; ++i)
-        for (arma::uword j = i + 1; j < 5; ++j) late(i, j) = 0;
-    const arma::mat late_output = product_by_loops(late, V);
-    BOOST_TEST(!(arma::abs(got - late_output).max() < 1e-9),
-               "the mask was applied after softmax: add it to the scores BEFORE softmax_rows, so the allowed keys share the whole budget");
+    report_mask_slips(got, Q, K, V, mask);
     BOOST_TEST(matrices_close(got, expected, 1e-12, "causally masked output"));
+}
+
+BOOST_AUTO_TEST_CASE(allowed_keys_keep_their_scores_and_share_the_whole_budget) {
+    // Every score is positive here, so each known way of mishandling the mask
+    // gives finite numbers of its own and can be recognised.
+    arma::arma_rng::set_seed(46);
+    const arma::mat Q = arma::randu(3, 2) + 0.5, K = arma::randu(4, 2) + 0.5, V = arma::randn(4, 3);
+    arma::mat mask(3, 4, arma::fill::zeros);
+    mask(0, 1) = mask(0, 3) = mask(1, 2) = mask(2, 0) = -INFINITY;
+    const arma::mat expected =
+        attention_by_loops(Q, K, V, [&](arma::uword i, arma::uword j) { return mask(i, j) == 0.0; });
+    const arma::mat got = attn::masked_attention(Q, K, V, mask);
+    report_mask_slips(got, Q, K, V, mask);
+    BOOST_TEST(matrices_close(got, expected, 1e-12, "output with keys 1 and 3 hidden from query 0, 2 from 1, 0 from 2"));
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight) {

@@ -43,6 +43,33 @@ struct Mistake {
       "the scores were divided by d_k; the divisor is sqrt(d_k), the typical size of a score (chapter 05)")        \
     X(weights_instead_of_output,                                                                                    \
       "this is the weight matrix A (L_Q x L_K); the layer's output is A V (L_Q x d_v) (chapter 04, step 5)")       \
+    X(projection_w_times_x,                                                                                         \
+      "the product was W X; tokens are the rows of X, so each row x_i is multiplied by W on its right, "          \
+      "which is X W (chapter 02)")                                                                                  \
+    X(projection_transposed_weights,                                                                                \
+      "W was transposed (X W^T); use W as it is stored, d_model rows in and d_out columns out, so the "           \
+      "projection is X W (chapter 02)")                                                                             \
+    X(scale_by_key_count,                                                                                           \
+      "the scores were divided by the square root of the number of keys (K.n_rows); d_k is the width of one "     \
+      "key, K.n_cols (chapter 04, step 3)")                                                                         \
+    X(scale_by_sqrt_d_model,                                                                                        \
+      "the scores were divided by sqrt(d_model), the width of X; the divisor is sqrt(d_k), the width of one key "  \
+      "after W_k, and the two differ as soon as the projection narrows X (chapter 05)")                             \
+    X(mask_after_softmax,                                                                                           \
+      "the mask was applied after the softmax, so the allowed weights no longer sum to 1: add the mask to the "    \
+      "scaled scores and only then call softmax_rows (chapter 07)")                                                 \
+    X(mask_with_zero,                                                                                               \
+      "forbidden scores were set to 0, but e^0 = 1 still gives those keys weight; a forbidden score must be "      \
+      "-infinity, whose weight is exactly 0 (chapter 07)")                                                          \
+    X(mask_multiplied,                                                                                              \
+      "the mask was multiplied into the scores instead of added: every allowed score became 0, and 0 times "       \
+      "-infinity is NaN (chapter 07)")                                                                              \
+    X(causal_mask_hides_diagonal,                                                                                   \
+      "the diagonal was masked too; token i may always look at itself, so only keys j > i get -infinity "          \
+      "(chapter 07)")                                                                                               \
+    X(causal_mask_shows_next,                                                                                       \
+      "the key right after each query (j = i + 1) was left visible; every j > i lies in the future and gets "      \
+      "-infinity (chapter 07)")                                                                                     \
     /* more entries go above this line */
 
 #define ATTN_DECLARE_MISTAKE(id, text) inline constexpr Mistake id{#id, text};

@@ -1,0 +1,13 @@
+// Wrong on purpose (suite only): returns the weights A; V is never used.
+#include "attn/attention_steps.hpp"
+#include "attn/errors.hpp"
+
+namespace attn {
+
+arma::mat attend(const arma::mat& A, const arma::mat& V) {
+    require_shapes(A.n_cols == V.n_rows, "attend", "A needs one column per row of V (L_K = L_V)", {"A", A},
+                   {"V", V});
+    return A;  // the mistake: should be A * V
+}
+
+}  // namespace attn

@@ -1,0 +1,12 @@
+// Wrong on purpose (suite only): the scores are K Q^T, one row per key.
+#include "attn/attention_steps.hpp"
+#include "attn/softmax.hpp"
+
+namespace attn {
+
+arma::mat attention_weights(const arma::mat& Q, const arma::mat& K) {
+    const arma::mat S = scale_scores(K * Q.t(), K.n_cols);  // the mistake: (L_K, L_Q)
+    return softmax_rows(S);
+}
+
+}  // namespace attn

@@ -1,0 +1,12 @@
+// Wrong on purpose (suite only): W X instead of X W (computes only when X is square).
+#include "attn/errors.hpp"
+#include "attn/projections.hpp"
+
+namespace attn {
+
+arma::mat project(const arma::mat& X, const arma::mat& W) {
+    require_shapes(X.n_cols == W.n_rows, "project", "X must be as wide as W is tall (d_model)", {"X", X}, {"W", W});
+    return W * X;  // the mistake: the factors are swapped
+}
+
+}  // namespace attn

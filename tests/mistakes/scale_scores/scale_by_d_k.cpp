@@ -1,0 +1,12 @@
+// Wrong on purpose (suite only): divides by d_k instead of sqrt(d_k).
+#include "attn/attention_steps.hpp"
+#include "attn/errors.hpp"
+
+namespace attn {
+
+arma::mat scale_scores(const arma::mat& S, arma::uword d_k) {
+    if (d_k == 0) throw InputError("scale_scores: d_k must be at least 1; got 0");
+    return S / static_cast<double>(d_k);  // the mistake: no square root
+}
+
+}  // namespace attn

@@ -1,0 +1,20 @@
+// Wrong on purpose (suite only): returns the weights A; V never enters the result.
+#include <cmath>
+
+#include "attn/attention.hpp"
+#include "attn/errors.hpp"
+#include "attn/softmax.hpp"
+
+namespace attn {
+
+arma::mat scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    const char* fn = "scaled_dot_product_attention";
+    require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
+    require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
+    require_nonempty(fn, "K", K);
+    const arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));
+    const arma::mat A = softmax_rows(S);
+    return A;  // the mistake: should be A * V
+}
+
+}  // namespace attn
