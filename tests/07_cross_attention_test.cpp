@@ -71,7 +71,7 @@ bool mentions(const std::string& msg, const std::string& what) { return msg.find
 
 // The known wrong ways of applying an additive mask, by loops. Scores are
 // scaled by sqrt(d_k); a mask entry of -infinity marks a forbidden key.
-enum class MaskSlip { after_softmax, zero_score, multiplied };
+enum class MaskSlip { after_softmax, added_to_weights, zero_score, multiplied };
 
 arma::mat attention_with_slip(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
                               MaskSlip slip) {
@@ -94,15 +94,33 @@ arma::mat attention_with_slip(const arma::mat& Q, const arma::mat& K, const arma
         for (arma::uword j = 0; j < K.n_rows; ++j) {
             w[j] /= total;
             if (slip == MaskSlip::after_softmax && std::isinf(mask(i, j))) w[j] = 0.0;  // zeroed too late
+            if (slip == MaskSlip::added_to_weights) w[j] += mask(i, j);                   // weight + -inf
             for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += w[j] * V(j, c);
         }
     }
     return Z;
 }
 
+// Like attn_test::same, but infinities and NaN must sit in the same places too.
+bool same_with_infinities(const arma::mat& a, const arma::mat& b) {
+    if (a.n_rows != b.n_rows || a.n_cols != b.n_cols || a.is_finite()) return false;
+    for (arma::uword k = 0; k < a.n_elem; ++k) {
+        if (std::isnan(a(k)) || std::isnan(b(k))) {
+            if (std::isnan(a(k)) != std::isnan(b(k))) return false;
+        } else if (std::isinf(a(k)) || std::isinf(b(k))) {
+            if (a(k) != b(k)) return false;
+        } else if (std::abs(a(k) - b(k)) > 1e-9) {
+            return false;
+        }
+    }
+    return true;
+}
+
 void report_mask_slips(const arma::mat& got, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
                        const arma::mat& mask) {
     namespace m = attn_test::mistakes;
+    if (same_with_infinities(got, attention_with_slip(Q, K, V, mask, MaskSlip::added_to_weights)))
+        attn_test::report(m::mask_added_to_weights);
     if (attn_test::same(got, attention_with_slip(Q, K, V, mask, MaskSlip::after_softmax)))
         attn_test::report(m::mask_after_softmax);
     if (attn_test::same(got, attention_with_slip(Q, K, V, mask, MaskSlip::zero_score)))

@@ -70,6 +70,9 @@ struct Mistake {
     X(causal_mask_shows_next,                                                                                       \
       "the key right after each query (j = i + 1) was left visible; every j > i lies in the future and gets "      \
       "-infinity (chapter 07)")                                                                                     \
+    X(mask_added_to_weights,                                                                                        \
+      "the mask was added to the weights after the softmax; a weight plus -infinity is -infinity, so the output "  \
+      "fills with -inf and NaN: add the mask to the scaled scores before softmax_rows (chapter 07)")                \
     /* more entries go above this line */
 
 #define ATTN_DECLARE_MISTAKE(id, text) inline constexpr Mistake id{#id, text};
