@@ -224,3 +224,71 @@ BOOST_AUTO_TEST_CASE(timing_measures_every_length_on_both_thread_counts) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(title_question)
+
+BOOST_AUTO_TEST_CASE(a_transformer_is_more_than_attention) {
+    BOOST_TEST(!attn::transformer_is_attention_only(),
+               "you answered that a Transformer is attention and nothing else; it still has embeddings, feed-forward "
+               "layers, normalisation and a positional encoding: the title names what goes, not all that stays "
+               "(chapter 01, 'What the title does not say')");
+}
+
+BOOST_AUTO_TEST_CASE(the_title_removes_recurrence_and_convolution) {
+    const auto got = attn::what_the_title_removes();
+    if (got == attn::TitleRemoves::everything_but_attention)
+        BOOST_ERROR("not every other layer is dropped: only the recurrent chain (and convolution) is replaced by "
+                    "attention (chapter 01, 'What the title does not say')");
+    else if (got == attn::TitleRemoves::word_order)
+        BOOST_ERROR("word order still matters to a Transformer; with the loop gone it has to be added to the input "
+                    "instead (chapter 01, 'What the title does not say')");
+    else
+        BOOST_TEST((got == attn::TitleRemoves::recurrence_and_convolution),
+                   "the title is about what can be removed: recurrence and convolution (chapter 01)");
+}
+
+BOOST_AUTO_TEST_CASE(word_order_has_to_be_supplied) {
+    BOOST_TEST(attn::word_order_must_be_added(),
+               "you answered that order takes care of itself; the loop was the model's only sense of which word came "
+               "first, and attention alone cannot tell a sentence from its shuffle, so a positional encoding is "
+               "added (chapter 01, 'What the title does not say'; chapter 02 shows the shuffle)");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// More tests of the chapter's own code (the suite reopens `chapter`): attention
+// reading the loop's hidden states, the picture of how attention was used before.
+BOOST_AUTO_TEST_SUITE(chapter)
+
+BOOST_AUTO_TEST_CASE(attention_on_states_is_a_row_softmax_of_scaled_state_products) {
+    const arma::mat H = {{0.3, -0.1, 0.2}, {0.0, 0.5, -0.4}, {0.6, 0.1, 0.1}};
+    const arma::mat A = attn::rnn_lab::attention_on_states(H);
+    BOOST_REQUIRE(A.n_rows == 3u);
+    BOOST_REQUIRE(A.n_cols == 3u);
+    for (arma::uword i = 0; i < 3; ++i) {
+        double total = 0;
+        double e[3];
+        for (arma::uword j = 0; j < 3; ++j) {
+            double s = 0;
+            for (arma::uword c = 0; c < 3; ++c) s += H(i, c) * H(j, c);
+            e[j] = std::exp(s / std::sqrt(3.0));
+            total += e[j];
+        }
+        for (arma::uword j = 0; j < 3; ++j)
+            BOOST_TEST(std::abs(A(i, j) - e[j] / total) < 1e-12, "weight (" << i << ", " << j << ")");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(attention_on_states_figure_holds_the_weights) {
+    const auto e = attn::rnn_lab::example();
+    const arma::mat H = attn::rnn_forward(e.X, e.W, e.U, e.h_start);
+    const arma::mat A = attn::rnn_lab::attention_on_states(H);
+    const auto fig = attn::rnn_lab::attention_on_states_figure(A, e.tokens);
+    const auto& h = std::get<attn::plot::Heatmap>(fig.panels.at(0));
+    BOOST_TEST(arma::approx_equal(h.values, A, "absdiff", 0.0));
+    BOOST_TEST(h.row_labels.size() == 3u);
+    BOOST_TEST(h.zmin == 0.0);
+    BOOST_TEST(h.zmax == 1.0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

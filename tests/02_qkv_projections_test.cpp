@@ -214,3 +214,34 @@ BOOST_AUTO_TEST_CASE(reordering_the_words_only_reorders_the_output) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(qkv_inputs_question)
+
+BOOST_AUTO_TEST_CASE(self_attention_reads_one_input) {
+    const int got = attn::self_attention_input_count();
+    BOOST_TEST(got == 1, "you answered " << got
+                                         << " inputs; the query/key/value story sounds like three sources, but a "
+                                            "self-attention layer reads the one sentence X and projects it three "
+                                            "times (chapter 02, 'The idea')");
+}
+
+BOOST_AUTO_TEST_CASE(only_the_weight_matrices_separate_q_from_k) {
+    const auto got = attn::what_makes_q_differ_from_k();
+    if (got == attn::QkDifference::different_inputs)
+        BOOST_ERROR("Q and K are not made from different inputs: both are the same X times a weight matrix "
+                    "(chapter 02, 'The idea')");
+    else if (got == attn::QkDifference::different_operations)
+        BOOST_ERROR("Q and K come from the same operation, a product X W; what differs is the learned W "
+                    "(chapter 02, 'The idea')");
+    else
+        BOOST_TEST((got == attn::QkDifference::different_weight_matrices),
+                   "the only difference is the numbers inside W_q and W_k (chapter 02)");
+}
+
+BOOST_AUTO_TEST_CASE(equal_weights_would_make_q_and_k_equal) {
+    BOOST_TEST(attn::equal_weights_give_equal_q_and_k(),
+               "you answered that Q and K would still differ; with the same input and the same matrix, X W_q and "
+               "X W_k are the same product, so nothing is left to make them differ (chapter 02, 'The idea')");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

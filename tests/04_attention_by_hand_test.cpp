@@ -405,3 +405,61 @@ BOOST_AUTO_TEST_CASE(the_mixing_bars_add_up_to_the_love_row) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(attention_questions)
+
+BOOST_AUTO_TEST_CASE(the_divisor_is_sqrt_d_k_not_sqrt_d_model) {
+    BOOST_TEST(std::abs(attn::score_divisor(4, 4) - 2.0) < 1e-12,
+               "the worked example: d_k = 4, so the scores are halved; got " << attn::score_divisor(4, 4));
+    const double got = attn::score_divisor(512, 64);
+    if (std::abs(got - std::sqrt(512.0)) < 1e-9)
+        BOOST_ERROR("you divided by sqrt(d_model) = 22.63; in the worked example the two widths are both 4, which "
+                    "hides the difference, but the divisor is the square root of the width of one key, sqrt(64) = 8 "
+                    "(chapter 04, 'The idea', item 2)");
+    else if (std::abs(got - 64.0) < 1e-9 || std::abs(got - 512.0) < 1e-9)
+        BOOST_ERROR("you answered " << got << ", a width itself; the scores are divided by the square root of the key "
+                                               "width d_k: sqrt(64) = 8 (chapter 04, 'The idea', item 2)");
+    else
+        BOOST_TEST(std::abs(got - 8.0) < 1e-12,
+                   "d_model 512, keys 64 wide: the divisor is sqrt(64) = 8; got " << got << " (chapter 04, item 2)");
+}
+
+BOOST_AUTO_TEST_CASE(the_layer_hands_on_a_v_not_the_weights) {
+    const auto got = attn::what_the_layer_hands_on();
+    if (got == attn::LayerOutput::weights)
+        BOOST_ERROR("the weights are what gets drawn as heatmaps, but they are only the recipe: A is 3x3, one number "
+                    "per pair of tokens, while the next layer needs a row per token; it receives Z = A V, 3x4 "
+                    "(chapter 04, 'Two things to take away')");
+    else if (got == attn::LayerOutput::scores)
+        BOOST_ERROR("the scores are two steps before the end: softmax turns them into weights, and the weights are "
+                    "then spent on V; the layer hands on Z = A V (chapter 04, 'The idea')");
+    else
+        BOOST_TEST((got == attn::LayerOutput::weighted_values), "the output is Z = A V (chapter 04, step 5)");
+}
+
+BOOST_AUTO_TEST_CASE(attention_weights_need_not_be_symmetric) {
+    BOOST_TEST(!attn::weights_must_be_symmetric(),
+               "you answered that A(i, j) must equal A(j, i); a plain dot product x_i . x_j would be symmetric, but a "
+               "score pairs query i (made with W_q) with key j (made with W_k), and swapping i and j pairs two other "
+               "vectors: love pays LLMs 0.23, LLMs pays love 0.14 (chapter 04, 'The idea', item 1)");
+}
+
+BOOST_AUTO_TEST_CASE(llms_pays_love_0_14) {
+    const double got = attn::weight_llms_pays_to_love();
+    if (std::abs(got - 0.23) < kTwoDecimals)
+        BOOST_ERROR("0.23 is what love pays LLMs (row love, column LLMs); the question asks for row LLMs, column "
+                    "love, and attention is not symmetric (chapter 04, 'The idea', item 1)");
+    else
+        BOOST_TEST(std::abs(got - 0.14) < kTwoDecimals,
+                   "row LLMs, column love of A: got " << got << ", the program prints 0.14 (chapter 04, step 4)");
+}
+
+BOOST_AUTO_TEST_CASE(love_keeps_0_63_of_its_own_value) {
+    const double got = attn::share_love_keeps_of_itself();
+    BOOST_TEST(std::abs(got - 0.63) < kTwoDecimals,
+               "got " << got
+                      << "; z_love = 0.14 v_I + 0.63 v_love + 0.23 v_LLMs: the layer keeps 63% of love's own value "
+                         "and borrows the rest from its neighbours (chapter 04, 'The idea', item 4)");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

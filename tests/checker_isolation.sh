@@ -2,7 +2,7 @@
 # Suite test: one broken exercise never takes the others down.
 # In a scratch copy of the repository, the chapter-01 solutions are copied into
 # exercises/, then one is made to dereference a null pointer and another to loop
-# forever. `./course check 01` must name both failures, still pass the other two,
+# forever. `./course check 01` must name both failures, still pass the other three,
 # and exit non-zero. Usage: checker_isolation.sh REPO_ROOT
 set -euo pipefail
 src=$(cd "$1" && pwd)
@@ -40,5 +40,6 @@ grep -q '✗ 01 rnn_forward .*endless loop' <<<"$out" || fail "rnn_forward shoul
 grep -q 'did not finish in 3 s' <<<"$out" || fail "the time limit should be named"
 grep -q '✓ 01 input_projections' <<<"$out" || fail "input_projections should still pass"
 grep -q '✓ 01 rnn_questions' <<<"$out" || fail "rnn_questions should still pass"
-grep -q '2 / 4 done' <<<"$out" || fail "progress should read 2 / 4"
+grep -q '✓ 01 title_question' <<<"$out" || fail "title_question should still pass"
+grep -q '3 / 5 done' <<<"$out" || fail "progress should read 3 / 5"
 echo "ok: broken exercises are reported alone; the others are still checked"

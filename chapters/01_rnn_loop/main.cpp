@@ -71,6 +71,15 @@ void step_path_length(plot::Plotter& plotter) {
     plotter.save("01_path_length", rnn_lab::path_length_figure(kQuestionLength));
 }
 
+void step_attention_on_top(const rnn_lab::Example& e, plot::Plotter& plotter) {
+    print_step(std::cout, 5, "How attention was used before: on top of the loop");
+    const arma::mat H = rnn_forward(e.X, e.W, e.U, e.h_start);  // (L, d_h), one state after another
+    const arma::mat A = rnn_lab::attention_on_states(H);          // (L, L)
+    print_matrix(std::cout, "weights of h_t over the states, softmax(H H^T / sqrt(d_h))", A, {2, e.tokens, e.tokens});
+    std::cout << "Attention could read every state at once, but only after the loop had made them, in order.\n";
+    plotter.save("01_attention_on_states", rnn_lab::attention_on_states_figure(A, e.tokens));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -80,10 +89,12 @@ int main(int argc, char** argv) {
         step_parallel_part(e);
         step_timing(o, p);
         step_path_length(p);
+        step_attention_on_top(e, p);
         std::cout << "\nWhat to notice:\n"
                      "  - each h_t waited for the one before it; nothing else did;\n"
                      "  - the U x_t part is one product, the W h part is a chain;\n"
                      "  - a second thread helps attention, not the loop;\n"
-                     "  - the loop's path grows with distance, attention's stays 1.\n";
+                     "  - the loop's path grows with distance, attention's stays 1;\n"
+                     "  - attention on top of the loop still waits for the loop.\n";
     });
 }

@@ -68,4 +68,23 @@ arma::rowvec mix_value_rows(const arma::rowvec& weights, const arma::mat& V);
 arma::rowvec llms_output_row(const arma::mat& A, const arma::mat& V);
 bool inside_value_range(const arma::rowvec& z, const arma::mat& V);
 
+// Questions (exercise attention_questions), answered as numbers and choices.
+// score_divisor: a model d_model wide whose keys are d_k wide; what are its
+//                scores divided by? (In the worked example both widths are 4.)
+// what_the_layer_hands_on: which matrix the next layer receives.
+// weights_must_be_symmetric: must A(i, j) == A(j, i) hold in every layer?
+// weight_llms_pays_to_love:  A(LLMs, love) in the worked example.
+// share_love_keeps_of_itself: A(love, love), the share of z_love that is v_love.
+// Chapter: 04
+enum class LayerOutput {
+    scores,           // Q K^T / sqrt(d_k), L_Q x L_K
+    weights,          // A, the softmax of the scores, L_Q x L_K
+    weighted_values,  // Z = A V, L_Q x d_v
+};
+double score_divisor(arma::uword d_model, arma::uword d_k);
+LayerOutput what_the_layer_hands_on();
+bool weights_must_be_symmetric();
+double weight_llms_pays_to_love();
+double share_love_keeps_of_itself();
+
 }  // namespace attn

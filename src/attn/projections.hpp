@@ -56,4 +56,15 @@ bool projection_knows_positions();     // Does a projection use where a row sits
 // The rows of X are put in a different order and attention runs again.
 bool reordering_changes_a_words_output();  // Does any word get a different output row than before?
 
+// Questions (exercise qkv_inputs_question): where Q, K and V come from.
+// What makes Q different from K in self-attention?
+enum class QkDifference {
+    different_inputs,           // Q is computed from one sequence, K from another
+    different_weight_matrices,  // both come from the same X, multiplied by W_q or by W_k
+    different_operations,       // Q comes from one kind of computation, K from another
+};
+int self_attention_input_count();            // How many input matrices does one layer read?
+QkDifference what_makes_q_differ_from_k();   // What separates Q from K?
+bool equal_weights_give_equal_q_and_k();     // With W_q equal to W_k, are Q and K equal?
+
 }  // namespace attn

@@ -48,4 +48,16 @@ int attention_positions_at_once(int length);  // ...by one attention pass?
 int rnn_path_length(int i, int j);        // ...in the recurrent loop?
 int attention_path_length(int i, int j);  // ...in one attention layer?
 
+// Questions about the paper's title, "Attention Is All You Need"
+// (exercise title_question).
+// What does the title say a sequence model can do without?
+enum class TitleRemoves {
+    everything_but_attention,    // embeddings, feed-forward layers, normalisation: all gone
+    recurrence_and_convolution,  // the recurrent chain (and convolutions); the rest stays
+    word_order,                  // the model no longer needs to know the order of the words
+};
+bool transformer_is_attention_only();   // Is attention the only kind of layer in a Transformer?
+TitleRemoves what_the_title_removes();  // What may go, according to the title?
+bool word_order_must_be_added();        // Without the loop, must word order be supplied some other way?
+
 }  // namespace attn
