@@ -101,6 +101,22 @@ arma::mat attention_with_slip(const arma::mat& Q, const arma::mat& K, const arma
     return Z;
 }
 
+// Reports the known slips of self_attention that reproduce `got`. Every variant
+// is attention by loops on Q, K, V projected by loops; scaling Q by c turns the
+// divisor sqrt(d_k) into sqrt(d_k) / c.
+void report_self_attention_slips(const arma::mat& got, const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k,
+                                 const arma::mat& W_v) {
+    namespace m = attn_test::mistakes;
+    const arma::mat Q = product_by_loops(X, W_q), K = product_by_loops(X, W_k), V = product_by_loops(X, W_v);
+    const double d_k = static_cast<double>(W_q.n_cols), d_model = static_cast<double>(X.n_cols);
+    if (attn_test::same(got, attention_by_loops(Q * std::sqrt(d_k), K, V))) attn_test::report(m::no_scaling);
+    if (attn_test::same(got, attention_by_loops(Q / std::sqrt(d_k), K, V))) attn_test::report(m::scale_by_d_k);
+    if (d_k != d_model && attn_test::same(got, attention_by_loops(Q * std::sqrt(d_k / d_model), K, V)))
+        attn_test::report(m::scale_by_sqrt_d_model);
+    // queries and keys left out: the scores are X X^T / sqrt(d_model)
+    if (attn_test::same(got, attention_by_loops(X, X, V))) attn_test::report(m::scores_from_unprojected_x);
+}
+
 // Like attn_test::same, but infinities and NaN must sit in the same places too.
 bool same_with_infinities(const arma::mat& a, const arma::mat& b) {
     if (a.n_rows != b.n_rows || a.n_cols != b.n_cols || a.is_finite()) return false;
@@ -149,6 +165,9 @@ BOOST_AUTO_TEST_CASE(matches_the_tutorials_output_on_i_love_llms) {
     namespace ex = attn::example;
     const arma::mat Z = attn::self_attention(ex::X(), ex::W_q(), ex::W_k(), ex::W_v());
     const arma::mat tutorial = {{1.21, 0.58, 0.21, 0.21}, {1.63, 0.14, 0.23, 0.63}, {1.14, 0.23, 0.63, 0.14}};
+    // On this input d_k = d_model, and dividing by d_k gives the same first row as
+    // X X^T / sqrt(d_k): only the whole matrix tells those two apart.
+    report_self_attention_slips(Z, ex::X(), ex::W_q(), ex::W_k(), ex::W_v());
     BOOST_TEST(matrices_close(Z, tutorial, 0.005, "Z to 2 decimals"));
     const arma::mat X = ex::X();
     const arma::mat exact = attention_by_loops(product_by_loops(X, ex::W_q()), product_by_loops(X, ex::W_k()),
@@ -163,9 +182,8 @@ BOOST_AUTO_TEST_CASE(projects_one_input_three_ways) {
     const arma::mat Q = product_by_loops(X, w.W_q), K = product_by_loops(X, w.W_k), V = product_by_loops(X, w.W_v);
     const arma::mat expected = attention_by_loops(Q, K, V);
     const arma::mat Z = attn::self_attention(X, w.W_q, w.W_k, w.W_v);
-    // d_k = 4 but d_model = 6: scaling Q by sqrt(4 / 6) turns "/ sqrt(d_k)" into "/ sqrt(d_model)".
-    if (attn_test::same(Z, attention_by_loops(Q * std::sqrt(4.0 / 6.0), K, V)))
-        attn_test::report(attn_test::mistakes::scale_by_sqrt_d_model);
+    // d_k = 4 but d_model = 6, so dividing by sqrt(d_model) shows here and not on the worked example.
+    report_self_attention_slips(Z, X, w.W_q, w.W_k, w.W_v);
     BOOST_TEST(matrices_close(Z, expected, 1e-12, "self_attention with d_model 6, d_k 4, d_v 3"));
 }
 
@@ -184,6 +202,9 @@ BOOST_AUTO_TEST_SUITE(cross_attention)
 BOOST_AUTO_TEST_CASE(two_decoder_queries_over_four_encoder_positions_give_two_output_rows) {
     const auto t = attn::cross_lab::translation_example();
     const arma::mat Z = attn::cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v);
+    const arma::mat swapped = attention_by_loops(product_by_loops(t.H_enc, t.W_q), product_by_loops(t.X_dec, t.W_k),
+                                                 product_by_loops(t.X_dec, t.W_v));
+    if (attn_test::same(Z, swapped)) attn_test::report(attn_test::mistakes::cross_attention_roles_swapped);
     BOOST_TEST(Z.n_rows == 2u, "one output row per decoder token (2); got " << Z.n_rows);
     BOOST_TEST(Z.n_cols == 4u, "as wide as a value (4); got " << Z.n_cols);
     const arma::mat expected = attention_by_loops(product_by_loops(t.X_dec, t.W_q), product_by_loops(t.H_enc, t.W_k),

@@ -73,6 +73,13 @@ struct Mistake {
     X(mask_added_to_weights,                                                                                        \
       "the mask was added to the weights after the softmax; a weight plus -infinity is -infinity, so the output "  \
       "fills with -inf and NaN: add the mask to the scaled scores before softmax_rows (chapter 07)")                \
+    X(scores_from_unprojected_x,                                                                                    \
+      "the scores were X X^T, the raw rows compared with each other; a score is q_i . k_j, with Q = X W_q and "    \
+      "K = X W_k, two different projections (chapters 02 and 07)")                                                 \
+    X(cross_attention_roles_swapped,                                                                                \
+      "the queries came from the encoder and the keys and values from the decoder; the decoder asks "              \
+      "(Q = X_dec W_q) and the encoder answers (K and V from H_enc), one output row per decoder token "           \
+      "(chapter 07)")                                                                                               \
     /* more entries go above this line */
 
 #define ATTN_DECLARE_MISTAKE(id, text) inline constexpr Mistake id{#id, text};

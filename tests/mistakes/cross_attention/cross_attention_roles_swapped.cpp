@@ -1,0 +1,24 @@
+// Wrong on purpose (suite only): the roles are swapped; the encoder asks and the decoder answers.
+#include "attn/attention.hpp"
+#include "attn/errors.hpp"
+
+namespace attn {
+
+arma::mat cross_attention(const arma::mat& X_dec, const arma::mat& H_enc, const arma::mat& W_q, const arma::mat& W_k,
+                          const arma::mat& W_v) {
+    const char* fn = "cross_attention";
+    require_shapes(X_dec.n_cols == W_q.n_rows, fn, "X_dec's width must equal W_q's rows (d_model)", {"X_dec", X_dec},
+                   {"W_q", W_q});
+    require_shapes(H_enc.n_cols == W_k.n_rows, fn, "H_enc's width must equal W_k's rows (d_model)", {"H_enc", H_enc},
+                   {"W_k", W_k});
+    require_shapes(H_enc.n_cols == W_v.n_rows, fn, "H_enc's width must equal W_v's rows (d_model)", {"H_enc", H_enc},
+                   {"W_v", W_v});
+    require_shapes(W_q.n_cols == W_k.n_cols, fn, "W_q and W_k must have the same width (d_q = d_k)", {"W_q", W_q},
+                   {"W_k", W_k});
+    const arma::mat Q = H_enc * W_q;  // the mistake: queries from the encoder
+    const arma::mat K = X_dec * W_k;  // and keys
+    const arma::mat V = X_dec * W_v;  // and values from the decoder
+    return scaled_dot_product_attention(Q, K, V);
+}
+
+}  // namespace attn
