@@ -93,4 +93,30 @@ plot::Figure mixing_figure(const Walkthrough& w, arma::uword row) {
     return plot::Figure(c);
 }
 
+plot::Figure weights_times_values_figure(const Walkthrough& w) {
+    std::vector<std::string> features;
+    for (arma::uword c = 0; c < w.p.V.n_cols; ++c) features.push_back(std::to_string(c));
+    // V and Z share a colour range: each entry of Z is an average of a column of V.
+    const double top = std::max(1.0, std::ceil(std::max(w.p.V.max(), w.Z.max())));
+    const double bottom = std::min(0.0, std::floor(std::min(w.p.V.min(), w.Z.min())));
+    plot::Heatmap a = heat("A, the weights (a recipe)", w.A, w, 1.0);
+    plot::Heatmap v = heat("V, the values", w.p.V, w, top);
+    v.col_labels = features;
+    v.xlabel = "feature";
+    v.ylabel = "key";
+    v.zmin = bottom;
+    plot::Heatmap z = heat("Z = A V, what the layer hands on", w.Z, w, top);
+    z.col_labels = features;
+    z.xlabel = "feature";
+    z.zmin = bottom;
+    plot::Figure f;
+    f.panels = {a, v, z};
+    f.rows = 1;
+    f.cols = 3;
+    f.width = 1500;
+    f.height = 520;
+    f.title = "Spending the weights on the values: Z = A V";
+    return f;
+}
+
 }  // namespace attn::attention_lab

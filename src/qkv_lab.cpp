@@ -1,5 +1,7 @@
 #include "attn/qkv_lab.hpp"
 
+#include <algorithm>
+
 #include "attn/errors.hpp"
 #include "attn/kernels.hpp"
 #include "attn/projections.hpp"
@@ -33,6 +35,33 @@ Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::m
     // moves their outputs with them and changes nothing else.
     r.worst = arma::abs(r.Z_reordered - r.Z.rows(order)).max();
     return r;
+}
+
+plot::Figure projections_figure(const arma::mat& X, const Projections& p, const std::vector<std::string>& tokens) {
+    // One colour range over all four matrices: the panels are compared with each other.
+    const double lo = std::min({X.min(), p.Q.min(), p.K.min(), p.V.min(), 0.0});
+    const double hi = std::max({X.max(), p.Q.max(), p.K.max(), p.V.max(), 1.0});
+    auto panel = [&](const std::string& title, const arma::mat& M) {
+        plot::Heatmap h;
+        h.title = title;
+        h.values = M;
+        h.row_labels = tokens;
+        for (arma::uword c = 0; c < M.n_cols; ++c) h.col_labels.push_back(std::to_string(c));
+        h.xlabel = "feature";
+        h.ylabel = "token";
+        h.zmin = lo;
+        h.zmax = hi;
+        return h;
+    };
+    plot::Figure f;
+    f.panels = {panel("X, the one input", X), panel("Q = X W^Q", p.Q), panel("K = X W^K", p.K),
+                panel("V = X W^V", p.V)};
+    f.rows = 1;
+    f.cols = 4;
+    f.width = 1800;
+    f.height = 480;
+    f.title = "One input, three projections: only the weight matrix changes";
+    return f;
 }
 
 }  // namespace attn::qkv_lab

@@ -245,3 +245,23 @@ BOOST_AUTO_TEST_CASE(equal_weights_would_make_q_and_k_equal) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// The chapter's figure (the suite reopens `chapter`).
+BOOST_AUTO_TEST_SUITE(chapter)
+
+BOOST_AUTO_TEST_CASE(projections_figure_shows_x_and_the_three_views_of_it) {
+    const arma::mat X = attn::example::X();
+    const attn::Projections p{X * attn::example::W_q(), X * attn::example::W_k(), X * attn::example::W_v()};
+    const auto fig = attn::qkv_lab::projections_figure(X, p, attn::example::tokens());
+    BOOST_REQUIRE(fig.panels.size() == 4u);
+    const arma::mat* expected[] = {&X, &p.Q, &p.K, &p.V};
+    for (std::size_t i = 0; i < 4; ++i) {
+        const auto& h = std::get<attn::plot::Heatmap>(fig.panels[i]);
+        BOOST_TEST(arma::approx_equal(h.values, *expected[i], "absdiff", 0.0), "panel " << i);
+        BOOST_TEST(h.row_labels.size() == 3u);
+        BOOST_TEST(h.zmin == std::get<attn::plot::Heatmap>(fig.panels[0]).zmin, "one colour range for all panels");
+        BOOST_TEST(h.zmax == std::get<attn::plot::Heatmap>(fig.panels[0]).zmax, "one colour range for all panels");
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

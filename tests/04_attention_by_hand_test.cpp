@@ -463,3 +463,23 @@ BOOST_AUTO_TEST_CASE(love_keeps_0_63_of_its_own_value) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// The figure of the last product (the suite reopens `chapter`).
+BOOST_AUTO_TEST_SUITE(chapter)
+
+BOOST_AUTO_TEST_CASE(weights_times_values_figure_holds_a_v_and_z) {
+    const auto w = attn::attention_lab::worked_example();
+    const auto fig = attn::attention_lab::weights_times_values_figure(w);
+    BOOST_REQUIRE(fig.panels.size() == 3u);
+    const auto& a = std::get<attn::plot::Heatmap>(fig.panels[0]);
+    const auto& v = std::get<attn::plot::Heatmap>(fig.panels[1]);
+    const auto& z = std::get<attn::plot::Heatmap>(fig.panels[2]);
+    BOOST_TEST(matrices_close(a.values, kA2dp, kTwoDecimals));
+    BOOST_TEST(matrices_close(v.values, kV, 1e-12));
+    BOOST_TEST(matrices_close(z.values, kZ2dp, kTwoDecimals));
+    BOOST_TEST(a.zmax == 1.0, "weights keep the fixed [0, 1] colour range");
+    BOOST_TEST(z.values.n_cols == 4u, "the output is 3x4, not the 3x3 weights");
+    BOOST_TEST(v.zmax == z.zmax, "V and Z share a colour range");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -71,10 +71,11 @@ void step_reordering(const std::vector<std::string>& tokens) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    return run_chapter(argc, argv, "chapters/02_qkv_projections/README.md", [](const ChapterOptions&, plot::Plotter&) {
+    return run_chapter(argc, argv, "chapters/02_qkv_projections/README.md", [](const ChapterOptions&, plot::Plotter& plotter) {
         const auto tokens = example::tokens();
         step_inputs(tokens);
-        step_projections(tokens);
+        const Projections p = step_projections(tokens);
+        plotter.save("02_projections", qkv_lab::projections_figure(example::X(), p, tokens));
         step_identical_rows(tokens);
         step_reordering(tokens);
         std::cout << "\nWhat to notice:\n"

@@ -117,6 +117,7 @@ int main(int argc, char** argv) {
                            plotter.save("04_weights_heatmap", attention_lab::weights_heatmap(w));
                            plotter.save("04_three_stages", attention_lab::three_stages_figure(w));
                            plotter.save("04_mixing_love", attention_lab::mixing_figure(w, kLove));
+                           plotter.save("04_weights_times_values", attention_lab::weights_times_values_figure(w));
                            std::cout << "\nWhat to notice:\n"
                                         "  - one product gives all nine scores; the table is not symmetric (3 vs 2);\n"
                                         "  - halving the scores keeps each row's order, it only narrows the gaps;\n"

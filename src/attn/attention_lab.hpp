@@ -40,5 +40,8 @@ plot::Figure weights_heatmap(const Walkthrough& w);
 plot::Figure three_stages_figure(const Walkthrough& w);
 // How row `row` of Z is made: each weighted value row as bars, and their sum.
 plot::Figure mixing_figure(const Walkthrough& w, arma::uword row);
+// The last product, Z = A V, as three panels: the weights A, the values V and
+// the output Z, numbers in the cells.
+plot::Figure weights_times_values_figure(const Walkthrough& w);
 
 }  // namespace attn::attention_lab

@@ -4,6 +4,11 @@
 #pragma once
 
 #include <armadillo>
+#include <string>
+#include <vector>
+
+#include "attn/plot.hpp"
+#include "attn/projections.hpp"
 
 namespace attn::qkv_lab {
 
@@ -25,5 +30,10 @@ struct Reordering {
 };
 Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v,
                          const arma::uvec& order);
+
+// One input, three views: X and the Q, K and V made from it, as four heatmaps
+// side by side with the numbers in the cells (one colour scale for all four,
+// so equal numbers look equal across panels).
+plot::Figure projections_figure(const arma::mat& X, const Projections& p, const std::vector<std::string>& tokens);
 
 }  // namespace attn::qkv_lab
