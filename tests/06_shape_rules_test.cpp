@@ -124,6 +124,19 @@ BOOST_AUTO_TEST_CASE(accepts_values_narrower_than_keys) {
                               1e-12, "Z with d_v = 2, d_k = 6"));
 }
 
+BOOST_AUTO_TEST_CASE(query_length_and_value_width_are_each_free_on_their_own) {
+    // One free size differs at a time, so a refusal shows which rule was added.
+    const Random fewer_queries(7, 12, 8, 8), narrower_values(5, 5, 8, 3);
+    const std::string a = thrown_message<attn::ShapeError>(
+        [&] { attn::scaled_dot_product_attention(fewer_queries.Q, fewer_queries.K, fewer_queries.V); });
+    if (!a.empty()) attn_test::report(attn_test::mistakes::extra_rule_l_q_equals_l_k);
+    BOOST_TEST(a.empty(), "Q 7x8, K 12x8, V 12x8 breaks no rule; got '" << a << "'");
+    const std::string b = thrown_message<attn::ShapeError>(
+        [&] { attn::scaled_dot_product_attention(narrower_values.Q, narrower_values.K, narrower_values.V); });
+    if (!b.empty()) attn_test::report(attn_test::mistakes::extra_rule_d_v_equals_d_k);
+    BOOST_TEST(b.empty(), "Q 5x8, K 5x8, V 5x3 breaks no rule; got '" << b << "'");
+}
+
 BOOST_AUTO_TEST_CASE(divides_by_sqrt_dk_not_by_dk_or_nothing) {
     // Q K^T = 8 on key 0 and 0 on key 1, d_k = 4: scaled scores 4 and 0.
     const arma::mat Q = {{2, 2, 2, 2}};
@@ -220,6 +233,18 @@ BOOST_AUTO_TEST_CASE(accepts_different_query_length_and_value_width) {
     const arma::mat Q1(1, 4), K1(9, 4), V1(9, 100);
     const std::string b = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q1, K1, V1); });
     BOOST_TEST(b.empty(), "Q 1x4, K 9x4, V 9x100 breaks no rule; got '" << b << "'");
+}
+
+BOOST_AUTO_TEST_CASE(query_length_and_value_width_are_each_free_on_their_own) {
+    // One free size differs at a time, so a refusal shows which rule was added.
+    const arma::mat Q(7, 64), K(12, 64), V(12, 64);
+    const std::string a = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q, K, V); });
+    if (!a.empty()) attn_test::report(attn_test::mistakes::extra_rule_l_q_equals_l_k);
+    BOOST_TEST(a.empty(), "Q 7x64, K 12x64, V 12x64 breaks no rule; got '" << a << "'");
+    const arma::mat Q2(12, 64), V2(12, 32);
+    const std::string b = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q2, K, V2); });
+    if (!b.empty()) attn_test::report(attn_test::mistakes::extra_rule_d_v_equals_d_k);
+    BOOST_TEST(b.empty(), "Q 12x64, K 12x64, V 12x32 breaks no rule; got '" << b << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -80,6 +80,12 @@ struct Mistake {
       "the queries came from the encoder and the keys and values from the decoder; the decoder asks "              \
       "(Q = X_dec W_q) and the encoder answers (K and V from H_enc), one output row per decoder token "           \
       "(chapter 07)")                                                                                               \
+    X(extra_rule_l_q_equals_l_k,                                                                                    \
+      "fewer queries than keys were refused, but L_Q is free (7 decoder queries may read 12 source keys); the "    \
+      "only rules are d_q = d_k and L_K = L_V (chapter 06)")                                                        \
+    X(extra_rule_d_v_equals_d_k,                                                                                    \
+      "values narrower than the keys were refused, but d_v and d_k never meet in one product; the only rules are " \
+      "d_q = d_k and L_K = L_V (chapter 06)")                                                                       \
     /* more entries go above this line */
 
 #define ATTN_DECLARE_MISTAKE(id, text) inline constexpr Mistake id{#id, text};

@@ -1,0 +1,21 @@
+// Wrong on purpose (suite only): an extra rule demands as many queries as keys.
+#include <cmath>
+
+#include "attn/attention.hpp"
+#include "attn/errors.hpp"
+#include "attn/softmax.hpp"
+
+namespace attn {
+
+arma::mat scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    const char* fn = "scaled_dot_product_attention";
+    require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
+    require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
+    require_nonempty(fn, "K", K);
+    require_shapes(Q.n_rows == K.n_rows, fn, "Q and K must have the same length", {"Q", Q}, {"K", K});  // the mistake
+    const arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));
+    const arma::mat A = softmax_rows(S);
+    return A * V;
+}
+
+}  // namespace attn
