@@ -125,6 +125,11 @@ BOOST_AUTO_TEST_CASE(each_role_uses_its_own_weight_matrix) {
     arma::arma_rng::set_seed(24);
     const arma::mat X = arma::randn(3, 5), Wq = arma::randn(5, 2), Wk = arma::randn(5, 2), Wv = arma::randn(5, 6);
     const auto p = attn::project_qkv(X, Wq, Wk, Wv);
+    const arma::mat XWq = product_by_hand(X, Wq), XWk = product_by_hand(X, Wk), XWv = product_by_hand(X, Wv);
+    // Q or K made with the other's matrix, or V made with W_q or W_k:
+    if (attn_test::same(p.Q, XWk) || attn_test::same(p.K, XWq) || attn_test::same(p.V, XWq) ||
+        attn_test::same(p.V, XWk))
+        attn_test::report(attn_test::mistakes::qkv_weights_mixed_up);
     BOOST_TEST(matrices_close(p.Q, product_by_hand(X, Wq), 1e-12, "Q = X W_q"));
     BOOST_TEST(matrices_close(p.K, product_by_hand(X, Wk), 1e-12, "K = X W_k"));
     BOOST_TEST(matrices_close(p.V, product_by_hand(X, Wv), 1e-12, "V = X W_v (d_v = 6 here)"));

@@ -183,6 +183,8 @@ BOOST_AUTO_TEST_SUITE(attention_shapes)
 
 BOOST_AUTO_TEST_CASE(seven_queries_over_twelve_keys_give_7x12_scores_and_7x64_output) {
     const auto s = attn::attention_shapes(7, 12, 64, 64);
+    if (s.scores == MatShape{12, 7}) attn_test::report(attn_test::mistakes::scores_transposed);
+    if (s.output == MatShape{7, 12}) attn_test::report(attn_test::mistakes::weights_instead_of_output);
     BOOST_TEST((s.scores == MatShape{7, 12}), "scores should be L_Q x L_K = 7x12; got " << attn::to_string(s.scores));
     BOOST_TEST((s.weights == MatShape{7, 12}), "softmax keeps the shape: 7x12; got " << attn::to_string(s.weights));
     BOOST_TEST((s.output == MatShape{7, 64}), "output should be L_Q x d_v = 7x64; got " << attn::to_string(s.output));
@@ -190,6 +192,10 @@ BOOST_AUTO_TEST_CASE(seven_queries_over_twelve_keys_give_7x12_scores_and_7x64_ou
 
 BOOST_AUTO_TEST_CASE(output_width_is_d_v_not_d_k) {
     const auto s = attn::attention_shapes(3, 5, 16, 8);
+    // d_k = 16, d_v = 8 and L_K = 5 all differ, so each wrong width names itself.
+    if (s.output == MatShape{3, 16}) attn_test::report(attn_test::mistakes::output_width_d_k);
+    if (s.output == MatShape{3, 5}) attn_test::report(attn_test::mistakes::weights_instead_of_output);
+    if (s.scores == MatShape{5, 3}) attn_test::report(attn_test::mistakes::scores_transposed);
     BOOST_TEST((s.output == MatShape{3, 8}), "with d_k = 16 and d_v = 8 the output is 3x8; got " << attn::to_string(s.output));
     BOOST_TEST((s.scores == MatShape{3, 5}), "scores: one row per query, one column per key (3x5); got "
                                                  << attn::to_string(s.scores));

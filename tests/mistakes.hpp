@@ -86,6 +86,11 @@ struct Mistake {
     X(extra_rule_d_v_equals_d_k,                                                                                    \
       "values narrower than the keys were refused, but d_v and d_k never meet in one product; the only rules are " \
       "d_q = d_k and L_K = L_V (chapter 06)")                                                                       \
+    X(qkv_weights_mixed_up,                                                                                         \
+      "a projection used another role's weight matrix; Q, K and V each have their own: X W_q, X W_k and X W_v "    \
+      "(chapter 02)")                                                                                               \
+    X(output_width_d_k,                                                                                             \
+      "the output was given the width d_k; the output is A V, so its width comes from V: L_Q x d_v (chapter 06)")  \
     /* more entries go above this line */
 
 #define ATTN_DECLARE_MISTAKE(id, text) inline constexpr Mistake id{#id, text};
