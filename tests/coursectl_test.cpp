@@ -130,6 +130,13 @@ BOOST_AUTO_TEST_CASE(a_wrong_answer_shows_the_tests_message) {
     BOOST_TEST(rep.lines.at(0) == "loop: a 50-word sentence: you answered 50");
 }
 
+BOOST_AUTO_TEST_CASE(a_failed_check_shows_its_message_not_the_expression) {
+    const auto rep = interpret_check(
+        exited(201, "t.cpp(5): error: in \"s/rows\": check matrices_close(a, b, 1e-12, \"A\") has failed: A differs at row 0\n"),
+        10);
+    BOOST_TEST(rep.lines.at(0) == "rows: A differs at row 0");
+}
+
 BOOST_AUTO_TEST_CASE(an_exception_is_named_as_such) {
     const auto rep = interpret_check(
         exited(201, "unknown location(0): fatal error: in \"a/b\": std::out_of_range: index\n"), 10);

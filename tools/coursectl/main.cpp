@@ -164,8 +164,11 @@ int cmd_check(const Options& o) {
         const CheckReport rep = check_one(o, e);
         std::printf("%s %s %-30s %s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
                     verdict_word(rep.verdict).c_str());
-        const std::size_t shown = rep.verdict == Verdict::Failing ? 6 : 3;
-        for (std::size_t i = 0; i < rep.lines.size() && i < shown; ++i) std::printf("      %s\n", rep.lines[i].c_str());
+        // a recognised mistake says most; then a couple of the failing checks
+        std::size_t shown = rep.verdict == Verdict::Failing ? (rep.diagnoses.empty() ? 6 : rep.diagnoses.size() + 2) : 3;
+        shown = std::min(shown, rep.lines.size());
+        for (std::size_t i = 0; i < shown; ++i) std::printf("      %s\n", rep.lines[i].c_str());
+        if (rep.lines.size() > shown) std::printf("      (and %zu more failing checks)\n", rep.lines.size() - shown);
         if (rep.verdict != Verdict::Done && rep.verdict != Verdict::NotStarted)
             std::printf("      file: exercises/%s   hint: ./course hint %s\n", e.file.c_str(), e.name.c_str());
         if (rep.verdict == Verdict::Done) ++done;

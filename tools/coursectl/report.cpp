@@ -99,6 +99,9 @@ CheckReport interpret_check(const ProcessResult& run, double timeout_seconds) {
             const auto slash = test.rfind('/');
             if (slash != std::string::npos) test = test.substr(slash + 1);
             std::string what = m[3];
+            // "check <C++ expression> has failed: <message>": the message is what helps
+            const auto failed = what.find(" has failed: ");
+            if (what.rfind("check ", 0) == 0 && failed != std::string::npos) what = what.substr(failed + 13);
             // an exception other than NotImplemented escaped the learner's code
             if (m[1].matched) what = "threw an exception: " + what;
             std::string msg = test + ": " + what;
