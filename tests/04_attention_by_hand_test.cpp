@@ -68,15 +68,7 @@ arma::mat mix_by_hand(const arma::mat& A, const arma::mat& V) {
 arma::mat exact_A() { return softmax_by_hand(kHalved); }
 arma::mat exact_Z() { return mix_by_hand(exact_A(), kV); }
 
-struct Random {
-    arma::mat Q, K, V;
-    Random(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v, int seed = 11) {
-        arma::arma_rng::set_seed(seed);
-        Q = arma::randn(L_Q, d_k);
-        K = arma::randn(L_K, d_k);
-        V = arma::randn(L_K, d_v);
-    }
-};
+using Random = attn_test::RandomQKV;
 
 }  // namespace
 

@@ -87,15 +87,7 @@ bool report_known_mistakes(const arma::mat& got, const arma::mat& Q, const arma:
     return any;
 }
 
-struct Random {
-    arma::mat Q, K, V;
-    Random(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v, int seed = 11) {
-        arma::arma_rng::set_seed(seed);
-        Q = arma::randn(L_Q, d_k);
-        K = arma::randn(L_K, d_k);
-        V = arma::randn(L_K, d_v);
-    }
-};
+using Random = attn_test::RandomQKV;
 
 bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 

@@ -44,6 +44,17 @@ inline boost::test_tools::predicate_result matrices_close(const arma::mat& actua
     return res;
 }
 
+// Random Q (L_Q x d_k), K (L_K x d_k) and V (L_K x d_v) from a fixed seed.
+struct RandomQKV {
+    arma::mat Q, K, V;
+    RandomQKV(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v, int seed = 11) {
+        arma::arma_rng::set_seed(seed);
+        Q = arma::randn(L_Q, d_k);
+        K = arma::randn(L_K, d_k);
+        V = arma::randn(L_K, d_v);
+    }
+};
+
 // The text of what `fn` throws as T, or "" when it throws nothing.
 template <class T, class F>
 std::string thrown_message(F&& fn) {

@@ -3,7 +3,8 @@
 
 namespace attn {
 
-Projections project_qkv(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v) {
+Projections project_qkv(const arma::mat& X, const arma::mat& W_q, [[maybe_unused]] const arma::mat& W_k,
+                        const arma::mat& W_v) {
     Projections p;
     p.Q = project(X, W_q);  // (L, d_k)
     p.K = project(X, W_q);  // the mistake: W_k is never used
