@@ -39,8 +39,8 @@ std::string product_error(const arma::mat& left, const arma::mat& right) {
         const arma::mat P = left * right;
         return "";
     } catch (const std::logic_error& e) {
-        // Armadillo reports a size mismatch as std::logic_error (unless built
-        // with ARMA_NO_DEBUG, which this course never does).
+        // Armadillo reports a size mismatch as std::logic_error (unless its
+        // run-time checks are compiled out, which this course never does).
         return e.what();
     }
 }
