@@ -30,13 +30,7 @@ const arma::mat kQ = {{2, 1, 0, 0}, {1, 2, 0, 1}, {1, 0, 1, 2}};
 const arma::mat kK = {{2, 0, 1, 0}, {0, 2, 0, 1}, {1, 0, 0, 2}};
 const arma::mat kV = {{1, 1, 0, 0}, {2, 0, 0, 1}, {1, 0, 1, 0}};
 
-arma::mat product_by_hand(const arma::mat& X, const arma::mat& W) {
-    arma::mat P(X.n_rows, W.n_cols, arma::fill::zeros);
-    for (arma::uword i = 0; i < X.n_rows; ++i)
-        for (arma::uword j = 0; j < W.n_cols; ++j)
-            for (arma::uword k = 0; k < X.n_cols; ++k) P(i, j) += X(i, k) * W(k, j);
-    return P;
-}
+arma::mat product_by_hand(const arma::mat& X, const arma::mat& W) { return attn_test::product_by_loops(X, W); }
 
 // softmax(Q K^T / sqrt(d_k)) V with loops and std::exp.
 arma::mat attention_by_hand(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {

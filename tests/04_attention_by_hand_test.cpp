@@ -56,13 +56,7 @@ arma::mat softmax_by_hand(const arma::mat& S) {
     return A;
 }
 
-arma::mat mix_by_hand(const arma::mat& A, const arma::mat& V) {
-    arma::mat Z(A.n_rows, V.n_cols, arma::fill::zeros);
-    for (arma::uword i = 0; i < A.n_rows; ++i)
-        for (arma::uword j = 0; j < A.n_cols; ++j)
-            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += A(i, j) * V(j, c);
-    return Z;
-}
+arma::mat mix_by_hand(const arma::mat& A, const arma::mat& V) { return attn_test::product_by_loops(A, V); }
 
 // The unrounded tutorial weights and output, computed here from the halved table.
 arma::mat exact_A() { return softmax_by_hand(kHalved); }

@@ -20,13 +20,7 @@ using attn_test::thrown_message;
 namespace {
 
 // Products and attention with plain loops over scalars, independent of the code under test.
-arma::mat product_by_loops(const arma::mat& A, const arma::mat& B) {
-    arma::mat C(A.n_rows, B.n_cols, arma::fill::zeros);
-    for (arma::uword i = 0; i < A.n_rows; ++i)
-        for (arma::uword j = 0; j < B.n_cols; ++j)
-            for (arma::uword k = 0; k < A.n_cols; ++k) C(i, j) += A(i, k) * B(k, j);
-    return C;
-}
+using attn_test::product_by_loops;
 
 // `allowed(i, j)` false means key j is masked for query i.
 template <class Allowed>

@@ -44,6 +44,16 @@ inline boost::test_tools::predicate_result matrices_close(const arma::mat& actua
     return res;
 }
 
+// A B by three plain loops over scalars: an expected value that does not go
+// through the matrix code under test.
+inline arma::mat product_by_loops(const arma::mat& A, const arma::mat& B) {
+    arma::mat C(A.n_rows, B.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < A.n_rows; ++i)
+        for (arma::uword j = 0; j < B.n_cols; ++j)
+            for (arma::uword k = 0; k < A.n_cols; ++k) C(i, j) += A(i, k) * B(k, j);
+    return C;
+}
+
 // Random Q (L_Q x d_k), K (L_K x d_k) and V (L_K x d_v) from a fixed seed.
 struct RandomQKV {
     arma::mat Q, K, V;
