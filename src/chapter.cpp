@@ -14,7 +14,7 @@
 
 namespace attn {
 
-ChapterOptions parse_chapter_options(int argc, char** argv, bool mine) {
+ChapterOptions parse_chapter_options(int argc, char** argv, bool mine, const std::vector<std::string>& value_flags) {
     ChapterOptions o;
     o.mine = mine;
     for (int i = 1; i < argc; ++i) {
@@ -28,14 +28,20 @@ ChapterOptions parse_chapter_options(int argc, char** argv, bool mine) {
         else if (a == "--quick") o.quick = true;
         else if (a == "--root") o.root = value("--root");
         else if (a == "--quiet") {}  // accepted for the course script; chapters print their results anyway
-        else throw std::invalid_argument("unknown option '" + a + "' (known: --plots DIR, --no-plots, --quick, --root DIR)");
+        else if (std::find(value_flags.begin(), value_flags.end(), a) != value_flags.end()) o.values[a] = value(a.c_str());
+        else {
+            std::string known = "--plots DIR, --no-plots, --quick, --root DIR";
+            for (const auto& f : value_flags) known += ", " + f + " VALUE";
+            throw std::invalid_argument("unknown option '" + a + "' (known: " + known + ")");
+        }
     }
     return o;
 }
 
-int run_chapter_program(int argc, char** argv, bool mine, const std::string& readme, const ChapterBody& body) {
+int run_chapter_program(int argc, char** argv, bool mine, const std::string& readme, const ChapterBody& body,
+                        const std::vector<std::string>& value_flags) {
     try {
-        const ChapterOptions options = parse_chapter_options(argc, argv, mine);
+        const ChapterOptions options = parse_chapter_options(argc, argv, mine, value_flags);
         if (options.mine) std::cout << "(running on YOUR exercises in exercises/)\n";
         plot::Plotter plotter(options.plots_dir, options.plots);
         body(options, plotter);

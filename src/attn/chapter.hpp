@@ -10,7 +10,9 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "attn/plot.hpp"
 
@@ -22,25 +24,32 @@ struct ChapterOptions {
     bool quick = false;
     bool mine = false;  // set by the build: this binary runs on the learner's exercises
     std::string root = ".";
+    // A chapter's own flags that take a value (chapter 08: --translate TEXT),
+    // by flag name; only the flags the chapter declared are accepted.
+    std::map<std::string, std::string> values;
 };
 
 using ChapterBody = std::function<void(const ChapterOptions&, plot::Plotter&)>;
 
-// Parses the options above; throws std::invalid_argument on an unknown one.
-ChapterOptions parse_chapter_options(int argc, char** argv, bool mine);
+// Parses the options above, plus the chapter's own `value_flags` (each followed
+// by a value); throws std::invalid_argument on an unknown one.
+ChapterOptions parse_chapter_options(int argc, char** argv, bool mine,
+                                     const std::vector<std::string>& value_flags = {});
 
 // Runs `body`, turning what it throws into one clear line on stderr and an exit
 // code: NotImplemented -> 3 (with what to do next), ShapeError/InputError -> 2,
 // anything else -> 1. Returns 0 when the body finishes.
-int run_chapter_program(int argc, char** argv, bool mine, const std::string& readme, const ChapterBody& body);
+int run_chapter_program(int argc, char** argv, bool mine, const std::string& readme, const ChapterBody& body,
+                        const std::vector<std::string>& value_flags = {});
 
 // The build compiles each chapter's main.cpp twice: once on the reference
 // solutions, once with ATTN_MINE=1 on the learner's exercises.
 #ifndef ATTN_MINE
 #define ATTN_MINE 0
 #endif
-inline int run_chapter(int argc, char** argv, const std::string& readme, const ChapterBody& body) {
-    return run_chapter_program(argc, argv, ATTN_MINE != 0, readme, body);
+inline int run_chapter(int argc, char** argv, const std::string& readme, const ChapterBody& body,
+                       const std::vector<std::string>& value_flags = {}) {
+    return run_chapter_program(argc, argv, ATTN_MINE != 0, readme, body, value_flags);
 }
 
 // Median wall time of `fn` in seconds over `repeats` runs (after one warm-up).

@@ -1,0 +1,223 @@
+// Checkpoints of chapter 08's model: see seq2seq.hpp for the format.
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "attn/errors.hpp"
+#include "attn/seq2seq.hpp"
+
+namespace attn::seq2seq {
+
+namespace {
+
+constexpr const char* kMagic = "attention-by-hand checkpoint 1";
+
+std::uint64_t fnv1a(const std::string& bytes) {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : bytes) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+std::string hex64(std::uint64_t v) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+std::string body_of(const std::string& task, const Config& c, const tasks::Vocabulary& vocab,
+                    const std::vector<Tensor>& tensors) {
+    std::ostringstream out;
+    out << kMagic << "\n";
+    out << "task " << task << "\n";
+    out << "config d_model " << c.d_model << " d_k " << c.d_k << " d_v " << c.d_v << " d_ff " << c.d_ff << " layers "
+        << c.layers << " vocab " << c.vocab << " seed " << c.seed << "\n";
+    out << "words";
+    for (const auto& w : vocab.words()) out << ' ' << w;
+    out << "\n";
+    char num[40];
+    for (const auto& t : tensors) {
+        out << "tensor " << t.name << ' ' << t.value.n_rows << ' ' << t.value.n_cols << "\n";
+        for (arma::uword r = 0; r < t.value.n_rows; ++r) {
+            for (arma::uword k = 0; k < t.value.n_cols; ++k) {
+                std::snprintf(num, sizeof num, "%a", t.value(r, k));  // exact: hexadecimal floating point
+                out << (k ? " " : "") << num;
+            }
+            out << "\n";
+        }
+    }
+    return out.str();
+}
+
+[[noreturn]] void bad(const std::string& path, const std::string& what) {
+    throw InputError("checkpoint " + path + ": " + what);
+}
+
+}  // namespace
+
+void save_checkpoint(const std::string& path, const std::string& task, const Model& model,
+                     const tasks::Vocabulary& vocab) {
+    if (vocab.size() != model.config().vocab)
+        throw InputError("save_checkpoint: the vocabulary has " + std::to_string(vocab.size()) +
+                         " words but the model was built for " + std::to_string(model.config().vocab));
+    std::string text = body_of(task, model.config(), vocab, model.tensors());
+    text += "end fnv1a64 " + hex64(fnv1a(text)) + "\n";
+
+    // Beside the target, so that the rename stays on one file system and is atomic.
+    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) bad(path, std::string("cannot be written (") + std::strerror(errno) + "); nothing was changed");
+        out << text;
+        out.flush();
+        if (!out) {
+            out.close();
+            std::remove(tmp.c_str());
+            bad(path, "writing failed (disk full?); the previous checkpoint, if any, is untouched");
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        std::remove(tmp.c_str());
+        bad(path, "could not replace the old file (" + why + "); it is untouched");
+    }
+}
+
+Checkpoint load_checkpoint(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) bad(path, std::string("cannot be opened (") + std::strerror(errno) + ")");
+    std::stringstream whole;
+    whole << in.rdbuf();
+    const std::string text = whole.str();
+    if (text.rfind(kMagic, 0) != 0)
+        bad(path, "is not a checkpoint of this course (its first line should be '" + std::string(kMagic) + "')");
+
+    // The last line carries the checksum of everything before it.
+    const std::size_t end_at = text.rfind("\nend fnv1a64 ");
+    if (end_at == std::string::npos || text.back() != '\n')
+        bad(path, "is truncated (the closing checksum line is missing); save it again");
+    const std::string body = text.substr(0, end_at + 1);
+    const std::string stored = text.substr(end_at + 13, text.size() - end_at - 14);
+    if (stored != hex64(fnv1a(body))) bad(path, "is corrupt (its checksum does not match its contents)");
+
+    std::istringstream lines(body);
+    std::string line;
+    int line_no = 0;
+    auto next_line = [&]() -> std::istringstream {
+        if (!std::getline(lines, line)) bad(path, "ends too early at line " + std::to_string(line_no));
+        ++line_no;
+        return std::istringstream(line);
+    };
+    auto malformed = [&](const std::string& what) { bad(path, "line " + std::to_string(line_no) + ": " + what); };
+
+    Checkpoint c;
+    next_line();  // the magic line, checked above
+    {
+        auto l = next_line();
+        std::string key;
+        if (!(l >> key >> c.task) || key != "task") malformed("expected 'task NAME'");
+    }
+    {
+        auto l = next_line();
+        std::string key;
+        l >> key;
+        if (key != "config") malformed("expected 'config ...'");
+        std::string name;
+        unsigned long long value;
+        int seen = 0;
+        while (l >> name >> value) {
+            ++seen;
+            if (name == "d_model") c.config.d_model = value;
+            else if (name == "d_k") c.config.d_k = value;
+            else if (name == "d_v") c.config.d_v = value;
+            else if (name == "d_ff") c.config.d_ff = value;
+            else if (name == "layers") c.config.layers = value;
+            else if (name == "vocab") c.config.vocab = value;
+            else if (name == "seed") c.config.seed = value;
+            else malformed("unknown setting '" + name + "'");
+        }
+        if (seen != 7 || !l.eof()) malformed("expected seven settings (d_model d_k d_v d_ff layers vocab seed)");
+        if (c.config.d_model == 0 || c.config.d_k == 0 || c.config.d_v == 0 || c.config.d_ff == 0 ||
+            c.config.layers == 0 || c.config.layers > 64 || c.config.d_model > 4096 || c.config.d_k > 4096 ||
+            c.config.d_v > 4096 || c.config.d_ff > 16384 || c.config.vocab > 100000)
+            malformed("a setting is out of range: " + describe(c.config));
+    }
+    {
+        auto l = next_line();
+        std::string key, w;
+        l >> key;
+        if (key != "words") malformed("expected 'words ...'");
+        std::vector<std::string> words;
+        while (l >> w) words.push_back(w);
+        if (words.size() < 2 || words[0] != "<s>" || words[1] != "</s>") malformed("the vocabulary must start with <s> </s>");
+        try {
+            c.vocab = tasks::Vocabulary(std::vector<std::string>(words.begin() + 2, words.end()));
+        } catch (const InputError& e) {
+            malformed(e.what());
+        }
+        if (c.vocab.size() != c.config.vocab)
+            malformed("the vocabulary has " + std::to_string(c.vocab.size()) + " words, the configuration says " +
+                      std::to_string(c.config.vocab));
+    }
+    // The tensors must be exactly those of a model with this configuration.
+    const Model shape_model(c.config);
+    for (const auto& expected : shape_model.tensors()) {
+        auto l = next_line();
+        std::string key, name;
+        arma::uword rows = 0, cols = 0;
+        if (!(l >> key >> name >> rows >> cols) || key != "tensor") malformed("expected 'tensor NAME ROWS COLS'");
+        if (name != expected.name) malformed("expected tensor '" + expected.name + "', found '" + name + "'");
+        if (rows != expected.value.n_rows || cols != expected.value.n_cols)
+            malformed("tensor " + name + " is " + shape_of(rows, cols) + ", the configuration needs " +
+                      shape_of(expected.value));
+        Tensor t;
+        t.name = name;
+        t.value.set_size(rows, cols);
+        for (arma::uword r = 0; r < rows; ++r) {
+            auto row = next_line();
+            std::string token;
+            for (arma::uword k = 0; k < cols; ++k) {
+                if (!(row >> token)) malformed("tensor " + name + " row " + std::to_string(r) + " has too few numbers");
+                char* end = nullptr;
+                const double v = std::strtod(token.c_str(), &end);
+                if (end == token.c_str() || *end != '\0') malformed("'" + token + "' is not a number");
+                if (!std::isfinite(v)) malformed("tensor " + name + " holds " + token + " (not finite)");
+                t.value(r, k) = v;
+            }
+            if (row >> token) malformed("tensor " + name + " row " + std::to_string(r) + " has too many numbers");
+        }
+        c.tensors.push_back(std::move(t));
+    }
+    if (std::getline(lines, line)) {
+        ++line_no;
+        malformed("unexpected content after the last tensor");
+    }
+    return c;
+}
+
+Model model_from(const Checkpoint& c) {
+    Model m(c.config);
+    for (std::size_t i = 0; i < c.tensors.size(); ++i) m.tensors()[i].value = c.tensors[i].value;
+    return m;
+}
+
+void require_compatible(const Checkpoint& c, const std::string& task, const tasks::Vocabulary& vocab,
+                        const Config& config) {
+    if (c.task != task) throw InputError("checkpoint is for task '" + c.task + "', not '" + task + "'");
+    if (c.vocab.words() != vocab.words())
+        throw InputError("checkpoint's vocabulary differs from the task's (" + std::to_string(c.vocab.size()) +
+                         " words against " + std::to_string(vocab.size()) + ")");
+    const Config& a = c.config;
+    if (a.d_model != config.d_model || a.d_k != config.d_k || a.d_v != config.d_v || a.d_ff != config.d_ff ||
+        a.layers != config.layers)
+        throw InputError("checkpoint's model (" + describe(a) + ") differs from this one (" + describe(config) + ")");
+}
+
+}  // namespace attn::seq2seq
