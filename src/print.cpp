@@ -11,7 +11,12 @@ std::string format_number(double x, int decimals) {
     if (std::isnan(x)) return "nan";
     if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+    // From 1e15 on, fixed notation is a wall of digits (1e308 would need 309 of
+    // them and not fit the buffer): such numbers are shown as 1.00e+300.
+    if (std::abs(x) >= 1e15)
+        std::snprintf(buf, sizeof buf, "%.*e", decimals, x);
+    else
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
     std::string s = buf;
     // "-0.00" would suggest a sign the value does not really have.
     if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);

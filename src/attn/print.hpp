@@ -29,7 +29,8 @@ void print_matrix(std::ostream& out, const std::string& label, const arma::mat& 
 // "[0.09, 0.24, 0.67]": one row vector, comma separated.
 std::string format_row(const arma::rowvec& v, int decimals = 2);
 
-// One number with a fixed number of decimals, with -0.00 shown as 0.00.
+// One number with a fixed number of decimals, with -0.00 shown as 0.00;
+// from 1e15 on in scientific notation (1.00e+300).
 std::string format_number(double x, int decimals = 2);
 
 // "--- 3. Divide by sqrt(d_k) ---": the numbered headings of a chapter program.

@@ -16,7 +16,8 @@ namespace attn {
 // A row that is entirely -infinity (a query with nothing it may look at) gets all
 // zeros: it attends to nothing, instead of turning into NaN.
 // Shapes:  S L_Q x L_K -> L_Q x L_K.
-// Throws:  InputError for NaN or +infinity in S.
+// Throws:  InputError for NaN or +infinity in S, and for rows with no keys
+//          (L_Q x 0; no queries, 0 x L_K, is fine and gives 0 x L_K).
 // Chapter: 03 (exercise softmax_rows)
 arma::mat softmax_rows(const arma::mat& S);
 

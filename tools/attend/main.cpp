@@ -18,16 +18,15 @@
 #include <string>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "attend.hpp"
 #include "attn/csv.hpp"
 #include "attn/errors.hpp"
 #include "attn/plot.hpp"
-#include "attn/print.hpp"
-#include "attn/shape_rules.hpp"
-#include "attn/softmax.hpp"
 #include "attn/worked_example.hpp"
 
 namespace {
+
+namespace tool = attn::attend_tool;
 
 const char* kUsage =
     "usage: attend Q.csv K.csv V.csv [--mask causal|MASK.csv] [--out DIR] [--no-plot]\n"
@@ -79,16 +78,6 @@ void load_example(arma::mat& Q, arma::mat& K, arma::mat& V, std::vector<std::str
     tokens = ex::tokens();
 }
 
-arma::mat load(const std::string& name, const std::string& path, bool is_mask) {
-    attn::csv::ReadOptions ro;
-    ro.allow_minus_inf = is_mask;
-    try {
-        return attn::csv::read_matrix(path, ro);
-    } catch (const attn::InputError& e) {
-        throw attn::InputError(name + ": " + e.what());
-    }
-}
-
 int run(const Options& o) {
     arma::mat Q, K, V;
     std::vector<std::string> tokens;  // labels, for the example only
@@ -96,50 +85,22 @@ int run(const Options& o) {
         load_example(Q, K, V, tokens);
         std::cout << "The worked example \"I love LLMs\": Q = X W_q, K = X W_k, V = X W_v\n";
     } else {
-        Q = load("Q", o.files[0], false);
-        K = load("K", o.files[1], false);
-        V = load("V", o.files[2], false);
+        Q = tool::read_input("Q", o.files[0], false);
+        K = tool::read_input("K", o.files[1], false);
+        V = tool::read_input("V", o.files[2], false);
     }
-    // The two forced rules, in the course's words (chapter 06), before any product.
-    attn::check_attention_shapes("attend", Q, K, V);
-
-    arma::mat mask;  // empty: no mask
+    arma::mat mask_file;
+    tool::MaskKind kind = tool::MaskKind::none;
     if (o.mask == "causal") {
-        attn::require_shapes(Q.n_rows == K.n_rows, "attend", "a causal mask needs as many queries as keys (L_Q = L_K)",
-                             {"Q", Q}, {"K", K});
-        mask = attn::causal_mask(Q.n_rows);
+        kind = tool::MaskKind::causal;
     } else if (!o.mask.empty()) {
-        mask = load("mask", o.mask, true);
-        attn::require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, "attend", attn::kRuleMaskShape,
-                             {"mask", mask}, {"scores", Q.n_rows, K.n_rows});
+        kind = tool::MaskKind::matrix;
+        mask_file = tool::read_input("mask", o.mask, true);
     }
-
-    const attn::PrintOptions po{2, tokens, tokens};
-    // Small inputs are shown in full; large ones by their shapes only.
-    const bool small = std::max({Q.n_rows, Q.n_cols, K.n_rows, V.n_cols}) <= 12;
-    if (small) {
-        attn::print_matrix(std::cout, "Q", Q, {2, tokens, {}});
-        attn::print_matrix(std::cout, "K", K, {2, tokens, {}});
-        attn::print_matrix(std::cout, "V", V, {2, tokens, {}});
-    } else {
-        std::cout << "Q " << attn::shape_of(Q) << ", K " << attn::shape_of(K) << ", V " << attn::shape_of(V) << "\n";
-    }
-
-    // What happens inside the call, shown step by step; the output itself comes
-    // from the course's attention function, and the two must agree.
-    arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)
-    if (!mask.is_empty()) S += mask;
-    const arma::mat A = attn::softmax_rows(S);                           // (L_Q, L_K)
-    const arma::mat Z = mask.is_empty() ? attn::scaled_dot_product_attention(Q, K, V)
-                                        : attn::masked_attention(Q, K, V, mask);  // (L_Q, d_v)
-    if (arma::abs(Z - A * V).max() > 1e-9) throw std::logic_error("the output does not equal weights times V");
-
-    std::cout << "\n";
-    if (!mask.is_empty()) attn::print_matrix(std::cout, "mask", mask, {0, tokens, tokens});
-    attn::print_matrix(std::cout, mask.is_empty() ? "scores Q K^T / sqrt(d_k)" : "scores Q K^T / sqrt(d_k) + mask", S,
-                       po);
-    attn::print_matrix(std::cout, "weights A = softmax of each row of the scores", A, po);
-    attn::print_matrix(std::cout, "output Z = A V", Z, {2, tokens, {}});
+    const tool::Run r = tool::compute(Q, K, V, kind, mask_file);
+    tool::print(std::cout, Q, K, V, r, tokens);
+    const arma::mat& A = r.A;
+    const arma::mat& Z = r.Z;
 
     std::error_code ec;
     std::filesystem::create_directories(o.out, ec);

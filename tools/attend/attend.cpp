@@ -1,0 +1,118 @@
+#include "attend.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "attn/attention.hpp"
+#include "attn/csv.hpp"
+#include "attn/errors.hpp"
+#include "attn/print.hpp"
+#include "attn/shape_rules.hpp"
+#include "attn/softmax.hpp"
+
+namespace attn::attend_tool {
+
+namespace {
+
+csv::ReadOptions options_for(bool is_mask) {
+    csv::ReadOptions ro;
+    ro.allow_minus_inf = is_mask;  // -inf is how a mask says "never"
+    return ro;
+}
+
+// The first cell of M that is not a finite number, row by row; false when none.
+bool first_non_finite(const arma::mat& M, arma::uword& row, arma::uword& col) {
+    for (row = 0; row < M.n_rows; ++row)
+        for (col = 0; col < M.n_cols; ++col)
+            if (!std::isfinite(M(row, col))) return true;
+    return false;
+}
+
+[[noreturn]] void overflow(const std::string& what, arma::uword r, arma::uword c, const std::string& why) {
+    std::ostringstream msg;
+    msg << what << " overflow at row " << r << ", column " << c << " (0-based): " << why;
+    throw InputError(msg.str());
+}
+
+}  // namespace
+
+arma::mat parse_input(const std::string& name, const std::string& text, const std::string& source, bool is_mask) {
+    try {
+        return csv::parse_matrix(text, source, options_for(is_mask));
+    } catch (const InputError& e) {
+        throw InputError(name + ": " + e.what());
+    }
+}
+
+arma::mat read_input(const std::string& name, const std::string& path, bool is_mask) {
+    try {
+        return csv::read_matrix(path, options_for(is_mask));
+    } catch (const InputError& e) {
+        throw InputError(name + ": " + e.what());
+    }
+}
+
+Run compute(const arma::mat& Q, const arma::mat& K, const arma::mat& V, MaskKind kind, const arma::mat& mask) {
+    // The two forced rules, in the course's words (chapter 06), before any product.
+    check_attention_shapes("attend", Q, K, V);
+    require_nonempty("attend", "K", K);  // a query needs at least one key to look at
+
+    Run run;
+    if (kind == MaskKind::causal) {
+        require_shapes(Q.n_rows == K.n_rows, "attend", "a causal mask needs as many queries as keys (L_Q = L_K)",
+                       {"Q", Q}, {"K", K});
+        run.mask = causal_mask(Q.n_rows);
+    } else if (kind == MaskKind::matrix) {
+        require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, "attend", kRuleMaskShape, {"mask", mask},
+                       {"scores", Q.n_rows, K.n_rows});
+        run.mask = mask;
+    }
+
+    // What happens inside the call, step by step; the output itself comes from
+    // the course's attention function below, and the two must agree.
+    run.S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)
+    arma::uword r = 0, c = 0;
+    // Finite inputs can still multiply past the largest double (about 1.8e308):
+    // softmax would then see inf or NaN that the learner never wrote.
+    if (first_non_finite(run.S, r, c))
+        overflow("the scores Q K^T / sqrt(d_k)", r, c,
+                 "query " + std::to_string(r) + " and key " + std::to_string(c) +
+                     " have entries so large that their dot product passes the largest double; scale Q and K down");
+    if (!run.mask.is_empty()) run.S += run.mask;  // -inf where a query may not look
+    run.A = softmax_rows(run.S);                   // (L_Q, L_K)
+    run.Z = run.mask.is_empty() ? scaled_dot_product_attention(Q, K, V)
+                                : masked_attention(Q, K, V, run.mask);  // (L_Q, d_v)
+    const arma::mat AV = run.A * V;  // (L_Q, d_v), from the steps above
+    // Each output entry is a weighted average of a column of V, so only values
+    // within rounding of the largest double can overflow here.
+    if (first_non_finite(run.Z, r, c) || first_non_finite(AV, r, c))
+        overflow("the output A V", r, c, "column " + std::to_string(c) +
+                                             " of V holds values too close to the largest double; scale V down");
+    // Step by step and in one call must give the same numbers, up to rounding
+    // relative to the size of the output (values may be as large as 1e308).
+    if (arma::abs(run.Z - AV).max() > 1e-9 * (1.0 + arma::abs(AV).max()))
+        throw std::logic_error("the attention function's output does not equal the weights times V");
+    return run;
+}
+
+void print(std::ostream& out, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const Run& run,
+           const std::vector<std::string>& tokens) {
+    const PrintOptions po{2, tokens, tokens};
+    // Small inputs are shown in full; large ones by their shapes only.
+    const bool small = std::max({Q.n_rows, Q.n_cols, K.n_rows, V.n_cols}) <= 12;
+    if (small) {
+        print_matrix(out, "Q", Q, {2, tokens, {}});
+        print_matrix(out, "K", K, {2, tokens, {}});
+        print_matrix(out, "V", V, {2, tokens, {}});
+    } else {
+        out << "Q " << shape_of(Q) << ", K " << shape_of(K) << ", V " << shape_of(V) << "\n";
+    }
+    out << "\n";
+    if (!run.mask.is_empty()) print_matrix(out, "mask", run.mask, {0, tokens, tokens});
+    print_matrix(out, run.mask.is_empty() ? "scores Q K^T / sqrt(d_k)" : "scores Q K^T / sqrt(d_k) + mask", run.S, po);
+    print_matrix(out, "weights A = softmax of each row of the scores", run.A, po);
+    print_matrix(out, "output Z = A V", run.Z, {2, tokens, {}});
+}
+
+}  // namespace attn::attend_tool
