@@ -86,11 +86,30 @@ BOOST_AUTO_TEST_CASE(stops_an_endless_loop_at_the_time_limit) {
     BOOST_TEST(r.timed_out);
 }
 
-BOOST_AUTO_TEST_CASE(keeps_only_the_start_of_huge_output) {
-    const auto r = run_process({"head", "-c", "3000000", "/dev/zero"}, 10, 1000);
+BOOST_AUTO_TEST_CASE(keeps_the_start_and_the_end_of_huge_output) {
+    const auto r = run_process({"sh", "-c", "echo first; head -c 3000000 /dev/zero; echo; echo last"}, 10, 1000);
     BOOST_TEST(r.exit_code == 0);
-    BOOST_TEST(r.output.size() == 1000u);
-    BOOST_TEST(r.total_output == 3000000u);
+    BOOST_TEST(r.total_output == 3000012u);
+    BOOST_TEST(r.output.size() < 1100u, "kept " << r.output.size() << " bytes of a 1000-byte budget");
+    BOOST_TEST(r.output.rfind("first\n", 0) == 0u, "the start is kept");
+    BOOST_TEST(r.output.find("bytes not kept ...]") != std::string::npos, "the cut is marked");
+    BOOST_TEST(r.output.substr(r.output.size() - 5) == "last\n", "the end is kept");
+    const auto small = run_process({"sh", "-c", "echo one; echo two"}, 10, 1000);
+    BOOST_TEST(small.output == "one\ntwo\n", "output under the budget is kept whole");
+}
+
+BOOST_AUTO_TEST_CASE(a_failure_after_megabytes_of_printing_is_still_reported) {
+    // A learner's debugging loop prints 3 MB, then the test fails: the message comes last.
+    const auto r = run_process(
+        {"sh", "-c",
+         "i=0; while [ $i -lt 30000 ]; do echo 'row 7 of my debugging output, printed again and again...........'; "
+         "i=$((i+1)); done; echo 't.cpp(3): error: in \"project/shape\": Q is 3x3, expected 3x4'; exit 201"},
+        30);
+    BOOST_TEST(r.total_output > 1000000u);
+    const auto rep = interpret_check(r, 30);
+    BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Failing));
+    BOOST_TEST(rep.lines.at(0) == "shape: Q is 3x3, expected 3x4");
+    BOOST_TEST(rep.lines.back().find("only the start and the end were kept") != std::string::npos, rep.lines.back());
 }
 
 BOOST_AUTO_TEST_CASE(says_when_a_program_cannot_start) {

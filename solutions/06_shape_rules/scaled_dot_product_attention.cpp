@@ -14,6 +14,10 @@ arma::mat scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, c
     require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
     require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
     require_nonempty(fn, "K", K);  // no keys (or d_k = 0) leaves nothing to divide by or attend to
+    // NaN or infinity would surface later as "S has NaN", naming a matrix the caller never made
+    require_finite(fn, "Q", Q);
+    require_finite(fn, "K", K);
+    require_finite(fn, "V", V);
 
     // pass 1: one score per (query, key) pair, shrunk so its spread does not grow with d_k
     const arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)

@@ -15,6 +15,8 @@ arma::mat cross_attention(const arma::mat& X_dec, const arma::mat& H_enc, const 
                    {"W_v", W_v});
     require_shapes(W_q.n_cols == W_k.n_cols, fn, "W_q and W_k must have the same width (d_q = d_k)", {"W_q", W_q},
                    {"W_k", W_k});
+    require_finite(fn, "X_dec", X_dec);  // named here: after projection it would be "Q has NaN"
+    require_finite(fn, "H_enc", H_enc);
     // Same engine as self-attention; only where Q comes from has changed.
     const arma::mat Q = X_dec * W_q;  // (L_dec, d_k): what each output position is looking for
     const arma::mat K = H_enc * W_k;  // (L_enc, d_k): how each source position can be found

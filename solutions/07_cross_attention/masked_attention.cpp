@@ -16,6 +16,9 @@ arma::mat masked_attention(const arma::mat& Q, const arma::mat& K, const arma::m
     require_nonempty(fn, "K", K);
     // -inf is how a mask says "never"; NaN or +inf would poison the whole row.
     require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
+    require_finite(fn, "Q", Q);
+    require_finite(fn, "K", K);
+    require_finite(fn, "V", V);
 
     // pass 1: scaled scores, then the mask ADDED (score + -inf = -inf) before softmax,
     // so the forbidden keys get exp(-inf) = 0 and the rest share the whole budget

@@ -11,6 +11,7 @@ arma::mat self_attention(const arma::mat& X, const arma::mat& W_q, const arma::m
     require_shapes(X.n_cols == W_v.n_rows, fn, "X's width must equal W_v's rows (d_model)", {"X", X}, {"W_v", W_v});
     require_shapes(W_q.n_cols == W_k.n_cols, fn, "W_q and W_k must have the same width (d_q = d_k)", {"W_q", W_q},
                    {"W_k", W_k});
+    require_finite(fn, "X", X);  // named here: after projection it would be "Q has NaN"
     // The wiring: the same X goes in three times; only the projections differ.
     const arma::mat Q = X * W_q;  // (L, d_k)
     const arma::mat K = X * W_k;  // (L, d_k)

@@ -26,7 +26,8 @@ inline constexpr const char* kRuleMaskShape = "the mask must have one entry per 
 //          L_Q may differ from L_K, and d_v from d_k: neither is a rule.
 // Throws:  ShapeError "scaled_dot_product_attention: <rule>; got Q 7x64 and K 12x32"
 //          when d_q != d_k, or "...; got K 12x64 and V 10x64" when L_K != L_V;
-//          InputError when K is empty (a query needs at least one key).
+//          InputError when K is empty (a query needs at least one key), and
+//          (reference solution) for NaN or infinity in Q, K or V, naming the cell.
 // Chapter: 06 (exercise scaled_dot_product_attention)
 arma::mat scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V);
 
@@ -37,7 +38,8 @@ arma::mat scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, c
 // Shapes:  Q L_Q x d_k, K L_K x d_k, V L_K x d_v, mask L_Q x L_K -> L_Q x d_v.
 // Throws:  ShapeError for the two rules above and for a mask that is not
 //          L_Q x L_K ("...; got mask 3x3 and scores 2x4");
-//          InputError for NaN or +infinity in the mask, or an empty K.
+//          InputError for NaN or +infinity in the mask, or an empty K; (reference
+//          solution) for NaN or infinity in Q, K or V, naming the cell.
 // Chapter: 07 (exercise masked_attention)
 arma::mat masked_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask);
 
@@ -51,7 +53,8 @@ arma::mat causal_mask(arma::uword L);
 // Shapes:  X L x d_model, W_q and W_k d_model x d_k, W_v d_model x d_v -> L x d_v.
 // Throws:  ShapeError when X is not as wide as a weight matrix has rows
 //          ("self_attention: X's width must equal W_q's rows (d_model); got X 3x4 and W_q 5x4"),
-//          or when W_q and W_k give different widths.
+//          or when W_q and W_k give different widths; (reference solution)
+//          InputError for NaN or infinity in X, naming the cell.
 // Chapter: 07 (exercise self_attention)
 arma::mat self_attention(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v);
 
@@ -60,7 +63,8 @@ arma::mat self_attention(const arma::mat& X, const arma::mat& W_q, const arma::m
 //   Q = X_dec W_q, K = H_enc W_k, V = H_enc W_v, then scaled dot-product attention.
 // Shapes:  X_dec L_dec x d_model, H_enc L_enc x d_model, W_q and W_k d_model x d_k,
 //          W_v d_model x d_v -> L_dec x d_v  (the weights inside are L_dec x L_enc).
-// Throws:  ShapeError as self_attention, naming X_dec or H_enc.
+// Throws:  ShapeError as self_attention, naming X_dec or H_enc; (reference
+//          solution) InputError for NaN or infinity in X_dec or H_enc.
 // Chapter: 07 (exercise cross_attention)
 arma::mat cross_attention(const arma::mat& X_dec, const arma::mat& H_enc, const arma::mat& W_q, const arma::mat& W_k,
                           const arma::mat& W_v);

@@ -1,7 +1,7 @@
 # Runs EXE with ARGS ('|'-separated) and checks: exit code EXIT (0, or any
 # non-zero value means "must fail with exactly that code"), that every text in
 # EXPECT ('|'-separated) appears in stdout+stderr in that order, and that every
-# path in FILES exists.
+# path in FILES exists; and, when ONCE is given, that this text appears exactly once.
 string(REPLACE "|" ";" _args "${ARGS}")
 string(REPLACE "|" ";" _expect "${EXPECT}")
 string(REPLACE "|" ";" _files "${FILES}")
@@ -26,6 +26,16 @@ foreach(f IN LISTS _files)
     message(FATAL_ERROR "expected the file ${f}")
   endif()
 endforeach()
+if(DEFINED ONCE)
+  string(REPLACE "${ONCE}" "" without "${all}")
+  string(LENGTH "${all}" n_all)
+  string(LENGTH "${without}" n_without)
+  string(LENGTH "${ONCE}" n_once)
+  math(EXPR times "(${n_all} - ${n_without}) / ${n_once}")
+  if(NOT times EQUAL 1)
+    message(FATAL_ERROR "expected '${ONCE}' exactly once; it appears ${times} times")
+  endif()
+endif()
 # An error must be ONE line on stderr (the usage text is the only exception).
 if(NOT EXIT STREQUAL "0" AND NOT err MATCHES "usage:")
   string(REGEX MATCHALL "\n" lines "${err}")

@@ -62,6 +62,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
     using clock = std::chrono::steady_clock;
     const auto deadline = clock::now() + std::chrono::duration<double>(timeout_seconds);
     char buf[65536];
+    // Keep the start and the end of what it prints: a learner's print loop can
+    // fill megabytes, and the test's verdict comes last.
+    const std::size_t keep_head = max_output / 2, keep_tail = max_output - keep_head;
+    std::string tail;
     bool open = true;
     while (open) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
@@ -79,9 +83,23 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
             break;
         }
         r.total_output += static_cast<std::size_t>(n);
-        if (r.output.size() < max_output)
-            r.output.append(buf, std::min(static_cast<std::size_t>(n), max_output - r.output.size()));
+        std::size_t used = 0;
+        if (r.output.size() < keep_head) {
+            used = std::min(static_cast<std::size_t>(n), keep_head - r.output.size());
+            r.output.append(buf, used);
+        }
+        tail.append(buf + used, static_cast<std::size_t>(n) - used);
+        if (tail.size() > 2 * keep_tail) tail.erase(0, tail.size() - keep_tail);  // trimmed now and then, not per read
     }
+    if (tail.size() > keep_tail) {
+        tail.erase(0, tail.size() - keep_tail);
+        // start at a whole line when there is one
+        const auto nl = tail.find('\n');
+        if (nl != std::string::npos && nl + 1 < tail.size()) tail.erase(0, nl + 1);
+    }
+    if (r.output.size() + tail.size() < r.total_output)
+        r.output += "\n[... " + std::to_string(r.total_output - r.output.size() - tail.size()) + " bytes not kept ...]\n";
+    r.output += tail;
     if (r.timed_out) ::kill(-pid, SIGKILL);
     ::close(fds[0]);
 

@@ -15,7 +15,8 @@ struct ProcessResult {
     bool signaled = false;
     bool timed_out = false;    // killed after the time limit
     bool failed_to_start = false;
-    std::string output;        // stdout and stderr interleaved, at most max_output bytes
+    std::string output;        // stdout and stderr interleaved: all of it, or its first and last
+                               // max_output / 2 bytes with a "[... N bytes not kept ...]" line between
     std::size_t total_output = 0;  // bytes printed in all, kept or not
 };
 

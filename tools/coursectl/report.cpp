@@ -133,7 +133,8 @@ CheckReport interpret_check(const ProcessResult& run, double timeout_seconds) {
                             (lines.empty() ? std::string() : ": " + lines.back()));
     }
     if (run.total_output > run.output.size())
-        rep.lines.push_back("(it printed " + std::to_string(run.total_output / 1024) + " KiB; only the start was kept)");
+        rep.lines.push_back("(it printed " + std::to_string(run.total_output / 1024) +
+                            " KiB; only the start and the end were kept)");
     return rep;
 }
 

@@ -1,0 +1,24 @@
+# The README's table "What happens on bad input": the cases not already tested
+# elsewhere (the table names each row's test). Included from CMakeLists.txt.
+
+# Library functions on non-finite, extreme, empty and wrongly shaped input.
+add_executable(test_bad_input "${CMAKE_SOURCE_DIR}/tests/bad_input_test.cpp" ${ATTN_SOLUTION_OBJECTS})
+target_link_libraries(test_bad_input PRIVATE attn_core ${ATTN_BOOST_TEST_LIBS})
+target_compile_definitions(test_bad_input PRIVATE BOOST_TEST_DYN_LINK)
+target_include_directories(test_bad_input PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+target_compile_options(test_bad_input PRIVATE ${ATTN_STRICT})
+attn_reuse_pch(test_bad_input)
+add_test(NAME bad_input.library COMMAND test_bad_input)
+set_tests_properties(bad_input.library PROPERTIES LABELS "bad_input")
+
+# A chapter program whose plots/ cannot be written: one line saying so (on
+# stderr, so after the output here), and the chapter still runs to the end
+# (exit 0). The directory sits under a regular file: even root cannot create it.
+if(TARGET ch04)
+  add_test(NAME bad_input.unwritable_plots_dir
+           COMMAND ${CMAKE_COMMAND} "-DEXE=$<TARGET_FILE:ch04>"
+                   "-DARGS=--quick|--plots|${CMAKE_SOURCE_DIR}/README.md/plots|--root|${CMAKE_SOURCE_DIR}" -DEXIT=0
+                   "-DEXPECT=What to notice|cannot write figures into ${CMAKE_SOURCE_DIR}/README.md/plots"
+                   -DONCE=cannot write figures -P "${CMAKE_SOURCE_DIR}/tools/attend/expect_run.cmake")
+  set_tests_properties(bad_input.unwritable_plots_dir PROPERTIES LABELS "bad_input;ch04")
+endif()
