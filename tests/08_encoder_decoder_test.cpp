@@ -1,0 +1,624 @@
+// Chapter 08 tests: the four exercises, the model around them (gradients,
+// Adam, determinism, checkpoints), the generated tasks, and (suite `training`,
+// run on its own as ch08.trains_to_target) a real training run.
+// One suite per exercise (its name is the exercise's name); `chapter` holds
+// the tests of the chapter's non-exercise code.
+#define BOOST_TEST_MODULE ch08_encoder_decoder
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+#include <vector>
+
+#include "attn/attention.hpp"
+#include "attn/encoder_decoder.hpp"
+#include "attn/encoder_decoder_lab.hpp"
+#include "attn/errors.hpp"
+#include "attn/seq2seq.hpp"
+#include "attn/softmax.hpp"
+#include "attn/toy_tasks.hpp"
+#include "mistakes.hpp"
+#include "test_helpers.hpp"
+
+using attn_test::matrices_close;
+using attn_test::thrown_message;
+namespace m = attn_test::mistakes;
+namespace fs = std::filesystem;
+
+namespace {
+
+// ---------------------------------------------------------------- independent references
+// Attention by scalar loops; allowed(i, j) false hides key j from query i.
+// Returns the weights; the output is weights * V (by loops too).
+template <class Allowed>
+arma::mat weights_by_loops(const arma::mat& Q, const arma::mat& K, Allowed allowed) {
+    const double scale = 1.0 / std::sqrt(static_cast<double>(K.n_cols));
+    arma::mat A(Q.n_rows, K.n_rows, arma::fill::zeros);
+    for (arma::uword i = 0; i < Q.n_rows; ++i) {
+        double mx = -INFINITY, total = 0;
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            if (!allowed(i, j)) continue;
+            double d = 0;
+            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
+            A(i, j) = d * scale;
+            mx = std::max(mx, A(i, j));
+        }
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            A(i, j) = allowed(i, j) ? std::exp(A(i, j) - mx) : 0.0;
+            total += A(i, j);
+        }
+        if (total > 0) A.row(i) /= total;
+    }
+    return A;
+}
+bool causal(arma::uword i, arma::uword j) { return j <= i; }
+bool everything(arma::uword, arma::uword) { return true; }
+
+// L(Q, K, V) = sum(Z % G) for Z = attention with an optional causal mask: its
+// gradient at Z is G, so attention_backward(.., dZ = G) must give dL/dQ etc.
+double attention_loss(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& G,
+                      bool masked) {
+    const arma::mat A = masked ? weights_by_loops(Q, K, causal) : weights_by_loops(Q, K, everything);
+    return arma::accu(attn_test::product_by_loops(A, V) % G);
+}
+
+// Central differences of f with respect to every entry of X.
+template <class F>
+arma::mat numeric_gradient(arma::mat X, F f, double h = 1e-6) {
+    arma::mat g(X.n_rows, X.n_cols);
+    for (arma::uword i = 0; i < X.n_elem; ++i) {
+        const double keep = X(i);
+        X(i) = keep + h;
+        const double up = f(X);
+        X(i) = keep - h;
+        const double down = f(X);
+        X(i) = keep;
+        g(i) = (up - down) / (2 * h);
+    }
+    return g;
+}
+
+// A next_scores that answers from a script: after k produced tokens it votes
+// for script[k] (or for the last entry when the script is shorter). It records
+// every prefix it was shown.
+struct Scripted {
+    explicit Scripted(std::vector<arma::uword> s) : script(std::move(s)) {}
+    std::vector<arma::uword> script;
+    arma::uword vocab = 10;
+    std::vector<std::vector<arma::uword>> seen;
+    arma::rowvec operator()(const std::vector<arma::uword>& prefix) {
+        seen.push_back(prefix);
+        const std::size_t k = prefix.empty() ? 0 : prefix.size() - 1;
+        arma::rowvec s(vocab, arma::fill::zeros);
+        s(script[std::min(k, script.size() - 1)]) = 5.0;
+        return s;
+    }
+};
+constexpr arma::uword kBegin = 0, kEnd = 1;
+
+std::string show(const std::vector<arma::uword>& v) {
+    std::ostringstream s;
+    s << "{";
+    for (std::size_t i = 0; i < v.size(); ++i) s << (i ? ", " : "") << v[i];
+    s << "}";
+    return s.str();
+}
+
+}  // namespace
+
+// ==================================================================== causal_attention_pass
+BOOST_AUTO_TEST_SUITE(causal_attention_pass)
+
+namespace {
+void report_causal_slips(const attn::AttentionPass& got, const arma::mat& Q, const arma::mat& K) {
+    const arma::mat open = weights_by_loops(Q, K, everything);
+    if (attn_test::same(got.weights, open)) attn_test::report(m::causal_pass_without_mask);
+    arma::mat late = open;  // softmax over every key, future weights zeroed afterwards
+    for (arma::uword i = 0; i < late.n_rows; ++i)
+        for (arma::uword j = i + 1; j < late.n_cols; ++j) late(i, j) = 0.0;
+    if (attn_test::same(got.weights, late)) attn_test::report(m::causal_pass_mask_after_softmax);
+    const arma::mat backwards = weights_by_loops(Q, K, [](arma::uword i, arma::uword j) { return j >= i; });
+    if (attn_test::same(got.weights, backwards)) attn_test::report(m::causal_pass_mask_transposed);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(weights_and_output_match_a_hand_loop_that_skips_the_future) {
+    const attn_test::RandomQKV r(5, 5, 3, 2, 81);
+    const attn::AttentionPass got = attn::causal_attention_pass(r.Q, r.K, r.V);
+    report_causal_slips(got, r.Q, r.K);
+    const arma::mat A = weights_by_loops(r.Q, r.K, causal);
+    BOOST_TEST(matrices_close(got.weights, A, 1e-12, "weights"));
+    BOOST_TEST(matrices_close(got.output, attn_test::product_by_loops(A, r.V), 1e-12, "output"));
+}
+
+BOOST_AUTO_TEST_CASE(future_weights_are_exactly_zero_and_rows_sum_to_one) {
+    const attn_test::RandomQKV r(4, 4, 6, 6, 82);
+    const attn::AttentionPass got = attn::causal_attention_pass(r.Q, r.K, r.V);
+    report_causal_slips(got, r.Q, r.K);
+    BOOST_REQUIRE(got.weights.n_rows == 4 && got.weights.n_cols == 4);
+    for (arma::uword i = 0; i < 4; ++i) {
+        for (arma::uword j = i + 1; j < 4; ++j)
+            BOOST_TEST(got.weights(i, j) == 0.0, "position " << i << " must not see later position " << j
+                                                             << "; its weight is " << got.weights(i, j));
+        BOOST_TEST(std::abs(arma::accu(got.weights.row(i)) - 1.0) < 1e-12,
+                   "row " << i << " of the weights sums to " << arma::accu(got.weights.row(i)));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(changing_a_later_token_leaves_earlier_outputs_alone) {
+    attn_test::RandomQKV r(5, 5, 4, 3, 83);
+    const arma::mat before = attn::causal_attention_pass(r.Q, r.K, r.V).output;
+    r.Q.row(4).fill(2.0);
+    r.K.row(4).fill(-1.0);
+    r.V.row(4).fill(9.0);
+    const arma::mat after = attn::causal_attention_pass(r.Q, r.K, r.V).output;
+    BOOST_TEST(matrices_close(after.rows(0, 3), before.rows(0, 3), 0.0, "outputs of positions 0-3"));
+}
+
+BOOST_AUTO_TEST_CASE(values_may_be_narrower_than_keys) {
+    const attn_test::RandomQKV r(3, 3, 8, 2, 84);
+    const attn::AttentionPass got = attn::causal_attention_pass(r.Q, r.K, r.V);
+    BOOST_TEST(got.output.n_rows == 3u);
+    BOOST_TEST(got.output.n_cols == 2u, "the output is L x d_v = 3x2, got " << got.output.n_cols << " columns");
+}
+
+BOOST_AUTO_TEST_CASE(refuses_queries_and_keys_of_different_lengths) {
+    const attn_test::RandomQKV r(3, 5, 4, 4, 85);
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::causal_attention_pass(r.Q, r.K, r.V); });
+    BOOST_TEST(msg.find("L_Q = L_K") != std::string::npos,
+               "expected a ShapeError naming the rule (L_Q = L_K); got '" << msg << "'");
+    BOOST_TEST(msg.find("3x4") != std::string::npos);
+    BOOST_TEST(msg.find("5x4") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== softmax_rows_backward
+BOOST_AUTO_TEST_SUITE(softmax_rows_backward)
+
+namespace {
+void report_softmax_backward_slips(const arma::mat& got, const arma::mat& A, const arma::mat& dA) {
+    if (attn_test::same(got, A % dA)) attn_test::report(m::softmax_backward_without_subtraction);
+    arma::mat by_columns = dA;
+    by_columns.each_row() -= arma::sum(A % dA, 0);
+    if (attn_test::same(got, A % by_columns)) attn_test::report(m::softmax_backward_sums_columns);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(matches_central_differences_of_softmax_rows) {
+    arma::arma_rng::set_seed(91);
+    const arma::mat S = arma::randn(3, 5), dA = arma::randn(3, 5);
+    const arma::mat A = attn::softmax_rows(S);
+    const arma::mat got = attn::softmax_rows_backward(A, dA);
+    report_softmax_backward_slips(got, A, dA);
+    // d/dS of sum(softmax_rows(S) % dA) is exactly what the function must return.
+    const arma::mat expected = numeric_gradient(S, [&](const arma::mat& X) {
+        return arma::accu(weights_by_loops(X, arma::eye(5, 5) * std::sqrt(5.0), everything) % dA);
+    });
+    BOOST_TEST(matrices_close(got, expected, 1e-8, "dS"));
+}
+
+BOOST_AUTO_TEST_CASE(each_row_is_the_jacobian_times_its_row_of_da) {
+    arma::arma_rng::set_seed(92);
+    const arma::mat A = attn::softmax_rows(arma::randn(4, 3) * 2.0), dA = arma::randn(4, 3);
+    const arma::mat got = attn::softmax_rows_backward(A, dA);
+    report_softmax_backward_slips(got, A, dA);
+    for (arma::uword i = 0; i < 4; ++i) {
+        arma::mat J(3, 3);  // J(a, b) = A_a (delta_ab - A_b), built in full here
+        for (arma::uword a = 0; a < 3; ++a)
+            for (arma::uword b = 0; b < 3; ++b) J(a, b) = A(i, a) * ((a == b ? 1.0 : 0.0) - A(i, b));
+        const arma::mat want = dA.row(i) * J.t();
+        BOOST_TEST(matrices_close(got.row(i), want, 1e-12, "row " + std::to_string(i)));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(masked_keys_and_fully_masked_rows_get_zero_gradient) {
+    arma::mat S = {{1.0, -INFINITY, 2.0}, {-INFINITY, -INFINITY, -INFINITY}};
+    const arma::mat A = attn::softmax_rows(S);
+    const arma::mat dA = {{0.5, 3.0, -1.0}, {1.0, 2.0, 3.0}};
+    const arma::mat got = attn::softmax_rows_backward(A, dA);
+    report_softmax_backward_slips(got, A, dA);
+    BOOST_REQUIRE(got.n_rows == 2 && got.n_cols == 3);
+    BOOST_TEST(got(0, 1) == 0.0, "a masked key has no gradient; got " << got(0, 1));
+    BOOST_TEST(arma::accu(arma::abs(got.row(1))) == 0.0, "a fully masked row has no gradient");
+    BOOST_TEST(std::abs(arma::accu(got.row(0))) < 1e-12,
+               "each row of dS sums to 0 (shifting a row of scores changes nothing); got " << arma::accu(got.row(0)));
+}
+
+BOOST_AUTO_TEST_CASE(refuses_a_gradient_of_another_shape) {
+    const std::string msg = thrown_message<attn::ShapeError>(
+        [] { attn::softmax_rows_backward(arma::mat(2, 3, arma::fill::ones) / 3.0, arma::mat(3, 2, arma::fill::zeros)); });
+    BOOST_TEST(msg.find("2x3") != std::string::npos, "expected a ShapeError naming A 2x3 and dA 3x2; got '" << msg << "'");
+    BOOST_TEST(msg.find("3x2") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== attention_backward
+BOOST_AUTO_TEST_SUITE(attention_backward)
+
+namespace {
+struct Case {
+    arma::mat Q, K, V, G, A;
+    bool masked;
+    Case(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v, bool mask, int seed) : masked(mask) {
+        const attn_test::RandomQKV r(L_Q, L_K, d_k, d_v, seed);
+        Q = r.Q, K = r.K, V = r.V;
+        G = arma::randn(L_Q, d_v);
+        A = masked ? weights_by_loops(Q, K, causal) : weights_by_loops(Q, K, everything);
+    }
+};
+
+void report_backward_slips(const attn::AttentionGrads& g, const Case& c) {
+    const double root = std::sqrt(static_cast<double>(c.K.n_cols));
+    const arma::mat dA = c.G * c.V.t();
+    arma::mat dS = dA;
+    dS.each_col() -= arma::sum(c.A % dA, 1);
+    dS = c.A % dS;  // without the 1/sqrt(d_k)
+    if (attn_test::same(g.dQ, dS * c.K) && attn_test::same(g.dK, dS.t() * c.Q))
+        attn_test::report(m::attention_backward_missing_scale);
+    if (c.A.n_rows == c.A.n_cols) {
+        if (attn_test::same(g.dV, c.A * c.G)) attn_test::report(m::attention_backward_dv_untransposed);
+        if (attn_test::same(g.dK, (dS / root) * c.Q)) attn_test::report(m::attention_backward_dk_untransposed);
+    }
+}
+
+void check_against_differences(const Case& c) {
+    const attn::AttentionGrads g = attn::attention_backward(c.Q, c.K, c.V, c.A, c.G);
+    report_backward_slips(g, c);
+    const arma::mat dQ =
+        numeric_gradient(c.Q, [&](const arma::mat& X) { return attention_loss(X, c.K, c.V, c.G, c.masked); });
+    const arma::mat dK =
+        numeric_gradient(c.K, [&](const arma::mat& X) { return attention_loss(c.Q, X, c.V, c.G, c.masked); });
+    const arma::mat dV =
+        numeric_gradient(c.V, [&](const arma::mat& X) { return attention_loss(c.Q, c.K, X, c.G, c.masked); });
+    BOOST_TEST(matrices_close(g.dQ, dQ, 1e-7, "dQ"));
+    BOOST_TEST(matrices_close(g.dK, dK, 1e-7, "dK"));
+    BOOST_TEST(matrices_close(g.dV, dV, 1e-7, "dV"));
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(square_case_matches_central_differences) { check_against_differences(Case(4, 4, 3, 3, false, 101)); }
+
+BOOST_AUTO_TEST_CASE(three_queries_over_five_keys_with_narrow_values) {
+    check_against_differences(Case(3, 5, 4, 2, false, 102));
+}
+
+BOOST_AUTO_TEST_CASE(causally_masked_weights_need_no_extra_care) {
+    check_against_differences(Case(5, 5, 4, 3, true, 103));
+}
+
+BOOST_AUTO_TEST_CASE(refuses_weights_of_the_wrong_shape) {
+    const Case c(3, 5, 4, 2, false, 104);
+    const std::string msg = thrown_message<attn::ShapeError>(
+        [&] { attn::attention_backward(c.Q, c.K, c.V, c.A.t(), c.G); });
+    const bool named = msg.find("5x3") != std::string::npos && msg.find("3x5") != std::string::npos;
+    BOOST_TEST(named, "expected a ShapeError naming A 5x3 and the scores' 3x5; got '" << msg << "'");
+    const std::string dz = thrown_message<attn::ShapeError>(
+        [&] { attn::attention_backward(c.Q, c.K, c.V, c.A, arma::mat(3, 4, arma::fill::zeros)); });
+    BOOST_TEST(dz.find("3x4") != std::string::npos, "expected a ShapeError naming dZ 3x4; got '" << dz << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== greedy_decode
+BOOST_AUTO_TEST_SUITE(greedy_decode)
+
+namespace {
+void report_decode_slips(const std::vector<arma::uword>& got, const std::vector<arma::uword>& want, std::size_t max_len,
+                         const Scripted& s) {
+    std::vector<arma::uword> with_begin{kBegin};
+    with_begin.insert(with_begin.end(), want.begin(), want.end());
+    if (got == with_begin) attn_test::report(m::greedy_keeps_begin_token);
+    std::vector<arma::uword> with_end = want;
+    with_end.push_back(kEnd);
+    if (got == with_end) attn_test::report(m::greedy_keeps_end_token);
+    if (got.size() == max_len && got.size() > want.size() + 1 &&
+        std::find(got.begin(), got.end(), kEnd) != got.end())
+        attn_test::report(m::greedy_runs_past_end_token);
+    bool stuck = s.seen.size() > 1;
+    for (const auto& p : s.seen) stuck = stuck && p.size() == 1;
+    if (stuck) attn_test::report(m::greedy_prefix_not_extended);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(follows_the_best_scores_until_the_end_token) {
+    Scripted s({5, 3, 7, kEnd});
+    const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 10);
+    report_decode_slips(got, {5, 3, 7}, 10, s);
+    BOOST_TEST(show(got) == show({5, 3, 7}));
+}
+
+BOOST_AUTO_TEST_CASE(each_call_sees_begin_and_everything_produced_so_far) {
+    Scripted s({4, 4, 9, kEnd});
+    const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 10);
+    report_decode_slips(got, {4, 4, 9}, 10, s);
+    const std::vector<std::vector<arma::uword>> want = {{0}, {0, 4}, {0, 4, 4}, {0, 4, 4, 9}};
+    BOOST_TEST(s.seen.size() == want.size(), "next_scores was called " << s.seen.size() << " times, expected 4");
+    for (std::size_t i = 0; i < std::min(s.seen.size(), want.size()); ++i)
+        BOOST_TEST(show(s.seen[i]) == show(want[i]), "call " << i << " was given the prefix " << show(s.seen[i]));
+}
+
+BOOST_AUTO_TEST_CASE(stops_after_max_len_tokens_without_an_end_token) {
+    Scripted s({2, 3});  // never votes for the end token
+    const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 6);
+    report_decode_slips(got, {2, 3, 3, 3, 3, 3}, 6, s);
+    BOOST_TEST(show(got) == show({2, 3, 3, 3, 3, 3}));
+    const auto none = attn::greedy_decode(std::ref(s), kBegin, kEnd, 0);
+    BOOST_TEST(none.empty(), "max_len 0 produces nothing; got " << show(none));
+}
+
+BOOST_AUTO_TEST_CASE(an_immediate_end_token_gives_an_empty_answer) {
+    Scripted s({kEnd, 5, 5, 5});
+    const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 4);
+    report_decode_slips(got, {}, 4, s);
+    BOOST_TEST(got.empty(), "the end token came first; expected {}, got " << show(got));
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {
+    const std::string msg = thrown_message<attn::InputError>([] {
+        attn::greedy_decode([](const std::vector<arma::uword>&) { return arma::rowvec(); }, kBegin, kEnd, 3);
+    });
+    BOOST_TEST(!msg.empty(), "next_scores returned no scores at all; greedy_decode must throw InputError");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== chapter (not exercises)
+BOOST_AUTO_TEST_SUITE(chapter)
+
+namespace {
+attn::seq2seq::Config tiny(arma::uword vocab) {
+    attn::seq2seq::Config c;
+    c.d_model = 8;
+    c.d_k = 6;  // d_k != d_model
+    c.d_v = 5;
+    c.d_ff = 10;
+    c.layers = 2;
+    c.vocab = vocab;
+    c.seed = 5;
+    return c;
+}
+
+struct Scratch {  // a fresh directory, removed afterwards
+    fs::path dir;
+    Scratch() {
+        dir = fs::temp_directory_path() / ("attn_ch08_" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    ~Scratch() { fs::remove_all(dir); }
+    std::string file(const std::string& name) const { return (dir / name).string(); }
+};
+
+std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+void write(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_tensor_passes_the_gradient_check) {
+    const auto task = attn::tasks::translation(50, 10, 3);
+    attn::seq2seq::Model model(tiny(task.vocab.size()));
+    attn::seq2seq::Batch batch;
+    batch.examples.assign(task.train.begin(), task.train.begin() + 3);
+    const auto checks = attn::seq2seq::gradient_check(model, batch, 1e-5, 400);
+    BOOST_TEST(checks.size() == model.tensors().size());
+    BOOST_TEST(model.tensors().size() == 1u + 2u * 12u + 2u * 18u + 2u, "embed, 2 encoder and 2 decoder blocks, out");
+    for (const auto& g : checks) {
+        BOOST_TEST(g.entries > 0u, g.name << " was not checked");
+        BOOST_TEST(g.relative_error < 1e-6, g.name << ": relative error " << g.relative_error);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_same_seed_gives_the_same_run) {
+    auto task = attn::tasks::reversal(200, 10, 5, 4);
+    attn::seq2seq::TrainSettings s;
+    s.max_steps = 15;
+    s.batch_size = 8;
+    s.eval_every = 0;
+    attn::seq2seq::Config c = tiny(task.vocab.size());
+    attn::seq2seq::Model a(c), b(c);
+    const auto la = attn::seq2seq::train(a, task, s, {});
+    const auto lb = attn::seq2seq::train(b, task, s, {});
+    BOOST_TEST(la.loss == lb.loss, boost::test_tools::per_element());
+    c.seed = 6;
+    attn::seq2seq::Model other(c);
+    const auto lc = attn::seq2seq::train(other, task, s, {});
+    BOOST_TEST(lc.loss.back() != la.loss.back(), "another seed should give other weights");
+    BOOST_TEST(la.loss.back() < la.loss.front(), "15 steps of Adam should lower the loss");
+}
+
+BOOST_AUTO_TEST_CASE(adam_first_step_moves_each_weight_by_the_learning_rate) {
+    attn::seq2seq::Tensor t;
+    t.value = arma::mat{{1.0, 1.0, 1.0}};
+    t.grad = arma::mat{{0.5, -2.0, 1e-3}};
+    t.adam_m.zeros(1, 3);
+    t.adam_v.zeros(1, 3);
+    std::vector<attn::seq2seq::Tensor> ts{t};
+    attn::seq2seq::AdamSettings s;
+    s.learning_rate = 0.1;
+    s.warmup_steps = 0;
+    attn::seq2seq::Adam(s).step(ts);
+    // After bias correction the first step is lr * g / |g| in each entry.
+    BOOST_TEST(matrices_close(ts[0].value, arma::mat{{0.9, 1.1, 0.9}}, 1e-6, "weights after one step"));
+}
+
+BOOST_AUTO_TEST_CASE(decoder_weights_are_causal_and_cross_weights_are_target_by_source) {
+    const auto task = attn::tasks::translation(20, 5, 3);
+    attn::seq2seq::Model model(tiny(task.vocab.size()));
+    const auto& e = task.train[0];
+    const auto maps = model.attention_maps(e);
+    const arma::uword T = e.target.size() + 1, S = e.source.size();
+    BOOST_TEST(maps.cross.n_rows == T);
+    BOOST_TEST(maps.cross.n_cols == S);
+    BOOST_TEST(arma::abs(arma::sum(maps.cross, 1) - 1.0).max() < 1e-12);
+    BOOST_TEST(arma::accu(arma::abs(arma::trimatu(maps.decoder_self, 1))) == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(translate_stops_within_max_len) {
+    const auto task = attn::tasks::reversal(10, 2, 4, 5);
+    attn::seq2seq::Model model(tiny(task.vocab.size()));  // untrained: it may say anything
+    BOOST_TEST(model.translate(task.held_out[0].source, 7).size() <= 7u);
+}
+
+// ---------------------------------------------------------------- checkpoints
+BOOST_AUTO_TEST_CASE(a_checkpoint_comes_back_bit_for_bit) {
+    Scratch tmp;
+    const auto task = attn::tasks::reversal(10, 2, 4, 3);
+    attn::seq2seq::Model model(tiny(task.vocab.size()));
+    const std::string path = tmp.file("m.ckpt");
+    attn::seq2seq::save_checkpoint(path, "reversal", model, task.vocab);
+    const auto c = attn::seq2seq::load_checkpoint(path);
+    BOOST_TEST(c.task == "reversal");
+    BOOST_TEST(c.vocab.words() == task.vocab.words(), boost::test_tools::per_element());
+    BOOST_REQUIRE(c.tensors.size() == model.tensors().size());
+    for (std::size_t i = 0; i < c.tensors.size(); ++i)
+        BOOST_TEST(arma::approx_equal(c.tensors[i].value, model.tensors()[i].value, "absdiff", 0.0),
+                   c.tensors[i].name << " changed on the way through the file");
+    attn::seq2seq::require_compatible(c, "reversal", task.vocab, model.config());
+    for (const auto& f : fs::directory_iterator(tmp.dir))
+        BOOST_TEST(f.path().filename() == "m.ckpt", "a temporary file was left behind: " << f.path());
+}
+
+BOOST_AUTO_TEST_CASE(damaged_checkpoints_are_refused_with_the_reason) {
+    Scratch tmp;
+    const auto task = attn::tasks::reversal(10, 2, 4, 3);
+    attn::seq2seq::Model model(tiny(task.vocab.size()));
+    const std::string good = tmp.file("good.ckpt");
+    attn::seq2seq::save_checkpoint(good, "reversal", model, task.vocab);
+    const std::string text = read(good);
+    auto refusal = [&](const std::string& content) {
+        const std::string p = tmp.file("bad.ckpt");
+        write(p, content);
+        return thrown_message<attn::InputError>([&] { attn::seq2seq::load_checkpoint(p); });
+    };
+    BOOST_TEST(refusal(text.substr(0, text.size() / 2)).find("truncated") != std::string::npos);
+    std::string flipped = text;
+    flipped[text.size() / 2] = flipped[text.size() / 2] == '1' ? '2' : '1';
+    BOOST_TEST(refusal(flipped).find("corrupt") != std::string::npos);
+    BOOST_TEST(refusal("").find("not a checkpoint") != std::string::npos);
+    BOOST_TEST(refusal("Q,K,V\n1,2,3\n").find("not a checkpoint") != std::string::npos);
+    const std::string missing =
+        thrown_message<attn::InputError>([&] { attn::seq2seq::load_checkpoint(tmp.file("nowhere.ckpt")); });
+    BOOST_TEST(missing.find("nowhere.ckpt") != std::string::npos);
+    BOOST_TEST(missing.find("cannot be opened") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_checkpoint_of_another_task_or_size_is_refused) {
+    Scratch tmp;
+    const auto rev = attn::tasks::reversal(10, 2, 4, 3);
+    const auto tr = attn::tasks::translation(10, 2, 4);
+    attn::seq2seq::Model model(tiny(rev.vocab.size()));
+    attn::seq2seq::save_checkpoint(tmp.file("r.ckpt"), "reversal", model, rev.vocab);
+    const auto c = attn::seq2seq::load_checkpoint(tmp.file("r.ckpt"));
+    const std::string task = thrown_message<attn::InputError>(
+        [&] { attn::seq2seq::require_compatible(c, "translation", tr.vocab, tiny(tr.vocab.size())); });
+    BOOST_TEST(task.find("'reversal', not 'translation'") != std::string::npos, task);
+    attn::seq2seq::Config wider = tiny(rev.vocab.size());
+    wider.d_model = 16;
+    const std::string size = thrown_message<attn::InputError>(
+        [&] { attn::seq2seq::require_compatible(c, "reversal", rev.vocab, wider); });
+    BOOST_TEST(size.find("d_model 8") != std::string::npos, size);
+    BOOST_TEST(size.find("d_model 16") != std::string::npos, size);
+}
+
+BOOST_AUTO_TEST_CASE(a_failed_save_leaves_the_previous_checkpoint_intact) {
+    Scratch tmp;
+    const auto task = attn::tasks::reversal(10, 2, 4, 3);
+    attn::seq2seq::Model first(tiny(task.vocab.size()));
+    const std::string path = tmp.file("keep.ckpt");
+    attn::seq2seq::save_checkpoint(path, "reversal", first, task.vocab);
+    const std::string before = read(path);
+    // The temporary file's name is taken by a directory, so the save cannot start.
+    fs::create_directories(path + ".tmp." + std::to_string(::getpid()));
+    attn::seq2seq::Config c = tiny(task.vocab.size());
+    c.seed = 99;
+    attn::seq2seq::Model second(c);
+    const std::string msg = thrown_message<attn::InputError>(
+        [&] { attn::seq2seq::save_checkpoint(path, "reversal", second, task.vocab); });
+    BOOST_TEST(msg.find("keep.ckpt") != std::string::npos, "the error should name the file; got '" << msg << "'");
+    BOOST_TEST(read(path) == before, "the previous checkpoint was changed by a failed save");
+    BOOST_TEST(attn::seq2seq::load_checkpoint(path).tensors.size() == first.tensors().size());
+}
+
+// ---------------------------------------------------------------- the tasks
+BOOST_AUTO_TEST_CASE(training_validation_and_held_out_sets_never_overlap) {
+    for (const auto& task : {attn::tasks::reversal(3000, 300, 9), attn::tasks::translation(3000, 300, 9)}) {
+        std::set<attn::tasks::Tokens> train;
+        for (const auto& e : task.train) train.insert(e.source);
+        std::set<attn::tasks::Tokens> held;
+        for (const auto& e : task.held_out) {
+            BOOST_TEST(!train.count(e.source), task.name << ": a held-out example is also a training example");
+            held.insert(e.source);
+        }
+        for (const auto& e : task.validation) {
+            BOOST_TEST(!train.count(e.source), task.name << ": a validation example is also a training example");
+            BOOST_TEST(!held.count(e.source), task.name << ": a validation example is also held out");
+        }
+        BOOST_TEST(task.held_out.size() == 300u);
+        BOOST_TEST(task.validation.size() == 300u);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_grammar_moves_adjectives_and_agrees) {
+    using attn::tasks::translate_by_rule;
+    BOOST_TEST(translate_by_rule("I love LLMs") == "j'aime les LLMs");
+    BOOST_TEST(translate_by_rule("she finds the red car") == "elle trouve la voiture rouge");
+    BOOST_TEST(translate_by_rule("the small cats want a big house") == "les petits chats veulent une grande maison");
+    BOOST_TEST(translate_by_rule("we watch black apples") == "nous regardons les pommes noires");
+    BOOST_TEST(!thrown_message<attn::InputError>([] { translate_by_rule("the car red"); }).empty());
+    const auto task = attn::tasks::translation(100, 50, 1);
+    BOOST_TEST(task.vocab.decode(task.held_out[0].source) == "I love LLMs", "the tutorial's sentence is held out");
+    BOOST_TEST(task.vocab.size() < 120u, "a few dozen words on each side");
+}
+
+BOOST_AUTO_TEST_CASE(the_vocabulary_splits_elision_and_names_unknown_words) {
+    const auto task = attn::tasks::translation(10, 5, 1);
+    const auto ids = task.vocab.encode("j'aime les LLMs");
+    BOOST_TEST(ids.size() == 4u);
+    BOOST_TEST(task.vocab.decode(ids) == "j'aime les LLMs");
+    const std::string msg = thrown_message<attn::InputError>([&] { task.vocab.encode("the purple car"); });
+    BOOST_TEST(msg.find("'purple'") != std::string::npos, msg);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== training (slow; run explicitly)
+// Disabled in the default run; ch08.trains_to_target runs it with --run_test=training.
+BOOST_AUTO_TEST_SUITE(training, *boost::unit_test::disabled())
+
+BOOST_AUTO_TEST_CASE(reversal_reaches_99_percent_on_held_out_sequences) {
+    const auto s = attn::encdec_lab::reversal_setup();
+    BOOST_REQUIRE(s.config.d_k != s.config.d_model);
+    attn::seq2seq::Model model(s.config);
+    const auto log = attn::seq2seq::train(model, s.task, s.train, {});
+    const double acc = attn::seq2seq::exact_match(model, s.task.held_out, s.task.max_target_length + 2);
+    BOOST_TEST_MESSAGE("reversal: " << log.steps << " steps, held-out " << acc);
+    BOOST_TEST(acc >= 0.99, "held-out exact match " << acc << " after " << log.steps << " steps");
+}
+
+BOOST_AUTO_TEST_CASE(translation_reaches_95_percent_on_held_out_sentences) {
+    const auto s = attn::encdec_lab::translation_setup();
+    attn::seq2seq::Model model(s.config);
+    const auto log = attn::seq2seq::train(model, s.task, s.train, {});
+    const double acc = attn::seq2seq::exact_match(model, s.task.held_out, s.task.max_target_length + 2);
+    BOOST_TEST_MESSAGE("translation: " << log.steps << " steps, held-out " << acc);
+    BOOST_TEST(acc >= 0.95, "held-out exact match " << acc << " after " << log.steps << " steps");
+    const auto llms = model.translate(s.task.vocab.encode("I love LLMs"), 10);
+    BOOST_TEST(s.task.vocab.decode(llms) == "j'aime les LLMs");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,18 @@
+// Wrong on purpose (suite only): the begin token is returned too.
+#include "attn/encoder_decoder.hpp"
+#include "attn/errors.hpp"
+
+namespace attn {
+
+std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma::uword begin, arma::uword end,
+                                       std::size_t max_len) {
+    std::vector<arma::uword> prefix{begin};
+    while (prefix.size() - 1 < max_len) {
+        const arma::uword best = next_scores(prefix).index_max();
+        if (best == end) break;
+        prefix.push_back(best);
+    }
+    return prefix;  // the mistake: still starts with begin
+}
+
+}  // namespace attn

@@ -1,0 +1,19 @@
+// Wrong on purpose (suite only): every call is shown only {begin}.
+#include "attn/encoder_decoder.hpp"
+#include "attn/errors.hpp"
+
+namespace attn {
+
+std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma::uword begin, arma::uword end,
+                                       std::size_t max_len) {
+    std::vector<arma::uword> out;
+    const std::vector<arma::uword> start{begin};
+    while (out.size() < max_len) {
+        const arma::uword best = next_scores(start).index_max();  // the mistake: the prefix never grows
+        if (best == end) break;
+        out.push_back(best);
+    }
+    return out;
+}
+
+}  // namespace attn

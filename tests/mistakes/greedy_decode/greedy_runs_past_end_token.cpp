@@ -1,0 +1,15 @@
+// Wrong on purpose (suite only): the end token does not stop the loop.
+#include "attn/encoder_decoder.hpp"
+#include "attn/errors.hpp"
+
+namespace attn {
+
+std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma::uword begin, arma::uword end,
+                                       std::size_t max_len) {
+    std::vector<arma::uword> prefix{begin};
+    (void)end;  // the mistake: never compared with
+    while (prefix.size() - 1 < max_len) prefix.push_back(next_scores(prefix).index_max());
+    return {prefix.begin() + 1, prefix.end()};
+}
+
+}  // namespace attn
