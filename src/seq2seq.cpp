@@ -615,10 +615,12 @@ TrainingLog train(Model& model, const tasks::Task& task, const TrainSettings& s,
         log.steps = step;
         log.step.push_back(static_cast<double>(step));
         log.loss.push_back(stats.loss);
-        const double seconds = std::chrono::duration<double>(clock::now() - start).count();
+        const double seconds = std::chrono::duration<double>(clock::now() - start).count() - log.eval_seconds;
         if (progress) progress(step, stats, seconds > 0 ? step / seconds : 0.0);
         if (!check.empty() && s.eval_every > 0 && step % s.eval_every == 0) {
+            const auto eval_start = clock::now();
             const double acc = exact_match(model, check, task.max_target_length + 2);
+            log.eval_seconds += std::chrono::duration<double>(clock::now() - eval_start).count();
             log.eval_step.push_back(static_cast<double>(step));
             log.eval_accuracy.push_back(acc);
             if (acc >= s.target_accuracy) {

@@ -104,8 +104,9 @@ Trained train_task(const encdec_lab::Setup& s, const std::string& label) {
     std::printf("training stops when greedy decoding gets %s of the validation set exactly right\n",
                 percent(s.train.target_accuracy).c_str());
     std::printf("target reached: %s\n", t.log.reached_target ? "yes" : "NO");
-    std::printf("steps: %zu in %.1f s (%.0f steps per second)\n", t.log.steps, t.log.seconds,
-                t.log.steps / std::max(t.log.seconds, 1e-9));
+    const double training = t.log.seconds - t.log.eval_seconds;
+    std::printf("steps: %zu in %.1f s, %.0f steps per second (plus %.1f s checking the validation set)\n", t.log.steps,
+                training, t.log.steps / std::max(training, 1e-9), t.log.eval_seconds);
     t.held_out = seq2seq::exact_match(t.model, s.task.held_out, s.task.max_target_length + 2);
     std::printf("held-out exact match: %s of %zu never-seen examples\n", percent(t.held_out).c_str(),
                 s.task.held_out.size());
@@ -118,13 +119,13 @@ void show(seq2seq::Model& model, const tasks::Task& task, const tasks::Example& 
                 out == e.target ? "(right)" : ("(expected: " + task.vocab.decode(e.target) + ")").c_str());
 }
 
-void heatmap(plot::Plotter& plotter, const std::string& name, const std::string& title, seq2seq::Model& model,
-             const tasks::Task& task, const tasks::Example& e) {
+plot::Figure heatmap(const std::string& title, seq2seq::Model& model, const tasks::Task& task,
+                     const tasks::Example& e) {
     const arma::mat cross = model.attention_maps(e).cross;
     tasks::Tokens produced = e.target;
     produced.push_back(tasks::Vocabulary::kEnd);
-    plotter.save(name, encdec_lab::cross_attention_figure(title, cross, encdec_lab::words(task.vocab, produced),
-                                                          encdec_lab::words(task.vocab, e.source)));
+    return encdec_lab::cross_attention_figure(title, cross, encdec_lab::words(task.vocab, produced),
+                                              encdec_lab::words(task.vocab, e.source));
 }
 
 Trained step_reversal(const encdec_lab::Setup& s, plot::Plotter& plotter) {
@@ -135,15 +136,15 @@ Trained step_reversal(const encdec_lab::Setup& s, plot::Plotter& plotter) {
     const double share = encdec_lab::mirror_share(t.model.attention_maps(e).cross);
     std::printf("cross-attention of the first example: %s of each output's weight is on its mirrored digit\n",
                 percent(share).c_str());
-    heatmap(plotter, "08_reversal_cross_attention", "Cross-attention while reversing " + s.task.vocab.decode(e.source),
-            t.model, s.task, e);
+    plotter.save("08_reversal_cross_attention",
+                 heatmap("Cross-attention while reversing " + s.task.vocab.decode(e.source), t.model, s.task, e));
     return t;
 }
 
 // The first held-out sentence whose object has an adjective that follows the noun in French.
 const tasks::Example& reordering_example(const tasks::Task& task) {
     for (const auto& e : task.held_out) {
-        const std::string fr = task.vocab.decode(e.target), en = task.vocab.decode(e.source);
+        const std::string en = task.vocab.decode(e.source);
         for (const char* adj : {" red ", " black ", " green ", " blue "})
             if ((en + " ").find(adj) != std::string::npos && en.rfind("the", 0) == 0) return e;
     }
@@ -156,8 +157,8 @@ Trained step_translation(const encdec_lab::Setup& s, plot::Plotter& plotter) {
     show(t.model, s.task, s.task.held_out[0]);  // "I love LLMs", held out on purpose
     for (std::size_t i = 1; i < 6; ++i) show(t.model, s.task, s.task.held_out[i]);
     const tasks::Example& e = reordering_example(s.task);
-    heatmap(plotter, "08_translation_cross_attention", "Cross-attention: " + s.task.vocab.decode(e.source), t.model,
-            s.task, e);
+    plotter.save("08_translation_cross_attention",
+                 heatmap("Cross-attention: " + s.task.vocab.decode(e.source), t.model, s.task, e));
     std::printf("heatmap sentence: %s -> %s\n", s.task.vocab.decode(e.source).c_str(),
                 s.task.vocab.decode(e.target).c_str());
     return t;

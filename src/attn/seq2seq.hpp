@@ -148,11 +148,13 @@ struct TrainSettings {
 struct TrainingLog {
     std::vector<double> step, loss, eval_step, eval_accuracy;
     std::size_t steps = 0;
-    double seconds = 0;
+    double seconds = 0;       // the whole run
+    double eval_seconds = 0;  // of which checking the validation set (greedy decoding)
     bool reached_target = false;
 };
 
-// One call per step: step, loss, token accuracy, steps per second so far.
+// One call per step: step, loss, token accuracy, training steps per second so
+// far (the time spent checking the validation set is not counted).
 using Progress = std::function<void(std::size_t step, const StepStats& stats, double steps_per_second)>;
 
 TrainingLog train(Model& model, const tasks::Task& task, const TrainSettings& settings, const Progress& progress);
