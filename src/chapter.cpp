@@ -55,15 +55,15 @@ int run_chapter_program(int argc, char** argv, bool mine, const std::string& rea
         return 3;
     } catch (const ShapeError& e) {
         std::cout.flush();
-        std::cerr << "\nshape error: " << e.what() << "\n";
+        std::cerr << "shape error: " << e.what() << "\n";  // one line, nothing before it
         return 2;
     } catch (const InputError& e) {
         std::cout.flush();
-        std::cerr << "\nbad input: " << e.what() << "\n";
+        std::cerr << "bad input: " << e.what() << "\n";
         return 2;
     } catch (const std::exception& e) {
         std::cout.flush();
-        std::cerr << "\nerror: " << e.what() << "\n";
+        std::cerr << "error: " << e.what() << "\n";
         return 1;
     }
 }
