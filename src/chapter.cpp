@@ -83,35 +83,63 @@ double median_seconds(const std::function<void()>& fn, int repeats) {
 
 namespace {
 std::atomic<int> g_threads{1};
+thread_local bool t_inside_parallel_for = false;
+
+// OpenBLAS's thread count, looked up at run time: Debian can switch the BLAS
+// behind Armadillo (update-alternatives), and only OpenBLAS has this function.
+bool set_blas_threads(int threads) {
+    using Setter = void (*)(int);
+    static const Setter setter = reinterpret_cast<Setter>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+    if (!setter) return false;
+    setter(threads);
+    return true;
 }
+
+// Marks the current thread as one of parallel_for's for as long as it lives.
+struct InsideParallelFor {
+    bool before = t_inside_parallel_for;
+    InsideParallelFor() { t_inside_parallel_for = true; }
+    ~InsideParallelFor() { t_inside_parallel_for = before; }
+};
+}  // namespace
 
 int thread_count() { return g_threads.load(); }
 
 void parallel_for(std::size_t n, double cost_per_item, const std::function<void(std::size_t, std::size_t)>& body) {
     const auto T = static_cast<std::size_t>(std::max(1, thread_count()));
     // Starting a thread costs tens of microseconds; below ~200k units of work
-    // (about 0.1 ms) it is cheaper to stay on one thread.
-    if (T == 1 || n < 2 || static_cast<double>(n) * cost_per_item < 2e5) {
+    // (about 0.1 ms) it is cheaper to stay on one thread. Inside a parallel_for
+    // the cores are already busy: a nested one runs on its own thread.
+    if (T == 1 || n < 2 || static_cast<double>(n) * cost_per_item < 2e5 || t_inside_parallel_for) {
         body(0, n);
         return;
     }
+    // While these threads run, BLAS calls inside them run single-threaded:
+    // OpenBLAS's own threads on top of ours would put 4 busy threads on 2
+    // cores, and its idle threads keep spinning for a while after each call.
+    set_blas_threads(1);
     std::vector<std::thread> helpers;
+    struct JoinAndRestore {  // also when body throws on this thread
+        std::vector<std::thread>& threads;
+        ~JoinAndRestore() {
+            for (auto& h : threads)
+                if (h.joinable()) h.join();
+            set_blas_threads(thread_count());
+        }
+    } join_and_restore{helpers};
     const std::size_t chunk = (n + T - 1) / T;
     for (std::size_t t = 1; t < T && t * chunk < n; ++t)
-        helpers.emplace_back(body, t * chunk, std::min(n, (t + 1) * chunk));
+        helpers.emplace_back([&body, begin = t * chunk, end = std::min(n, (t + 1) * chunk)] {
+            const InsideParallelFor mark;
+            body(begin, end);
+        });
+    const InsideParallelFor mark;
     body(0, std::min(n, chunk));
-    for (auto& h : helpers) h.join();
 }
 
 bool set_threads(int threads) {
     g_threads = std::max(1, threads);
-    // Looked up at run time: Debian can switch the BLAS behind Armadillo
-    // (update-alternatives), and only OpenBLAS has this function.
-    using Setter = void (*)(int);
-    static Setter setter = reinterpret_cast<Setter>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
-    if (!setter) return false;
-    setter(threads);
-    return true;
+    return set_blas_threads(g_threads);
 }
 
 }  // namespace attn

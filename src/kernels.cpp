@@ -1,48 +1,423 @@
+// kernels.cpp: the measured attention kernel (see kernels.hpp and bench/main.cpp).
+//
+// Rows are tokens, columns are features.
+//   L_Q = query positions, L_K = key positions, d_k = query/key width, d_v = value width
+//
+// Where the time goes. The two matrix products (Q K^T and A V) are BLAS's job;
+// everything else is one pass per query over its L_K scores: max, exp, sum.
+// With std::exp that pass cost more than both products together at L = 2048,
+// because std::exp is a call per element that the compiler cannot vectorise.
+// So the exponential below is written as plain arithmetic the compiler turns
+// into SIMD code, under the normal floating-point rules (no relaxed-math flags:
+// masking relies on exp(-inf) == 0 and on comparisons with infinity).
 #include "attn/kernels.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <algorithm>
+#include <limits>
 
 #include "attn/chapter.hpp"
 #include "attn/errors.hpp"
 
+// The hot loops are compiled twice on x86-64 with GCC: once for any x86-64 and
+// once for CPUs with AVX2 and FMA (x86-64-v3); the loader picks the one this
+// CPU runs. Default compiler flags only assume SSE2, which halves the width.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(ATTN_NO_TARGET_CLONES)
+#define ATTN_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define ATTN_VECTOR_CLONES
+#endif
+#if defined(__GNUC__)
+#define ATTN_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define ATTN_ALWAYS_INLINE inline
+#endif
+
 namespace attn::kernels {
 
-arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
-    require_shapes(Q.n_cols == K.n_cols, "attention", "Q and K must have the same width (d_q = d_k)", {"Q", Q}, {"K", K});
-    require_shapes(K.n_rows == V.n_rows, "attention", "K and V must have the same length (L_K = L_V)", {"K", K}, {"V", V});
-    require_nonempty("attention", "K", K);  // a query needs at least one key to attend to
-    const double scale = 1.0 / std::sqrt(static_cast<double>(K.n_cols));
+namespace {
 
-    // pass 1: scores, transposed so that each query's scores form one contiguous
-    // column (Armadillo is column-major): S^T = K Q^T / sqrt(d_k)
-    // The score matrix is reused between calls: at L = 2048 it is 32 MiB, and a
-    // fresh block of that size costs thousands of page faults on every call.
-    // (The worker threads below must see this reference, not the thread_local
-    // itself: each thread has its own thread_local.)
-    thread_local arma::mat workspace;
-    arma::mat& St = workspace;
-    St = K * Q.t();  // (L_K, L_Q)
-    St *= scale;
+// ---------------------------------------------------------------- exp
+// exp(x) = 2^n exp(r), with n = round(x / ln 2) and |r| <= ln(2)/2.
+// exp(r) is a Taylor polynomial (on that small interval it is within rounding
+// of the true value); 2^n is built by writing n into the exponent field.
+template <class T>
+struct ExpConstants;
 
-    // pass 2: stable softmax down each column (= along each query's row).
-    // Queries are independent, so they are shared among the threads.
-    parallel_for(St.n_cols, 20.0 * St.n_rows, [&St](std::size_t first, std::size_t last) {
-        for (arma::uword q = first; q < last; ++q) {
-            double* s = St.colptr(q);
-            double m = s[0];
-            for (arma::uword k = 1; k < St.n_rows; ++k) m = std::max(m, s[k]);
-            double total = 0;
-            for (arma::uword k = 0; k < St.n_rows; ++k) {
-                s[k] = std::exp(s[k] - m);  // <= 1: cannot overflow
-                total += s[k];
-            }
-            const double inv = 1.0 / total;
-            for (arma::uword k = 0; k < St.n_rows; ++k) s[k] *= inv;
-        }
-    });
+template <>
+struct ExpConstants<double> {
+    using Bits = std::uint64_t;
+    static constexpr double log2e = 1.4426950408889634;
+    // ln 2 split in two: ln2_hi has 21 trailing zero bits, so n * ln2_hi is exact
+    static constexpr double ln2_hi = 6.93147180369123816490e-01;
+    static constexpr double ln2_lo = 1.90821492927058770002e-10;
+    // adding 1.5 * 2^52 rounds to an integer and leaves it in the low mantissa bits
+    static constexpr double shifter = 0x1.8p52;
+    // The clamp limits are chosen so that the special cases need no branch:
+    // x <= lowest gives n = -1022, whose 2^(n-1) has an all-zero exponent field,
+    // i.e. exactly 0 (so does -inf); x >= highest gives n = 1025, an all-ones
+    // field, i.e. +inf. Between -708.4 and about -708.05 (results below 3.2e-308,
+    // the subnormal range) the result is 0 as well.
+    static constexpr double lowest = -708.4;
+    static constexpr double highest = 710.5;
+    static constexpr int mantissa_bits = 52;
+    static constexpr Bits bias_minus_one = 1022;  // the exponent field of 2^(n-1) is n + 1022
 
-    // pass 3: Z = A V; Armadillo hands the transpose to BLAS without copying
-    return St.t() * V;  // (L_Q, d_v)
+    // sum of r^k / k!, k = 0..13, written 1 + (r + r^2 P(r)): the small terms are
+    // summed first, so the one addition to 1 carries almost all the rounding.
+    // P is evaluated in pairs (Estrin's scheme) rather than one long chain: the
+    // pairs are independent, and the processor works on several at once.
+    static ATTN_ALWAYS_INLINE double poly(double r) {
+        const double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
+        const double p23 = 1.0 / 2 + r * (1.0 / 6), p45 = 1.0 / 24 + r * (1.0 / 120);
+        const double p67 = 1.0 / 720 + r * (1.0 / 5040), p89 = 1.0 / 40320 + r * (1.0 / 362880);
+        const double p1011 = 1.0 / 3628800 + r * (1.0 / 39916800);
+        const double p1213 = 1.0 / 479001600 + r * (1.0 / 6227020800.0);
+        const double P = (p23 + r2 * p45) + r4 * (p67 + r2 * p89) + r8 * (p1011 + r2 * p1213);
+        return 1.0 + (r + r2 * P);
+    }
+};
+
+template <>
+struct ExpConstants<float> {
+    using Bits = std::uint32_t;
+    static constexpr float log2e = 1.44269504f;
+    // 0.693359375 has 9 significant bits: n * ln2_hi is exact
+    static constexpr float ln2_hi = 0.693359375f;
+    static constexpr float ln2_lo = -2.12194440e-4f;
+    static constexpr float shifter = 0x1.8p23f;
+    // as for double: n = -126 gives 0, n = 129 gives +inf; results below 1.7e-38 are 0
+    static constexpr float lowest = -87.3f;
+    static constexpr float highest = 89.5f;
+    static constexpr int mantissa_bits = 23;
+    static constexpr Bits bias_minus_one = 126;
+
+    static ATTN_ALWAYS_INLINE float poly(float r) {  // 1 + (r + r^2 P(r)), terms up to r^7 / 7!
+        const float r2 = r * r, r4 = r2 * r2;
+        const float P = (0.5f + r * (1.0f / 6)) + r2 * (1.0f / 24 + r * (1.0f / 120)) +
+                        r4 * (1.0f / 720 + r * (1.0f / 5040));
+        return 1.0f + (r + r2 * P);
+    }
+};
+
+// The clamp limits, hidden from the optimiser. Seeing constants, GCC works out
+// that a clamped input always gives 0 (or +inf) and branches around the
+// polynomial, and a loop with branches inside does not vectorise. An empty asm
+// statement that "may change" the value stops that, and costs nothing.
+template <class T>
+struct ClampLimits {
+    T lowest = ExpConstants<T>::lowest, highest = ExpConstants<T>::highest;
+    ClampLimits() {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+        asm("" : "+x"(lowest), "+x"(highest));
+#elif defined(__GNUC__)
+        asm("" : "+w"(lowest), "+w"(highest));
+#endif
+    }
+};
+
+// Branch-free: two clamps, then arithmetic, so a loop of these vectorises.
+template <class T>
+ATTN_ALWAYS_INLINE T exp_one(T x, const ClampLimits<T>& limits) {
+    using E = ExpConstants<T>;
+    // NaN fails both comparisons and goes through untouched; NaN * anything below is NaN
+    T xc = x < limits.lowest ? limits.lowest : x;
+    xc = xc > limits.highest ? limits.highest : xc;
+    const T t = xc * E::log2e + E::shifter;
+    const T n = t - E::shifter;                        // round(x / ln 2)
+    const T r = (xc - n * E::ln2_hi) - n * E::ln2_lo;  // x - n ln 2, |r| <= ln(2)/2
+    const T p = E::poly(r);                            // exp(r), in [0.7, 1.42]
+    // t's low mantissa bits hold n (two's complement); shifted into the exponent
+    // field with the bias they give 2^(n-1). Halving keeps n = 1024 (x near the
+    // overflow limit) representable; the factor 2 comes back in the product,
+    // which overflows to +inf by itself when exp(x) is too large.
+    typename E::Bits bits;
+    std::memcpy(&bits, &t, sizeof bits);
+    bits = (bits + E::bias_minus_one) << E::mantissa_bits;
+    T half_power;
+    std::memcpy(&half_power, &bits, sizeof half_power);
+    return p * half_power * T(2);
 }
+
+template <class T>
+ATTN_ALWAYS_INLINE void exp_loop(T* x, std::size_t n) {
+    const ClampLimits<T> limits;
+    for (std::size_t i = 0; i < n; ++i) x[i] = exp_one(x[i], limits);
+}
+
+ATTN_VECTOR_CLONES void exp_loop_double(double* x, std::size_t n) { exp_loop(x, n); }
+ATTN_VECTOR_CLONES void exp_loop_float(float* x, std::size_t n) { exp_loop(x, n); }
+
+// ---------------------------------------------------------------- one query's softmax
+// The two reductions of a row (its maximum and its sum) are written with GCC's
+// vector types, 32 bytes (4 doubles or 8 floats) per step: a reduction in
+// another order than the source's is a change the compiler may not make by
+// itself under strict IEEE rules, so the code makes it explicitly. (Where the
+// CPU has only 16-byte registers, GCC splits each step in two.)
+template <class T>
+struct Vector32;
+template <>
+struct Vector32<double> {
+    typedef double type __attribute__((vector_size(32)));
+};
+template <>
+struct Vector32<float> {
+    typedef float type __attribute__((vector_size(32)));
+};
+
+template <class T>
+ATTN_ALWAYS_INLINE T row_max(const T* s, std::size_t n) {
+    using V = typename Vector32<T>::type;
+    constexpr std::size_t W = sizeof(V) / sizeof(T);
+    constexpr T minus_inf = -std::numeric_limits<T>::infinity();
+    V a = V{} + minus_inf, b = a;  // two accumulators: consecutive steps do not wait for each other
+    std::size_t j = 0;
+    for (; j + 2 * W <= n; j += 2 * W) {
+        V x, y;
+        std::memcpy(&x, s + j, sizeof x);
+        std::memcpy(&y, s + j + W, sizeof y);
+        a = a < x ? x : a;  // a NaN in s is skipped here; the caller deals with it
+        b = b < y ? y : b;
+    }
+    a = a < b ? b : a;
+    T m = minus_inf;
+    for (std::size_t l = 0; l < W; ++l) m = m < a[l] ? a[l] : m;
+    for (; j < n; ++j) m = m < s[j] ? s[j] : m;
+    return m;
+}
+
+template <class T>
+ATTN_ALWAYS_INLINE T row_sum(const T* s, std::size_t n) {
+    using V = typename Vector32<T>::type;
+    constexpr std::size_t W = sizeof(V) / sizeof(T);
+    V a = V{}, b = V{};
+    std::size_t j = 0;
+    for (; j + 2 * W <= n; j += 2 * W) {
+        V x, y;
+        std::memcpy(&x, s + j, sizeof x);
+        std::memcpy(&y, s + j + W, sizeof y);
+        a += x;
+        b += y;
+    }
+    a += b;
+    T total = 0;
+    for (std::size_t l = 0; l < W; ++l) total += a[l];
+    for (; j < n; ++j) total += s[j];
+    return total;
+}
+
+// On entry s holds one query's raw scores q . k_j (j < n); on exit
+// s[j] = exp(scale * (s[j] - max)), and the return value is their sum. The
+// division by the sum is left to the caller, who can do it on the (narrower)
+// output row instead of on all n weights.
+template <class T>
+ATTN_ALWAYS_INLINE T softmax_unnormalised(T* s, std::size_t n, T scale) {
+    constexpr T minus_inf = -std::numeric_limits<T>::infinity();
+    // pass 1: the row's maximum, so that every exponent is <= 0 (no overflow)
+    const T m = row_max(s, n);
+    if (m == minus_inf) {
+        // Every key masked (no weights at all: the caller outputs zeros), unless
+        // the comparisons skipped NaNs: those go on and make the row NaN.
+        bool all_masked = true;
+        for (std::size_t j = 0; j < n; ++j) all_masked = all_masked && s[j] == minus_inf;
+        if (all_masked) {
+            for (std::size_t j = 0; j < n; ++j) s[j] = 0;
+            return 0;
+        }
+    }
+    // pass 2: exponentials; 1/sqrt(d_k) applied after the shift (max of scale*s is scale*max)
+    const ClampLimits<T> limits;
+    for (std::size_t j = 0; j < n; ++j) s[j] = exp_one((s[j] - m) * scale, limits);
+    // pass 3: their sum (a NaN anywhere in the row makes it NaN, and the row with it)
+    return row_sum(s, n);
+}
+
+ATTN_VECTOR_CLONES double softmax_column(double* s, std::size_t n, double scale) {
+    return softmax_unnormalised(s, n, scale);
+}
+ATTN_VECTOR_CLONES float softmax_column(float* s, std::size_t n, float scale) {
+    return softmax_unnormalised(s, n, scale);
+}
+
+template <class T>
+T inverse_or_zero(T total) {
+    return total == 0 ? T(0) : T(1) / total;  // a fully masked query outputs zeros; NaN stays NaN
+}
+
+// ---------------------------------------------------------------- small shapes
+// Below these sizes BLAS calls, the workspace and threads cost more than the
+// arithmetic: plain loops over a fixed stack buffer, no heap for the scores.
+constexpr arma::uword kSmallKeys = 64;           // L_K <= this: the scores fit the stack buffer
+constexpr double kSmallWork = 1024;              // L_Q * L_K * (d_k + d_v) <= this
+
+template <class T>
+ATTN_ALWAYS_INLINE T dot(const T* a, const T* b, std::size_t n) {
+    using V = typename Vector32<T>::type;
+    constexpr std::size_t W = sizeof(V) / sizeof(T);
+    V acc = V{};
+    std::size_t j = 0;
+    for (; j + W <= n; j += W) {
+        V x, y;
+        std::memcpy(&x, a + j, sizeof x);
+        std::memcpy(&y, b + j, sizeof y);
+        acc += x * y;
+    }
+    T total = 0;
+    for (std::size_t l = 0; l < W; ++l) total += acc[l];
+    for (; j < n; ++j) total += a[j] * b[j];
+    return total;
+}
+
+template <class T>
+ATTN_ALWAYS_INLINE void small_attention_loops(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V,
+                                              T scale, arma::Mat<T>& Z) {
+    T s[kSmallKeys];
+    const std::size_t L_K = K.n_rows;
+    for (arma::uword i = 0; i < Q.n_rows; ++i) {
+        // pass 1: query i's scores, s_j = q_i . k_j, one column of K at a time (contiguous)
+        for (std::size_t j = 0; j < L_K; ++j) s[j] = 0;
+        for (arma::uword c = 0; c < K.n_cols; ++c) {
+            const T q = Q.at(i, c);
+            const T* k = K.colptr(c);
+            for (std::size_t j = 0; j < L_K; ++j) s[j] += q * k[j];
+        }
+        // pass 2: unnormalised weights
+        const T inv = inverse_or_zero(softmax_unnormalised(s, L_K, scale));
+        // pass 3: z_i = sum_j a_ij v_j, one column of V at a time
+        for (arma::uword c = 0; c < V.n_cols; ++c) Z.at(i, c) = dot(s, V.colptr(c), L_K) * inv;
+    }
+}
+
+ATTN_VECTOR_CLONES void small_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, double scale,
+                                        arma::mat& Z) {
+    small_attention_loops(Q, K, V, scale, Z);
+}
+ATTN_VECTOR_CLONES void small_attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V, float scale,
+                                        arma::fmat& Z) {
+    small_attention_loops(Q, K, V, scale, Z);
+}
+
+// ---------------------------------------------------------------- large shapes
+// How many queries go through the three passes together: enough columns for
+// the products to run at full speed (fewer than ~32 slows them down), few
+// enough that their scores (L_K per query) stay in a core's 1 MiB cache
+// between the two products. Measured at L = 512 and 2048 with ./course bench.
+constexpr arma::uword kMinGroup = 32, kMaxGroup = 256;
+constexpr double kGroupBytes = 1024.0 * 1024;
+arma::uword group_size(arma::uword L_K, std::size_t bytes_per_value) {
+    const double fit = kGroupBytes / (static_cast<double>(L_K) * static_cast<double>(bytes_per_value));
+    return static_cast<arma::uword>(std::clamp(fit, double(kMinGroup), double(kMaxGroup)));
+}
+
+// ---------------------------------------------------------------- checks
+template <class T>
+void check_inputs(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V, const arma::Mat<T>* mask) {
+    const char* fn = "attention";
+    require_shapes(Q.n_cols == K.n_cols, fn, "Q and K must have the same width (d_q = d_k)",
+                   {"Q", Q.n_rows, Q.n_cols}, {"K", K.n_rows, K.n_cols});
+    require_shapes(K.n_rows == V.n_rows, fn, "K and V must have the same length (L_K = L_V)",
+                   {"K", K.n_rows, K.n_cols}, {"V", V.n_rows, V.n_cols});
+    // a query needs at least one key to attend to (the shape alone is enough for the message)
+    if (K.n_elem == 0) require_nonempty(fn, "K", arma::mat(K.n_rows, K.n_cols));
+    if (!mask) return;
+    require_shapes(mask->n_rows == Q.n_rows && mask->n_cols == K.n_rows, fn,
+                   "the mask must have one entry per query and key (L_Q x L_K)",
+                   {"mask", mask->n_rows, mask->n_cols}, {"scores", Q.n_rows, K.n_rows});
+    for (const T x : *mask)
+        if (!(x < std::numeric_limits<T>::infinity())) {  // NaN or +inf: say where, in words
+            require_finite(fn, "mask", arma::conv_to<arma::mat>::from(*mask), /*allow_minus_inf=*/true);
+        }
+}
+
+// ---------------------------------------------------------------- the kernel
+template <class T>
+arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V,
+                            const arma::Mat<T>* mask) {
+    check_inputs(Q, K, V, mask);
+    const arma::uword L_Q = Q.n_rows, L_K = K.n_rows, d_k = K.n_cols, d_v = V.n_cols;
+    const T scale = T(1) / std::sqrt(static_cast<T>(d_k));
+
+    if (!mask && L_K <= kSmallKeys &&
+        static_cast<double>(L_Q) * static_cast<double>(L_K) * static_cast<double>(d_k + d_v) <= kSmallWork) {
+        arma::Mat<T> Z(L_Q, d_v, arma::fill::none);  // up to 16 entries live inside the object: no heap
+        small_attention(Q, K, V, scale, Z);
+        return Z;
+    }
+
+    // The queries are split into thread_count() parts, one per thread, and each
+    // part goes through all three passes on its own, a few queries at a time:
+    // the scores of one group of queries stay in the core's cache from the
+    // product that makes them to the product that uses them. (Scores for all
+    // queries at once would be 32 MiB at L = 2048: written, read, rewritten
+    // and read again through main memory.)
+    // Everything is stored transposed, query j in column j (Armadillo is
+    // column-major), so a group of queries is a run of contiguous columns that
+    // a Mat can alias without copying. The buffers are reused between calls.
+    // (Worker threads must see these references, not the thread_locals
+    // themselves: each thread has its own thread_locals.)
+    thread_local arma::Mat<T> Qt_buffer, Zt_buffer, Mt_buffer;
+    arma::Mat<T>& Qt = Qt_buffer;  // (d_k, L_Q)
+    arma::Mat<T>& Zt = Zt_buffer;  // (d_v, L_Q)
+    arma::Mat<T>& Mt = Mt_buffer;  // (L_K, L_Q) the mask, when there is one
+    Qt = Q.t();
+    if (mask) Mt = mask->t();
+    Zt.set_size(d_v, L_Q);
+    const arma::uword group = group_size(L_K, sizeof(T));
+
+    auto part = [&](std::size_t first, std::size_t last) {
+        arma::Mat<T> scores(L_K, std::min<arma::uword>(group, last - first));  // this thread's scratch
+        for (arma::uword g = first; g < last; g += group) {
+            const arma::uword n = std::min<arma::uword>(group, last - g);
+            // views: (memory, rows, cols, copy = false, strict = true)
+            const arma::Mat<T> Qg(Qt.colptr(g), d_k, n, false, true);  // (d_k, n)
+            arma::Mat<T> Sg(scores.memptr(), L_K, n, false, true);      // (L_K, n)
+            arma::Mat<T> Zg(Zt.colptr(g), d_v, n, false, true);         // (d_v, n)
+            // pass 1: scores S^T = K Q^T for this group of queries
+            Sg = K * Qg;  // (L_K, n)
+            T column_scale = scale;
+            if (mask) {  // the mask is added to the scaled scores, so scale first
+                Sg *= scale;
+                Sg += arma::Mat<T>(Mt.colptr(g), L_K, n, false, true);  // -inf stays -inf: exp gives 0
+                column_scale = 1;
+            }
+            // pass 2: exp(scale * (s - max)) down each column, and the column's sum
+            T inv[kMaxGroup];
+            for (arma::uword q = 0; q < n; ++q)
+                inv[q] = inverse_or_zero(softmax_column(Sg.colptr(q), L_K, column_scale));
+            // pass 3: Z^T = V^T E^T, then each query's column divided by its sum
+            // (d_v divisions per query instead of L_K)
+            Zg = V.t() * Sg;  // (d_v, n)
+            for (arma::uword q = 0; q < n; ++q) {
+                T* z = Zg.colptr(q);
+                for (arma::uword c = 0; c < d_v; ++c) z[c] *= inv[q];
+            }
+        }
+    };
+    // Cost of one query in parallel_for's units (about 0.5 ns each): its share of
+    // the two products (~0.1 ns per multiply-add) and of the exponentials (~2 ns).
+    const double per_query = static_cast<double>(L_K) * (0.2 * static_cast<double>(d_k + d_v) + 4.0);
+    parallel_for(L_Q, per_query, part);
+    return Zt.t();  // (L_Q, d_v)
+}
+
+}  // namespace
+
+arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    return attention_impl<double>(Q, K, V, nullptr);
+}
+arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V) {
+    return attention_impl<float>(Q, K, V, nullptr);
+}
+arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
+    return attention_impl<double>(Q, K, V, &mask);
+}
+arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V, const arma::fmat& mask) {
+    return attention_impl<float>(Q, K, V, &mask);
+}
+
+void exp_in_place(double* x, std::size_t n) { exp_loop_double(x, n); }
+void exp_in_place(float* x, std::size_t n) { exp_loop_float(x, n); }
 
 }  // namespace attn::kernels

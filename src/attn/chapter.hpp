@@ -67,7 +67,9 @@ int thread_count();
 // one per thread, when n * cost_per_item is large enough to pay for starting
 // threads; otherwise runs body(0, n) on the calling thread. Plain std::threads
 // that exit when done: unlike an OpenMP pool they never spin while OpenBLAS's
-// threads need the cores (that made 2 threads slower than 1 here).
+// threads need the cores (that made 2 threads slower than 1 here). While they
+// run, OpenBLAS is set to one thread (each part is already on its own core),
+// and a parallel_for called from inside one runs on the calling thread alone.
 void parallel_for(std::size_t n, double cost_per_item, const std::function<void(std::size_t, std::size_t)>& body);
 
 }  // namespace attn

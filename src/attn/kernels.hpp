@@ -1,21 +1,46 @@
 // kernels.hpp: the library's own attention kernel, for measurements.
 //
 // Not an exercise: chapter 01 times it against the recurrent loop, and the
-// benchmark compares it with its two matrix products. The teaching version a
-// learner writes is scaled_dot_product_attention (chapters 04 to 07).
+// benchmark (bench/main.cpp, `./course bench`) compares it with its two matrix
+// products. The teaching version a learner writes is scaled_dot_product_attention
+// (chapters 04 to 07); this one computes the same thing, only faster.
 //
 // Rows are tokens, columns are features.
 //   L_Q = query positions, L_K = key positions, d_k = query/key width, d_v = value width
 #pragma once
 
 #include <armadillo>
+#include <cstddef>
 
 namespace attn::kernels {
 
 // softmax(Q K^T / sqrt(d_k)) V, numerically stable (each row's maximum is
-// subtracted before exp).
+// subtracted before exp), in double or in float.
 // Shapes:  Q L_Q x d_k, K L_K x d_k, V L_K x d_v -> L_Q x d_v.
-// Throws:  ShapeError when d_q != d_k or L_K != L_V.
+// Throws:  ShapeError when d_q != d_k or L_K != L_V; InputError when K is empty.
+// Threads: uses thread_count() threads (see set_threads) when the work is large
+//          enough to pay for them; the result does not depend on the count
+//          beyond rounding.
 arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V);
+arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V);
+
+// The same with an additive mask: softmax(Q K^T / sqrt(d_k) + mask) V.
+// -infinity in the mask gives that key a weight of exactly 0; a query whose
+// whole row is -infinity gets an output row of zeros (masked_attention's rule).
+// Shapes:  as above, and mask L_Q x L_K.
+// Throws:  as above; ShapeError for a mask that is not L_Q x L_K; InputError
+//          for NaN or +infinity in the mask.
+arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask);
+arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V, const arma::fmat& mask);
+
+// The exponential the kernel uses, on n values in place: x[i] = exp(x[i]).
+// Branch-free (a range reduction x = n ln 2 + r, a polynomial for exp(r), and
+// 2^n written into the exponent bits), so that the compiler can vectorise the
+// loop without relaxing the floating-point rules: exp(-inf) is exactly 0,
+// exp(+inf) is +inf, NaN stays NaN, exp(0) is exactly 1. Results below 3.2e-308
+// (double) or 1.7e-38 (float), the subnormal range, are returned as 0.
+// Elsewhere within a few units in the last place of std::exp.
+void exp_in_place(double* x, std::size_t n);
+void exp_in_place(float* x, std::size_t n);
 
 }  // namespace attn::kernels

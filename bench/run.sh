@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# bench/run.sh BUILD_DIR [--build-times]: the body of `./course bench`.
+#
+# The course script has already built BUILD_DIR/bench/bench; this runs it, and
+# it writes bench/RESULTS.md and plots/bench_*.png. A program cannot time its
+# own clean build, so with --build-times this script first configures and
+# builds the whole course in a scratch directory, runs the test suite there,
+# and hands both times to the program for its table. (That takes several
+# minutes; without the flag the table says the two were not measured.)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${1:?usage: bench/run.sh BUILD_DIR [--build-times]}
+shift
+JOBS=${COURSE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+build_times=0
+for a in "$@"; do
+  case $a in
+    --build-times) build_times=1 ;;
+    *) printf 'course: unknown option for bench: %s (known: --build-times)\n' "$a" >&2; exit 2 ;;
+  esac
+done
+
+args=(--out "$ROOT/bench/RESULTS.md" --plots "${COURSE_PLOTS_DIR:-$ROOT/plots}" --command "./course bench${*:+ $*}")
+
+seconds_since() {  # seconds_since START_NS -> seconds with one decimal
+  awk -v a="$1" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'
+}
+
+if ((build_times)); then
+  scratch=$(mktemp -d "${TMPDIR:-/tmp}/course-bench-build.XXXXXX")
+  trap 'rm -rf "$scratch"' EXIT
+  printf 'course: clean build and test suite in %s (several minutes)\n' "$scratch"
+  start=$(date +%s%N)
+  cmake -S "$ROOT" -B "$scratch" -G Ninja -DCMAKE_BUILD_TYPE=Release >"$scratch/configure.log" 2>&1 \
+    || { cat "$scratch/configure.log" >&2; exit 1; }
+  cmake --build "$scratch" -j "$JOBS" >"$scratch/build.log" 2>&1 \
+    || { tail -30 "$scratch/build.log" >&2; printf 'course: the clean build failed\n' >&2; exit 1; }
+  # as ./course test does: every exercise's check program too (keep going past a broken one)
+  cmake --build "$scratch" -j "$JOBS" --target checks -- -k 0 >"$scratch/checks.log" 2>&1 || true
+  build_s=$(seconds_since "$start")
+  printf 'course: clean build %s s; running the test suite\n' "$build_s"
+
+  start=$(date +%s%N)
+  (cd "$scratch" && ctest -j "$JOBS" --output-on-failure) >"$scratch/ctest.log" 2>&1 || true
+  test_s=$(seconds_since "$start")
+  # e.g. "100% tests passed, 0 tests failed out of 312"
+  summary=$(grep -E 'tests passed|tests failed' "$scratch/ctest.log" | tail -1 || true)
+  printf 'course: test suite %s s: %s\n' "$test_s" "${summary:-no summary line}"
+  args+=(--build-seconds "$build_s" --test-seconds "$test_s" --test-note "${summary:-ctest printed no summary}")
+fi
+
+exec "$BUILD/bench/bench" "${args[@]}"
