@@ -22,3 +22,17 @@ if(TARGET ch04)
                    -DONCE=cannot write figures -P "${CMAKE_SOURCE_DIR}/tools/attend/expect_run.cmake")
   set_tests_properties(bad_input.unwritable_plots_dir PROPERTIES LABELS "bad_input;ch04")
 endif()
+
+# Nothing lost: only `reset` writes exercises/, after a yes, keeping a backup.
+# Through ./course in a scratch clone (it builds coursectl there: slow).
+add_test(NAME checker.nothing_lost COMMAND bash "${CMAKE_SOURCE_DIR}/tests/nothing_lost.sh" "${CMAKE_SOURCE_DIR}")
+set_tests_properties(checker.nothing_lost PROPERTIES LABELS "checker;slow" TIMEOUT 600)
+
+# `./course plots` with a plots/ it cannot write: one line, exit 1, before any build.
+add_test(NAME bad_input.course_plots_into_an_unwritable_dir
+         COMMAND ${CMAKE_COMMAND} -E env COURSE_BUILD_DIR=${CMAKE_BINARY_DIR}
+                 COURSE_PLOTS_DIR=${CMAKE_SOURCE_DIR}/README.md/plots
+                 ${CMAKE_COMMAND} "-DEXE=${CMAKE_SOURCE_DIR}/course" -DARGS=plots -DEXIT=1
+                 "-DEXPECT=course: no figures can be drawn: ${CMAKE_SOURCE_DIR}/README.md/plots is not writable"
+                 -P "${CMAKE_SOURCE_DIR}/tools/attend/expect_run.cmake")
+set_tests_properties(bad_input.course_plots_into_an_unwritable_dir PROPERTIES LABELS "bad_input")

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Suite test: one broken exercise never takes the others down.
 # In a scratch copy of the repository, the chapter-01 solutions are copied into
-# exercises/, then one is made to dereference a null pointer and another to loop
-# forever. `./course check 01` must name both failures, still pass the other three,
-# and exit non-zero. Usage: checker_isolation.sh REPO_ROOT
+# exercises/, then each is broken in its own way, as a learner might: a null
+# pointer, an endless loop, an exception, a syntax error, and megabytes of
+# printing (in an otherwise right answer). `./course check 01` must give each its
+# own verdict, still pass the one that is right, exit non-zero, and leave
+# exercises/ exactly as the learner left it. Usage: checker_isolation.sh REPO_ROOT
 set -euo pipefail
 src=$(cd "$1" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/attn-isolation.XXXXXX")
@@ -23,8 +25,23 @@ sed -i 's|    return arma::tanh(pre);|    volatile int* p = nullptr;\n    *p = 1
 # ... and a learner's loop that never ends
 sed -i 's|for (arma::uword t = 0; t < X.n_rows; ++t) {|for (arma::uword t = 0; t < X.n_rows; t *= 1) {|' \
   "$work/exercises/01_rnn_loop/rnn_forward.cpp"
+# ... an exception of the learner's own ...
+sed -i 's|    return X \* U.t();  // (L, d_h)|    throw std::runtime_error("my own check failed");|' \
+  "$work/exercises/01_rnn_loop/input_projections.cpp"
+sed -i 's|#include "attn/errors.hpp"|#include <stdexcept>\n#include "attn/errors.hpp"|' "$work/exercises/01_rnn_loop/input_projections.cpp"
+# ... a missing semicolon ...
+sed -i 's|bool transformer_is_attention_only() { return false; }|bool transformer_is_attention_only() { return false }|' \
+  "$work/exercises/01_rnn_loop/title_question.cpp"
+# ... and a debugging print in a loop (3 MB), in an answer that is right
+sed -i 's|^int rnn_path_length(int i, int j) { return std::abs(i - j); }|int rnn_path_length(int i, int j) {\n    for (int k = 0; k < 40000; ++k) std::printf("debug: rnn_path_length(%d, %d) step %d of 40000\\n", i, j, k);\n    return std::abs(i - j);\n}|' \
+  "$work/exercises/01_rnn_loop/rnn_questions.cpp"
+sed -i 's|#include <cstdlib>|#include <cstdio>\n#include <cstdlib>|' "$work/exercises/01_rnn_loop/rnn_questions.cpp"
 grep -q 'nullptr' "$work/exercises/01_rnn_loop/rnn_step.cpp" || { echo "sabotage of rnn_step failed"; exit 1; }
 grep -q 't \*= 1' "$work/exercises/01_rnn_loop/rnn_forward.cpp" || { echo "sabotage of rnn_forward failed"; exit 1; }
+grep -q 'my own check failed' "$work/exercises/01_rnn_loop/input_projections.cpp" || { echo "sabotage of input_projections failed"; exit 1; }
+grep -q 'return false }' "$work/exercises/01_rnn_loop/title_question.cpp" || { echo "sabotage of title_question failed"; exit 1; }
+grep -q 'debug: rnn_path_length' "$work/exercises/01_rnn_loop/rnn_questions.cpp" || { echo "sabotage of rnn_questions failed"; exit 1; }
+before=$(cd "$work/exercises" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
 
 set +e
 out=$(cd "$work" && ./course check 01 --timeout 3 2>&1)
@@ -38,8 +55,14 @@ grep -q '✗ 01 rnn_step .*crashed' <<<"$out" || fail "rnn_step should be report
 grep -q 'segmentation fault' <<<"$out" || fail "the crash should be named as a segmentation fault"
 grep -q '✗ 01 rnn_forward .*endless loop' <<<"$out" || fail "rnn_forward should be reported as an endless loop"
 grep -q 'did not finish in 3 s' <<<"$out" || fail "the time limit should be named"
-grep -q '✓ 01 input_projections' <<<"$out" || fail "input_projections should still pass"
-grep -q '✓ 01 rnn_questions' <<<"$out" || fail "rnn_questions should still pass"
-grep -q '✓ 01 title_question' <<<"$out" || fail "title_question should still pass"
-grep -q '3 / 5 done' <<<"$out" || fail "progress should read 3 / 5"
-echo "ok: broken exercises are reported alone; the others are still checked"
+grep -q '✗ 01 input_projections .*not yet right' <<<"$out" || fail "input_projections should be reported as failing"
+grep -q 'threw an exception: std::runtime_error: my own check failed' <<<"$out" || fail "the learner's exception should be quoted"
+grep -q '✗ 01 title_question .*does not compile' <<<"$out" || fail "title_question should be reported as not compiling"
+grep -q 'exercises/01_rnn_loop/title_question.cpp:[0-9]*:[0-9]*: error:' <<<"$out" || fail "the compile error should name file, line and column"
+grep -q '✓ 01 rnn_questions' <<<"$out" || fail "rnn_questions (right, but printing megabytes) should still pass"
+grep -q 'debug: rnn_path_length' <<<"$out" && fail "the learner's debugging output should not flood the report"
+grep -q '1 / 5 done' <<<"$out" || fail "progress should read 1 / 5"
+[[ $(wc -l <<<"$out") -lt 40 ]] || fail "the report should stay short; it has $(wc -l <<<"$out") lines"
+after=$(cd "$work/exercises" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+[[ $before == "$after" ]] || fail "check changed files under exercises/"
+echo "ok: broken exercises are reported alone; the others are still checked; exercises/ untouched"
