@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <dlfcn.h>
+#include <exception>
 #include <iostream>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -95,46 +98,135 @@ bool set_blas_threads(int threads) {
     return true;
 }
 
-// Marks the current thread as one of parallel_for's for as long as it lives.
+// Marks the current thread as working for a parallel_for while it lives.
 struct InsideParallelFor {
     bool before = t_inside_parallel_for;
     InsideParallelFor() { t_inside_parallel_for = true; }
     ~InsideParallelFor() { t_inside_parallel_for = before; }
 };
+
+// Helper threads, started on first use and kept for the whole run. Between
+// jobs they sleep on a condition variable: they never spin, so they take no
+// core from OpenBLAS or anyone else while idle.
+//
+// A job is [0, n) cut into chunks that threads claim one at a time, the
+// calling thread included. On a machine busy with other work a helper may get
+// a core late, or not at all before the end: the calling thread then simply
+// claims the chunks itself, and the job takes about as long as on one thread
+// instead of waiting for a half that was handed out in advance.
+class Pool {
+public:
+    // Runs the job, or returns false at once when another thread's job is running.
+    bool run(std::size_t n, std::size_t chunk, std::size_t helpers,
+             const std::function<void(std::size_t, std::size_t)>& body) {
+        std::unique_lock<std::mutex> job_lock(job_mutex_, std::try_to_lock);
+        if (!job_lock.owns_lock()) return false;
+        {
+            std::lock_guard<std::mutex> g(m_);
+            while (threads_started_ < helpers) {
+                std::thread(&Pool::helper_loop, this).detach();  // lives as long as the program
+                ++threads_started_;
+            }
+            body_ = &body;
+            n_ = n;
+            chunk_ = chunk;
+            next_ = 0;
+            seats_ = helpers;
+            open_ = true;
+            failure_ = nullptr;
+            ++generation_;
+        }
+        wake_.notify_all();
+        std::exception_ptr mine;
+        try {
+            work(body, n, chunk);
+        } catch (...) {
+            mine = std::current_exception();
+            next_ = n;  // nothing more is claimed
+        }
+        std::unique_lock<std::mutex> g(m_);
+        open_ = false;  // no helper joins from now on
+        done_.wait(g, [this] { return active_ == 0; });
+        body_ = nullptr;
+        if (mine) std::rethrow_exception(mine);
+        if (failure_) std::rethrow_exception(failure_);
+        return true;
+    }
+
+private:
+    std::mutex job_mutex_;  // one job at a time
+    std::mutex m_;
+    std::condition_variable wake_, done_;
+    std::size_t threads_started_ = 0;
+    const std::function<void(std::size_t, std::size_t)>* body_ = nullptr;
+    std::size_t n_ = 0, chunk_ = 1, seats_ = 0, active_ = 0;
+    std::atomic<std::size_t> next_{0};
+    bool open_ = false;
+    unsigned long generation_ = 0;
+    std::exception_ptr failure_;
+
+    void work(const std::function<void(std::size_t, std::size_t)>& body, std::size_t n, std::size_t chunk) {
+        const InsideParallelFor mark;
+        for (;;) {
+            const std::size_t first = next_.fetch_add(chunk);
+            if (first >= n) return;
+            body(first, std::min(n, first + chunk));
+        }
+    }
+
+    void helper_loop() {
+        const InsideParallelFor mark;  // for good: whatever a helper runs is inside a parallel_for
+        unsigned long seen = 0;
+        std::unique_lock<std::mutex> g(m_);
+        for (;;) {
+            wake_.wait(g, [&] { return generation_ != seen; });
+            seen = generation_;
+            if (!open_ || seats_ == 0) continue;  // woke too late, or enough helpers already
+            --seats_;
+            ++active_;
+            const auto* body = body_;
+            const std::size_t n = n_, chunk = chunk_;
+            g.unlock();
+            try {
+                work(*body, n, chunk);
+            } catch (...) {
+                next_ = n;
+                std::lock_guard<std::mutex> f(m_);
+                if (!failure_) failure_ = std::current_exception();
+            }
+            g.lock();
+            if (--active_ == 0) done_.notify_all();
+        }
+    }
+};
+
+Pool& pool() {
+    static Pool* p = new Pool;  // never destroyed: its threads may still be asleep at exit
+    return *p;
+}
 }  // namespace
 
 int thread_count() { return g_threads.load(); }
 
 void parallel_for(std::size_t n, double cost_per_item, const std::function<void(std::size_t, std::size_t)>& body) {
     const auto T = static_cast<std::size_t>(std::max(1, thread_count()));
-    // Starting a thread costs tens of microseconds; below ~200k units of work
+    // Waking a helper costs some microseconds; below ~200k units of work
     // (about 0.1 ms) it is cheaper to stay on one thread. Inside a parallel_for
     // the cores are already busy: a nested one runs on its own thread.
     if (T == 1 || n < 2 || static_cast<double>(n) * cost_per_item < 2e5 || t_inside_parallel_for) {
         body(0, n);
         return;
     }
-    // While these threads run, BLAS calls inside them run single-threaded:
+    // While the helpers run, BLAS calls inside them run single-threaded:
     // OpenBLAS's own threads on top of ours would put 4 busy threads on 2
     // cores, and its idle threads keep spinning for a while after each call.
     set_blas_threads(1);
-    std::vector<std::thread> helpers;
-    struct JoinAndRestore {  // also when body throws on this thread
-        std::vector<std::thread>& threads;
-        ~JoinAndRestore() {
-            for (auto& h : threads)
-                if (h.joinable()) h.join();
-            set_blas_threads(thread_count());
-        }
-    } join_and_restore{helpers};
-    const std::size_t chunk = (n + T - 1) / T;
-    for (std::size_t t = 1; t < T && t * chunk < n; ++t)
-        helpers.emplace_back([&body, begin = t * chunk, end = std::min(n, (t + 1) * chunk)] {
-            const InsideParallelFor mark;
-            body(begin, end);
-        });
-    const InsideParallelFor mark;
-    body(0, std::min(n, chunk));
+    struct Restore {
+        ~Restore() { set_blas_threads(thread_count()); }
+    } restore;
+    // about 8 chunks per thread: small enough to even out, large enough to be cheap
+    const std::size_t chunk = std::max<std::size_t>(1, n / (8 * T));
+    if (!pool().run(n, chunk, T - 1, body)) body(0, n);  // another thread's job is running: do it alone
 }
 
 bool set_threads(int threads) {

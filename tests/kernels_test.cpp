@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 #include "attn/attention.hpp"
@@ -294,6 +295,36 @@ BOOST_AUTO_TEST_CASE(parallel_for_covers_every_index_once_even_when_nested) {
             });
     });
     for (std::size_t k = 0; k < seen.size(); ++k) BOOST_TEST(seen[k].load() == 1, "index " << k);
+}
+
+BOOST_AUTO_TEST_CASE(parallel_for_covers_every_index_once_call_after_call) {
+    // helpers are kept between calls: a late one must never work on a finished call
+    const Threads t(2);
+    for (int call = 0; call < 300; ++call) {
+        const std::size_t n = 50 + static_cast<std::size_t>(call % 7) * 31;
+        std::vector<std::atomic<int>> seen(n);
+        attn::parallel_for(n, 1e6, [&](std::size_t first, std::size_t last) {
+            for (std::size_t i = first; i < last; ++i) seen[i]++;
+        });
+        std::size_t wrong = 0;
+        for (auto& v : seen) wrong += v.load() != 1;
+        BOOST_TEST(wrong == 0u, "call " << call << ": " << wrong << " of " << n << " indices not visited exactly once");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(an_exception_on_any_thread_reaches_the_caller) {
+    const Threads t(2);
+    for (const std::size_t bad : {std::size_t{0}, std::size_t{999}}) {  // the first piece, and the last
+        BOOST_CHECK_THROW(attn::parallel_for(1000, 1e6,
+                                             [&](std::size_t first, std::size_t last) {
+                                                 if (first <= bad && bad < last) throw std::runtime_error("bad");
+                                             }),
+                          std::runtime_error);
+    }
+    // and the helpers still work afterwards
+    std::atomic<std::size_t> total{0};
+    attn::parallel_for(1000, 1e6, [&](std::size_t first, std::size_t last) { total += last - first; });
+    BOOST_TEST(total.load() == 1000u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -63,13 +63,16 @@ bool set_threads(int threads);
 // The count set by set_threads (1 until it is called).
 int thread_count();
 
-// Calls body(begin, end) on [0, n) split into thread_count() contiguous parts,
-// one per thread, when n * cost_per_item is large enough to pay for starting
-// threads; otherwise runs body(0, n) on the calling thread. Plain std::threads
-// that exit when done: unlike an OpenMP pool they never spin while OpenBLAS's
-// threads need the cores (that made 2 threads slower than 1 here). While they
-// run, OpenBLAS is set to one thread (each part is already on its own core),
-// and a parallel_for called from inside one runs on the calling thread alone.
+// Calls body(begin, end) on consecutive pieces of [0, n), spread over
+// thread_count() threads (the calling thread and helpers), when n *
+// cost_per_item is large enough to pay for waking helpers; otherwise runs
+// body(0, n) on the calling thread. Threads claim pieces one at a time, so a
+// helper that gets no core (the machine is busy) only means the calling
+// thread does more of them. The helpers sleep between calls, never spin, so
+// they take no core from OpenBLAS (spinning OpenMP threads made 2 threads
+// slower than 1 here). While they run, OpenBLAS is set to one thread, and a
+// parallel_for called from inside one runs on the calling thread alone. An
+// exception thrown by body on any thread reaches the caller.
 void parallel_for(std::size_t n, double cost_per_item, const std::function<void(std::size_t, std::size_t)>& body);
 
 }  // namespace attn
