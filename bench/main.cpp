@@ -57,6 +57,7 @@ namespace {
 
 // ---------------------------------------------------------------- options
 struct Options {
+    std::string load_at_start;  // read when the run starts, printed in the table
     std::string out = "bench/RESULTS.md";
     std::string plots_dir = "plots";
     bool plots = true;
@@ -313,6 +314,13 @@ std::string blas_name() {
     return config ? std::string(config()) : std::string("not OpenBLAS (no openblas_get_config)");
 }
 
+// The 1-minute load average: how many threads wanted a core, besides this run.
+std::string load_average() {
+    std::ifstream in("/proc/loadavg");
+    std::string one;
+    return (in >> one) ? one : std::string("unknown");
+}
+
 std::string utc_now() {
     const std::time_t now = std::time(nullptr);
     char buf[64];
@@ -361,6 +369,9 @@ std::string report(const Options& o, const std::vector<AttentionRow>& att, const
        << "| Armadillo | " << arma::arma_version::as_string() << " |\n"
        << "| compiler | g++ " << __VERSION__ << ", Release build, no relaxed floating-point flags |\n"
        << "| date | " << utc_now() << " |\n"
+       << "| load average | " << o.load_at_start << " when the run started, " << load_average()
+       << " when it ended (on " << std::thread::hardware_concurrency()
+       << " hardware threads; above ~1, other work shared the cores and the times are noisier) |\n"
        << "| command | `" << o.command << "`" << (o.quick ? " (--quick: a smoke run, fewer shapes)" : "") << " |\n";
     const std::string not_measured = "not measured (run `./course bench --build-times`)";
     md << "| clean build | "
@@ -469,7 +480,7 @@ plot::Figure ratio_figure(const std::vector<AttentionRow>& rows) {
         tics += (tics.back() == '(' ? "" : ", ") + plot::quoted(r.shape.label()) + " " + fixed(x, 0);
     }
     c.series = {k1, k2, ref, naive};
-    c.extra = {tics + ")", "set key top left", "set ytics (0.5, 1, 1.3, 2, 5, 10, 100, 1000)"};
+    c.extra = {tics + ")", "set key top left", "set xrange [5:1.6e7]", "set ytics (0.5, 1, 1.3, 2, 5, 10, 100, 1000)"};
     return plot::Figure(c);
 }
 
@@ -477,7 +488,8 @@ plot::Figure ratio_figure(const std::vector<AttentionRow>& rows) {
 
 int main(int argc, char** argv) {
     try {
-        const Options o = parse_options(argc, argv);
+        Options o = parse_options(argc, argv);
+        o.load_at_start = load_average();
         plot::Plotter plotter(o.plots_dir, o.plots);
         std::printf("--- 1. Attention forward (medians; x = time / time of the two products) ---\n");
         const auto att = bench_attention(o);

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 #include "attn/chapter.hpp"
 #include "attn/errors.hpp"
@@ -354,7 +355,8 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
     // and read again through main memory.)
     // Everything is stored transposed, query j in column j (Armadillo is
     // column-major), so a group of queries is a run of contiguous columns that
-    // a Mat can alias without copying. The buffers are reused between calls.
+    // a Mat can alias without copying. The buffers are reused between calls:
+    // fresh blocks of memory this size cost page faults on every call.
     // (Worker threads must see these references, not the thread_locals
     // themselves: each thread has its own thread_locals.)
     thread_local arma::Mat<T> Qt_buffer, Zt_buffer, Mt_buffer;
@@ -367,12 +369,15 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
     const arma::uword group = group_size(L_K, sizeof(T));
 
     auto part = [&](std::size_t first, std::size_t last) {
-        arma::Mat<T> scores(L_K, std::min<arma::uword>(group, last - first));  // this thread's scratch
+        // this thread's scratch, kept between calls (parallel_for's helpers live
+        // as long as the program); it only ever grows
+        thread_local std::vector<T> scratch;
+        scratch.resize(std::max<std::size_t>(scratch.size(), L_K * group));
         for (arma::uword g = first; g < last; g += group) {
             const arma::uword n = std::min<arma::uword>(group, last - g);
             // views: (memory, rows, cols, copy = false, strict = true)
             const arma::Mat<T> Qg(Qt.colptr(g), d_k, n, false, true);  // (d_k, n)
-            arma::Mat<T> Sg(scores.memptr(), L_K, n, false, true);      // (L_K, n)
+            arma::Mat<T> Sg(scratch.data(), L_K, n, false, true);       // (L_K, n)
             arma::Mat<T> Zg(Zt.colptr(g), d_v, n, false, true);         // (d_v, n)
             // pass 1: scores S^T = K Q^T for this group of queries
             Sg = K * Qg;  // (L_K, n)
