@@ -111,21 +111,28 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-// Median seconds per call of each function in `fns`, measured in rounds: each
-// round takes one sample of every function in turn, so a burst of load from
-// elsewhere on the machine lands on all of them alike. A sample repeats a fast
-// call until it lasts about 0.2 ms (clock resolution and call overhead then
-// stop mattering). `budget` is roughly the seconds all rounds may take.
-std::vector<double> time_in_rounds(const std::vector<std::function<void()>>& fns, double budget) {
-    const std::size_t F = fns.size();
+// One thing to time: `setup` runs before each sample, untimed (e.g. set the
+// thread count), then `run` is timed.
+struct Timed {
+    std::function<void()> setup, run;
+};
+
+// Median seconds per call of each of `items`, measured in rounds: each round
+// takes one sample of every item in turn, so a burst of load from elsewhere on
+// the machine lands on all of them alike. A sample repeats a fast call until
+// it lasts about 0.2 ms (clock resolution and call overhead then stop
+// mattering). `budget` is roughly the seconds all rounds may take.
+std::vector<double> time_in_rounds(const std::vector<Timed>& items, double budget) {
+    const std::size_t F = items.size();
     std::vector<long> calls(F, 1);
     double per_round = 0;
     for (std::size_t f = 0; f < F; ++f) {
-        fns[f]();  // warm-up: first touch of memory, thread start-up of the BLAS
+        items[f].setup();
+        items[f].run();  // warm-up: first touch of memory, thread start-up
         const auto start = Clock::now();
         long n = 0;
         do {
-            fns[f]();
+            items[f].run();
             ++n;
         } while (seconds_since(start) < 2e-3);
         const double each = seconds_since(start) / static_cast<double>(n);
@@ -136,8 +143,9 @@ std::vector<double> time_in_rounds(const std::vector<std::function<void()>>& fns
     std::vector<std::vector<double>> samples(F);
     for (int r = 0; r < rounds; ++r)
         for (std::size_t f = 0; f < F; ++f) {
+            items[f].setup();
             const auto start = Clock::now();
-            for (long c = 0; c < calls[f]; ++c) fns[f]();
+            for (long c = 0; c < calls[f]; ++c) items[f].run();
             samples[f].push_back(seconds_since(start) / static_cast<double>(calls[f]));
         }
     std::vector<double> medians;
@@ -201,8 +209,10 @@ struct AttentionRow {
     double products = 0, kernel = 0, reference = NAN, naive = NAN;  // seconds; NaN: not run
 };
 
+// Both thread counts in the same rounds: the 2-thread figures are compared
+// with 1-thread figures taken moments apart, not minutes.
 template <class T>
-AttentionRow time_attention(const Shape& sh, int threads, double budget, bool naive) {
+std::vector<AttentionRow> time_attention(const Shape& sh, double budget, bool naive) {
     arma::arma_rng::set_seed(7);
     const arma::Mat<T> Q = arma::randn<arma::Mat<T>>(sh.L_Q, sh.d_k);
     const arma::Mat<T> K = arma::randn<arma::Mat<T>>(sh.L_K, sh.d_k);
@@ -210,29 +220,41 @@ AttentionRow time_attention(const Shape& sh, int threads, double budget, bool na
     // the baseline: the two products alone, into matrices allocated once
     const arma::Mat<T> A = arma::randu<arma::Mat<T>>(sh.L_Q, sh.L_K);  // stands in for the weights
     arma::Mat<T> S(sh.L_Q, sh.L_K), Z(sh.L_Q, sh.d_v), sink;
+    constexpr bool is_double = std::is_same_v<T, double>;  // the teaching API is double only
 
-    AttentionRow row;
-    row.type = std::is_same_v<T, double> ? "double" : "float";
-    row.shape = sh;
-    row.threads = threads;
-    set_threads(threads);
-    std::vector<std::function<void()>> fns = {
-        [&] {
-            S = Q * K.t();  // (L_Q, L_K)
-            Z = A * V;      // (L_Q, d_v)
-        },
-        [&] { sink = kernels::attention(Q, K, V); },
-    };
-    if constexpr (std::is_same_v<T, double>)  // the teaching API is double only
-        fns.push_back([&] { sink = scaled_dot_product_attention(Q, K, V); });
-    const auto t = time_in_rounds(fns, budget);
-    row.products = t[0];
-    row.kernel = t[1];
-    if (t.size() > 2) row.reference = t[2];
-    // The naive loops use one thread whatever the setting: timed on the first
-    // pass only, and the same figure reused for the 2-thread row.
-    if (naive && threads == 1) row.naive = time_slow([&] { sink = naive_attention(Q, K, V); }, budget / 2);
-    return row;
+    std::vector<Timed> items;
+    for (const int threads : {1, 2}) {
+        const auto setup = [threads] { set_threads(threads); };
+        items.push_back({setup, [&] {
+                             S = Q * K.t();  // (L_Q, L_K)
+                             Z = A * V;      // (L_Q, d_v)
+                         }});
+        items.push_back({setup, [&] { sink = kernels::attention(Q, K, V); }});
+        if constexpr (is_double) items.push_back({setup, [&] { sink = scaled_dot_product_attention(Q, K, V); }});
+    }
+    const auto t = time_in_rounds(items, budget);
+    const std::size_t per_thread_count = is_double ? 3 : 2;
+
+    std::vector<AttentionRow> rows;
+    for (const int threads : {1, 2}) {
+        const std::size_t at = (threads - 1) * per_thread_count;
+        AttentionRow row;
+        row.type = is_double ? "double" : "float";
+        row.shape = sh;
+        row.threads = threads;
+        row.products = t[at];
+        row.kernel = t[at + 1];
+        if (is_double) row.reference = t[at + 2];
+        rows.push_back(row);
+    }
+    // The naive loops use one thread whatever the setting: timed once, the
+    // same figure in both rows.
+    if (naive) {
+        set_threads(1);
+        rows[0].naive = rows[1].naive = time_slow([&] { sink = naive_attention(Q, K, V); }, budget / 2);
+    }
+    set_threads(1);
+    return rows;
 }
 
 std::vector<AttentionRow> bench_attention(const Options& o) {
@@ -243,23 +265,23 @@ std::vector<AttentionRow> bench_attention(const Options& o) {
         shapes.clear();
         for (const auto& v : o.shapes) shapes.push_back({v[0], v[1], v[2], v[3]});
     }
-    const double budget = o.quick ? 0.05 : 0.4;  // seconds of rounds per row
+    const double budget = o.quick ? 0.1 : 0.8;  // seconds of rounds per shape (both thread counts)
     std::vector<AttentionRow> rows;
     std::printf("%-6s %-20s %3s %13s %13s %7s %13s %7s %13s %7s\n", "type", "(L_Q,L_K,d_k,d_v)", "thr",
                 "two products", "kernel", "x", "reference", "x", "naive", "x");
     for (const bool is_double : {true, false})
-        for (const Shape& sh : shapes)
-            for (const int threads : {1, 2}) {
-                AttentionRow r = is_double ? time_attention<double>(sh, threads, budget, o.naive)
-                                           : time_attention<float>(sh, threads, budget, o.naive);
-                if (threads == 2 && !rows.empty()) r.naive = rows.back().naive;  // single-threaded code
+        for (const Shape& sh : shapes) {
+            const auto pair = is_double ? time_attention<double>(sh, budget, o.naive)
+                                        : time_attention<float>(sh, budget, o.naive);
+            for (const AttentionRow& r : pair) {
                 std::printf("%-6s %-20s %3d %10.2f us %10.2f us %6.2fx %10.2f us %6.2fx %10.2f us %6.1fx\n",
-                            r.type.c_str(), sh.label().c_str(), threads, 1e6 * r.products, 1e6 * r.kernel,
+                            r.type.c_str(), sh.label().c_str(), r.threads, 1e6 * r.products, 1e6 * r.kernel,
                             r.kernel / r.products, 1e6 * r.reference, r.reference / r.products, 1e6 * r.naive,
                             r.naive / r.products);
-                std::fflush(stdout);
                 rows.push_back(r);
             }
+            std::fflush(stdout);
+        }
     set_threads(1);
     return rows;
 }

@@ -21,6 +21,8 @@ namespace attn::kernels {
 // Threads: uses thread_count() threads (see set_threads) when the work is large
 //          enough to pay for them; the result does not depend on the count
 //          beyond rounding.
+// Memory:  on glibc, the first call asks malloc to keep freed memory for reuse
+//          (see "The attention kernel" in docs/ARCHITECTURE.md).
 arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V);
 arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V);
 
