@@ -55,4 +55,7 @@ BOOST_AUTO_TEST_CASE(softmax_rows_handles_its_corpus_and_past_crashes) {
     replay("softmax_rows", "regressions", attn_fuzz::softmax_rows);
 }
 
-// Chapter 08 adds: checkpoint_handles_its_corpus_and_past_crashes
+BOOST_AUTO_TEST_CASE(checkpoint_handles_its_corpus_and_past_crashes) {
+    BOOST_TEST(replay("checkpoint", "corpus", attn_fuzz::checkpoint) >= 5u, "the seed corpus went missing");
+    replay("checkpoint", "regressions", attn_fuzz::checkpoint);
+}

@@ -493,6 +493,39 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_comes_back_bit_for_bit) {
         BOOST_TEST(f.path().filename() == "m.ckpt", "a temporary file was left behind: " << f.path());
 }
 
+BOOST_AUTO_TEST_CASE(the_checkpoint_layout_is_the_models_own) {
+    for (arma::uword layers : {1u, 3u}) {
+        attn::seq2seq::Config c = tiny(17);
+        c.layers = layers;
+        const attn::seq2seq::Model model(c);
+        const auto layout = attn::seq2seq::tensor_layout(c);
+        BOOST_REQUIRE(layout.size() == model.tensors().size());
+        for (std::size_t i = 0; i < layout.size(); ++i) {
+            BOOST_TEST(layout[i].name == model.tensors()[i].name);
+            BOOST_TEST(layout[i].rows == model.tensors()[i].value.n_rows, layout[i].name);
+            BOOST_TEST(layout[i].cols == model.tensors()[i].value.n_cols, layout[i].name);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_checkpoint_claiming_huge_tensors_is_refused_without_allocating_them) {
+    const auto task = attn::tasks::reversal(10, 2, 4, 3);
+    attn::seq2seq::Model model(tiny(task.vocab.size()));
+    Scratch tmp;
+    attn::seq2seq::save_checkpoint(tmp.file("m.ckpt"), "reversal", model, task.vocab);
+    std::string text = read(tmp.file("m.ckpt"));
+    text = text.substr(0, text.rfind("end fnv1a64"));
+    const auto at = text.find("d_model 8 ");
+    BOOST_REQUIRE(at != std::string::npos);
+    text.replace(at, 10, "d_model 4000 ");
+    const auto embed = text.find("tensor embed 12 8\n");
+    BOOST_REQUIRE(embed != std::string::npos);
+    text.replace(embed, 18, "tensor embed 12 4000\n");  // 48 000 numbers claimed by a file of a few kB
+    const std::string msg = thrown_message<attn::InputError>(
+        [&] { attn::seq2seq::parse_checkpoint(attn::seq2seq::seal_checkpoint(text), "huge.ckpt"); });
+    BOOST_TEST(msg.find("huge.ckpt: ends before tensor embed") != std::string::npos, msg);
+}
+
 BOOST_AUTO_TEST_CASE(damaged_checkpoints_are_refused_with_the_reason) {
     Scratch tmp;
     const auto task = attn::tasks::reversal(10, 2, 4, 3);

@@ -183,6 +183,22 @@ void save_checkpoint(const std::string& path, const std::string& task, const Mod
 // checkpoint, truncated, corrupt (checksum), or malformed at line N.
 Checkpoint load_checkpoint(const std::string& path);
 
+// The same, on a checkpoint's text already in memory; `name` stands for the
+// file in messages. Never allocates more than the text could fill, whatever
+// sizes the text claims (the fuzz target feeds it arbitrary bytes).
+Checkpoint parse_checkpoint(const std::string& text, const std::string& name);
+
+// `body` followed by the checksum line that closes a checkpoint.
+std::string seal_checkpoint(const std::string& body);
+
+// The name and shape of every tensor of a model with configuration `c`, in the
+// order Model keeps them (and a checkpoint stores them).
+struct TensorShape {
+    std::string name;
+    arma::uword rows = 0, cols = 0;
+};
+std::vector<TensorShape> tensor_layout(const Config& c);
+
 // A model with the checkpoint's configuration and weights.
 Model model_from(const Checkpoint& c);
 
