@@ -4,9 +4,12 @@
 # ./course itself: list and hint leave exercises/ alone; reset asks first, does
 # nothing without a yes, and with a yes keeps the learner's version in
 # .course/backups/ before putting the stub back. (That check leaves exercises/
-# alone too is part of checker_isolation.sh.) Usage: nothing_lost.sh REPO_ROOT
+# alone too is part of checker_isolation.sh.)
+# Usage: nothing_lost.sh REPO_ROOT [BUILD_DIR]; with BUILD_DIR, ./course uses that
+# (already built) tree instead of building coursectl in the scratch clone.
 set -euo pipefail
 src=$(cd "$1" && pwd)
+[[ -z ${2:-} ]] || export COURSE_BUILD_DIR=$(cd "$2" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/attn-nothing-lost.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
