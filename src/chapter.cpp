@@ -224,8 +224,9 @@ void parallel_for(std::size_t n, double cost_per_item, const std::function<void(
     struct Restore {
         ~Restore() { set_blas_threads(thread_count()); }
     } restore;
-    // about 8 chunks per thread: small enough to even out, large enough to be cheap
-    const std::size_t chunk = std::max<std::size_t>(1, n / (8 * T));
+    // about 4 pieces per thread: small enough to even out when a helper is
+    // late, large enough for each piece's matrix products to run at full speed
+    const std::size_t chunk = std::max<std::size_t>(1, n / (4 * T));
     if (!pool().run(n, chunk, T - 1, body)) body(0, n);  // another thread's job is running: do it alone
 }
 

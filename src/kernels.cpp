@@ -304,12 +304,27 @@ ATTN_VECTOR_CLONES void small_attention(const arma::fmat& Q, const arma::fmat& K
 }
 
 // ---------------------------------------------------------------- large shapes
-// How many queries go through the three passes together: enough columns for
-// the products to run at full speed (fewer than ~32 slows them down), few
-// enough that their scores (L_K per query) stay in a core's 1 MiB cache
-// between the two products. Measured at L = 512 and 2048 with ./course bench.
-constexpr arma::uword kMinGroup = 32, kMaxGroup = 256;
-constexpr double kGroupBytes = 1024.0 * 1024;
+// C = op(A) op(B), through the BLAS behind Armadillo. op is "N" (as stored) or
+// "T" (transposed); A is m x k after op, B is k x n, C is m x n; ld* are the
+// distances between columns, which lets a call work on a block of rows in place.
+template <class T>
+void gemm(const char* op_a, const char* op_b, arma::uword m, arma::uword n, arma::uword k, const T* A,
+          arma::uword ld_a, const T* B, arma::uword ld_b, T* C, arma::uword ld_c) {
+    const auto M = static_cast<arma::blas_int>(m), N = static_cast<arma::blas_int>(n),
+               Kd = static_cast<arma::blas_int>(k), LA = static_cast<arma::blas_int>(ld_a),
+               LB = static_cast<arma::blas_int>(ld_b), LC = static_cast<arma::blas_int>(ld_c);
+    const T one = 1, zero = 0;
+    arma::blas::gemm<T>(op_a, op_b, &M, &N, &Kd, &one, A, &LA, B, &LB, &zero, C, &LC);
+}
+
+// How many queries go through the three passes together. Each group costs
+// both products a fresh pass over K and V (BLAS repacks them per call), so
+// groups should be large; their scores (L_K per query) should still fit the
+// cache between the two products. Measured at L = 512 and 2048 (thread CPU
+// time): 256 to 512 queries, about 4 MiB of scores, did best; 32 was 10-15 %
+// slower.
+constexpr arma::uword kMinGroup = 64, kMaxGroup = 512;
+constexpr double kGroupBytes = 4.0 * 1024 * 1024;
 arma::uword group_size(arma::uword L_K, std::size_t bytes_per_value) {
     const double fit = kGroupBytes / (static_cast<double>(L_K) * static_cast<double>(bytes_per_value));
     return static_cast<arma::uword>(std::clamp(fit, double(kMinGroup), double(kMaxGroup)));
@@ -376,51 +391,45 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
     // the scores of one group of queries stay in the core's cache from the
     // product that makes them to the product that uses them. (Scores for all
     // queries at once would be 32 MiB at L = 2048: written, read, rewritten
-    // and read again through main memory.)
-    // Everything is stored transposed, query j in column j (Armadillo is
-    // column-major), so a group of queries is a run of contiguous columns that
-    // a Mat can alias without copying. The buffers are reused between calls:
-    // fresh blocks of memory this size cost page faults on every call.
-    // (Worker threads must see these references, not the thread_locals
-    // themselves: each thread has its own thread_locals.)
-    thread_local arma::Mat<T> Qt_buffer, Zt_buffer, Mt_buffer;
-    arma::Mat<T>& Qt = Qt_buffer;  // (d_k, L_Q)
-    arma::Mat<T>& Zt = Zt_buffer;  // (d_v, L_Q)
-    arma::Mat<T>& Mt = Mt_buffer;  // (L_K, L_Q) the mask, when there is one
-    Qt = Q.t();
+    // and read again through main memory.) The products are BLAS calls on the
+    // group's rows of Q and Z where they lie (a leading dimension of L_Q), so
+    // nothing is copied or transposed. Scores are kept transposed, query j in
+    // column j of S^T (Armadillo is column-major): one query's scores are contiguous.
+    arma::Mat<T> Z(L_Q, d_v, arma::fill::none);  // (L_Q, d_v), every entry written below
+    thread_local arma::Mat<T> Mt_buffer;  // (L_K, L_Q) the mask, transposed, when there is one
+    arma::Mat<T>& Mt = Mt_buffer;          // (worker threads must see the caller's, not their own)
     if (mask) Mt = mask->t();
-    Zt.set_size(d_v, L_Q);
     const arma::uword group = group_size(L_K, sizeof(T));
 
     auto part = [&](std::size_t first, std::size_t last) {
-        // this thread's scratch, kept between calls (parallel_for's helpers live
-        // as long as the program); it only ever grows
+        // this thread's scratch for one group's scores, kept between calls
+        // (parallel_for's helpers live as long as the program); it only grows
         thread_local std::vector<T> scratch;
         scratch.resize(std::max<std::size_t>(scratch.size(), L_K * group));
+        T* const St = scratch.data();  // (L_K, n) for the group's n queries
         for (arma::uword g = first; g < last; g += group) {
             const arma::uword n = std::min<arma::uword>(group, last - g);
-            // views: (memory, rows, cols, copy = false, strict = true)
-            const arma::Mat<T> Qg(Qt.colptr(g), d_k, n, false, true);  // (d_k, n)
-            arma::Mat<T> Sg(scratch.data(), L_K, n, false, true);       // (L_K, n)
-            arma::Mat<T> Zg(Zt.colptr(g), d_v, n, false, true);         // (d_v, n)
-            // pass 1: scores S^T = K Q^T for this group of queries
-            Sg = K * Qg;  // (L_K, n)
+            // pass 1: S^T = K Q_g^T, Q_g = rows g..g+n-1 of Q
+            gemm("N", "T", L_K, n, d_k, K.memptr(), L_K, Q.memptr() + g, L_Q, St, L_K);  // (L_K, n)
             T column_scale = scale;
             if (mask) {  // the mask is added to the scaled scores, so scale first
-                Sg *= scale;
-                Sg += arma::Mat<T>(Mt.colptr(g), L_K, n, false, true);  // -inf stays -inf: exp gives 0
+                for (arma::uword q = 0; q < n; ++q) {
+                    T* s = St + q * L_K;
+                    const T* m = Mt.colptr(g + q);
+                    for (arma::uword j = 0; j < L_K; ++j) s[j] = s[j] * scale + m[j];  // -inf stays -inf
+                }
                 column_scale = 1;
             }
             // pass 2: exp(scale * (s - max)) down each column, and the column's sum
             T inv[kMaxGroup];
             for (arma::uword q = 0; q < n; ++q)
-                inv[q] = inverse_or_zero(softmax_column(Sg.colptr(q), L_K, column_scale));
-            // pass 3: Z^T = V^T E^T, then each query's column divided by its sum
-            // (d_v divisions per query instead of L_K)
-            Zg = V.t() * Sg;  // (d_v, n)
-            for (arma::uword q = 0; q < n; ++q) {
-                T* z = Zg.colptr(q);
-                for (arma::uword c = 0; c < d_v; ++c) z[c] *= inv[q];
+                inv[q] = inverse_or_zero(softmax_column(St + q * L_K, L_K, column_scale));
+            // pass 3: Z_g = E_g V straight into rows g..g+n-1 of Z, then each row
+            // divided by its query's sum (d_v divisions per query instead of L_K)
+            gemm("T", "N", n, d_v, L_K, St, L_K, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
+            for (arma::uword c = 0; c < d_v; ++c) {
+                T* z = Z.colptr(c) + g;
+                for (arma::uword q = 0; q < n; ++q) z[q] *= inv[q];
             }
         }
     };
@@ -428,7 +437,7 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
     // the two products (~0.1 ns per multiply-add) and of the exponentials (~2 ns).
     const double per_query = static_cast<double>(L_K) * (0.2 * static_cast<double>(d_k + d_v) + 4.0);
     parallel_for(L_Q, per_query, part);
-    return Zt.t();  // (L_Q, d_v)
+    return Z;
 }
 
 }  // namespace
