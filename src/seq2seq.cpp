@@ -80,29 +80,41 @@ void for_each_sequence(std::size_t n, double cost_per_item, const std::function<
 struct AttentionLayer {
     std::size_t W_q, W_k, W_v, W_o;
     bool causal = false;
+    bool self = true;  // queries, keys and values from one input (otherwise: cross-attention)
     // cache
     const arma::mat *Xq = nullptr, *Xkv = nullptr;
     const Segments *sq = nullptr, *skv = nullptr;
-    arma::mat Q, K, V, Z;
+    arma::mat Z;
     std::vector<arma::mat> q, k, v, A;  // per sequence: its rows of Q, K and V, and its weights
 
     // out = Z W_o, Z = attention(Xq W_q, Xkv W_k, Xkv W_v) sequence by sequence.
+    // Projections that read the same input share one product: X [W_q W_k W_v]
+    // (self-attention) or H [W_k W_v] (cross-attention). Fewer, wider products
+    // cost less than three narrow ones (each BLAS call packs its input anew).
     arma::mat forward(Params& P, const arma::mat& xq, const Segments& segq, const arma::mat& xkv,
                       const Segments& segkv) {
         Xq = &xq, Xkv = &xkv, sq = &segq, skv = &segkv;
-        Q = project(xq, P[W_q].value);   // (T_q, d_k)
-        K = project(xkv, P[W_k].value);  // (T_kv, d_k)
-        V = project(xkv, P[W_v].value);  // (T_kv, d_v)
-        Z.set_size(Q.n_rows, V.n_cols);
+        const arma::uword dk = P[W_k].value.n_cols, dv = P[W_v].value.n_cols;
+        arma::mat Q, KV;  // (T_q, d_k), (T_kv, d_k + d_v)
+        if (self) {
+            const arma::mat QKV = project(xq, arma::join_rows(P[W_q].value, P[W_k].value, P[W_v].value));
+            Q = QKV.cols(0, dk - 1);
+            KV = QKV.cols(dk, 2 * dk + dv - 1);
+        } else {
+            Q = project(xq, P[W_q].value);
+            KV = project(xkv, arma::join_rows(P[W_k].value, P[W_v].value));
+        }
+        Z.set_size(Q.n_rows, dv);
         A.resize(segq.count());
         q.resize(segq.count());
         k.resize(segq.count());
         v.resize(segq.count());
-        const double cost = static_cast<double>(Q.n_cols + V.n_cols) * 64.0 * 4.0;
+        const double cost = static_cast<double>(dk + dv) * 64.0 * 4.0;
         for_each_sequence(segq.count(), cost, [&](std::size_t s) {
             q[s] = rows_of(Q, segq, s);
-            k[s] = rows_of(K, segkv, s);
-            v[s] = rows_of(V, segkv, s);
+            const arma::mat kv = rows_of(KV, segkv, s);
+            k[s] = kv.cols(0, dk - 1);
+            v[s] = kv.cols(dk, dk + dv - 1);
             AttentionPass pass = causal ? causal_attention_pass(q[s], k[s], v[s]) : attention_pass(q[s], k[s], v[s]);
             Z.rows(segq.start[s], segq.start[s] + segq.length[s] - 1) = pass.output;
             A[s] = std::move(pass.weights);
@@ -110,22 +122,40 @@ struct AttentionLayer {
         return Z * P[W_o].value;  // (T_q, d_model)
     }
 
-    // Returns the gradients at Xq and at Xkv (for self-attention, add them).
-    std::pair<arma::mat, arma::mat> backward(Params& P, const arma::mat& dOut) {
-        P[W_o].grad += Z.t() * dOut;                 // out = Z W_o
+    // Returns the gradient at Xq. Self-attention: that includes the gradient at
+    // Xkv (the same matrix), and d_kv must be null. Cross-attention: the
+    // gradient at Xkv is added into *d_kv.
+    arma::mat backward(Params& P, const arma::mat& dOut, arma::mat* d_kv) {
+        const arma::uword dk = P[W_k].value.n_cols, dv = P[W_v].value.n_cols;
+        P[W_o].grad += Z.t() * dOut;                   // out = Z W_o
         const arma::mat dZ = dOut * P[W_o].value.t();  // (T_q, d_v)
-        arma::mat dQ(Q.n_rows, Q.n_cols), dK(K.n_rows, K.n_cols), dV(V.n_rows, V.n_cols);
-        const double cost = static_cast<double>(Q.n_cols + V.n_cols) * 64.0 * 8.0;
+        // The gradients of the projections, side by side like the forward product:
+        // self: [dQ dK dV] (T, 2 d_k + d_v); cross: dQ (T_q, d_k) and [dK dV] (T_kv, d_k + d_v).
+        arma::mat dQ(Xq->n_rows, dk), dKV(Xkv->n_rows, dk + dv);
+        const double cost = static_cast<double>(dk + dv) * 64.0 * 8.0;
         for_each_sequence(sq->count(), cost, [&](std::size_t s) {
             const AttentionGrads g = attention_backward(q[s], k[s], v[s], A[s], rows_of(dZ, *sq, s));
+            const arma::uword r0 = skv->start[s], r1 = skv->start[s] + skv->length[s] - 1;
             dQ.rows(sq->start[s], sq->start[s] + sq->length[s] - 1) = g.dQ;
-            dK.rows(skv->start[s], skv->start[s] + skv->length[s] - 1) = g.dK;
-            dV.rows(skv->start[s], skv->start[s] + skv->length[s] - 1) = g.dV;
+            dKV(arma::span(r0, r1), arma::span(0, dk - 1)) = g.dK;
+            dKV(arma::span(r0, r1), arma::span(dk, dk + dv - 1)) = g.dV;
         });
-        P[W_q].grad += Xq->t() * dQ;  // Q = Xq W_q
-        P[W_k].grad += Xkv->t() * dK;  // K = Xkv W_k
-        P[W_v].grad += Xkv->t() * dV;  // V = Xkv W_v
-        return {dQ * P[W_q].value.t(), dK * P[W_k].value.t() + dV * P[W_v].value.t()};
+        if (self) {
+            // QKV = X [W_q W_k W_v]  ->  d[W_q W_k W_v] = X^T [dQ dK dV],  dX = [dQ dK dV] [W_q W_k W_v]^T
+            const arma::mat dQKV = arma::join_rows(dQ, dKV);
+            const arma::mat dW = Xq->t() * dQKV;
+            P[W_q].grad += dW.cols(0, dk - 1);
+            P[W_k].grad += dW.cols(dk, 2 * dk - 1);
+            P[W_v].grad += dW.cols(2 * dk, 2 * dk + dv - 1);
+            return dQKV * arma::join_rows(P[W_q].value, P[W_k].value, P[W_v].value).t();
+        }
+        // Q = Xq W_q;  KV = Xkv [W_k W_v]
+        P[W_q].grad += Xq->t() * dQ;
+        const arma::mat dW = Xkv->t() * dKV;
+        P[W_k].grad += dW.cols(0, dk - 1);
+        P[W_v].grad += dW.cols(dk, dk + dv - 1);
+        *d_kv += dKV * arma::join_rows(P[W_k].value, P[W_v].value).t();
+        return dQ * P[W_q].value.t();
     }
 };
 
@@ -251,8 +281,7 @@ struct EncoderBlock {
         const arma::mat d2 = norm2.backward(P, dout);   // at h + ff(h)
         const arma::mat dh = d2 + ff.backward(P, d2);
         const arma::mat d1 = norm1.backward(P, dh);     // at x + self(x)
-        const auto [dq, dkv] = self.backward(P, d1);
-        return d1 + dq + dkv;
+        return d1 + self.backward(P, d1, nullptr);
     }
 };
 
@@ -276,12 +305,9 @@ struct DecoderBlock {
         const arma::mat d3 = norm3.backward(P, dout);
         const arma::mat dh2 = d3 + ff.backward(P, d3);
         const arma::mat d2 = norm2.backward(P, dh2);
-        const auto [dq2, dkv2] = cross.backward(P, d2);
-        d_enc += dkv2;
-        const arma::mat dh1 = d2 + dq2;
+        const arma::mat dh1 = d2 + cross.backward(P, d2, &d_enc);
         const arma::mat d1 = norm1.backward(P, dh1);
-        const auto [dq1, dkv1] = self.backward(P, d1);
-        return d1 + dq1 + dkv1;
+        return d1 + self.backward(P, d1, nullptr);
     }
 };
 
@@ -400,6 +426,7 @@ Model::Model(const Config& config) : config_(config), impl_(std::make_unique<Imp
         b.self = make_attention(P, n + ".self", config, rng, true);
         b.norm1 = make_norm(P, n + ".norm1", config, rng);
         b.cross = make_attention(P, n + ".cross", config, rng, false);
+        b.cross.self = false;
         b.norm2 = make_norm(P, n + ".norm2", config, rng);
         b.ff = make_ff(P, n + ".ff", config, rng);
         b.norm3 = make_norm(P, n + ".norm3", config, rng);
