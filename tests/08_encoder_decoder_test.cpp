@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "attn/attention.hpp"
+#include "attn/chapter.hpp"
 #include "attn/encoder_decoder.hpp"
 #include "attn/encoder_decoder_lab.hpp"
 #include "attn/errors.hpp"
@@ -634,6 +635,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(training, *boost::unit_test::disabled())
 
 BOOST_AUTO_TEST_CASE(reversal_reaches_99_percent_on_held_out_sequences) {
+    attn::set_threads(1);  // as the chapter does: small products
     const auto s = attn::encdec_lab::reversal_setup();
     BOOST_REQUIRE(s.config.d_k != s.config.d_model);
     attn::seq2seq::Model model(s.config);
@@ -644,6 +646,7 @@ BOOST_AUTO_TEST_CASE(reversal_reaches_99_percent_on_held_out_sequences) {
 }
 
 BOOST_AUTO_TEST_CASE(translation_reaches_95_percent_on_held_out_sentences) {
+    attn::set_threads(1);
     const auto s = attn::encdec_lab::translation_setup();
     attn::seq2seq::Model model(s.config);
     const auto log = attn::seq2seq::train(model, s.task, s.train, {});
