@@ -12,15 +12,15 @@
 // masking relies on exp(-inf) == 0 and on comparisons with infinity).
 #include "attn/kernels.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <algorithm>
 #include <limits>
+#include <vector>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
-#include <vector>
 
 #include "attn/chapter.hpp"
 #include "attn/errors.hpp"
@@ -115,9 +115,9 @@ struct ClampLimits {
     T lowest = ExpConstants<T>::lowest, highest = ExpConstants<T>::highest;
     ClampLimits() {
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-        asm("" : "+x"(lowest), "+x"(highest));
+        asm("" : "+x"(lowest), "+x"(highest));  // in SSE registers
 #elif defined(__GNUC__)
-        asm("" : "+w"(lowest), "+w"(highest));
+        asm("" : "+m"(lowest), "+m"(highest));  // any CPU: in memory, read once before the loop
 #endif
     }
 };
