@@ -51,4 +51,5 @@ if ((build_times)); then
   args+=(--build-seconds "$build_s" --test-seconds "$test_s" --test-note "${summary:-ctest printed no summary}")
 fi
 
-exec "$BUILD/bench/bench" "${args[@]}"
+# not exec: the scratch directory's clean-up (the EXIT trap) must still run
+"$BUILD/bench/bench" "${args[@]}"
