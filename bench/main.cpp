@@ -23,7 +23,7 @@
 //      matrix products alone; every time is also given as a ratio to those
 //      products measured in the same rounds (the ratios are what to compare);
 //   2. the recurrent loop against one attention pass (chapter 01's figure);
-//   3. training steps per second of chapter 08 (not written yet);
+//   3. training steps per second of chapter 08 (reversal configuration, 1 and 2 threads);
 //   4. clean build and test-suite time, when the caller measured them.
 #include <algorithm>
 #include <armadillo>
@@ -47,6 +47,7 @@
 
 #include "attn/attention.hpp"
 #include "attn/chapter.hpp"
+#include "attn/encoder_decoder_lab.hpp"
 #include "attn/kernels.hpp"
 #include "attn/plot.hpp"
 #include "attn/rnn_lab.hpp"
@@ -342,15 +343,43 @@ struct TrainingResult {
     std::string note;
 };
 
-// TODO(ch08): time chapter 08's reversal configuration (d_model 32, one encoder
-// and one decoder layer, batch 64, sequences of 8 digits): set_threads(1), run
-// a few warm-up steps, then the median of several timed blocks of steps; the
-// same with set_threads(2). Fill steps_per_second_1/2 and set measured = true.
-// Until chapter 08 exists nothing is measured, and the table says so.
+// Chapter 08's reversal configuration (d_model 32, d_k 16, one encoder and one
+// decoder block, batch 64, sequences of 8 digits), exactly as the chapter trains
+// it: forward, backward and one Adam step per step. One model per thread count,
+// timed in alternating blocks of steps (the rounds share the machine's noise);
+// steps per second is the median block's.
 TrainingResult bench_training() {
     TrainingResult r;
-    r.note = "not measured yet (chapter 08 pending)";
-    std::printf("\ntraining: %s\n", r.note.c_str());
+    const encdec_lab::Setup s = encdec_lab::reversal_setup();
+    std::vector<seq2seq::Batch> batches(16);
+    for (std::size_t b = 0; b < batches.size(); ++b)
+        for (std::size_t i = 0; i < s.train.batch_size; ++i)
+            batches[b].examples.push_back(s.task.train[(b * s.train.batch_size + i) % s.task.train.size()]);
+    seq2seq::Model models[2] = {seq2seq::Model(s.config), seq2seq::Model(s.config)};
+    seq2seq::Adam adams[2] = {seq2seq::Adam(s.train.adam), seq2seq::Adam(s.train.adam)};
+    std::size_t next[2] = {0, 0};
+    auto block = [&](int k, int steps) {
+        set_threads(k + 1);
+        const auto start = std::chrono::steady_clock::now();
+        for (int i = 0; i < steps; ++i) {
+            models[k].forward_backward(batches[next[k]++ % batches.size()]);
+            adams[k].step(models[k].tensors());
+        }
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / steps;
+    };
+    block(0, 10);  // warm-up: first touches of memory, thread start-up
+    block(1, 10);
+    std::vector<double> per_step[2];
+    for (int round = 0; round < 7; ++round)
+        for (int k = 0; k < 2; ++k) per_step[k].push_back(block(k, 40));
+    for (auto& v : per_step) std::sort(v.begin(), v.end());
+    r.steps_per_second_1 = 1.0 / per_step[0][per_step[0].size() / 2];
+    r.steps_per_second_2 = 1.0 / per_step[1][per_step[1].size() / 2];
+    r.measured = true;
+    set_threads(1);
+    std::printf("\ntraining, reversal configuration (%s, batch %zu):\n", seq2seq::describe(s.config).c_str(),
+                s.train.batch_size);
+    std::printf("  1 thread: %.0f steps/s   2 threads: %.0f steps/s\n", r.steps_per_second_1, r.steps_per_second_2);
     return r;
 }
 

@@ -88,11 +88,14 @@ namespace {
 std::atomic<int> g_threads{1};
 thread_local bool t_inside_parallel_for = false;
 
+std::atomic<int> g_blas_threads{0};  // what the last set_blas_threads asked for (0: never set)
+
 // OpenBLAS's thread count, looked up at run time: Debian can switch the BLAS
 // behind Armadillo (update-alternatives), and only OpenBLAS has this function.
 bool set_blas_threads(int threads) {
     using Setter = void (*)(int);
     static const Setter setter = reinterpret_cast<Setter>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+    g_blas_threads = threads;
     if (!setter) return false;
     setter(threads);
     return true;
@@ -220,10 +223,13 @@ void parallel_for(std::size_t n, double cost_per_item, const std::function<void(
     // While the helpers run, BLAS calls inside them run single-threaded:
     // OpenBLAS's own threads on top of ours would put 4 busy threads on 2
     // cores, and its idle threads keep spinning for a while after each call.
-    set_blas_threads(1);
+    // Afterwards OpenBLAS gets back the count it had (set_threads', or a
+    // BlasThreads' inside a model's step).
     struct Restore {
-        ~Restore() { set_blas_threads(thread_count()); }
+        int before = g_blas_threads.load();
+        ~Restore() { set_blas_threads(before > 0 ? before : thread_count()); }
     } restore;
+    set_blas_threads(1);
     // about 4 pieces per thread: small enough to even out when a helper is
     // late, large enough for each piece's matrix products to run at full speed
     const std::size_t chunk = std::max<std::size_t>(1, n / (4 * T));
@@ -234,5 +240,8 @@ bool set_threads(int threads) {
     g_threads = std::max(1, threads);
     return set_blas_threads(g_threads);
 }
+
+BlasThreads::BlasThreads(int threads) : before_(g_blas_threads.load()) { set_blas_threads(std::max(1, threads)); }
+BlasThreads::~BlasThreads() { set_blas_threads(before_ > 0 ? before_ : thread_count()); }
 
 }  // namespace attn

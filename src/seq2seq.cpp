@@ -518,11 +518,16 @@ void load_batch(Model::Impl& m, const Batch& batch) {
 }  // namespace
 
 double Model::loss(const Batch& batch) {
+    const BlasThreads one(1);  // see forward_backward
     load_batch(*impl_, batch);
     return forward_pass(tensors_, *impl_);
 }
 
 StepStats Model::forward_backward(const Batch& batch) {
+    // This model's products are small (at most 576 x 48): shared between two
+    // cores they got slower, not faster. OpenBLAS stays on one thread here, and
+    // extra threads (set_threads) go to the 64 independent sequences instead.
+    const BlasThreads one(1);
     Impl& m = *impl_;
     auto& P = tensors_;
     load_batch(m, batch);
@@ -554,6 +559,7 @@ StepStats Model::forward_backward(const Batch& batch) {
 }
 
 arma::rowvec Model::next_scores(const tasks::Tokens& source, const tasks::Tokens& prefix) {
+    const BlasThreads one(1);  // see forward_backward
     Impl& m = *impl_;
     auto& P = tensors_;
     if (prefix.empty()) throw InputError("seq2seq: the decoder's prefix must start with <s>");

@@ -17,7 +17,6 @@
 #include <vector>
 
 #include "attn/attention.hpp"
-#include "attn/chapter.hpp"
 #include "attn/encoder_decoder.hpp"
 #include "attn/encoder_decoder_lab.hpp"
 #include "attn/errors.hpp"
@@ -637,7 +636,6 @@ BOOST_AUTO_TEST_SUITE(training, *boost::unit_test::disabled())
 namespace {
 // Trains the chapter's own configuration of one task; returns the model and its held-out exact match.
 double train_and_measure(const attn::encdec_lab::Setup& s, attn::seq2seq::Model& model) {
-    attn::set_threads(1);  // as the chapter does: small products
     const auto log = attn::seq2seq::train(model, s.task, s.train, {});
     const double acc = attn::seq2seq::exact_match(model, s.task.held_out, s.task.max_target_length + 2);
     BOOST_TEST_MESSAGE(s.task.name << ": " << log.steps << " steps, held-out " << acc);

@@ -214,10 +214,6 @@ int main(int argc, char** argv) {
                 translate_only(o);
                 return;
             }
-            // One thread: this model's products are small (at most 576 x 48).
-            // With OpenBLAS's default of one thread per core, this chapter trained
-            // at 63 steps per second on a busy 2-core machine; with one, at 193.
-            set_threads(1);
             const encdec_lab::Setup rev = encdec_lab::reversal_setup();
             const encdec_lab::Setup tr = encdec_lab::translation_setup();
             step_tasks(rev, tr);

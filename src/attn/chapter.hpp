@@ -63,6 +63,21 @@ bool set_threads(int threads);
 // The count set by set_threads (1 until it is called).
 int thread_count();
 
+// While it lives, OpenBLAS uses `threads` threads, whatever set_threads said;
+// parallel_for's count is left alone. For code whose matrix products are too
+// small to share between cores but whose independent pieces are not (chapter
+// 08's training step: products of at most 576 x 48, and 64 sequences).
+class BlasThreads {
+public:
+    explicit BlasThreads(int threads);
+    ~BlasThreads();
+    BlasThreads(const BlasThreads&) = delete;
+    BlasThreads& operator=(const BlasThreads&) = delete;
+
+private:
+    int before_;
+};
+
 // Calls body(begin, end) on consecutive pieces of [0, n), spread over
 // thread_count() threads (the calling thread and helpers), when n *
 // cost_per_item is large enough to pay for waking helpers; otherwise runs
