@@ -271,6 +271,22 @@ BOOST_AUTO_TEST_CASE(matches_the_teaching_masked_attention) {
     BOOST_TEST(matrices_close(arma::conv_to<arma::mat>::from(Zf), expected, 2e-5, "masked float Z"));
 }
 
+BOOST_AUTO_TEST_CASE(two_threads_mask_like_one) {
+    const RandomQKV in(400, 400, 8, 5);  // large enough for the work to be shared
+    const arma::mat mask = attn::causal_mask(400);
+    arma::mat one, two;
+    {
+        const Threads t(1);
+        one = kernels::attention(in.Q, in.K, in.V, mask);
+    }
+    {
+        const Threads t(2);
+        two = kernels::attention(in.Q, in.K, in.V, mask);
+    }
+    BOOST_TEST(matrices_close(two, one, 1e-13, "2-thread masked Z"));
+    BOOST_TEST(matrices_close(two.row(0), in.V.row(0), 1e-13, "query 0 sees key 0 only"));
+}
+
 BOOST_AUTO_TEST_CASE(rejects_bad_masks) {
     const RandomQKV in(3, 4, 2, 2);
     BOOST_CHECK_THROW(kernels::attention(in.Q, in.K, in.V, arma::mat(4, 3, arma::fill::zeros)), attn::ShapeError);
