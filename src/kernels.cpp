@@ -351,24 +351,6 @@ void check_inputs(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<
 }
 
 // ---------------------------------------------------------------- the kernel
-// Every call returns a fresh L_Q x d_v matrix. By default glibc hands freed
-// memory at the top of the heap back to the system once it exceeds a few
-// hundred KiB, so a loop of calls had each call fault its output pages in
-// again: about 0.5 ms per call at L = 512 on the test machine, a quarter of
-// the call. Asked once, glibc keeps up to 64 MiB of freed memory for reuse
-// and serves blocks up to 32 MiB from the heap. (A process-wide setting: it
-// only changes when memory goes back to the system, never what a program
-// computes.)
-void keep_freed_memory() {
-#if defined(__GLIBC__)
-    static const bool done = [] {
-        mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-        mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
-        return true;
-    }();
-    (void)done;
-#endif
-}
 
 template <class T>
 arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V,
@@ -441,6 +423,25 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
 }
 
 }  // namespace
+
+// Every call returns a fresh L_Q x d_v matrix. By default glibc hands freed
+// memory at the top of the heap back to the system once it exceeds a few
+// hundred KiB, so a loop of calls had each call fault its output pages in
+// again: about 0.5 ms per call at L = 512 on the test machine, a quarter of
+// the call. Asked once, glibc keeps up to 64 MiB of freed memory for reuse
+// and serves blocks up to 32 MiB from the heap. (A process-wide setting: it
+// only changes when memory goes back to the system, never what a program
+// computes.)
+void keep_freed_memory() {
+#if defined(__GLIBC__)
+    static const bool done = [] {
+        mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+        mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+        return true;
+    }();
+    (void)done;
+#endif
+}
 
 arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
     return attention_impl<double>(Q, K, V, nullptr);

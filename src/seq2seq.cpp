@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
-#include <malloc.h>
 #include <mutex>
 #include <numeric>
 #include <random>
@@ -14,6 +13,7 @@
 #include "attn/chapter.hpp"
 #include "attn/encoder_decoder.hpp"
 #include "attn/errors.hpp"
+#include "attn/kernels.hpp"
 #include "attn/projections.hpp"
 #include "attn/softmax.hpp"
 
@@ -398,15 +398,9 @@ void require_config(const Config& c) {
 Model::Model(const Config& config) : config_(config), impl_(std::make_unique<Impl>()) {
     require_config(config);
     // A training step allocates the same few hundred kilobyte-sized matrices
-    // again and again. By default glibc hands blocks that large back to the
-    // system on free, and every new one then costs page faults (a third of the
-    // step's time, measured with perf). Keeping them in the heap avoids that.
-    static const bool heap_kept = [] {
-        mallopt(M_MMAP_THRESHOLD, 64 << 20);
-        mallopt(M_TRIM_THRESHOLD, 256 << 20);
-        return true;
-    }();
-    (void)heap_kept;
+    // again and again; with glibc's defaults the page faults of fresh blocks
+    // were a third of the step (perf).
+    kernels::keep_freed_memory();
     std::mt19937_64 rng(config.seed);
     auto& P = tensors_;
     Impl& m = *impl_;

@@ -45,4 +45,11 @@ arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat&
 void exp_in_place(double* x, std::size_t n);
 void exp_in_place(float* x, std::size_t n);
 
+// Asks glibc, once per process, to keep freed memory for reuse instead of
+// returning it to the system (and to serve blocks up to 32 MiB from its heap):
+// code that allocates the same large matrices again and again then stops
+// paying page faults for them. Changes no result. Called by attention() and by
+// chapter 08's model.
+void keep_freed_memory();
+
 }  // namespace attn::kernels
