@@ -73,6 +73,16 @@ void for_each_sequence(std::size_t n, double cost_per_item, const std::function<
     if (failure) std::rethrow_exception(failure);
 }
 
+// Multiply-adds of one sequence's attention (Q K^T and A V), on average: what
+// parallel_for weighs against the cost of waking a thread. For chapter 08's
+// sequences of 8 to 10 tokens it stays on one thread: measured with
+// ./course bench on a quiet 2-core machine, spreading them over 2 threads made
+// training slower (280 steps/s against 340 on one).
+double attention_cost(const Segments& q, const Segments& kv, arma::uword widths) {
+    const double n = static_cast<double>(std::max<std::size_t>(1, q.count()));
+    return (static_cast<double>(q.total) / n) * (static_cast<double>(kv.total) / n) * static_cast<double>(widths);
+}
+
 // ---------------------------------------------------------------- layers
 // Each layer keeps what its backward pass needs in a cache; backward adds the
 // parameters' gradients into Tensor::grad and returns the gradient at its input.
@@ -109,7 +119,7 @@ struct AttentionLayer {
         q.resize(segq.count());
         k.resize(segq.count());
         v.resize(segq.count());
-        const double cost = static_cast<double>(dk + dv) * 64.0 * 4.0;
+        const double cost = attention_cost(segq, segkv, dk + dv);
         for_each_sequence(segq.count(), cost, [&](std::size_t s) {
             q[s] = rows_of(Q, segq, s);
             const arma::mat kv = rows_of(KV, segkv, s);
@@ -132,7 +142,7 @@ struct AttentionLayer {
         // The gradients of the projections, side by side like the forward product:
         // self: [dQ dK dV] (T, 2 d_k + d_v); cross: dQ (T_q, d_k) and [dK dV] (T_kv, d_k + d_v).
         arma::mat dQ(Xq->n_rows, dk), dKV(Xkv->n_rows, dk + dv);
-        const double cost = static_cast<double>(dk + dv) * 64.0 * 8.0;
+        const double cost = attention_cost(*sq, *skv, dk + dv);
         for_each_sequence(sq->count(), cost, [&](std::size_t s) {
             const AttentionGrads g = attention_backward(q[s], k[s], v[s], A[s], rows_of(dZ, *sq, s));
             const arma::uword r0 = skv->start[s], r1 = skv->start[s] + skv->length[s] - 1;
