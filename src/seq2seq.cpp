@@ -121,10 +121,10 @@ struct AttentionLayer {
         v.resize(segq.count());
         const double cost = attention_cost(segq, segkv, dk + dv);
         for_each_sequence(segq.count(), cost, [&](std::size_t s) {
+            const arma::uword r0 = segkv.start[s], r1 = segkv.start[s] + segkv.length[s] - 1;
             q[s] = rows_of(Q, segq, s);
-            const arma::mat kv = rows_of(KV, segkv, s);
-            k[s] = kv.cols(0, dk - 1);
-            v[s] = kv.cols(dk, dk + dv - 1);
+            k[s] = KV(arma::span(r0, r1), arma::span(0, dk - 1));
+            v[s] = KV(arma::span(r0, r1), arma::span(dk, dk + dv - 1));
             AttentionPass pass = causal ? causal_attention_pass(q[s], k[s], v[s]) : attention_pass(q[s], k[s], v[s]);
             Z.rows(segq.start[s], segq.start[s] + segq.length[s] - 1) = pass.output;
             A[s] = std::move(pass.weights);
@@ -461,15 +461,21 @@ arma::mat embed_tokens(const Params& P, std::size_t embed, arma::mat& PE, const 
     arma::uword longest = 0;
     for (auto n : seg.length) longest = std::max(longest, n);
     if (longest > PE.n_rows) PE = positional_encoding(longest, E.n_cols);
-    arma::mat X(tokens.size(), E.n_cols);
+    std::vector<arma::uword> position(tokens.size());  // of each row in its own sequence
     for (std::size_t s = 0; s < seg.count(); ++s)
-        for (arma::uword p = 0; p < seg.length[s]; ++p) {
-            const arma::uword row = seg.start[s] + p;
-            if (tokens[row] >= E.n_rows)
-                throw InputError("seq2seq: token id " + std::to_string(tokens[row]) + " is outside the vocabulary of " +
-                                 std::to_string(E.n_rows));
-            X.row(row) = E.row(tokens[row]) * scale + PE.row(p);
-        }
+        for (arma::uword p = 0; p < seg.length[s]; ++p) position[seg.start[s] + p] = p;
+    for (const auto t : tokens)
+        if (t >= E.n_rows)
+            throw InputError("seq2seq: token id " + std::to_string(t) + " is outside the vocabulary of " +
+                             std::to_string(E.n_rows));
+    // Column by column: Armadillo stores columns contiguously.
+    arma::mat X(tokens.size(), E.n_cols);
+    for (arma::uword c = 0; c < E.n_cols; ++c) {
+        const double* e = E.colptr(c);
+        const double* pe = PE.colptr(c);
+        double* x = X.colptr(c);
+        for (std::size_t r = 0; r < tokens.size(); ++r) x[r] = e[tokens[r]] * scale + pe[position[r]];
+    }
     return X;
 }
 
