@@ -407,6 +407,17 @@ void write(const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << text;
 }
+
+// A tiny reversal model, saved as `name` in a scratch directory.
+struct SavedModel {
+    Scratch tmp;
+    attn::tasks::Task task = attn::tasks::reversal(10, 2, 4, 3);
+    attn::seq2seq::Model model{tiny(task.vocab.size())};
+    std::string path;
+    explicit SavedModel(const std::string& name) : path(tmp.file(name)) {
+        attn::seq2seq::save_checkpoint(path, "reversal", model, task.vocab);
+    }
+};
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(every_tensor_passes_the_gradient_check) {
@@ -476,11 +487,8 @@ BOOST_AUTO_TEST_CASE(translate_stops_within_max_len) {
 
 // ---------------------------------------------------------------- checkpoints
 BOOST_AUTO_TEST_CASE(a_checkpoint_comes_back_bit_for_bit) {
-    Scratch tmp;
-    const auto task = attn::tasks::reversal(10, 2, 4, 3);
-    attn::seq2seq::Model model(tiny(task.vocab.size()));
-    const std::string path = tmp.file("m.ckpt");
-    attn::seq2seq::save_checkpoint(path, "reversal", model, task.vocab);
+    const SavedModel saved("m.ckpt");
+    const auto& [tmp, task, model, path] = saved;
     const auto c = attn::seq2seq::load_checkpoint(path);
     BOOST_TEST(c.task == "reversal");
     BOOST_TEST(c.vocab.words() == task.vocab.words(), boost::test_tools::per_element());
@@ -509,11 +517,8 @@ BOOST_AUTO_TEST_CASE(the_checkpoint_layout_is_the_models_own) {
 }
 
 BOOST_AUTO_TEST_CASE(a_checkpoint_claiming_huge_tensors_is_refused_without_allocating_them) {
-    const auto task = attn::tasks::reversal(10, 2, 4, 3);
-    attn::seq2seq::Model model(tiny(task.vocab.size()));
-    Scratch tmp;
-    attn::seq2seq::save_checkpoint(tmp.file("m.ckpt"), "reversal", model, task.vocab);
-    std::string text = read(tmp.file("m.ckpt"));
+    const SavedModel saved("m.ckpt");
+    std::string text = read(saved.path);
     text = text.substr(0, text.rfind("end fnv1a64"));
     const auto at = text.find("d_model 8 ");
     BOOST_REQUIRE(at != std::string::npos);
@@ -527,12 +532,9 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_claiming_huge_tensors_is_refused_without_alloc
 }
 
 BOOST_AUTO_TEST_CASE(damaged_checkpoints_are_refused_with_the_reason) {
-    Scratch tmp;
-    const auto task = attn::tasks::reversal(10, 2, 4, 3);
-    attn::seq2seq::Model model(tiny(task.vocab.size()));
-    const std::string good = tmp.file("good.ckpt");
-    attn::seq2seq::save_checkpoint(good, "reversal", model, task.vocab);
-    const std::string text = read(good);
+    const SavedModel saved("good.ckpt");
+    const Scratch& tmp = saved.tmp;
+    const std::string text = read(saved.path);
     auto refusal = [&](const std::string& content) {
         const std::string p = tmp.file("bad.ckpt");
         write(p, content);
@@ -569,11 +571,8 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_of_another_task_or_size_is_refused) {
 }
 
 BOOST_AUTO_TEST_CASE(a_failed_save_leaves_the_previous_checkpoint_intact) {
-    Scratch tmp;
-    const auto task = attn::tasks::reversal(10, 2, 4, 3);
-    attn::seq2seq::Model first(tiny(task.vocab.size()));
-    const std::string path = tmp.file("keep.ckpt");
-    attn::seq2seq::save_checkpoint(path, "reversal", first, task.vocab);
+    const SavedModel saved("keep.ckpt");
+    const auto& [tmp, task, first, path] = saved;
     const std::string before = read(path);
     // The temporary file's name is taken by a directory, so the save cannot start.
     fs::create_directories(path + ".tmp." + std::to_string(::getpid()));
