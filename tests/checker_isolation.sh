@@ -32,15 +32,17 @@ sed -i 's|#include "attn/errors.hpp"|#include <stdexcept>\n#include "attn/errors
 # ... a missing semicolon ...
 sed -i 's|bool transformer_is_attention_only() { return false; }|bool transformer_is_attention_only() { return false }|' \
   "$work/exercises/01_rnn_loop/title_question.cpp"
-# ... and a debugging print in a loop (3 MB), in an answer that is right
-sed -i 's|^int rnn_path_length(int i, int j) { return std::abs(i - j); }|int rnn_path_length(int i, int j) {\n    for (int k = 0; k < 40000; ++k) std::printf("debug: rnn_path_length(%d, %d) step %d of 40000\\n", i, j, k);\n    return std::abs(i - j);\n}|' \
+# ... and a debugging print in a loop (3 MB), in an answer that is right, from code
+# that also writes over another exercise's file, by its absolute path
+sed -i 's|^int rnn_path_length(int i, int j) { return std::abs(i - j); }|int rnn_path_length(int i, int j) {\n    std::ofstream("'"$work"'/exercises/03_softmax/softmax_rows.cpp") << "// gone";\n    for (int k = 0; k < 40000; ++k) std::printf("debug: rnn_path_length(%d, %d) step %d of 40000\\n", i, j, k);\n    return std::abs(i - j);\n}|' \
   "$work/exercises/01_rnn_loop/rnn_questions.cpp"
-sed -i 's|#include <cstdlib>|#include <cstdio>\n#include <cstdlib>|' "$work/exercises/01_rnn_loop/rnn_questions.cpp"
+sed -i 's|#include <cstdlib>|#include <cstdio>\n#include <cstdlib>\n#include <fstream>|' "$work/exercises/01_rnn_loop/rnn_questions.cpp"
 grep -q 'nullptr' "$work/exercises/01_rnn_loop/rnn_step.cpp" || { echo "sabotage of rnn_step failed"; exit 1; }
 grep -q 't \*= 1' "$work/exercises/01_rnn_loop/rnn_forward.cpp" || { echo "sabotage of rnn_forward failed"; exit 1; }
 grep -q 'my own check failed' "$work/exercises/01_rnn_loop/input_projections.cpp" || { echo "sabotage of input_projections failed"; exit 1; }
 grep -q 'return false }' "$work/exercises/01_rnn_loop/title_question.cpp" || { echo "sabotage of title_question failed"; exit 1; }
 grep -q 'debug: rnn_path_length' "$work/exercises/01_rnn_loop/rnn_questions.cpp" || { echo "sabotage of rnn_questions failed"; exit 1; }
+grep -q '03_softmax/softmax_rows.cpp") << ' "$work/exercises/01_rnn_loop/rnn_questions.cpp" || { echo "sabotage of rnn_questions (write) failed"; exit 1; }
 before=$(cd "$work/exercises" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
 
 set +e
@@ -59,10 +61,22 @@ grep -q '✗ 01 input_projections .*not yet right' <<<"$out" || fail "input_proj
 grep -q 'threw an exception: std::runtime_error: my own check failed' <<<"$out" || fail "the learner's exception should be quoted"
 grep -q '✗ 01 title_question .*does not compile' <<<"$out" || fail "title_question should be reported as not compiling"
 grep -q 'exercises/01_rnn_loop/title_question.cpp:[0-9]*:[0-9]*: error:' <<<"$out" || fail "the compile error should name file, line and column"
-grep -q '✓ 01 rnn_questions' <<<"$out" || fail "rnn_questions (right, but printing megabytes) should still pass"
+grep -qE '✓ 01 rnn_questions|✗ 01 rnn_questions .*not yet right' <<<"$out" || fail "rnn_questions (right, but printing megabytes) should be checked as usual"
 grep -q 'debug: rnn_path_length' <<<"$out" && fail "the learner's debugging output should not flood the report"
-grep -q '1 / 5 done' <<<"$out" || fail "progress should read 1 / 5"
+grep -qE '[01] / 5 done' <<<"$out" || fail "progress should read 1 / 5 (0 / 5 where no sandbox can run)"
 [[ $(wc -l <<<"$out") -lt 40 ]] || fail "the report should stay short; it has $(wc -l <<<"$out") lines"
 after=$(cd "$work/exercises" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
 [[ $before == "$after" ]] || fail "check changed files under exercises/"
-echo "ok: broken exercises are reported alone; the others are still checked; exercises/ untouched"
+# A copied course must not build and grade the original folder's exercises: its
+# build/ (copied along) is set up afresh for the copy.
+copy=$work-copy
+trap 'rm -rf "$work" "$copy"' EXIT
+cp -a "$work" "$copy"
+set +e
+out=$(cd "$copy" && ./course list 2>&1)
+code=$?
+set -e
+[[ $code -eq 0 ]] || { echo "$out"; fail "./course list in a copied course should set build/ up again and work"; }
+grep -q "was set up for the course in $work .*setting it up again for $copy" <<<"$out" || { echo "$out"; fail "the copy should say that build/ belonged to the original"; }
+grep -q "^CMAKE_HOME_DIRECTORY:INTERNAL=$copy\$" "$copy/build/CMakeCache.txt" || fail "the copy's build/ should now belong to the copy"
+echo "ok: broken exercises are reported alone; the others are still checked; exercises/ untouched; a copy builds its own"

@@ -7,7 +7,9 @@
 
 #include "manifest.hpp"
 #include "process.hpp"
+#include "record.hpp"
 #include "report.hpp"
+#include "sandbox.hpp"
 
 using namespace course;
 
@@ -98,20 +100,6 @@ BOOST_AUTO_TEST_CASE(keeps_the_start_and_the_end_of_huge_output) {
     BOOST_TEST(small.output == "one\ntwo\n", "output under the budget is kept whole");
 }
 
-BOOST_AUTO_TEST_CASE(a_failure_after_megabytes_of_printing_is_still_reported) {
-    // A learner's debugging loop prints 3 MB, then the test fails: the message comes last.
-    const auto r = run_process(
-        {"sh", "-c",
-         "i=0; while [ $i -lt 30000 ]; do echo 'row 7 of my debugging output, printed again and again...........'; "
-         "i=$((i+1)); done; echo 't.cpp(3): error: in \"project/shape\": Q is 3x3, expected 3x4'; exit 201"},
-        30);
-    BOOST_TEST(r.total_output > 1000000u);
-    const auto rep = interpret_check(r, 30);
-    BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Failing));
-    BOOST_TEST(rep.lines.at(0) == "shape: Q is 3x3, expected 3x4");
-    BOOST_TEST(rep.lines.back().find("only the start and the end were kept") != std::string::npos, rep.lines.back());
-}
-
 BOOST_AUTO_TEST_CASE(says_when_a_program_cannot_start) {
     const auto r = run_process({"/nonexistent/program"}, 5);
     BOOST_TEST(r.failed_to_start);
@@ -121,57 +109,150 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(reports)
 
-ProcessResult exited(int code, const std::string& out) {
-    ProcessResult r;
-    r.exit_code = code;
-    r.output = out;
-    r.total_output = out.size();
-    return r;
+// A check program's record, as Boost.Test writes it: one suite "s" below the
+// module, its cases with the given inner XML (events), and a report saying
+// which passed. report_complete = false: the program stopped before the report.
+struct Case {
+    std::string name, events, result;
+};
+CheckInput record(int exit_code, const std::vector<Case>& cases, bool report_complete = true,
+                  const std::string& printed = "") {
+    std::string log = "<TestLog><TestSuite name=\"m\"><TestSuite name=\"s\">";
+    std::string rep = "<TestResult><TestSuite name=\"m\" result=\"x\"><TestSuite name=\"s\" result=\"";
+    bool all = true;
+    for (const auto& c : cases) all = all && c.result == "passed";
+    rep += all ? "passed\">" : "failed\">";
+    for (const auto& c : cases) {
+        log += "<TestCase name=\"" + c.name + "\">" + c.events + "<TestingTime>1</TestingTime></TestCase>";
+        rep += "<TestCase name=\"" + c.name + "\" result=\"" + c.result + "\"></TestCase>";
+    }
+    log += "</TestSuite></TestSuite></TestLog>";
+    rep += "</TestSuite></TestSuite></TestResult>";
+    CheckInput in;
+    in.process.exit_code = exit_code;
+    in.process.output = printed;
+    in.process.total_output = printed.size();
+    in.record = parse_record(log, report_complete ? rep : "", "s");
+    in.expected_cases = static_cast<int>(cases.size());
+    return in;
 }
+std::string exception(const std::string& text) {
+    return "<Exception file=\"unknown location\" line=\"0\"><![CDATA[" + text +
+           "]]><LastCheckpoint file=\"t.cpp\" line=\"3\"><![CDATA[\"x\" test entry]]></LastCheckpoint></Exception>";
+}
+std::string error(const std::string& text) { return "<Error file=\"t.cpp\" line=\"5\"><![CDATA[" + text + "]]></Error>"; }
 
 BOOST_AUTO_TEST_CASE(a_stub_is_not_started) {
-    const auto rep = interpret_check(
-        exited(201,
-               "unknown location(0): fatal error: in \"rnn_step/matches\": std::logic_error: not implemented yet: "
-               "rnn_step (exercises/01_rnn_loop/rnn_step.cpp)\n"
-               "unknown location(0): fatal error: in \"rnn_step/other\": std::logic_error: not implemented yet: "
-               "rnn_step (exercises/01_rnn_loop/rnn_step.cpp)\n"),
-        10);
+    const std::string ni = "attn::NotImplemented: not implemented yet: rnn_step (exercises/01_rnn_loop/rnn_step.cpp)";
+    const auto rep = interpret_check(record(201, {{"matches", exception(ni), "aborted"}, {"other", exception(ni), "aborted"}}));
     BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::NotStarted));
     BOOST_TEST(rep.lines.size() == 1u, "the same message once, not once per test");
     BOOST_TEST(rep.lines.at(0) == "not implemented yet: rnn_step (exercises/01_rnn_loop/rnn_step.cpp)");
 }
 
 BOOST_AUTO_TEST_CASE(a_wrong_answer_shows_the_tests_message) {
-    const auto rep = interpret_check(
-        exited(201, "t.cpp(12): error: in \"rnn_questions/loop\": a 50-word sentence: you answered 50\n"), 10);
+    const auto rep = interpret_check(record(201, {{"loop", error("a 50-word sentence: you answered 50"), "failed"}}));
     BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Failing));
     BOOST_TEST(rep.lines.at(0) == "loop: a 50-word sentence: you answered 50");
 }
 
 BOOST_AUTO_TEST_CASE(a_failed_check_shows_its_message_not_the_expression) {
     const auto rep = interpret_check(
-        exited(201, "t.cpp(5): error: in \"s/rows\": check matrices_close(a, b, 1e-12, \"A\") has failed: A differs at row 0\n"),
-        10);
+        record(201, {{"rows", error("check matrices_close(a, b, 1e-12, \"A\") has failed: A differs at row 0"), "failed"}}));
     BOOST_TEST(rep.lines.at(0) == "rows: A differs at row 0");
 }
 
 BOOST_AUTO_TEST_CASE(an_exception_is_named_as_such) {
-    const auto rep = interpret_check(
-        exited(201, "unknown location(0): fatal error: in \"a/b\": std::out_of_range: index\n"), 10);
+    const auto rep = interpret_check(record(201, {{"b", exception("std::out_of_range: index"), "aborted"}}));
     BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Failing));
     BOOST_TEST(rep.lines.at(0) == "b: threw an exception: std::out_of_range: index");
 }
 
+BOOST_AUTO_TEST_CASE(xml_escapes_and_split_cdata_are_read_back) {
+    // Boost.Test escapes attributes and splits "]]>" inside a message into two CDATA sections
+    const auto rep = interpret_check(record(
+        201, {{"a&amp;b", "<Error file=\"t.cpp\" line=\"1\"><![CDATA[x ]]]]><![CDATA[> y]]></Error>", "failed"}}));
+    BOOST_TEST(rep.lines.at(0) == "a&b: x ]]> y");
+}
+
 BOOST_AUTO_TEST_CASE(crash_timeout_and_success) {
-    ProcessResult crash;
-    crash.signaled = true;
-    crash.signal = SIGSEGV;
-    BOOST_TEST(interpret_check(crash, 10).lines.at(0).find("crashed: segmentation fault") == 0);
-    ProcessResult slow;
-    slow.timed_out = true;
-    BOOST_TEST(interpret_check(slow, 10).lines.at(0).find("did not finish in 10 s") == 0);
-    BOOST_TEST(static_cast<int>(interpret_check(exited(0, ""), 10).verdict) == static_cast<int>(Verdict::Done));
+    CheckInput crash;
+    crash.process.signaled = true;
+    crash.process.signal = SIGSEGV;
+    BOOST_TEST(interpret_check(crash).lines.at(0).find("crashed: segmentation fault") == 0);
+    CheckInput slow;
+    slow.process.timed_out = true;
+    BOOST_TEST(interpret_check(slow).lines.at(0).find("did not finish in 10 s") == 0);
+    BOOST_TEST(static_cast<int>(interpret_check(record(0, {{"a", "", "passed"}})).verdict) ==
+               static_cast<int>(Verdict::Done));
+}
+
+BOOST_AUTO_TEST_CASE(exit_code_zero_without_a_report_is_not_a_pass) {
+    // the learner's code called exit(0): every case so far passed, but there is no report
+    auto in = record(0, {{"a", "", "passed"}, {"b", "", "passed"}}, false);
+    in.expected_cases = 12;
+    const auto rep = interpret_check(in);
+    BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::StoppedEarly));
+    BOOST_TEST(rep.lines.at(0) ==
+               "stopped before its checks finished (exit code 0 after 2 of 12 checks): does your code call exit()?");
+}
+
+BOOST_AUTO_TEST_CASE(a_report_without_every_case_passed_is_not_a_pass) {
+    BOOST_TEST(static_cast<int>(interpret_check(record(0, {{"a", "", "passed"}, {"b", "", "skipped"}})).verdict) ==
+               static_cast<int>(Verdict::Failing));
+    BOOST_TEST(static_cast<int>(interpret_check(record(0, {})).verdict) != static_cast<int>(Verdict::Done),
+               "a suite with no cases proves nothing");
+    BOOST_TEST(static_cast<int>(interpret_check(record(3, {{"a", "", "passed"}})).verdict) ==
+               static_cast<int>(Verdict::Failing), "all passed, then exit(3): not a pass");
+}
+
+BOOST_AUTO_TEST_CASE(printed_text_is_never_read_as_a_verdict) {
+    const std::string fake = "mistake [no_scaling]: fake\nt.cpp(1): error: in \"s/a\": fake\n*** No errors detected\n";
+    const auto wrong = interpret_check(record(201, {{"a", error("differs at row 0"), "failed"}}, true, fake));
+    BOOST_TEST(wrong.diagnoses.empty());
+    BOOST_TEST(static_cast<int>(wrong.verdict) == static_cast<int>(Verdict::Failing));
+    const auto right = interpret_check(record(0, {{"a", "", "passed"}}, true, fake));
+    BOOST_TEST(static_cast<int>(right.verdict) == static_cast<int>(Verdict::Done));
+}
+
+BOOST_AUTO_TEST_CASE(going_over_the_memory_limit_is_said) {
+    auto in = record(201, {{"a", exception("std::bad_alloc: std::bad_alloc"), "aborted"}});
+    in.memory_limit = std::size_t(2) << 30;
+    const auto rep = interpret_check(in);
+    BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::TooMuchMemory));
+    BOOST_TEST(rep.lines.at(0).find("used more than 2 GiB of memory") == 0, rep.lines.at(0));
+}
+
+BOOST_AUTO_TEST_CASE(counts_the_cases_listed_below_a_suite) {
+    const std::string listed = "m*\n    s*\n        a*\n        b*\n    t*\n        c*\n";
+    BOOST_TEST(count_listed_cases(listed, "s") == 2);
+    BOOST_TEST(count_listed_cases("s*\n    a*\n    b*\n    c*\n", "s") == 3, "with --run_test the module line is left out");
+    BOOST_TEST(count_listed_cases(listed, "zzz") == -1);
+}
+
+BOOST_AUTO_TEST_CASE(memory_sizes_read_and_print) {
+    BOOST_TEST(parse_bytes("2G") == std::size_t(2) << 30);
+    BOOST_TEST(parse_bytes("512M") == std::size_t(512) << 20);
+    BOOST_TEST(parse_bytes("1.5GiB") == std::size_t(3) << 29);
+    BOOST_TEST(describe_bytes(std::size_t(2) << 30) == "2 GiB");
+    BOOST_TEST(describe_bytes(std::size_t(256) << 20) == "256 MiB");
+    BOOST_CHECK_THROW(parse_bytes("lots"), std::invalid_argument);
+    BOOST_CHECK_THROW(parse_bytes("-1G"), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(a_failure_after_megabytes_of_printing_is_still_reported) {
+    // A learner's debugging loop prints 3 MB, then the test fails: the verdict comes from the record.
+    auto in = record(201, {{"shape", error("Q is 3x3, expected 3x4"), "failed"}});
+    in.process = run_process(
+        {"sh", "-c",
+         "i=0; while [ $i -lt 30000 ]; do echo 'row 7 of my debugging output, printed again and again...........'; "
+         "i=$((i+1)); done; exit 201"},
+        30);
+    BOOST_TEST(in.process.total_output > 1000000u);
+    const auto rep = interpret_check(in);
+    BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Failing));
+    BOOST_TEST(rep.lines.at(0) == "shape: Q is 3x3, expected 3x4");
+    BOOST_TEST(rep.lines.back().find("only the start and the end were kept") != std::string::npos, rep.lines.back());
 }
 
 BOOST_AUTO_TEST_CASE(first_build_error_is_file_line_and_message) {
@@ -198,15 +279,14 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(diagnoses)
 
+using reports::error;
+using reports::record;
+
 BOOST_AUTO_TEST_CASE(a_known_mistake_is_named_first_and_once) {
-    ProcessResult r;
-    r.exit_code = 201;
-    r.output =
-        "t.cpp(3): error: in \"softmax_rows/a\": row 0 sums to 1.7\n"
-        "t.cpp(9): error: in \"softmax_rows/b\": mistake [softmax_over_columns]: softmax ran down the columns\n"
-        "t.cpp(9): error: in \"softmax_rows/c\": mistake [softmax_over_columns]: softmax ran down the columns\n";
-    r.total_output = r.output.size();
-    const auto rep = interpret_check(r, 10);
+    const std::string m = "mistake [softmax_over_columns]: softmax ran down the columns";
+    const auto rep = interpret_check(record(201, {{"a", error("row 0 sums to 1.7"), "failed"},
+                                                  {"b", error(m), "failed"},
+                                                  {"c", error(m), "failed"}}));
     BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Failing));
     BOOST_TEST(rep.diagnoses.size() == 1u);
     BOOST_TEST(rep.diagnoses.at(0).id == "softmax_over_columns");

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "check_progress.hpp"
+
 namespace attn_test {
 
 // Absolute tolerance: probabilities live near 0, where relative error misleads.

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <functional>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -14,7 +15,10 @@
 
 #include "manifest.hpp"
 #include "process.hpp"
+#include "record.hpp"
 #include "report.hpp"
+#include "sandbox.hpp"
+#include "state.hpp"
 
 namespace fs = std::filesystem;
 using namespace course;
@@ -22,6 +26,9 @@ using namespace course;
 #ifndef ATTN_CHECK_TIMEOUT
 #define ATTN_CHECK_TIMEOUT 10
 #endif
+
+// What one check may use at most, unless --memory or COURSE_CHECK_MEMORY says otherwise.
+constexpr std::size_t kDefaultMemory = std::size_t(2) << 30;  // 2 GiB
 
 namespace {
 
@@ -32,6 +39,9 @@ struct Options {
     std::vector<std::string> args;   // positional
     std::vector<std::string> after;  // after "--"
     double timeout = ATTN_CHECK_TIMEOUT;
+    std::size_t memory = kDefaultMemory;
+    std::string sandbox = "auto";  // auto | bwrap | fallback (sandbox.hpp)
+    std::string state;             // where .course/ lives; default ROOT/.course
     bool yes = false;
     bool write = false;
 };
@@ -40,6 +50,8 @@ Options parse(int argc, char** argv) {
     Options o;
     if (argc < 2) throw std::invalid_argument("usage: coursectl COMMAND [--root DIR] [--build DIR] [ARGS]");
     o.command = argv[1];
+    if (const char* m = std::getenv("COURSE_CHECK_MEMORY"); m && *m) o.memory = parse_bytes(m);
+    if (const char* sb = std::getenv("COURSE_SANDBOX"); sb && *sb) o.sandbox = sb;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&] {
@@ -50,7 +62,19 @@ Options parse(int argc, char** argv) {
             for (++i; i < argc; ++i) o.after.push_back(argv[i]);
         } else if (a == "--root") o.root = value();
         else if (a == "--build") o.build = value();
-        else if (a == "--timeout") o.timeout = std::stod(value());
+        else if (a == "--timeout") {
+            const std::string v = value();
+            std::size_t used = 0;
+            try {
+                o.timeout = std::stod(v, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used != v.size() || !(o.timeout > 0) || o.timeout > 86400)
+                throw std::invalid_argument("--timeout takes seconds, such as 10 or 2.5; got '" + v + "'");
+        } else if (a == "--memory") o.memory = parse_bytes(value());
+        else if (a == "--sandbox") o.sandbox = value();
+        else if (a == "--state") o.state = value();
         else if (a == "--yes" || a == "-y") o.yes = true;
         else if (a == "--write") o.write = true;
         else if (a.rfind("--", 0) == 0) throw std::invalid_argument("unknown option " + a);
@@ -60,36 +84,49 @@ Options parse(int argc, char** argv) {
 }
 
 std::string exercise_path(const Options& o, const Exercise& e) { return o.root + "/exercises/" + e.file; }
-std::string state_dir(const Options& o) { return o.root + "/.course"; }
+std::string state_dir(const Options& o) { return o.state.empty() ? o.root + "/.course" : o.state; }
 // "01_rnn_loop/rnn_step.cpp" -> "rnn_loop"
 std::string topic_of(const Exercise& e) {
     const std::string dir = e.file.substr(0, e.file.find('/'));
     return dir.size() > 3 ? dir.substr(3) : dir;
 }
 
-// name -> value, one "name value" per line
-std::map<std::string, std::string> read_state(const std::string& path) {
-    std::map<std::string, std::string> m;
-    std::ifstream f(path);
-    std::string name, rest;
-    while (f >> name && std::getline(f, rest)) m[name] = rest.empty() ? "" : rest.substr(1);
-    return m;
+// A damaged state file is said once and rebuilt from what could be read.
+std::map<std::string, std::string> load_state(const std::string& path,
+                                              const std::function<bool(const std::string&, const std::string&)>& valid) {
+    auto st = read_state(path, valid);
+    if (!st.problems.empty()) {
+        std::string where;
+        for (std::size_t i = 0; i < st.problems.size() && i < 3; ++i) where += (i ? ", " : "") + st.problems[i];
+        if (st.problems.size() > 3) where += ", ...";
+        std::cerr << "course: " << path << " was damaged (" << where
+                  << "); what could not be read is dropped and the file is written afresh\n";
+        write_state(path, st.values);
+    }
+    return st.values;
 }
 
-// Written to a temporary file and renamed: an interrupted write loses nothing.
-void write_state(const std::string& path, const std::map<std::string, std::string>& m) {
-    fs::create_directories(fs::path(path).parent_path());
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp);
-        for (const auto& [k, v] : m) f << k << ' ' << v << '\n';
-        if (!f) throw std::runtime_error("cannot write " + tmp);
-    }
-    fs::rename(tmp, path);
+bool is_hex16(const std::string& s) {
+    return s.size() == 16 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// status.txt: "<exercise> <verdict>|<hash of the file checked>"
+std::map<std::string, std::string> load_status(const Options& o) {
+    return load_state(state_dir(o) + "/status.txt", [](const std::string&, const std::string& v) {
+        const auto bar = v.rfind('|');
+        return bar != std::string::npos && bar > 0 && is_hex16(v.substr(bar + 1));
+    });
+}
+
+// hints.txt: "<exercise> <how many hints were shown>"
+std::map<std::string, std::string> load_hints(const Options& o) {
+    return load_state(state_dir(o) + "/hints.txt", [](const std::string&, const std::string& v) {
+        return !v.empty() && v.size() < 6 && v.find_first_not_of("0123456789") == std::string::npos;
+    });
 }
 
 std::map<std::string, std::string> pristine_hashes(const Options& o) {
-    return read_state(o.root + "/exercises/pristine.txt");
+    return read_state(o.root + "/exercises/pristine.txt").values;
 }
 
 bool is_pristine(const Options& o, const Exercise& e) {
@@ -125,12 +162,47 @@ void prebuild(const Options& o, const std::vector<Exercise>& list) {
 }
 
 std::vector<std::string> check_arguments(const std::string& exe, const Exercise& e) {
-    return {exe, "--run_test=" + e.name, "--catch_system_errors=no", "--log_level=error", "--report_level=no",
-            "--color_output=no"};
+    return {exe, "--run_test=" + e.name, "--catch_system_errors=no", "--color_output=no"};
 }
 
-CheckReport check_one(const Options& o, const Exercise& e) {
+// Runs one check program, contained (sandbox.hpp), and reads its record.
+CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Exercise& e, const std::string& exe) {
+    ContainedRun run;
+    run.argv = check_arguments(exe, e);
+    run.timeout_seconds = o.timeout;
+    run.memory_limit = o.memory;
+    run.root = o.root;
+    run.build = o.build;
+    const ContainedResult res = run_contained(sandbox, run);
+
+    CheckInput in;
+    in.process = res.process;
+    in.record = parse_record(res.log_xml, res.report_xml, e.name, res.progress);
+    in.timeout_seconds = o.timeout;
+    in.memory_limit = o.memory;
+    in.changed = res.changed;
+    in.not_restored = res.not_restored;
+    if (!in.record.report_found && !res.process.timed_out && !res.process.interrupted &&
+        (!res.process.signaled || !in.record.exited_in.empty())) {
+        // It stopped early: how many checks should it have run? Asked of the program
+        // itself, as contained as the run (the learner's code is linked in).
+        ContainedRun list = run;
+        list.argv = {exe, "--list_content", "--run_test=" + e.name};
+        list.with_record = false;
+        list.timeout_seconds = std::min(o.timeout, 10.0);
+        const auto listed = run_contained(sandbox, list);
+        in.expected_cases = count_listed_cases(listed.process.output, e.name);
+    }
+    return interpret_check(in);
+}
+
+CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& e) {
     const auto built = run_process({"cmake", "--build", o.build, "--target", "check_" + e.name}, 900);
+    if (built.interrupted) {
+        CheckReport rep;
+        rep.lines.push_back("stopped: you pressed Ctrl-C");
+        return rep;
+    }
     if (built.failed_to_start || built.timed_out || built.exit_code != 0) {
         CheckReport rep;
         rep.verdict = Verdict::DoesNotCompile;
@@ -139,9 +211,18 @@ CheckReport check_one(const Options& o, const Exercise& e) {
         rep.lines.push_back(err);
         return rep;
     }
-    const std::string exe = o.build + "/checks/check_" + e.name;
-    const auto run = run_process(check_arguments(exe, e), o.timeout);
-    return interpret_check(run, o.timeout);
+    return run_check_program(o, sandbox, e, o.build + "/checks/check_" + e.name);
+}
+
+// One line, once per command: how the learner's code is contained, and its limits.
+Sandbox open_sandbox(const Options& o, bool say) {
+    Sandbox sb = Sandbox::detect(o.sandbox);
+    if (say) {
+        std::ostringstream limits;
+        limits << o.timeout << " s and " << describe_bytes(o.memory) << " per check";
+        std::printf("(%s; %s)\n", sb.describe().c_str(), limits.str().c_str());
+    }
+    return sb;
 }
 
 const char* mark(Verdict v) {
@@ -152,16 +233,27 @@ const char* mark(Verdict v) {
     }
 }
 
+[[noreturn]] void stop_on_interrupt() {
+    std::printf("\nstopped (Ctrl-C): the build and every check were ended; your files are as you left them\n");
+    std::fflush(stdout);
+    std::exit(130);
+}
+
 // --- commands -----------------------------------------------------------------
 
 int cmd_check(const Options& o) {
+    if (o.args.size() > 1) throw std::invalid_argument("usage: ./course check [NN|NAME]");
     const auto all = load_manifest(o.root + "/exercises/manifest.txt");
     const auto list = select(all, o.args.empty() ? "" : o.args[0]);
-    auto status = read_state(state_dir(o) + "/status.txt");
+    require_build_of(o.build, o.root);
+    const BuildLock lock(o.build);  // one build and one set of checks at a time in this build folder
+    const Sandbox sandbox = open_sandbox(o, true);
     prebuild(o, list);
+    if (interrupted()) stop_on_interrupt();
     int done = 0;
     for (const auto& e : list) {
-        const CheckReport rep = check_one(o, e);
+        const CheckReport rep = check_one(o, sandbox, e);
+        if (interrupted()) stop_on_interrupt();
         std::printf("%s %s %-30s %s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
                     verdict_word(rep.verdict).c_str());
         // a recognised mistake says most; then a couple of the failing checks
@@ -171,7 +263,10 @@ int cmd_check(const Options& o) {
         if (rep.lines.size() > shown) std::printf("      (and %zu more failing checks)\n", rep.lines.size() - shown);
         if (rep.verdict != Verdict::Done && rep.verdict != Verdict::NotStarted)
             std::printf("      file: exercises/%s   hint: ./course hint %s\n", e.file.c_str(), e.name.c_str());
+        std::fflush(stdout);
         if (rep.verdict == Verdict::Done) ++done;
+        // read again just before writing: the file is the truth, not what we read at the start
+        auto status = load_status(o);
         status[e.name] = verdict_word(rep.verdict) + "|" + content_hash(read_file(exercise_path(o, e)));
         write_state(state_dir(o) + "/status.txt", status);
     }
@@ -179,9 +274,26 @@ int cmd_check(const Options& o) {
     return done == static_cast<int>(list.size()) ? 0 : 1;
 }
 
+// Suite: check one given program exactly as `check` would (contained, from its
+// record), print the verdict, and exit 0 only when it is done.
+//   coursectl check-program EXERCISE [--sandbox MODE] [--memory SIZE] -- PROGRAM
+int cmd_check_program(const Options& o) {
+    if (o.args.size() != 1 || o.after.size() != 1)
+        throw std::invalid_argument("usage: coursectl check-program EXERCISE -- CHECK_PROGRAM");
+    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+    const Sandbox sandbox = open_sandbox(o, true);
+    const CheckReport rep = run_check_program(o, sandbox, e, fs::absolute(o.after[0]).string());
+    if (interrupted()) stop_on_interrupt();
+    std::printf("%s %s %s\n", mark(rep.verdict), e.name.c_str(), verdict_word(rep.verdict).c_str());
+    for (const auto& l : rep.lines) std::printf("      %s\n", l.c_str());
+    for (const auto& d : rep.diagnoses) std::printf("      [%s]\n", d.id.c_str());
+    return rep.verdict == Verdict::Done ? 0 : 1;
+}
+
 int cmd_list(const Options& o) {
+    if (!o.args.empty()) throw std::invalid_argument("usage: ./course list   (it takes no arguments; got '" + o.args[0] + "')");
     const auto all = load_manifest(o.root + "/exercises/manifest.txt");
-    const auto status = read_state(state_dir(o) + "/status.txt");
+    const auto status = load_status(o);
     const auto pristine = pristine_hashes(o);
     int done_all = 0;
     std::string next;
@@ -222,8 +334,8 @@ int cmd_list(const Options& o) {
 int cmd_hint(const Options& o) {
     if (o.args.size() != 1) throw std::invalid_argument("usage: ./course hint NAME");
     const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
-    auto seen = read_state(state_dir(o) + "/hints.txt");
-    const std::size_t shown = seen.count(e.name) ? std::stoul(seen[e.name]) : 0;
+    auto seen = load_hints(o);
+    const std::size_t shown = seen.count(e.name) ? std::stoul(seen[e.name]) : 0;  // digits only (load_hints)
     const std::size_t k = std::min(shown, e.hints.size() - 1);
     std::printf("hint %zu of %zu for %s (exercises/%s):\n  %s\n", k + 1, e.hints.size(), e.name.c_str(),
                 e.file.c_str(), e.hints[k].c_str());
@@ -263,13 +375,10 @@ int cmd_reset(const Options& o) {
         return 0;
     }
     const std::string stub = original_stub(o, e, pristine.at(e.name));
-    char stamp[32];
-    const std::time_t now = std::time(nullptr);
-    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-    const std::string backup = state_dir(o) + "/backups/" + e.name + "-" + stamp + ".cpp";
+    const std::string backups = state_dir(o) + "/backups";
     if (!o.yes) {
-        std::printf("Replace exercises/%s with the original stub?\nYour version will be kept as %s\n[y/N] ",
-                    e.file.c_str(), backup.c_str());
+        std::printf("Replace exercises/%s with the original stub?\nYour version will be kept in %s/%s-<date>.cpp\n[y/N] ",
+                    e.file.c_str(), backups.c_str(), e.name.c_str());
         std::fflush(stdout);
         std::string answer;
         if (!std::getline(std::cin, answer) || (answer != "y" && answer != "Y" && answer != "yes")) {
@@ -277,14 +386,15 @@ int cmd_reset(const Options& o) {
             return 1;
         }
     }
-    // backup first, then the stub through a temporary file: at no moment is the learner's work only in memory
-    fs::create_directories(fs::path(backup).parent_path());
-    fs::copy_file(path, backup, fs::copy_options::overwrite_existing);
+    // backup first (a new file, never over an older backup), then the stub through a
+    // temporary file: at no moment is the learner's work only in memory
+    const std::string backup = write_new_file(backups, e.name, ".cpp", mine);
     if (read_file(backup) != mine) throw std::runtime_error("could not verify the backup " + backup + "; nothing changed");
-    const std::string tmp = path + ".reset.tmp";
+    const std::string tmp = path + ".reset.tmp." + std::to_string(::getpid());
     {
         std::ofstream f(tmp, std::ios::binary);
         f << stub;
+        f.flush();
         if (!f) throw std::runtime_error("cannot write " + tmp + "; nothing changed");
     }
     fs::rename(tmp, path);
@@ -304,7 +414,9 @@ int cmd_expect_stub(const Options& o) {
                        : "; you have edited it, so this check of the untouched stub is skipped");
         return ci ? 1 : 77;
     }
-    const CheckReport rep = check_one(o, e);
+    require_build_of(o.build, o.root);
+    const BuildLock lock(o.build);
+    const CheckReport rep = check_one(o, open_sandbox(o, false), e);
     for (const auto& l : rep.lines) std::printf("  %s\n", l.c_str());
     if (rep.verdict != Verdict::NotStarted) {
         std::printf("FAIL: the stub of %s should be reported as 'not started', got '%s'\n", e.name.c_str(),
@@ -327,7 +439,7 @@ int cmd_expect_diagnosis(const Options& o) {
     if (o.args.size() != 2 || o.after.size() != 1)
         throw std::invalid_argument("usage: coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM");
     const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
-    const CheckReport rep = interpret_check(run_process(check_arguments(o.after[0], e), o.timeout), o.timeout);
+    const CheckReport rep = run_check_program(o, open_sandbox(o, false), e, fs::absolute(o.after[0]).string());
     for (const auto& l : rep.lines) std::printf("  %s\n", l.c_str());
     std::string ids;
     for (const auto& d : rep.diagnoses) ids += (ids.empty() ? "" : ", ") + d.id;
@@ -386,8 +498,12 @@ int cmd_pristine(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    stop_children_on_interrupt();
     try {
-        const Options o = parse(argc, argv);
+        Options o = parse(argc, argv);
+        // absolute: checks run in a scratch folder of their own
+        o.root = fs::absolute(o.root).lexically_normal().string();
+        o.build = fs::absolute(o.build).lexically_normal().string();
         if (o.command == "list") return cmd_list(o);
         if (o.command == "check") return cmd_check(o);
         if (o.command == "hint") return cmd_hint(o);
@@ -395,6 +511,7 @@ int main(int argc, char** argv) {
         if (o.command == "expect-stub") return cmd_expect_stub(o);
         if (o.command == "readme-check") return cmd_readme_check(o);
         if (o.command == "expect-diagnosis") return cmd_expect_diagnosis(o);
+        if (o.command == "check-program") return cmd_check_program(o);
         if (o.command == "explain-build") return cmd_explain_build(o);
         if (o.command == "pristine") return cmd_pristine(o);
         throw std::invalid_argument("unknown command '" + o.command + "'");

@@ -6,10 +6,37 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace course {
+
+namespace {
+
+// The process group of the child being waited for (0: none), and whether the
+// learner asked to stop. Written by the signal handler, so sig_atomic_t.
+volatile std::sig_atomic_t g_child_group = 0;
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void on_interrupt(int) {
+    g_interrupted = 1;
+    const pid_t group = static_cast<pid_t>(g_child_group);
+    if (group > 0) ::kill(-group, SIGKILL);
+}
+
+}  // namespace
+
+void stop_children_on_interrupt() {
+    struct sigaction sa {};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;  // no SA_RESTART: poll() must wake up and see the flag
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &sa, nullptr);
+}
+
+bool interrupted() { return g_interrupted != 0; }
 
 std::string describe_signal(int sig) {
     switch (sig) {
@@ -25,9 +52,25 @@ std::string describe_signal(int sig) {
 
 ProcessResult run_process(const std::vector<std::string>& argv, double timeout_seconds, std::size_t max_output,
                           const std::string& working_dir) {
+    ProcessSpec spec;
+    spec.argv = argv;
+    spec.timeout_seconds = timeout_seconds;
+    spec.max_output = max_output;
+    spec.working_dir = working_dir;
+    return run_process(spec);
+}
+
+ProcessResult run_process(const ProcessSpec& spec) {
+    const auto& argv = spec.argv;
+    const double timeout_seconds = spec.timeout_seconds;
+    const std::size_t max_output = spec.max_output;
     ProcessResult r;
+    if (interrupted()) {
+        r.interrupted = true;
+        return r;
+    }
     int fds[2];
-    if (argv.empty() || ::pipe(fds) != 0) {
+    if (argv.empty() || ::pipe2(fds, O_CLOEXEC) != 0) {
         r.failed_to_start = true;
         return r;
     }
@@ -41,12 +84,24 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
     if (pid == 0) {
         // child: own process group, stdout+stderr into the pipe, no stdin
         ::setpgid(0, 0);
+        // ends with the checker, even if the checker itself is killed
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        // the extra descriptors first out of the way of 3, 4, ..., then into place
+        std::vector<int> moved;
+        for (int fd : spec.extra_fds) moved.push_back(::fcntl(fd, F_DUPFD, 64));
+        for (std::size_t i = 0; i < moved.size(); ++i) ::dup2(moved[i], static_cast<int>(3 + i));
         ::dup2(fds[1], 1);
         ::dup2(fds[1], 2);
-        ::close(fds[0]);
-        ::close(fds[1]);
         const int devnull = ::open("/dev/null", O_RDONLY);
         if (devnull >= 0) ::dup2(devnull, 0);
+        if (spec.memory_limit > 0) {
+            const rlimit lim{spec.memory_limit, spec.memory_limit};
+            ::setrlimit(RLIMIT_AS, &lim);
+        }
+        const rlimit no_core{0, 0};  // a crash must not leave a core file in the learner's folder
+        ::setrlimit(RLIMIT_CORE, &no_core);
+        for (const auto& kv : spec.env) ::putenv(const_cast<char*>(kv.c_str()));
+        const std::string& working_dir = spec.working_dir;
         if (!working_dir.empty() && ::chdir(working_dir.c_str()) != 0) _exit(126);
         std::vector<char*> args;
         for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -57,6 +112,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
         _exit(127);
     }
     ::setpgid(pid, pid);  // also from the parent, so the group exists before we might kill it
+    g_child_group = pid;
     ::close(fds[1]);
 
     using clock = std::chrono::steady_clock;
@@ -69,6 +125,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
     bool open = true;
     while (open) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
+        if (interrupted()) {
+            r.interrupted = true;
+            break;
+        }
         if (left <= 0) {
             r.timed_out = true;
             break;
@@ -76,7 +136,14 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
         pollfd p{fds[0], POLLIN, 0};
         const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, 200)));
         if (ready < 0 && errno != EINTR) break;
-        if (ready <= 0) continue;
+        if (ready <= 0) {
+            // Quiet for a while: if the program itself has ended, whatever still holds
+            // the pipe open is something it left behind, and is not waited for.
+            siginfo_t info{};
+            if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT | WNOHANG) == 0 && info.si_pid == pid)
+                break;
+            continue;
+        }
         const ssize_t n = ::read(fds[0], buf, sizeof buf);
         if (n <= 0) {
             open = false;
@@ -100,23 +167,37 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
     if (r.output.size() + tail.size() < r.total_output)
         r.output += "\n[... " + std::to_string(r.total_output - r.output.size() - tail.size()) + " bytes not kept ...]\n";
     r.output += tail;
-    if (r.timed_out) ::kill(-pid, SIGKILL);
+    if (r.timed_out || r.interrupted) ::kill(-pid, SIGKILL);
     ::close(fds[0]);
 
-    int status = 0;
     // The pipe closed, but the child may still be finishing: wait for it, with the same deadline.
+    // WNOWAIT leaves it a zombie, so its process group still exists (and cannot be
+    // reused) when what is left of it is killed below.
     while (true) {
-        const pid_t w = ::waitpid(pid, &status, r.timed_out ? 0 : WNOHANG);
-        if (w == pid) break;
+        const bool stopping = r.timed_out || r.interrupted;
+        siginfo_t info{};
+        const int w = ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT | (stopping ? 0 : WNOHANG));
+        if (w == 0 && info.si_pid == pid) break;
         if (w < 0 && errno != EINTR) break;
-        if (clock::now() > deadline) {
+        if (interrupted() && !stopping) {
+            r.interrupted = true;
+            ::kill(-pid, SIGKILL);
+            continue;
+        }
+        if (clock::now() > deadline && !stopping) {
             r.timed_out = true;
             ::kill(-pid, SIGKILL);
             continue;
         }
         ::usleep(2000);
     }
-    if (r.timed_out) return r;
+    // whatever is left of its group (a background job of the program) ends with it
+    ::kill(-pid, SIGKILL);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    g_child_group = 0;
+    if (r.timed_out || r.interrupted) return r;
     if (WIFSIGNALED(status)) {
         r.signaled = true;
         r.signal = WTERMSIG(status);

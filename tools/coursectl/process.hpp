@@ -1,9 +1,11 @@
 // process.hpp: run a program with a time limit and a cap on what it prints.
 //
-// A learner's check may loop forever, crash, or print megabytes; none of that
-// may take the checker down with it.
+// A learner's check may loop forever, crash, print megabytes or start
+// processes of its own; none of that may take the checker down with it, and
+// none of it may outlive the run (see sandbox.hpp for the containment).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -14,16 +16,34 @@ struct ProcessResult {
     int signal = 0;            // the signal that ended it, when signaled
     bool signaled = false;
     bool timed_out = false;    // killed after the time limit
+    bool interrupted = false;  // stopped because the learner pressed Ctrl-C (see interrupted())
     bool failed_to_start = false;
     std::string output;        // stdout and stderr interleaved: all of it, or its first and last
                                // max_output / 2 bytes with a "[... N bytes not kept ...]" line between
     std::size_t total_output = 0;  // bytes printed in all, kept or not
 };
 
-// Runs argv[0] (looked up on PATH) with the given arguments, in its own
-// process group so that a timeout also stops anything it started.
+struct ProcessSpec {
+    std::vector<std::string> argv;      // argv[0] is looked up on PATH
+    double timeout_seconds = 10;
+    std::size_t max_output = 1 << 20;
+    std::string working_dir;            // "" = the caller's
+    std::size_t memory_limit = 0;       // bytes of address space (RLIMIT_AS); 0 = none
+    std::vector<int> extra_fds;         // the child gets these as descriptors 3, 4, ...
+    std::vector<std::string> env;       // "NAME=value" added to the child's environment
+};
+
+// Runs the program in its own process group, so that a timeout or Ctrl-C
+// also stops anything it started in that group.
+ProcessResult run_process(const ProcessSpec& spec);
 ProcessResult run_process(const std::vector<std::string>& argv, double timeout_seconds,
                           std::size_t max_output = 1 << 20, const std::string& working_dir = "");
+
+// Ctrl-C, SIGTERM and SIGHUP stop the running child's whole process group at
+// once (a build, or a check) and make every later run_process return at once
+// with `interrupted` set. Call once, early in main().
+void stop_children_on_interrupt();
+bool interrupted();  // true once one of those signals arrived
 
 // "segmentation fault (SIGSEGV)", "aborted (SIGABRT)", ...
 std::string describe_signal(int signal);

@@ -1,5 +1,7 @@
 #include "report.hpp"
 
+#include "sandbox.hpp"
+
 #include <algorithm>
 #include <regex>
 #include <set>
@@ -50,88 +52,205 @@ std::string verdict_word(Verdict v) {
         case Verdict::Failing: return "not yet right";
         case Verdict::Crashed: return "crashed";
         case Verdict::TimedOut: return "too slow / endless loop";
+        case Verdict::StoppedEarly: return "stopped early";
+        case Verdict::TooMuchMemory: return "used too much memory";
         case Verdict::DoesNotCompile: return "does not compile";
         case Verdict::CouldNotRun: return "could not run";
     }
     return "?";
 }
 
-CheckReport interpret_check(const ProcessResult& run, double timeout_seconds) {
+namespace {
+
+std::string plural(std::size_t n, const char* word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+bool mentions_bad_alloc(const CheckInput& in) {
+    if (in.process.output.find("std::bad_alloc") != std::string::npos) return true;
+    for (const auto& c : in.record.logged)
+        for (const auto& e : c.events)
+            if (e.text.find("std::bad_alloc") != std::string::npos) return true;
+    return false;
+}
+
+// What the log says went wrong, sorted into the learner's three kinds.
+struct Findings {
+    std::vector<std::string> missing;   // "not implemented yet: f (file)", each once
+    std::vector<std::string> failures;  // "case: what is wrong", each once
+    std::vector<Diagnosis> diagnoses;   // recognised mistakes, each once
+};
+
+Findings read_findings(const CheckRecord& rec) {
+    static const std::regex not_implemented(R"re(not implemented yet: [A-Za-z0-9_:]+ \([^)]*\))re");
+    static const std::regex mistake(R"re(^mistake \[([a-z0-9_]+)\]: ([\s\S]*)$)re");
+    Findings f;
+    std::set<std::string> seen;
+    for (const auto& c : rec.logged)
+        for (const auto& e : c.events) {
+            if (e.kind == LoggedEvent::Kind::Warning || e.kind == LoggedEvent::Kind::Message) continue;
+            std::smatch m;
+            if (std::regex_search(e.text, m, not_implemented)) {
+                if (seen.insert(m[0]).second) f.missing.push_back(m[0]);
+                continue;
+            }
+            if (std::regex_match(e.text, m, mistake)) {
+                // a known mistake, recognised by the test: said first, and once
+                if (seen.insert("mistake " + m[1].str()).second) f.diagnoses.push_back({m[1], m[2]});
+                continue;
+            }
+            std::string what = e.text;
+            // "check <C++ expression> has failed: <message>": the message is what helps
+            const auto failed = what.find(" has failed: ");
+            if (what.rfind("check ", 0) == 0 && failed != std::string::npos) what = what.substr(failed + 13);
+            // an exception other than NotImplemented escaped the learner's code
+            if (e.kind == LoggedEvent::Kind::Exception) what = "threw an exception: " + what;
+            const auto nl = what.find('\n');
+            if (nl != std::string::npos) what = what.substr(0, nl);
+            const std::string msg = c.name + ": " + what;
+            if (seen.insert(msg).second) f.failures.push_back(msg);
+        }
+    return f;
+}
+
+std::size_t finished_cases(const CheckRecord& rec) {
+    std::size_t n = 0;
+    for (const auto& c : rec.logged) n += c.finished ? 1 : 0;
+    return n;
+}
+
+// The case that started and never finished, if any.
+std::string unfinished_case(const CheckRecord& rec) {
+    for (const auto& c : rec.logged)
+        if (!c.finished) return c.name;
+    return "";
+}
+
+}  // namespace
+
+CheckReport interpret_check(const CheckInput& in) {
+    const ProcessResult& run = in.process;
+    const CheckRecord& rec = in.record;
     CheckReport rep;
+    const auto found = read_findings(rec);
+    auto add_changed_files = [&] {
+        if (!in.changed.empty()) {
+            std::string list;
+            for (const auto& c : in.changed) list += (list.empty() ? "" : ", ") + c;
+            rep.lines.push_back("your code changed files outside its scratch folder; they were put back: " + list);
+        }
+        if (!in.not_restored.empty()) {
+            std::string list;
+            for (const auto& c : in.not_restored) list += (list.empty() ? "" : ", ") + c;
+            rep.lines.push_back("your code changed files that could not be put back: " + list);
+        }
+    };
+
     if (run.failed_to_start) {
         rep.verdict = Verdict::CouldNotRun;
         rep.lines.push_back("the check program could not be started: " + run.output);
         return rep;
     }
+    if (run.interrupted) {
+        rep.verdict = Verdict::CouldNotRun;
+        rep.lines.push_back("stopped: you pressed Ctrl-C");
+        return rep;
+    }
     if (run.timed_out) {
         rep.verdict = Verdict::TimedOut;
         std::ostringstream s;
-        s << "did not finish in " << timeout_seconds << " s: is there a loop that never ends?";
+        s << "did not finish in " << in.timeout_seconds << " s: is there a loop that never ends?";
+        const std::string during = unfinished_case(rec);
+        if (!during.empty()) s << " (it was in the check " << during << ")";
         rep.lines.push_back(s.str());
+        add_changed_files();
+        return rep;
+    }
+    if (!rec.exited_in.empty() && !rec.report_found) {
+        // exit() or quick_exit() from inside a check (Boost.Test may crash after it)
+        rep.verdict = Verdict::StoppedEarly;
+        std::string line = "stopped before its checks finished: your code called exit() in the check " + rec.exited_in +
+                           ", after " + std::to_string(finished_cases(rec));
+        if (in.expected_cases >= 0) line += " of " + std::to_string(in.expected_cases);
+        line += std::string(in.expected_cases == 1 ? " check" : " checks") +
+                "; a function hands back its result with return, it never ends the program";
+        rep.lines.push_back(line);
+        add_changed_files();
+        return rep;
+    }
+    if (in.memory_limit > 0 && mentions_bad_alloc(in)) {
+        rep.verdict = Verdict::TooMuchMemory;
+        rep.lines.push_back("used more than " + describe_bytes(in.memory_limit) +
+                            " of memory, the limit for one check: does a matrix grow without end, or is a size "
+                            "much larger than you meant?");
+        add_changed_files();
         return rep;
     }
     if (run.signaled) {
         rep.verdict = Verdict::Crashed;
-        rep.lines.push_back("crashed: " + describe_signal(run.signal));
-    }
-
-    // Boost.Test lines:
-    //   file.cpp(42): error: in "suite/case": message
-    //   unknown location(0): fatal error: in "suite/case": std::logic_error: message
-    static const std::regex failure(R"re(^.*?(fatal )?error: in "([^"]*)": (.*)$)re");
-    static const std::regex not_implemented(R"re(not implemented yet: [A-Za-z0-9_:]+ \([^)]*\))re");
-    static const std::regex mistake(R"re(mistake \[([a-z0-9_]+)\]: (.*)$)re");
-    std::set<std::string> seen;
-    std::vector<std::string> missing, failures;
-    for (const auto& line : split_lines(run.output)) {
-        std::smatch m;
-        if (std::regex_search(line, m, not_implemented)) {
-            if (seen.insert(m[0]).second) missing.push_back(m[0]);
-            continue;
-        }
-        if (std::regex_search(line, m, mistake)) {
-            // a known mistake, recognised by the test: say it first, and once
-            if (seen.insert("mistake " + m[1].str()).second) rep.diagnoses.push_back({m[1], m[2]});
-            continue;
-        }
-        if (std::regex_match(line, m, failure)) {
-            std::string test = m[2];
-            const auto slash = test.rfind('/');
-            if (slash != std::string::npos) test = test.substr(slash + 1);
-            std::string what = m[3];
-            // "check <C++ expression> has failed: <message>": the message is what helps
-            const auto failed = what.find(" has failed: ");
-            if (what.rfind("check ", 0) == 0 && failed != std::string::npos) what = what.substr(failed + 13);
-            // an exception other than NotImplemented escaped the learner's code
-            if (m[1].matched) what = "threw an exception: " + what;
-            std::string msg = test + ": " + what;
-            if (seen.insert(msg).second) failures.push_back(msg);
-        }
-    }
-    if (rep.verdict == Verdict::Crashed) {
-        for (const auto& f : failures) rep.lines.push_back(f);
+        std::string line = "crashed: " + describe_signal(run.signal);
+        const std::string during = unfinished_case(rec);
+        if (!during.empty()) line += " (in the check " + during + ")";
+        rep.lines.push_back(line);
+        for (const auto& f : found.failures) rep.lines.push_back(f);
+        add_changed_files();
         return rep;
     }
-    if (run.exit_code == 0) {
+    if (!rec.report_found) {
+        // No report: the program ended before Boost.Test could write it.
+        rep.verdict = Verdict::StoppedEarly;
+        std::string line = "stopped before its checks finished (exit code " + std::to_string(run.exit_code) + " after " +
+                           std::to_string(finished_cases(rec));
+        if (in.expected_cases >= 0) line += " of " + std::to_string(in.expected_cases);
+        line += std::string(in.expected_cases == 1 ? " check" : " checks") + "): does your code call exit()?";
+        rep.lines.push_back(line);
+        for (const auto& d : found.diagnoses) rep.lines.push_back("mistake: " + d.explanation);
+        for (const auto& f : found.failures) rep.lines.push_back(f);
+        add_changed_files();
+        return rep;
+    }
+
+    std::size_t passed = 0;
+    std::vector<std::string> unexplained;  // cases that did not pass, with nothing in the log to say why
+    for (const auto& c : rec.reported) {
+        if (c.result == "passed") {
+            ++passed;
+            continue;
+        }
+        bool logged = false;
+        for (const auto& l : rec.logged) logged = logged || (l.name == c.name && !l.events.empty());
+        if (!logged) unexplained.push_back(c.name + ": " + (c.result == "skipped" ? "did not run (skipped)" : c.result));
+    }
+    const bool all_passed = !rec.reported.empty() && passed == rec.reported.size() && rec.suite_result == "passed";
+    if (all_passed && run.exit_code == 0 && in.changed.empty() && in.not_restored.empty()) {
         rep.verdict = Verdict::Done;
         return rep;
     }
-    if (!missing.empty() && failures.empty() && rep.diagnoses.empty()) {
+    rep.diagnoses = found.diagnoses;
+    if (all_passed && found.missing.empty()) {
+        rep.verdict = Verdict::Failing;
+        add_changed_files();
+        if (run.exit_code != 0)
+            rep.lines.push_back("all " + plural(passed, "check") + " passed, but the program then ended with exit code " +
+                                std::to_string(run.exit_code) + ": does your code call exit() when it finishes?");
+        return rep;
+    }
+    if (!found.missing.empty() && found.failures.empty() && found.diagnoses.empty() && unexplained.empty()) {
         // Every failure was a stub saying so: the learner has not started it.
         rep.verdict = Verdict::NotStarted;
-        rep.lines = missing;
+        rep.lines = found.missing;
         return rep;
     }
     rep.verdict = Verdict::Failing;
-    for (const auto& d : rep.diagnoses) rep.lines.push_back("mistake: " + d.explanation);
-    for (const auto& f : failures)
+    for (const auto& d : found.diagnoses) rep.lines.push_back("mistake: " + d.explanation);
+    for (const auto& f : found.failures)
         if (f.find("not implemented yet") == std::string::npos) rep.lines.push_back(f);
-    for (const auto& m : missing) rep.lines.push_back(m);
-    if (rep.lines.empty()) {
-        auto lines = split_lines(run.output);
-        rep.lines.push_back("the check failed (exit code " + std::to_string(run.exit_code) + ")" +
-                            (lines.empty() ? std::string() : ": " + lines.back()));
-    }
+    for (const auto& m : found.missing) rep.lines.push_back(m);
+    for (const auto& u : unexplained) rep.lines.push_back(u);
+    add_changed_files();
+    if (rep.lines.empty())
+        rep.lines.push_back(std::to_string(rec.reported.size() - passed) + " of " + plural(rec.reported.size(), "check") +
+                            " did not pass");
     if (run.total_output > run.output.size())
         rep.lines.push_back("(it printed " + std::to_string(run.total_output / 1024) +
                             " KiB; only the start and the end were kept)");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "process.hpp"
+#include "record.hpp"
 
 namespace course {
 
@@ -13,7 +14,17 @@ namespace course {
 // with the build directory's absolute prefix removed; "" when none is found.
 std::string first_build_error(const std::string& log, const std::string& root);
 
-enum class Verdict { Done, NotStarted, Failing, Crashed, TimedOut, DoesNotCompile, CouldNotRun };
+enum class Verdict {
+    Done,
+    NotStarted,
+    Failing,
+    Crashed,
+    TimedOut,
+    StoppedEarly,   // ended before its record was complete (exit(), quick_exit(), _exit())
+    TooMuchMemory,  // went over the memory limit
+    DoesNotCompile,
+    CouldNotRun
+};
 
 struct Diagnosis {
     std::string id;           // tests/mistakes.hpp
@@ -26,8 +37,20 @@ struct CheckReport {
     std::vector<Diagnosis> diagnoses;    // known mistakes recognised, each once
 };
 
-// Reads the result of running one exercise's check program.
-CheckReport interpret_check(const ProcessResult& run, double timeout_seconds);
+// Everything known about one run of an exercise's check program.
+struct CheckInput {
+    ProcessResult process;                 // how it ended (its output is only shown, never parsed)
+    CheckRecord record;                    // what its own Boost.Test record says (record.hpp)
+    int expected_cases = -1;               // the suite's test cases (--list_content), -1 unknown
+    double timeout_seconds = 10;
+    std::size_t memory_limit = 0;          // bytes; 0 = none
+    std::vector<std::string> changed;      // files outside build/ it changed (put back since)
+    std::vector<std::string> not_restored; // ... and those that could not be put back
+};
+
+// Done only when the record proves that every test case of the exercise ran to
+// its end and passed, and the program then exited with 0.
+CheckReport interpret_check(const CheckInput& in);
 
 // "done", "not started", ... as shown by ./course list and check.
 std::string verdict_word(Verdict v);

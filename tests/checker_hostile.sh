@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# Suite test: the checker holds against hostile exercise code.
+# tests/hostile/rnn_step.cpp is a right rnn_step that misbehaves in the way
+# ATTN_HOSTILE names. Each case goes through the checker's real containment
+# (`coursectl check-program`, the code path of `./course check`), once with
+# bubblewrap where it can run and once in the fallback mode, in a scratch course
+# folder the hostile code attacks. Checked: a pass is proven (exit() is caught),
+# nothing outside the scratch folder changes, no process outlives the check,
+# Ctrl-C ends the build and the check at once, memory is capped, printed text
+# cannot fake a verdict, two checks at once wait for each other, and a build
+# folder of another course folder is refused.
+# Usage: checker_hostile.sh SOURCE_DIR BUILD_DIR COURSECTL HOSTILE_PROGRAM
+set -euo pipefail
+src=$(cd "$1" && pwd)
+ctl=$3
+hostile=$4
+work=$(mktemp -d "${TMPDIR:-/tmp}/attn-hostile.XXXXXX")
+cleanup() {
+  pkill -KILL -f "$hostile --run_test" 2>/dev/null || true
+  pkill -KILL -f attn-fake-build-marker 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+failures=0
+
+# A course folder to attack: what the hostile code goes after, and the manifest.
+root=$work/root
+mkdir -p "$root"
+cp -r "$src/exercises" "$src/solutions" "$src/README.md" "$root/"
+snapshot() { (cd "$root" && find . -path ./.course -prune -o -type f -print0 | sort -z | xargs -0 sha256sum); }
+
+# run MODE SANDBOX [coursectl options...]: one check of the hostile program; output in $out, exit code in $code
+run() {
+  local mode=$1 sandbox=$2; shift 2
+  set +e
+  out=$(ATTN_HOSTILE=$mode ATTN_HOSTILE_ROOT=$root "$ctl" check-program rnn_step --root "$root" \
+        --build "$work/build" --sandbox "$sandbox" --timeout 20 "$@" -- "$hostile" 2>&1)
+  code=$?
+  set -e
+}
+
+no_hostile_process_left() {  # within a second of the check's end
+  for _ in $(seq 50); do
+    pgrep -f "$hostile --run_test" >/dev/null || return 0
+    sleep 0.02
+  done
+  pgrep -af "$hostile --run_test" || true
+  return 1
+}
+
+expect() {  # expect WHAT PATTERN: the last output must match PATTERN
+  grep -qE -- "$2" <<<"$out" || { echo "$out"; fail "$1: expected /$2/"; }
+}
+expect_not() {
+  ! grep -qE -- "$2" <<<"$out" || { echo "$out"; fail "$1: did not expect /$2/"; }
+}
+
+mkdir -p "$work/build"
+for sandbox in auto fallback; do
+  echo "--- sandbox: $sandbox"
+  run "" "$sandbox"
+  echo "$out" | head -1
+  [[ $sandbox == fallback ]] && expect "fallback mode says so" "without a sandbox"
+  expect "the right answer passes" "✓ rnn_step done"
+
+  # 1. A pass must be proven: ending the program early is never a pass.
+  for m in exit quick_exit _exit; do
+    run "$m" "$sandbox"
+    [[ $code -ne 0 ]] || fail "$m: must not pass"
+    expect "$m" "✗ rnn_step stopped early"
+    expect "$m" "stopped before its checks finished.*after 1 of 4 checks"
+    expect_not "$m" "✓"
+  done
+  expect "_exit gives its exit code" "exit code 0 after 1 of 4 checks\): does your code call exit\(\)\?"
+
+  # 2. Learner code cannot change the course folder (or it is put back and said).
+  before=$(snapshot)
+  run write "$sandbox"
+  [[ $(snapshot) == "$before" ]] || fail "write ($sandbox): the course folder changed"
+  if [[ $sandbox == fallback ]]; then
+    expect "write: the change is named" "changed files outside its scratch folder; they were put back"
+    expect "write: the vandalised file is named" "exercises/03_softmax/softmax_rows.cpp"
+    expect "write: not a pass" "✗ rnn_step"
+  fi
+
+  # 3. No process outlives the check, even one that left the process group and session.
+  run daemon "$sandbox"
+  no_hostile_process_left || fail "daemon ($sandbox): a process the check started is still running"
+
+  # 3b. Ctrl-C stops the check at once, with everything it started.
+  set +e
+  ATTN_HOSTILE=loop "$ctl" check-program rnn_step --root "$root" --build "$work/build" --sandbox "$sandbox" \
+    --timeout 120 -- "$hostile" >"$work/ctrl-c.out" 2>&1 &
+  pid=$!
+  set -e
+  for _ in $(seq 200); do pgrep -f "$hostile --run_test" >/dev/null && break; sleep 0.05; done
+  sleep 0.2
+  kill -INT "$pid"
+  set +e; wait "$pid"; code=$?; set -e
+  out=$(cat "$work/ctrl-c.out")
+  [[ $code -eq 130 ]] || { echo "$out"; fail "Ctrl-C ($sandbox): exit code should be 130, got $code"; }
+  expect "Ctrl-C" "stopped \(Ctrl-C\)"
+  no_hostile_process_left || fail "Ctrl-C ($sandbox): the check program is still running"
+
+  # 4. Memory is capped, and going over is said in those words.
+  run memory "$sandbox" --memory 256M
+  expect "memory" "✗ rnn_step used too much memory"
+  expect "memory" "used more than 256 MiB of memory"
+
+  # 8. What the program prints cannot fake a verdict.
+  run fake_pass "$sandbox"
+  [[ $code -ne 0 ]] || fail "fake_pass ($sandbox): a wrong answer passed because it printed a pass"
+  expect "fake_pass" "✗ rnn_step not yet right"
+  expect_not "fake_pass: a printed mistake line is not a diagnosis" "no_scaling|fake failure"
+  run fake_mistake "$sandbox"
+  expect "fake_mistake: printed failures do not fail a right answer" "✓ rnn_step done"
+  expect_not "fake_mistake" "no_scaling"
+done
+
+# 3c. Ctrl-C during the build: a stand-in cmake that would build for 5 minutes.
+fake=$work/fakebin
+mkdir -p "$fake" "$work/fakebuild/checks"
+printf 'CMAKE_HOME_DIRECTORY:INTERNAL=%s\n' "$root" >"$work/fakebuild/CMakeCache.txt"
+printf '#!/bin/bash\nexec -a attn-fake-build-marker sleep 300\n' >"$fake/cmake"
+chmod +x "$fake/cmake"
+set +e
+PATH=$fake:$PATH "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" >"$work/build-ctrl-c.out" 2>&1 &
+pid=$!
+set -e
+for _ in $(seq 200); do pgrep -f attn-fake-build-marker >/dev/null && break; sleep 0.05; done
+pgrep -f attn-fake-build-marker >/dev/null || fail "the stand-in build did not start"
+kill -INT "$pid"
+set +e; wait "$pid"; code=$?; set -e
+[[ $code -eq 130 ]] || { cat "$work/build-ctrl-c.out"; fail "Ctrl-C in the build: exit code should be 130, got $code"; }
+for _ in $(seq 50); do pgrep -f attn-fake-build-marker >/dev/null || break; sleep 0.02; done
+! pgrep -f attn-fake-build-marker >/dev/null || fail "Ctrl-C in the build: the build is still running"
+
+# 5. Two checks at once in one build folder: the second waits, both are right, both are remembered.
+printf '#!/bin/sh\nsleep 1\nexit 0\n' >"$fake/cmake"
+cp "$hostile" "$work/fakebuild/checks/check_rnn_step"
+cp "$hostile" "$work/fakebuild/checks/check_title_question"
+rm -rf "$root/.course"
+PATH=$fake:$PATH "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" >"$work/one.out" 2>&1 &
+p1=$!
+sleep 0.3
+PATH=$fake:$PATH "$ctl" check title_question --root "$root" --build "$work/fakebuild" >"$work/two.out" 2>&1 &
+p2=$!
+set +e; wait "$p1"; c1=$?; wait "$p2"; c2=$?; set -e
+out=$(cat "$work/one.out" "$work/two.out")
+[[ $c1 -eq 0 && $c2 -eq 0 ]] || { echo "$out"; fail "two checks at once: both should pass (exit codes $c1, $c2)"; }
+expect "two checks at once" "another ./course command is building or checking in this folder; waiting"
+expect "two checks at once" "✓ 01 rnn_step"
+expect "two checks at once" "✓ 01 title_question"
+expect_not "two checks at once" "could not run|Text file busy"
+grep -q '^rnn_step done|' "$root/.course/status.txt" || fail "status.txt lost rnn_step"
+grep -q '^title_question done|' "$root/.course/status.txt" || fail "status.txt lost title_question"
+
+# 7. A build folder set up for another course folder is refused, not used.
+mkdir -p "$work/otherbuild"
+printf 'CMAKE_HOME_DIRECTORY:INTERNAL=%s\n' "$work/elsewhere" >"$work/otherbuild/CMakeCache.txt"
+set +e
+out=$("$ctl" check rnn_step --root "$root" --build "$work/otherbuild" 2>&1); code=$?
+set -e
+[[ $code -ne 0 ]] || fail "a build folder of another course folder must be refused"
+expect "another course's build folder" "was set up for the course in $work/elsewhere, not for this folder"
+
+# Corrupt state files are said and rebuilt, never a crash.
+printf 'rnn_step \x01\x02garbage\nhalf a line|zz\n' >"$root/.course/status.txt"
+set +e
+out=$(PATH=$fake:$PATH "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" 2>&1); code=$?
+set -e
+[[ $code -eq 0 ]] || { echo "$out"; fail "a damaged status.txt must not stop the check"; }
+expect "damaged status" "status.txt was damaged"
+grep -q '^rnn_step done|' "$root/.course/status.txt" || fail "status.txt was not written afresh"
+
+echo "ok: hostile code was contained in every mode"

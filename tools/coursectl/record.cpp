@@ -1,0 +1,252 @@
+#include "record.hpp"
+
+#include <sstream>
+
+namespace course {
+
+namespace {
+
+// --- a reader for the XML that Boost.Test writes -----------------------------
+// Elements, attributes in double quotes, CDATA sections, and nothing else:
+// that is all Boost.Test's XML log and report use. A record cut short (the
+// program stopped in the middle) simply ends; no exception, no guessing.
+
+std::string unescape(const std::string& s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '&') {
+            out += s[i];
+            continue;
+        }
+        const auto semi = s.find(';', i);
+        if (semi == std::string::npos) {
+            out += s.substr(i);
+            break;
+        }
+        const std::string ent = s.substr(i + 1, semi - i - 1);
+        if (ent == "amp") out += '&';
+        else if (ent == "lt") out += '<';
+        else if (ent == "gt") out += '>';
+        else if (ent == "quot") out += '"';
+        else if (ent == "apos") out += '\'';
+        else out += "&" + ent + ";";
+        i = semi;
+    }
+    return out;
+}
+
+struct Tag {
+    std::string name;
+    bool closing = false;      // </name>
+    bool self_closing = false; // <name ... />
+    std::vector<std::pair<std::string, std::string>> attributes;
+
+    std::string attribute(const std::string& key) const {
+        for (const auto& [k, v] : attributes)
+            if (k == key) return v;
+        return "";
+    }
+};
+
+Tag parse_tag(const std::string& body) {  // what stands between < and >
+    Tag t;
+    std::size_t i = 0;
+    if (i < body.size() && body[i] == '/') t.closing = true, ++i;
+    std::size_t j = i;
+    while (j < body.size() && body[j] != ' ' && body[j] != '/' && body[j] != '\t' && body[j] != '\n') ++j;
+    t.name = body.substr(i, j - i);
+    while (j < body.size()) {
+        while (j < body.size() && (body[j] == ' ' || body[j] == '\t' || body[j] == '\n')) ++j;
+        if (j < body.size() && body[j] == '/') {
+            t.self_closing = true;
+            break;
+        }
+        const auto eq = body.find('=', j);
+        if (eq == std::string::npos) break;
+        const std::string key = body.substr(j, eq - j);
+        if (eq + 1 >= body.size() || body[eq + 1] != '"') break;
+        const auto end = body.find('"', eq + 2);
+        if (end == std::string::npos) break;
+        t.attributes.emplace_back(key, unescape(body.substr(eq + 2, end - eq - 2)));
+        j = end + 1;
+    }
+    return t;
+}
+
+// Calls on_open(tag), on_close(name) and on_text(cdata) in document order.
+template <class Open, class Close, class Text>
+void walk(const std::string& xml, Open on_open, Close on_close, Text on_text) {
+    static const std::string cdata_open = "<![CDATA[", cdata_close = "]]>";
+    std::size_t i = 0;
+    while (i < xml.size()) {
+        const auto lt = xml.find('<', i);
+        if (lt == std::string::npos) break;
+        if (xml.compare(lt, cdata_open.size(), cdata_open) == 0) {
+            const auto end = xml.find(cdata_close, lt + cdata_open.size());
+            const std::size_t stop = end == std::string::npos ? xml.size() : end;
+            on_text(xml.substr(lt + cdata_open.size(), stop - lt - cdata_open.size()));
+            i = end == std::string::npos ? xml.size() : end + cdata_close.size();
+            continue;
+        }
+        const auto gt = xml.find('>', lt);
+        if (gt == std::string::npos) break;  // cut short inside a tag
+        const Tag t = parse_tag(xml.substr(lt + 1, gt - lt - 1));
+        if (t.closing) on_close(t.name);
+        else {
+            on_open(t);
+            if (t.self_closing) on_close(t.name);
+        }
+        i = gt + 1;
+    }
+}
+
+LoggedEvent::Kind event_kind(const std::string& name, bool& known) {
+    known = true;
+    if (name == "Error") return LoggedEvent::Kind::Error;
+    if (name == "FatalError") return LoggedEvent::Kind::FatalError;
+    if (name == "Exception") return LoggedEvent::Kind::Exception;
+    if (name == "Warning") return LoggedEvent::Kind::Warning;
+    if (name == "Message") return LoggedEvent::Kind::Message;
+    known = false;
+    return LoggedEvent::Kind::Message;
+}
+
+}  // namespace
+
+CheckRecord parse_record(const std::string& log_xml, const std::string& report_xml, const std::string& suite,
+                         const std::string& progress) {
+    CheckRecord rec;
+
+    // The log: <TestLog><TestSuite module><TestSuite suite><TestCase>events</TestCase>...
+    {
+        std::vector<std::string> suites;  // the TestSuite names we are inside
+        bool in_case = false;             // inside a case of `suite`
+        int event_depth = 0;              // inside an event element (its first CDATA is its text)
+        bool event_has_text = false;
+        LoggedEvent event;
+        auto in_suite = [&] { return suites.size() >= 2 && suites[1] == suite; };
+        walk(
+            log_xml,
+            [&](const Tag& t) {
+                if (t.name == "TestSuite") suites.push_back(t.attribute("name"));
+                else if (t.name == "TestCase" && in_suite()) {
+                    rec.logged.push_back({t.attribute("name"), false, {}});
+                    in_case = true;
+                } else if (in_case) {
+                    bool known = false;
+                    const auto kind = event_kind(t.name, known);
+                    if (event_depth == 0 && known) {
+                        event = LoggedEvent{kind, ""};
+                        event_has_text = false;
+                        event_depth = 1;
+                    } else if (event_depth > 0) {
+                        ++event_depth;  // LastCheckpoint and the like, inside an event
+                    }
+                }
+            },
+            [&](const std::string& name) {
+                if (name == "TestSuite" && !suites.empty()) suites.pop_back();
+                else if (name == "TestCase" && in_case) {
+                    rec.logged.back().finished = true;
+                    in_case = false;
+                    event_depth = 0;
+                } else if (in_case && event_depth > 0) {
+                    if (--event_depth == 0) rec.logged.back().events.push_back(event);
+                }
+            },
+            [&](const std::string& text) {
+                // Boost splits a "]]>" inside a message into two sections: join them
+                if (in_case && event_depth == 1) {
+                    event.text += text;
+                    event_has_text = true;
+                }
+            });
+        (void)event_has_text;
+    }
+
+    // The progress lines fill in what a lost log buffer took with it.
+    {
+        std::istringstream in(progress);
+        std::string what, name;
+        while (in >> what && std::getline(in >> std::ws, name)) {
+            if (name.rfind(suite + "/", 0) != 0) continue;
+            name = name.substr(suite.size() + 1);
+            if (what == "exit") {
+                rec.exited_in = name;
+                continue;
+            }
+            LoggedCase* c = nullptr;
+            for (auto& l : rec.logged)
+                if (l.name == name) c = &l;
+            if (!c) {
+                rec.logged.push_back({name, false, {}});
+                c = &rec.logged.back();
+            }
+            if (what == "end") c->finished = true;
+        }
+    }
+
+    // The report: <TestResult><TestSuite module><TestSuite suite result=...><TestCase result=.../>
+    {
+        std::vector<std::string> suites;
+        walk(
+            report_xml,
+            [&](const Tag& t) {
+                if (t.name == "TestSuite") {
+                    suites.push_back(t.attribute("name"));
+                    if (suites.size() == 2 && suites[1] == suite) {
+                        rec.report_found = true;
+                        rec.suite_result = t.attribute("result");
+                    }
+                } else if (t.name == "TestCase" && suites.size() >= 2 && suites[1] == suite) {
+                    rec.reported.push_back({t.attribute("name"), t.attribute("result")});
+                }
+            },
+            [&](const std::string& name) {
+                if (name == "TestSuite" && !suites.empty()) suites.pop_back();
+            },
+            [](const std::string&) {});
+        // A report cut short cannot prove anything.
+        if (report_xml.find("</TestResult>") == std::string::npos) {
+            rec.report_found = false;
+            rec.reported.clear();
+        }
+    }
+    return rec;
+}
+
+int count_listed_cases(const std::string& list_output, const std::string& suite) {
+    // module*
+    //     suite*
+    //         case*
+    std::istringstream in(list_output);
+    std::string line;
+    int count = -1;
+    std::size_t suite_indent = 0;
+    bool inside = false;
+    while (std::getline(in, line)) {
+        const auto indent = line.find_first_not_of(' ');
+        if (indent == std::string::npos) continue;
+        std::string name = line.substr(indent);
+        while (!name.empty() && (name.back() == '*' || name.back() == '\r' || name.back() == ' ')) name.pop_back();
+        if (inside) {
+            if (indent <= suite_indent) break;
+            ++count;
+            continue;
+        }
+        if (name == suite && (indent > 0 || count < 0)) {
+            inside = true;
+            suite_indent = indent;
+            count = 0;
+        }
+    }
+    return count;
+}
+
+std::vector<std::string> record_arguments() {
+    // test_suite level: each case's start and end, and every failure, no passed checks
+    return {"--log_format=XML",    "--log_level=test_suite",  "--log_sink=/dev/fd/3",
+            "--report_format=XML", "--report_level=detailed", "--report_sink=/dev/fd/4"};
+}
+
+}  // namespace course

@@ -1,0 +1,61 @@
+// record.hpp: what a check program's own Boost.Test record says.
+//
+// The checker never reads verdicts from what a program prints: the learner's
+// code prints to the same stdout. Instead each check program writes Boost.Test's
+// XML log and XML report to descriptors only the checker holds (see sandbox.hpp),
+// and this reads them. The report is written after the last test case, so a
+// program that stops early (exit(), a crash) has none: a pass is proven by the
+// report, never assumed from an exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace course {
+
+// One message Boost.Test logged inside a test case.
+struct LoggedEvent {
+    enum class Kind { Error, FatalError, Exception, Warning, Message };
+    Kind kind = Kind::Error;
+    std::string text;
+};
+
+// One test case of the exercise's suite, as the log saw it.
+struct LoggedCase {
+    std::string name;
+    bool finished = false;  // its closing entry was written: it ran to its end
+    std::vector<LoggedEvent> events;
+};
+
+// One test case as the final report counts it.
+struct ReportedCase {
+    std::string name;
+    std::string result;  // "passed", "failed", "aborted", "skipped", ...
+};
+
+struct CheckRecord {
+    std::vector<LoggedCase> logged;      // in the order they started
+    bool report_found = false;           // the report holds this suite
+    std::string suite_result;            // the suite's own result in the report
+    std::vector<ReportedCase> reported;  // every case of the suite the report lists
+    std::string exited_in;               // the case in which exit() or quick_exit() ended the program
+};
+
+// Reads the XML log and report (either may be empty or cut short) for the
+// test suite named `suite`, the exercise's own suite directly below the module.
+// `progress` holds the unbuffered "start suite/case" and "end suite/case" lines
+// of tests/check_progress.hpp, which survive an _exit() that loses the log's buffer.
+CheckRecord parse_record(const std::string& log_xml, const std::string& report_xml, const std::string& suite,
+                         const std::string& progress = "");
+
+// How many test cases `--list_content` shows below the suite `suite`
+// (its output in Boost's plain format); -1 when the suite is not listed.
+int count_listed_cases(const std::string& list_output, const std::string& suite);
+
+// The Boost.Test arguments that make a check program write its record to
+// descriptors 3 (log) and 4 (report); its progress goes to descriptor 5
+// (the environment variable below).
+std::vector<std::string> record_arguments();
+constexpr const char* kProgressEnv = "ATTN_CHECK_PROGRESS_FD=5";
+
+}  // namespace course
