@@ -38,3 +38,8 @@ add_test(NAME bad_input.course_plots_into_an_unwritable_dir
                  "-DEXPECT=course: no figures can be drawn: ${CMAKE_SOURCE_DIR}/README.md/plots is not writable"
                  -P "${CMAKE_SOURCE_DIR}/tools/attend/expect_run.cmake")
 set_tests_properties(bad_input.course_plots_into_an_unwritable_dir PROPERTIES LABELS "bad_input")
+
+# Every ./course command refuses arguments it does not take (one line, before any work).
+add_test(NAME bad_input.course_refuses_unknown_arguments
+         COMMAND bash "${CMAKE_SOURCE_DIR}/tests/course_arguments.sh" "${CMAKE_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
+set_tests_properties(bad_input.course_refuses_unknown_arguments PROPERTIES LABELS "bad_input" RESOURCE_LOCK cmake_build)

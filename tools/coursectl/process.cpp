@@ -46,6 +46,7 @@ std::string describe_signal(int sig) {
         case SIGBUS: return "bus error (SIGBUS): a bad memory access";
         case SIGILL: return "illegal instruction (SIGILL)";
         case SIGKILL: return "killed (SIGKILL), perhaps out of memory";
+        case SIGXFSZ: return "stopped (SIGXFSZ): it wrote a file larger than the limit for one check";
         default: return std::string("killed by signal ") + std::to_string(sig) + " (" + strsignal(sig) + ")";
     }
 }
@@ -100,6 +101,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
         }
         const rlimit no_core{0, 0};  // a crash must not leave a core file in the learner's folder
         ::setrlimit(RLIMIT_CORE, &no_core);
+        if (spec.memory_limit > 0) {
+            // a contained run: no file it writes may grow past the memory limit either
+            const rlimit fsize{spec.memory_limit, spec.memory_limit};
+            ::setrlimit(RLIMIT_FSIZE, &fsize);
+        }
         for (const auto& kv : spec.env) ::putenv(const_cast<char*>(kv.c_str()));
         const std::string& working_dir = spec.working_dir;
         if (!working_dir.empty() && ::chdir(working_dir.c_str()) != 0) _exit(126);
