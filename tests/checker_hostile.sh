@@ -28,13 +28,27 @@ failures=0
 root=$work/root
 mkdir -p "$root"
 cp -r "$src/exercises" "$src/solutions" "$src/README.md" "$root/"
-snapshot() { (cd "$root" && find . -path ./.course -prune -o -type f -print0 | sort -z | xargs -0 sha256sum); }
+# every entry's name, permissions, type and size, and every file's content
+snapshot() {
+  (cd "$root" && find . -path ./.course -prune -o -print0 | sort -z | xargs -0 stat -c '%n %a %F %s' &&
+   find . -path ./.course -prune -o -type f -print0 | sort -z | xargs -0 sha256sum)
+}
+# In the fallback mode, coursectl itself runs inside an outer bubblewrap where only
+# the scratch folder is writable: a bug in the fallback's restore must not be able
+# to reach the rest of this machine.
+if bwrap --ro-bind / / --dev /dev --proc /proc true 2>/dev/null; then
+  guard=(bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind "$work" "$work" --die-with-parent --)
+else
+  guard=()
+fi
 
 # run MODE SANDBOX [coursectl options...]: one check of the hostile program; output in $out, exit code in $code
 run() {
   local mode=$1 sandbox=$2; shift 2
+  local wrap=()
+  [[ $sandbox == fallback ]] && wrap=("${guard[@]}")  # (bubblewrap does not nest here)
   set +e
-  out=$(ATTN_HOSTILE=$mode ATTN_HOSTILE_ROOT=$root "$ctl" check-program rnn_step --root "$root" \
+  out=$(ATTN_HOSTILE=$mode ATTN_HOSTILE_ROOT=$root "${wrap[@]}" "$ctl" check-program rnn_step --root "$root" \
         --build "$work/build" --sandbox "$sandbox" --timeout 20 "$@" -- "$hostile" 2>&1)
   code=$?
   set -e
@@ -61,7 +75,11 @@ for sandbox in auto fallback; do
   echo "--- sandbox: $sandbox"
   run "" "$sandbox"
   echo "$out" | head -1
-  [[ $sandbox == fallback ]] && expect "fallback mode says so" "without a sandbox"
+  if [[ $sandbox == fallback ]]; then
+    expect "fallback mode says so" "without a sandbox: asked for"
+  elif bwrap --ro-bind / / --dev /dev --proc /proc true 2>/dev/null; then
+    expect "auto mode uses bubblewrap where it runs" "in a bubblewrap sandbox"
+  fi
   expect "the right answer passes" "✓ rnn_step done"
 
   # 1. A pass must be proven: ending the program early is never a pass.
@@ -74,19 +92,29 @@ for sandbox in auto fallback; do
   done
   expect "_exit gives its exit code" "exit code 0 after 1 of 4 checks\): does your code call exit\(\)\?"
 
-  # 2. Learner code cannot change the course folder (or it is put back and said).
+  # 2. Learner code cannot change the course folder (or it is put back and said):
+  # files written over, deleted and created; a whole folder deleted; permissions
+  # taken away and a file replaced by a link to a file outside.
   before=$(snapshot)
-  run write "$sandbox"
-  [[ $(snapshot) == "$before" ]] || fail "write ($sandbox): the course folder changed"
-  if [[ $sandbox == fallback ]]; then
-    expect "write: the change is named" "changed files outside its scratch folder; they were put back"
-    expect "write: the vandalised file is named" "exercises/03_softmax/softmax_rows.cpp"
-    expect "write: not a pass" "✗ rnn_step"
-  fi
+  for m in write rm_rf chmod; do
+    run "$m" "$sandbox"
+    [[ $(snapshot) == "$before" ]] || { echo "$out"; fail "$m ($sandbox): the course folder changed"; }
+    if [[ $sandbox == fallback ]]; then
+      expect "$m: the change is named" "changed files outside its scratch folder; they were put back"
+      expect "$m: not a pass" "✗ rnn_step"
+      expect_not "$m: the restore never looks outside the folder (through a planted link)" "\.\./"
+    fi
+  done
 
-  # 3. No process outlives the check, even one that left the process group and session.
-  run daemon "$sandbox"
-  no_hostile_process_left || fail "daemon ($sandbox): a process the check started is still running"
+  # 3. No process outlives the check, even one that left the process group and session,
+  # or one that keeps the check's output open; the check does not wait for them either.
+  for m in daemon daemon_output children; do
+    start=$SECONDS
+    run "$m" "$sandbox"
+    expect "$m: a right answer" "✓ rnn_step done"
+    [[ $((SECONDS - start)) -lt 10 ]] || fail "$m ($sandbox): the check waited for what its code left behind"
+    no_hostile_process_left || fail "$m ($sandbox): a process the check started is still running"
+  done
 
   # 3b. Ctrl-C stops the check at once, with everything it started.
   set +e

@@ -6,7 +6,11 @@
 //
 //   ATTN_HOSTILE=exit | quick_exit | _exit   end the program in the second call
 //   ATTN_HOSTILE=write      write over, delete and create files in ATTN_HOSTILE_ROOT
+//   ATTN_HOSTILE=rm_rf      delete the whole of ATTN_HOSTILE_ROOT/exercises
+//   ATTN_HOSTILE=chmod      make a file and a folder of ATTN_HOSTILE_ROOT unreadable, a file a link
+//   ATTN_HOSTILE=children   start 50 sleeping child processes in its own process group
 //   ATTN_HOSTILE=daemon     start a detached process (setsid, double fork) that outlives it
+//   ATTN_HOSTILE=daemon_output  the same, but the process keeps the check's output open
 //   ATTN_HOSTILE=loop       loop forever in the first call
 //   ATTN_HOSTILE=memory     take 1 GiB more on every call, and touch it
 //   ATTN_HOSTILE=fake_pass  a wrong answer that prints what a passing run prints
@@ -37,12 +41,19 @@ void vandalise(const std::string& root) {
     std::ofstream(root + "/exercises/new_file.txt") << "new\n";
 }
 
-void start_daemon() {
+void start_daemon(bool keep_output) {
     if (::fork() != 0) return;  // the caller carries on and passes its checks
     ::setsid();                 // out of the check's process group and session
     if (::fork() != 0) ::_exit(0);
-    for (int fd = 0; fd < 3; ++fd) ::close(fd);
+    if (!keep_output)
+        for (int fd = 0; fd < 3; ++fd) ::close(fd);
     for (;;) ::sleep(1);  // still named like the check program: the test looks for it by name
+}
+
+void start_children() {
+    for (int i = 0; i < 50; ++i)
+        if (::fork() == 0)
+            for (;;) ::sleep(1);
 }
 
 }  // namespace
@@ -60,7 +71,16 @@ arma::rowvec rnn_step(const arma::rowvec& h_prev, const arma::rowvec& x_t, const
         const char* root = std::getenv("ATTN_HOSTILE_ROOT");
         if (root) vandalise(root);
     }
-    if (calls == 1 && m == "daemon") start_daemon();
+    if (calls == 1 && (m == "daemon" || m == "daemon_output")) start_daemon(m == "daemon_output");
+    if (calls == 1 && m == "children") start_children();
+    if (calls == 1 && (m == "rm_rf" || m == "chmod")) {
+        const char* root = std::getenv("ATTN_HOSTILE_ROOT");
+        const std::string r = root ? root : "/nonexistent";
+        const std::string cmd = m == "rm_rf" ? "rm -rf '" + r + "/exercises'"
+                                             : "chmod 000 '" + r + "/README.md' '" + r + "/solutions'; ln -sf /etc/hostname '" +
+                                                   r + "/exercises/manifest.txt'";
+        (void)!std::system(cmd.c_str());
+    }
     if (m == "loop")
         for (volatile unsigned long i = 0;; i = i + 1) {
         }

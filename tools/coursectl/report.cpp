@@ -133,17 +133,18 @@ CheckReport interpret_check(const CheckInput& in) {
     const CheckRecord& rec = in.record;
     CheckReport rep;
     const auto found = read_findings(rec);
+    auto some_of = [](const std::vector<std::string>& paths) {
+        std::string list;
+        for (std::size_t i = 0; i < paths.size() && i < 5; ++i) list += (i ? ", " : "") + paths[i];
+        if (paths.size() > 5) list += " and " + std::to_string(paths.size() - 5) + " more";
+        return list;
+    };
     auto add_changed_files = [&] {
-        if (!in.changed.empty()) {
-            std::string list;
-            for (const auto& c : in.changed) list += (list.empty() ? "" : ", ") + c;
-            rep.lines.push_back("your code changed files outside its scratch folder; they were put back: " + list);
-        }
-        if (!in.not_restored.empty()) {
-            std::string list;
-            for (const auto& c : in.not_restored) list += (list.empty() ? "" : ", ") + c;
-            rep.lines.push_back("your code changed files that could not be put back: " + list);
-        }
+        if (!in.changed.empty())
+            rep.lines.push_back("your code changed files outside its scratch folder; they were put back: " +
+                                some_of(in.changed));
+        if (!in.not_restored.empty())
+            rep.lines.push_back("your code changed files that could not be put back: " + some_of(in.not_restored));
     };
 
     if (run.failed_to_start) {

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -117,6 +118,23 @@ bool is_build_tree(const fs::path& dir) {
     return fs::exists(dir / "CMakeCache.txt", ec);
 }
 
+// True when every folder between base and base/rel is a real folder, not a
+// link: only then may the restore write or remove there.
+bool safely_inside(const fs::path& base, const std::string& rel) {
+    if (rel.empty() || rel.rfind("..", 0) == 0 || fs::path(rel).is_absolute()) return false;
+    fs::path at = base;
+    const fs::path r(rel);
+    for (auto part = r.begin(); part != r.end(); ++part) {
+        if (*part == "..") return false;
+        if (std::next(part) == r.end()) break;  // the entry itself may be anything
+        at /= *part;
+        struct stat st {};
+        if (::lstat(at.c_str(), &st) != 0) return true;  // missing: it will be made as a real folder
+        if (!S_ISDIR(st.st_mode)) return false;
+    }
+    return true;
+}
+
 void write_back(const fs::path& path, const std::string& content, unsigned mode) {
     std::error_code ec;
     fs::create_directories(path.parent_path(), ec);
@@ -206,7 +224,10 @@ std::map<std::string, TreeFingerprint::Entry> TreeFingerprint::scan(const std::s
     for (; !ec && it != end; it.increment(ec)) {
         if (out.size() >= kMaxEntries) break;
         const fs::path& p = it->path();
-        const std::string rel = fs::relative(p, base, ec).string();
+        // lexical only: fs::relative would resolve links, and a link planted by the
+        // check must never lead the restore outside the course folder
+        const std::string rel = p.lexically_relative(base).string();
+        if (rel.empty() || rel == "." || rel.rfind("..", 0) == 0) continue;
         struct stat st {};
         if (::lstat(p.c_str(), &st) != 0) continue;
         Entry e;
@@ -257,6 +278,7 @@ std::vector<std::string> TreeFingerprint::restore(std::vector<std::string>& not_
         bool inside_removed = false;
         for (const auto& d : removed_dirs) inside_removed = inside_removed || rel.rfind(d + "/", 0) == 0;
         if (inside_removed) continue;
+        if (!safely_inside(base, rel)) continue;  // below a link: removed with the link itself
         fs::remove_all(base / rel, ec);
         if (e.type == 'd') removed_dirs.insert(rel);
         changed.push_back(rel + " (new; removed)");
@@ -264,13 +286,17 @@ std::vector<std::string> TreeFingerprint::restore(std::vector<std::string>& not_
     for (const auto& [rel, before] : entries_) {
         const auto it = now.find(rel);
         const fs::path p = base / rel;
+        if (!safely_inside(base, rel)) {  // a folder on the way was replaced by a link
+            not_restored.push_back(rel);
+            continue;
+        }
         if (before.type == 'd') {
             if (it == now.end() || it->second.type != 'd') {
                 if (it != now.end()) fs::remove_all(p, ec);
                 fs::create_directories(p, ec);
                 changed.push_back(rel + "/");
             }
-            if ((fs::status(p, ec).permissions() & fs::perms::mask) !=
+            if ((fs::symlink_status(p, ec).permissions() & fs::perms::mask) !=
                 static_cast<fs::perms>(before.mode & 07777)) {
                 ::chmod(p.c_str(), before.mode & 07777);
                 changed.push_back(rel + "/ (permissions)");
