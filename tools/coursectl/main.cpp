@@ -19,6 +19,7 @@
 #include "report.hpp"
 #include "sandbox.hpp"
 #include "state.hpp"
+#include "watch.hpp"
 
 namespace fs = std::filesystem;
 using namespace course;
@@ -177,6 +178,9 @@ CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Ex
 
     CheckInput in;
     in.process = res.process;
+    // Boost.Test writes its own setup errors (exit code 200) to the report sink, as plain text
+    if (res.process.exit_code == 200 && res.report_xml.rfind("<", 0) != 0)
+        in.process.output = res.report_xml + res.log_xml + in.process.output;
     in.record = parse_record(res.log_xml, res.report_xml, e.name, res.progress);
     in.timeout_seconds = o.timeout;
     in.memory_limit = o.memory;
@@ -241,6 +245,35 @@ const char* mark(Verdict v) {
 
 // --- commands -----------------------------------------------------------------
 
+// The verdict line and what follows it, as check and watch print them.
+void show_hint(const Options& o, const Exercise& e);  // below, with hint
+
+void print_report(const Exercise& e, const CheckReport& rep) {
+    std::printf("%s %s %-30s %s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
+                verdict_word(rep.verdict).c_str());
+    // a recognised mistake says most; then a couple of the failing checks
+    std::size_t shown = rep.verdict == Verdict::Failing ? (rep.diagnoses.empty() ? 6 : rep.diagnoses.size() + 2) : 3;
+    shown = std::min(shown, rep.lines.size());
+    for (std::size_t i = 0; i < shown; ++i) std::printf("      %s\n", rep.lines[i].c_str());
+    if (rep.lines.size() > shown) std::printf("      (and %zu more failing checks)\n", rep.lines.size() - shown);
+    if (rep.verdict != Verdict::Done && rep.verdict != Verdict::NotStarted)
+        std::printf("      file: exercises/%s   hint: ./course hint %s\n", e.file.c_str(), e.name.c_str());
+    std::fflush(stdout);
+}
+
+// status.txt gets the verdict with the hash of the file as it was checked. Read
+// again just before writing: the file is the truth, not what was read at the start.
+void remember(const Options& o, const Exercise& e, const CheckReport& rep, const std::string& hash) {
+    auto status = load_status(o);
+    status[e.name] = verdict_word(rep.verdict) + "|" + hash;
+    write_state(state_dir(o) + "/status.txt", status);
+}
+
+bool is_done(const Options& o, const Exercise& e, const std::map<std::string, std::string>& status) {
+    const auto it = status.find(e.name);
+    return it != status.end() && it->second == "done|" + content_hash(read_file(exercise_path(o, e)));
+}
+
 int cmd_check(const Options& o) {
     if (o.args.size() > 1) throw std::invalid_argument("usage: ./course check [NN|NAME]");
     const auto all = load_manifest(o.root + "/exercises/manifest.txt");
@@ -252,26 +285,104 @@ int cmd_check(const Options& o) {
     if (interrupted()) stop_on_interrupt();
     int done = 0;
     for (const auto& e : list) {
+        const std::string hash = content_hash(read_file(exercise_path(o, e)));  // the version checked
         const CheckReport rep = check_one(o, sandbox, e);
         if (interrupted()) stop_on_interrupt();
-        std::printf("%s %s %-30s %s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
-                    verdict_word(rep.verdict).c_str());
-        // a recognised mistake says most; then a couple of the failing checks
-        std::size_t shown = rep.verdict == Verdict::Failing ? (rep.diagnoses.empty() ? 6 : rep.diagnoses.size() + 2) : 3;
-        shown = std::min(shown, rep.lines.size());
-        for (std::size_t i = 0; i < shown; ++i) std::printf("      %s\n", rep.lines[i].c_str());
-        if (rep.lines.size() > shown) std::printf("      (and %zu more failing checks)\n", rep.lines.size() - shown);
-        if (rep.verdict != Verdict::Done && rep.verdict != Verdict::NotStarted)
-            std::printf("      file: exercises/%s   hint: ./course hint %s\n", e.file.c_str(), e.name.c_str());
-        std::fflush(stdout);
+        print_report(e, rep);
         if (rep.verdict == Verdict::Done) ++done;
-        // read again just before writing: the file is the truth, not what we read at the start
-        auto status = load_status(o);
-        status[e.name] = verdict_word(rep.verdict) + "|" + content_hash(read_file(exercise_path(o, e)));
-        write_state(state_dir(o) + "/status.txt", status);
+        remember(o, e, rep, hash);
     }
     std::printf("\n%d / %zu done\n", done, list.size());
     return done == static_cast<int>(list.size()) ? 0 : 1;
+}
+
+// ./course watch [NN|NAME]: the first unfinished exercise (a named one: that one),
+// checked again each time its file is saved; on a pass, on to the next unfinished.
+int cmd_watch(const Options& o) {
+    if (o.args.size() > 1) throw std::invalid_argument("usage: ./course watch [NN|NAME]");
+    const auto all = load_manifest(o.root + "/exercises/manifest.txt");
+    require_build_of(o.build, o.root);
+    const Sandbox sandbox = open_sandbox(o, true);
+    auto index_of = [&](const std::string& name) {
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (all[i].name == name) return i;
+        return all.size();
+    };
+    auto next_unfinished = [&](std::size_t from) {
+        const auto status = load_status(o);
+        for (std::size_t k = 0; k < all.size(); ++k) {
+            const std::size_t i = (from + k) % all.size();
+            if (!is_done(o, all[i], status)) return i;
+        }
+        return all.size();
+    };
+    std::size_t current = all.size();
+    const auto chosen = select(all, o.args.empty() ? "" : o.args[0]);
+    if (!o.args.empty() && chosen.size() == 1) {
+        current = index_of(chosen[0].name);
+    } else {
+        const auto status = load_status(o);
+        for (const auto& c : chosen)
+            if (!is_done(o, c, status)) {
+                current = index_of(c.name);
+                break;
+            }
+        if (current >= all.size()) current = next_unfinished(0);
+    }
+    if (current >= all.size()) {
+        std::printf("every exercise is done: nothing to watch\n");
+        return 0;
+    }
+    FileWatch watch;
+    auto announce = [&] {
+        const Exercise& e = all[current];
+        std::printf("\n== %s (chapter %s): %s\n   edit exercises/%s and save it; h: a hint, c: check again, q: quit\n",
+                    e.name.c_str(), e.chapter.c_str(), e.title.c_str(), e.file.c_str());
+        std::fflush(stdout);
+        watch.follow(exercise_path(o, e));
+    };
+    // Checks, and moves on while the exercise passes; false once there is nothing left.
+    auto check_current = [&] {
+        while (true) {
+            const Exercise& e = all[current];
+            const std::string hash = content_hash(read_file(exercise_path(o, e)));
+            CheckReport rep;
+            {
+                const BuildLock lock(o.build);  // only while checking: other commands may run between saves
+                rep = check_one(o, sandbox, e);
+            }
+            if (interrupted()) return false;
+            print_report(e, rep);
+            remember(o, e, rep, hash);
+            if (rep.verdict != Verdict::Done) return true;
+            const std::size_t next = next_unfinished(current + 1);
+            if (next >= all.size()) {
+                std::printf("\nevery exercise is done. Well done!\n");
+                return false;
+            }
+            current = next;
+            announce();
+        }
+    };
+    announce();
+    if (!check_current()) return interrupted() ? 130 : 0;
+    while (!interrupted()) {
+        const char key = watch.wait(1000);
+        if (key == 0) continue;
+        if (key == 'q') break;
+        if (key == 'h') {
+            show_hint(o, all[current]);
+            continue;
+        }
+        if (key == 's' || key == 'c') {
+            if (!check_current()) return interrupted() ? 130 : 0;
+            continue;
+        }
+        std::printf("(keys: h a hint, c check again, q quit)\n");
+        std::fflush(stdout);
+    }
+    std::printf("stopped watching\n");
+    return interrupted() ? 130 : 0;
 }
 
 // Suite: check one given program exactly as `check` would (contained, from its
@@ -331,20 +442,24 @@ int cmd_list(const Options& o) {
     return 0;
 }
 
-int cmd_hint(const Options& o) {
-    if (o.args.size() != 1) throw std::invalid_argument("usage: ./course hint NAME");
-    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+void show_hint(const Options& o, const Exercise& e) {
     auto seen = load_hints(o);
     const std::size_t shown = seen.count(e.name) ? std::stoul(seen[e.name]) : 0;  // digits only (load_hints)
     const std::size_t k = std::min(shown, e.hints.size() - 1);
     std::printf("hint %zu of %zu for %s (exercises/%s):\n  %s\n", k + 1, e.hints.size(), e.name.c_str(),
                 e.file.c_str(), e.hints[k].c_str());
     if (k + 1 < e.hints.size())
-        std::printf("(run it again for the next hint)\n");
+        std::printf("(ask again for the next hint)\n");
     else
         std::printf("(that was the last hint; the reference is solutions/%s)\n", e.file.c_str());
+    std::fflush(stdout);
     seen[e.name] = std::to_string(k + 1);
     write_state(state_dir(o) + "/hints.txt", seen);
+}
+
+int cmd_hint(const Options& o) {
+    if (o.args.size() != 1) throw std::invalid_argument("usage: ./course hint NAME");
+    show_hint(o, select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0));
     return 0;
 }
 
@@ -512,6 +627,7 @@ int main(int argc, char** argv) {
         if (o.command == "readme-check") return cmd_readme_check(o);
         if (o.command == "expect-diagnosis") return cmd_expect_diagnosis(o);
         if (o.command == "check-program") return cmd_check_program(o);
+        if (o.command == "watch") return cmd_watch(o);
         if (o.command == "explain-build") return cmd_explain_build(o);
         if (o.command == "pristine") return cmd_pristine(o);
         throw std::invalid_argument("unknown command '" + o.command + "'");

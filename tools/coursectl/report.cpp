@@ -197,6 +197,16 @@ CheckReport interpret_check(const CheckInput& in) {
         add_changed_files();
         return rep;
     }
+    if (!rec.report_found && rec.logged.empty() && run.exit_code == 200) {
+        // Boost.Test's own "setup error" (no such test suite, a bad argument): not the learner's doing
+        rep.verdict = Verdict::CouldNotRun;
+        std::string first;
+        std::istringstream lines(run.output);
+        while (first.empty() && std::getline(lines, first)) {
+        }
+        rep.lines.push_back("the check program could not start its checks: " + first);
+        return rep;
+    }
     if (!rec.report_found) {
         // No report: the program ended before Boost.Test could write it.
         rep.verdict = Verdict::StoppedEarly;
