@@ -102,18 +102,6 @@ BOOST_AUTO_TEST_CASE(rejects_plus_infinity) {
     BOOST_CHECK_THROW(attn::softmax_rows(arma::mat{{1.0, INFINITY}}), attn::InputError);
 }
 
-BOOST_AUTO_TEST_CASE(the_tutorials_exponentials_of_1_2_3) {
-    // The printed intermediate numbers, checked against std::exp (no code under test).
-    BOOST_TEST(std::abs(std::exp(1.0) - 2.72) < kTwoDecimals);
-    BOOST_TEST(std::abs(std::exp(2.0) - 7.39) < kTwoDecimals);
-    BOOST_TEST(std::abs(std::exp(3.0) - 20.09) < kTwoDecimals);
-    // 30.20 is the sum of the ROUNDED exponentials; the exact total, 30.193, rounds to 30.19.
-    BOOST_TEST(std::abs(2.72 + 7.39 + 20.09 - 30.20) < 1e-12);
-    BOOST_TEST(std::abs(std::exp(1.0) + std::exp(2.0) + std::exp(3.0) - 30.20) < 0.01);
-    const arma::mat got = attn::softmax_rows(arma::mat{{1.0, 2.0, 3.0}});
-    BOOST_TEST(matrices_close(got, softmax_by_hand(arma::mat{{1.0, 2.0, 3.0}}), 1e-12, "softmax([1,2,3])"));
-}
-
 BOOST_AUTO_TEST_CASE(equal_scores_split_evenly) {
     const arma::mat got = attn::softmax_rows(arma::mat{{1.0, 1.0, 1.0}});
     BOOST_TEST(matrices_close(got, arma::mat{{1.0 / 3, 1.0 / 3, 1.0 / 3}}, 1e-12, "softmax([1,1,1])"));
