@@ -2,14 +2,7 @@
 # elsewhere (the table names each row's test). Included from CMakeLists.txt.
 
 # Library functions on non-finite, extreme, empty and wrongly shaped input.
-add_executable(test_bad_input "${CMAKE_SOURCE_DIR}/tests/bad_input_test.cpp" ${ATTN_SOLUTION_OBJECTS})
-target_link_libraries(test_bad_input PRIVATE attn_core ${ATTN_BOOST_TEST_LIBS})
-target_compile_definitions(test_bad_input PRIVATE BOOST_TEST_DYN_LINK)
-target_include_directories(test_bad_input PRIVATE "${CMAKE_SOURCE_DIR}/tests")
-target_compile_options(test_bad_input PRIVATE ${ATTN_STRICT})
-attn_reuse_pch(test_bad_input)
-add_test(NAME bad_input.library COMMAND test_bad_input)
-set_tests_properties(bad_input.library PROPERTIES LABELS "bad_input")
+attn_boost_test(bad_input.library "${CMAKE_SOURCE_DIR}/tests/bad_input_test.cpp" LABELS bad_input)
 
 # A chapter program whose plots/ cannot be written: one line saying so (on
 # stderr, so after the output here), and the chapter still runs to the end

@@ -1,13 +1,8 @@
 # Suite: tests/mistakes.hpp and tests/mistakes/*/*.cpp must agree.
 cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...)
 # Run as: cmake -DROOT=<repo> -P tests/check_mistakes.cmake
-file(READ "${ROOT}/tests/mistakes.hpp" _registry)
-string(REGEX MATCHALL "X\\(([a-z0-9_]+)," _entries "${_registry}")
-set(_ids "")
-foreach(_e IN LISTS _entries)
-  string(REGEX REPLACE "X\\(([a-z0-9_]+)," "\\1" _id "${_e}")
-  list(APPEND _ids "${_id}")
-endforeach()
+include("${ROOT}/cmake/course_metadata.cmake")
+attn_read_mistakes("${ROOT}" _ids)
 file(GLOB _files "${ROOT}/tests/mistakes/*/*.cpp")
 set(_proven "")
 set(_problems "")

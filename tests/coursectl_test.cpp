@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <set>
 
 #include "manifest.hpp"
 #include "process.hpp"
@@ -21,28 +22,31 @@ BOOST_AUTO_TEST_SUITE(manifest)
 
 BOOST_AUTO_TEST_CASE(parses_blocks_in_order_with_every_hint) {
     const auto ex = parse_manifest(
-        "# comment\n[a]\nchapter = 01\nfile = 01_x/a.cpp\ntitle = A\nhint = one\nhint = two\n\n"
-        "[b]\nchapter = 02\nfile = 02_y/b.cpp\ntitle = B\nhint = only\n",
+        "# comment\n[01_x/a]\ntitle = A\nhint = one\nhint = two\n\n"
+        "[02_y/b]\ntitle = B\nhint = only\n",
         "m");
     BOOST_TEST(ex.size() == 2u);
     BOOST_TEST(ex[0].name == "a");
+    BOOST_TEST(ex[0].chapter == "01", "the chapter follows from the path");
     BOOST_TEST(ex[0].hints.size() == 2u);
-    BOOST_TEST(ex[1].file == "02_y/b.cpp");
+    BOOST_TEST(ex[1].file == "02_y/b.cpp", "the file follows from the path");
 }
 
 BOOST_AUTO_TEST_CASE(reports_the_line_of_a_mistake) {
     try {
-        parse_manifest("[a]\nchapter = 01\nnonsense line\n", "m.txt");
+        parse_manifest("[01_x/a]\ntitle = t\nnonsense line\n", "m.txt");
         BOOST_FAIL("expected a ManifestError");
     } catch (const ManifestError& e) {
         BOOST_TEST(std::string(e.what()).find("m.txt:3:") == 0, e.what());
     }
-    BOOST_CHECK_THROW(parse_manifest("[a]\nchapter = 01\n", "m"), ManifestError);  // no file, title, hint
-    BOOST_CHECK_THROW(parse_manifest("[a]\nchapter=01\nfile=f\ntitle=t\nhint=h\n[a]\n", "m"), ManifestError);
+    BOOST_CHECK_THROW(parse_manifest("[01_x/a]\ntitle = t\n", "m"), ManifestError);  // no hint
+    BOOST_CHECK_THROW(parse_manifest("[01_x/a]\ntitle=t\nhint=h\n[02_y/a]\ntitle=t\nhint=h\n", "m"), ManifestError);
+    BOOST_CHECK_THROW(parse_manifest("[a]\ntitle=t\nhint=h\n", "m"), ManifestError);           // not a path
+    BOOST_CHECK_THROW(parse_manifest("[01_x/a]\nchapter=01\ntitle=t\nhint=h\n", "m"), ManifestError);  // said twice
 }
 
 BOOST_AUTO_TEST_CASE(selects_by_chapter_or_name_and_lists_what_exists) {
-    const auto all = parse_manifest("[a]\nchapter=01\nfile=f\ntitle=t\nhint=h\n[b]\nchapter=02\nfile=g\ntitle=t\nhint=h\n", "m");
+    const auto all = parse_manifest("[01_x/a]\ntitle=t\nhint=h\n[02_y/b]\ntitle=t\nhint=h\n", "m");
     BOOST_TEST(select(all, "").size() == 2u);
     BOOST_TEST(select(all, "1").at(0).name == "a");
     BOOST_TEST(select(all, "02").at(0).name == "b");
@@ -55,15 +59,26 @@ BOOST_AUTO_TEST_CASE(selects_by_chapter_or_name_and_lists_what_exists) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(the_real_manifest_names_files_that_exist) {
+BOOST_AUTO_TEST_CASE(the_real_manifest_and_the_exercise_files_agree) {
+    namespace fs = std::filesystem;
     const std::string root = ATTN_SOURCE_DIR;
     const auto all = load_manifest(root + "/exercises/manifest.txt");
     BOOST_TEST(all.size() >= 3u);
+    std::set<std::string> listed;
     for (const auto& e : all) {
-        BOOST_TEST(std::filesystem::exists(root + "/exercises/" + e.file), e.file);
-        BOOST_TEST(std::filesystem::exists(root + "/solutions/" + e.file), e.file);
+        listed.insert(e.file);
+        BOOST_TEST(fs::exists(root + "/exercises/" + e.file), e.file);
+        BOOST_TEST(fs::exists(root + "/solutions/" + e.file), e.file);
         BOOST_TEST(e.hints.size() >= 2u, e.name << " should have at least two hints (hint is progressive)");
     }
+    // the build makes an exercise of every file: each must be in the manifest too
+    for (const auto& dir : fs::directory_iterator(root + "/exercises"))
+        if (dir.is_directory())
+            for (const auto& f : fs::directory_iterator(dir.path()))
+                if (f.path().extension() == ".cpp") {
+                    const std::string rel = dir.path().filename().string() + "/" + f.path().filename().string();
+                    BOOST_TEST(listed.count(rel) == 1u, "exercises/" << rel << " is not in exercises/manifest.txt");
+                }
 }
 
 BOOST_AUTO_TEST_CASE(content_hash_tells_texts_apart) {

@@ -1,10 +1,10 @@
-# Suite: the README's coverage table, the manifest, the mistakes and the plots agree.
+# Suite: the README's coverage table, the exercises, the mistakes and the plots agree.
 # Run as: cmake -DROOT=<repo> -P tests/coverage.cmake
 #
 # The table lives under "## Coverage" in README.md, one row per item of the
 # tutorial, with the columns  | item | tutorial text | section | covered by | ch |.
 # "covered by" names what covers the item, each in backticks:
-#   `exercise:NAME`  an exercise of exercises/manifest.txt
+#   `exercise:NAME`  an exercise (a file exercises/NN_topic/NAME.cpp)
 #   `mistake:ID`     a diagnosis registered in tests/mistakes.hpp
 #   `plot:NAME`      a figure some program writes with save("NAME", ...)
 #   `output:NN`      the printed output of chapter NN's program
@@ -12,8 +12,7 @@
 # further than the tutorial; they count toward none of the tutorial's items.
 # This script fails, listing every problem, when a name is unknown, a row names
 # nothing, an exercise or plot belongs to a chapter the row does not list, the
-# tutorial's items are not all there exactly once, or an exercise of the
-# manifest appears in no row.
+# tutorial's items are not all there exactly once, or an exercise appears in no row.
 cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...)
 
 # The tutorial's items: 5 "Try it", 7 "Think for a moment", 7 "Common mistake"
@@ -35,23 +34,13 @@ endfunction()
 set(_problems "")
 
 # --- what exists: exercises (with chapters), mistakes, plots, chapters -------
-file(READ "${ROOT}/exercises/manifest.txt" _manifest)
-string(REGEX MATCHALL "\n\\[[a-z0-9_]+\\]\nchapter = [0-9]+" _blocks "${_manifest}")
-set(_exercises "")
-foreach(_b IN LISTS _blocks)
-  string(REGEX REPLACE "\n\\[([a-z0-9_]+)\\]\nchapter = ([0-9]+)" "\\1" _name "${_b}")
-  string(REGEX REPLACE "\n\\[([a-z0-9_]+)\\]\nchapter = ([0-9]+)" "\\2" _ch "${_b}")
-  list(APPEND _exercises "${_name}")
-  set(_chapter_of_${_name} "${_ch}")
+include("${ROOT}/cmake/course_metadata.cmake")
+attn_find_exercises("${ROOT}")
+set(_exercises "${ATTN_EXERCISES}")
+foreach(_name IN LISTS _exercises)
+  set(_chapter_of_${_name} "${EX_CHAPTER_${_name}}")
 endforeach()
-
-file(READ "${ROOT}/tests/mistakes.hpp" _registry)
-string(REGEX MATCHALL "X\\(([a-z0-9_]+)," _entries "${_registry}")
-set(_mistakes "")
-foreach(_e IN LISTS _entries)
-  string(REGEX REPLACE "X\\(([a-z0-9_]+)," "\\1" _id "${_e}")
-  list(APPEND _mistakes "${_id}")
-endforeach()
+attn_read_mistakes("${ROOT}" _mistakes)
 
 file(GLOB_RECURSE _sources "${ROOT}/chapters/*.cpp" "${ROOT}/chapters/*.hpp" "${ROOT}/src/*.cpp" "${ROOT}/src/*.hpp")
 set(_plots "")
@@ -159,7 +148,7 @@ foreach(_row IN LISTS _rows)
     math(EXPR _count "${_count} + 1")
     if(_what_kind STREQUAL "exercise")
       if(NOT _name IN_LIST _exercises)
-        string(APPEND _problems "\n  ${_label}: exercise '${_name}' is not in exercises/manifest.txt")
+        string(APPEND _problems "\n  ${_label}: there is no exercise '${_name}' (exercises/NN_topic/${_name}.cpp)")
       else()
         list(APPEND _used_exercises "${_name}")
         if(NOT _chapter_of_${_name} IN_LIST _row_chapters)
@@ -209,7 +198,7 @@ foreach(_i RANGE 1 ${_expected_figures})
 endforeach()
 foreach(_ex IN LISTS _exercises)
   if(NOT _ex IN_LIST _used_exercises)
-    string(APPEND _problems "\n  exercise '${_ex}' (exercises/manifest.txt) appears in no row of the coverage table")
+    string(APPEND _problems "\n  exercise '${_ex}' (exercises/${EX_FILE_${_ex}}) appears in no row of the coverage table")
   endif()
 endforeach()
 

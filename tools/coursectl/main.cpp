@@ -1,5 +1,5 @@
 // coursectl: list, check, hint and reset for the learner; expect-stub,
-// readme-check and pristine for the repository's own suite.
+// readme-check, expect-stub, expect-diagnosis and check-program for the repository's own suite.
 // ./course calls it as:  coursectl COMMAND --root REPO --build BUILD [ARGS]
 #include <algorithm>
 #include <cstdio>
@@ -19,6 +19,7 @@
 #include "report.hpp"
 #include "sandbox.hpp"
 #include "state.hpp"
+#include "stubs.hpp"
 #include "watch.hpp"
 
 namespace fs = std::filesystem;
@@ -44,7 +45,6 @@ struct Options {
     std::string sandbox = "auto";  // auto | bwrap | fallback (sandbox.hpp)
     std::string state;             // where .course/ lives; default ROOT/.course
     bool yes = false;
-    bool write = false;
 };
 
 Options parse(int argc, char** argv) {
@@ -77,7 +77,6 @@ Options parse(int argc, char** argv) {
         else if (a == "--sandbox") o.sandbox = value();
         else if (a == "--state") o.state = value();
         else if (a == "--yes" || a == "-y") o.yes = true;
-        else if (a == "--write") o.write = true;
         else if (a.rfind("--", 0) == 0) throw std::invalid_argument("unknown option " + a);
         else o.args.push_back(a);
     }
@@ -124,16 +123,6 @@ std::map<std::string, std::string> load_hints(const Options& o) {
     return load_state(state_dir(o) + "/hints.txt", [](const std::string&, const std::string& v) {
         return !v.empty() && v.size() < 6 && v.find_first_not_of("0123456789") == std::string::npos;
     });
-}
-
-std::map<std::string, std::string> pristine_hashes(const Options& o) {
-    return read_state(o.root + "/exercises/pristine.txt").values;
-}
-
-bool is_pristine(const Options& o, const Exercise& e) {
-    const auto p = pristine_hashes(o);
-    const auto it = p.find(e.name);
-    return it != p.end() && it->second == content_hash(read_file(exercise_path(o, e)));
 }
 
 // --- building and running one check -------------------------------------------
@@ -405,7 +394,10 @@ int cmd_list(const Options& o) {
     if (!o.args.empty()) throw std::invalid_argument("usage: ./course list   (it takes no arguments; got '" + o.args[0] + "')");
     const auto all = load_manifest(o.root + "/exercises/manifest.txt");
     const auto status = load_status(o);
-    const auto pristine = pristine_hashes(o);
+    std::vector<std::string> paths;
+    for (const auto& e : all) paths.push_back("exercises/" + e.file);
+    const Stubs stubs(o.root);
+    const auto untouched = stubs.untouched(paths);  // without git history: nothing is called edited
     int done_all = 0;
     std::string next;
     for (std::size_t i = 0; i < all.size();) {
@@ -418,11 +410,10 @@ int cmd_list(const Options& o) {
             const std::string hash = content_hash(read_file(exercise_path(o, e)));
             std::string state = "not started", sym = "\u00b7";
             const auto st = status.find(e.name);
-            const auto pr = pristine.find(e.name);
             if (st != status.end() && st->second.substr(st->second.find('|') + 1) == hash) {
                 state = st->second.substr(0, st->second.find('|'));
                 sym = state == "done" ? "\u2713" : (state == "not started" ? "\u00b7" : "\u2717");
-            } else if (pr == pristine.end() || pr->second != hash) {
+            } else if (stubs.available() && !untouched[i]) {
                 state = "edited, not checked since";
                 sym = "~";
             }
@@ -463,33 +454,16 @@ int cmd_hint(const Options& o) {
     return 0;
 }
 
-// The stub's text, found in the git history by its recorded hash.
-std::string original_stub(const Options& o, const Exercise& e, const std::string& want_hash) {
-    const std::string rel = "exercises/" + e.file;
-    const auto log = run_process({"git", "-C", o.root, "log", "--format=%H", "--", rel}, 60);
-    if (log.failed_to_start || log.exit_code != 0)
-        throw std::runtime_error("reset needs the course's git history, and git could not read it here");
-    std::istringstream commits(log.output);
-    std::string c;
-    while (commits >> c) {
-        const auto show = run_process({"git", "-C", o.root, "show", c + ":" + rel}, 60, 1 << 24);
-        if (show.exit_code == 0 && content_hash(show.output) == want_hash) return show.output;
-    }
-    throw std::runtime_error("the original stub of " + rel + " is not in this repository's git history");
-}
-
 int cmd_reset(const Options& o) {
     if (o.args.size() != 1) throw std::invalid_argument("usage: ./course reset NAME");
     const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
     const std::string path = exercise_path(o, e);
-    const auto pristine = pristine_hashes(o);
-    if (!pristine.count(e.name)) throw std::runtime_error("exercises/pristine.txt has no entry for " + e.name);
     const std::string mine = read_file(path);
-    if (content_hash(mine) == pristine.at(e.name)) {
+    const std::string stub = Stubs(o.root).text("exercises/" + e.file);
+    if (mine == stub) {
         std::printf("exercises/%s is already the untouched stub; nothing to do.\n", e.file.c_str());
         return 0;
     }
-    const std::string stub = original_stub(o, e, pristine.at(e.name));
     const std::string backups = state_dir(o) + "/backups";
     if (!o.yes) {
         std::printf("Replace exercises/%s with the original stub?\nYour version will be kept in %s/%s-<date>.cpp\n[y/N] ",
@@ -521,12 +495,15 @@ int cmd_reset(const Options& o) {
 int cmd_expect_stub(const Options& o) {
     if (o.args.size() != 1) throw std::invalid_argument("usage: coursectl expect-stub NAME");
     const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
-    if (!is_pristine(o, e)) {
+    const Stubs stubs(o.root);
+    if (!stubs.available() || !stubs.untouched("exercises/" + e.file)) {
+        // In CI the folder is a fresh clone: every stub must be the committed one.
         const bool ci = std::getenv("CI") != nullptr;
-        std::printf("exercises/%s differs from its stub (exercises/pristine.txt)%s\n", e.file.c_str(),
-                    ci ? ": in CI the stubs must be untouched; after changing a stub on purpose run "
-                         "`build/tools/coursectl/coursectl pristine --write --root .`"
-                       : "; you have edited it, so this check of the untouched stub is skipped");
+        std::printf("exercises/%s is not the stub of %s%s\n", e.file.c_str(),
+                    stubs.available() ? stubs.ref().c_str() : "the git history",
+                    ci ? ": in CI every stub must be as committed"
+                       : "; you have edited it (or not committed a change to it), so this check of the untouched "
+                         "stub is skipped");
         return ci ? 1 : 77;
     }
     require_build_of(o.build, o.root);
@@ -591,25 +568,6 @@ int cmd_explain_build(const Options& o) {
     return 0;
 }
 
-int cmd_pristine(const Options& o) {
-    const auto all = load_manifest(o.root + "/exercises/manifest.txt");
-    std::map<std::string, std::string> hashes;
-    for (const auto& e : all) hashes[e.name] = content_hash(read_file(exercise_path(o, e)));
-    if (o.write) {
-        write_state(o.root + "/exercises/pristine.txt", hashes);
-        std::printf("wrote exercises/pristine.txt (%zu stubs)\n", hashes.size());
-        return 0;
-    }
-    const auto recorded = pristine_hashes(o);
-    int stale = 0;
-    for (const auto& [name, h] : hashes)
-        if (!recorded.count(name) || recorded.at(name) != h) {
-            std::printf("differs from its recorded stub: %s\n", name.c_str());
-            ++stale;
-        }
-    return stale ? 1 : 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -629,7 +587,6 @@ int main(int argc, char** argv) {
         if (o.command == "check-program") return cmd_check_program(o);
         if (o.command == "watch") return cmd_watch(o);
         if (o.command == "explain-build") return cmd_explain_build(o);
-        if (o.command == "pristine") return cmd_pristine(o);
         throw std::invalid_argument("unknown command '" + o.command + "'");
     } catch (const std::exception& e) {
         std::cerr << "course: " << e.what() << "\n";

@@ -1,5 +1,6 @@
 #include "manifest.hpp"
 
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -29,9 +30,20 @@ std::vector<Exercise> parse_manifest(const std::string& text, const std::string&
         const std::string line = trim(raw);
         if (line.empty() || line[0] == '#') continue;
         if (line.front() == '[') {
-            if (line.back() != ']' || line.size() < 3) fail("a section header looks like [name]");
+            // [NN_topic/name]: the file exercises/NN_topic/name.cpp, chapter NN
+            const std::string path = line.size() >= 2 && line.back() == ']' ? line.substr(1, line.size() - 2) : "";
+            const auto slash = path.find('/');
+            const bool well_formed = slash != std::string::npos && slash >= 3 && path.find('/', slash + 1) == std::string::npos &&
+                                     std::isdigit(static_cast<unsigned char>(path[0])) &&
+                                     std::isdigit(static_cast<unsigned char>(path[1])) && path[2] == '_' &&
+                                     slash + 1 < path.size();
+            if (!well_formed)
+                fail("a section header is the exercise's path under exercises/ without .cpp, such as "
+                     "[01_rnn_loop/rnn_step]; got '" + line + "'");
             Exercise e;
-            e.name = line.substr(1, line.size() - 2);
+            e.name = path.substr(slash + 1);
+            e.chapter = path.substr(0, 2);
+            e.file = path + ".cpp";
             for (const auto& prev : out)
                 if (prev.name == e.name) fail("exercise '" + e.name + "' is listed twice");
             out.push_back(e);
@@ -42,16 +54,15 @@ std::vector<Exercise> parse_manifest(const std::string& text, const std::string&
         if (out.empty()) fail("'" + line + "' comes before any [exercise] header");
         const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
         Exercise& e = out.back();
-        if (key == "chapter") e.chapter = value;
-        else if (key == "file") e.file = value;
-        else if (key == "title") e.title = value;
+        if (key == "title") e.title = value;
         else if (key == "hint") e.hints.push_back(value);
-        else fail("unknown key '" + key + "' (known: chapter, file, title, hint)");
+        else if (key == "chapter" || key == "file")
+            fail("'" + key + "' follows from the header [NN_topic/name]; leave it out");
+        else fail("unknown key '" + key + "' (known: title, hint)");
     }
     for (const auto& e : out) {
-        if (e.chapter.size() != 2 || e.file.empty() || e.title.empty() || e.hints.empty())
-            throw ManifestError(origin + ": exercise '" + e.name +
-                                "' needs chapter (two digits), file, title and at least one hint");
+        if (e.title.empty() || e.hints.empty())
+            throw ManifestError(origin + ": exercise '" + e.name + "' needs a title and at least one hint");
     }
     return out;
 }

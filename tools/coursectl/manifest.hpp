@@ -33,7 +33,7 @@ std::vector<Exercise> load_manifest(const std::string& path);
 std::vector<Exercise> select(const std::vector<Exercise>& all, const std::string& selector);
 
 // 64-bit FNV-1a of a file's bytes, as 16 hex digits: how the course tells an
-// untouched stub from an edited one (exercises/pristine.txt).
+// exercise checked from one edited since (.course/status.txt).
 std::string content_hash(const std::string& text);
 
 // Reads a whole file; throws std::runtime_error naming it when it cannot.

@@ -1,0 +1,38 @@
+# What the course consists of, read from the files themselves, for the build and
+# for the suite's CMake scripts (coverage.cmake, check_mistakes.cmake): one reader
+# of each fact.
+#
+#   attn_find_exercises(ROOT)   every exercises/NN_topic/NAME.cpp is an exercise:
+#                               sets ATTN_EXERCISES (names), EX_CHAPTER_<name> (NN)
+#                               and EX_FILE_<name> (NN_topic/NAME.cpp)
+#   attn_read_mistakes(ROOT OUT) the ids of tests/mistakes.hpp's ATTN_MISTAKES list
+#
+# The order, titles and hints of exercises are exercises/manifest.txt's, read by
+# coursectl alone; its test requires that the manifest and the files agree.
+
+macro(attn_find_exercises _root)
+  file(GLOB _attn_ex_files RELATIVE "${_root}/exercises" CONFIGURE_DEPENDS "${_root}/exercises/[0-9][0-9]_*/*.cpp")
+  list(SORT _attn_ex_files)
+  set(ATTN_EXERCISES "")
+  foreach(_f IN LISTS _attn_ex_files)
+    get_filename_component(_name "${_f}" NAME_WE)
+    string(SUBSTRING "${_f}" 0 2 _ch)
+    if(DEFINED EX_FILE_${_name} AND NOT EX_FILE_${_name} STREQUAL _f)
+      message(FATAL_ERROR "two exercises are named '${_name}': ${EX_FILE_${_name}} and ${_f}")
+    endif()
+    list(APPEND ATTN_EXERCISES "${_name}")
+    set(EX_CHAPTER_${_name} "${_ch}")
+    set(EX_FILE_${_name} "${_f}")
+  endforeach()
+endmacro()
+
+function(attn_read_mistakes _root _out)
+  file(READ "${_root}/tests/mistakes.hpp" _registry)
+  string(REGEX MATCHALL "X\\(([a-z0-9_]+)," _entries "${_registry}")
+  set(_ids "")
+  foreach(_e IN LISTS _entries)
+    string(REGEX REPLACE "X\\(([a-z0-9_]+)," "\\1" _id "${_e}")
+    list(APPEND _ids "${_id}")
+  endforeach()
+  set(${_out} "${_ids}" PARENT_SCOPE)
+endfunction()
