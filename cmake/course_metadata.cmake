@@ -11,7 +11,11 @@
 # coursectl alone; its test requires that the manifest and the files agree.
 
 macro(attn_find_exercises _root)
-  file(GLOB _attn_ex_files RELATIVE "${_root}/exercises" CONFIGURE_DEPENDS "${_root}/exercises/[0-9][0-9]_*/*.cpp")
+  if(CMAKE_SCRIPT_MODE_FILE)  # cmake -P: nothing to re-configure
+    file(GLOB _attn_ex_files RELATIVE "${_root}/exercises" "${_root}/exercises/[0-9][0-9]_*/*.cpp")
+  else()  # the build: a new exercise file re-runs cmake
+    file(GLOB _attn_ex_files RELATIVE "${_root}/exercises" CONFIGURE_DEPENDS "${_root}/exercises/[0-9][0-9]_*/*.cpp")
+  endif()
   list(SORT _attn_ex_files)
   set(ATTN_EXERCISES "")
   foreach(_f IN LISTS _attn_ex_files)
