@@ -36,8 +36,12 @@ snapshot() {
 # In the fallback mode, coursectl itself runs inside an outer bubblewrap where only
 # the scratch folder is writable: a bug in the fallback's restore must not be able
 # to reach the rest of this machine.
+# (No private /tmp there: the course, its build and this scratch folder may all live
+# under /tmp; the fallback's own scratch folders go to $work/tmp instead.)
+mkdir -p "$work/tmp"
 if bwrap --ro-bind / / --dev /dev --proc /proc true 2>/dev/null; then
-  guard=(bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind "$work" "$work" --die-with-parent --)
+  guard=(bwrap --ro-bind / / --dev /dev --proc /proc --bind "$work" "$work" --setenv TMPDIR "$work/tmp"
+         --die-with-parent --)
 else
   guard=()
 fi
