@@ -38,3 +38,29 @@ add_test(NAME bad_input.course_plots_into_an_unwritable_dir
                  "-DEXPECT=course: no figures can be drawn: ${CMAKE_SOURCE_DIR}/README.md/plots is not writable"
                  -P "${CMAKE_SOURCE_DIR}/tools/attend/expect_run.cmake")
 set_tests_properties(bad_input.course_plots_into_an_unwritable_dir PROPERTIES LABELS "bad_input")
+
+# Chapter 08's --translate on input that must be refused by name (issue 17):
+# - what is not a small regular file, at once and without reading it (the
+#   special files come from tools/attend/special_files.cmake);
+if(TARGET ch08)
+  set(_ckpt "${CMAKE_BINARY_DIR}/checkpoints/08_translation.ckpt")
+  function(attn_ch08_refusal name args expect)
+    add_test(NAME ch08.${name}
+             COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:ch08> "-DARGS=${args}" -DEXIT=2 "-DEXPECT=${expect}"
+                     -P "${CMAKE_SOURCE_DIR}/tools/attend/expect_run.cmake")
+    set_tests_properties(ch08.${name} PROPERTIES LABELS "ch08;bad_input" TIMEOUT 20 ${ARGN})
+  endfunction()
+  set(_special "${ATTN_SPECIAL_FILES}")
+  set(_needs_special FIXTURES_REQUIRED attend_special_files)
+  attn_ch08_refusal(refuses_a_checkpoint_larger_than_its_limit
+    "--checkpoint|${_special}/zeros_1g.ckpt|--translate|the red car"
+    "bad input: checkpoint ${_special}/zeros_1g.ckpt: is larger than 64 MiB; chapter 08's checkpoints take well under 1 MiB"
+    ${_needs_special})
+  attn_ch08_refusal(refuses_a_checkpoint_that_is_a_link_to_a_device
+    "--checkpoint|${_special}/zero_link.ckpt|--translate|the red car"
+    "bad input: checkpoint ${_special}/zero_link.ckpt: is a link to /dev/zero, a character device, not a regular file"
+    ${_needs_special})
+  attn_ch08_refusal(refuses_a_checkpoint_that_is_a_named_pipe
+    "--checkpoint|${_special}/fifo.csv|--translate|the red car"
+    "bad input: checkpoint ${_special}/fifo.csv: is a named pipe (FIFO), not a regular file" ${_needs_special})
+endif()

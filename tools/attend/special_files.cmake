@@ -1,0 +1,17 @@
+# Makes, in DIR, the files a careless or hostile command line may point at,
+# which cannot be committed: a link to /dev/zero, a named pipe (FIFO) and a
+# sparse 1 GiB file of zero bytes (it takes no disk space).
+#   cmake -DDIR=... -P special_files.cmake
+file(REMOVE_RECURSE "${DIR}")
+file(MAKE_DIRECTORY "${DIR}")
+file(CREATE_LINK /dev/zero "${DIR}/zero_link.csv" SYMBOLIC)
+file(CREATE_LINK /dev/zero "${DIR}/zero_link.ckpt" SYMBOLIC)
+execute_process(COMMAND mkfifo "${DIR}/fifo.csv" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "mkfifo ${DIR}/fifo.csv failed: ${rc}")
+endif()
+execute_process(COMMAND truncate -s 1G "${DIR}/zeros_1g.csv" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "truncate -s 1G ${DIR}/zeros_1g.csv failed: ${rc}")
+endif()
+file(CREATE_LINK "${DIR}/zeros_1g.csv" "${DIR}/zeros_1g.ckpt" SYMBOLIC)
