@@ -49,20 +49,27 @@ struct Options {
 
 Options parse(int argc, char** argv) {
     Options o;
+    bool mask_given = false, out_given = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        auto value = [&]() {
+        auto value = [&](bool& given) {
             if (i + 1 >= argc) throw UsageError(a + " needs a value");
+            given = true;  // a later one wins
             return std::string(argv[++i]);
         };
         if (a == "--example") o.example = true;
-        else if (a == "--mask") o.mask = value();
-        else if (a == "--out") o.out = value();
+        else if (a == "--mask") o.mask = value(mask_given);
+        else if (a == "--out") o.out = value(out_given);
         else if (a == "--no-plot") o.plot = false;
         else if (a == "--help" || a == "-h") throw UsageError("");
-        else if (a.size() > 1 && a[0] == '-' && a[1] == '-') throw UsageError("unknown option '" + a + "'");
+        // Anything that starts with '-' is meant as an option ("-x", "--bogus"),
+        // never a file (write ./-x.csv for a file of that name).
+        else if (a.size() > 1 && a[0] == '-') throw UsageError("unknown option '" + a + "'");
         else o.files.push_back(a);
     }
+    if (mask_given && o.mask.empty())
+        throw UsageError("--mask needs 'causal' or a CSV file; it was given an empty value");
+    if (out_given && o.out.empty()) throw UsageError("--out needs a folder; it was given an empty value");
     if (o.example && !o.files.empty()) throw UsageError("--example takes no CSV files");
     if (!o.example && o.files.size() != 3)
         throw UsageError("expected three CSV files (Q, K, V), got " + std::to_string(o.files.size()));

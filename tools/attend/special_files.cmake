@@ -1,6 +1,7 @@
 # Makes, in DIR, the files a careless or hostile command line may point at,
-# which cannot be committed: a link to /dev/zero, a named pipe (FIFO) and a
-# sparse 1 GiB file of zero bytes (it takes no disk space).
+# which cannot be committed: a link to /dev/zero, a named pipe (FIFO), a
+# sparse 1 GiB file of zero bytes (it takes no disk space), and three CSV
+# files of 2000 rows (Q, K, V of a 2000x2000 weight matrix).
 #   cmake -DDIR=... -P special_files.cmake
 file(REMOVE_RECURSE "${DIR}")
 file(MAKE_DIRECTORY "${DIR}")
@@ -15,3 +16,6 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "truncate -s 1G ${DIR}/zeros_1g.csv failed: ${rc}")
 endif()
 file(CREATE_LINK "${DIR}/zeros_1g.csv" "${DIR}/zeros_1g.ckpt" SYMBOLIC)
+# 2000 tokens of width 4: every row the same, so every weight is 1/2000.
+string(REPEAT "1,0.5,0,2\n" 2000 rows)
+file(WRITE "${DIR}/L2000.csv" "${rows}")
