@@ -37,7 +37,7 @@ int softmax_rows(const std::uint8_t* data, std::size_t size);
 // with a correct checksum by the target (so the parser behind the checksum gets
 // explored); even: the rest is the file as is, read from a real file (a memfd)
 // by load_checkpoint. Accepted checkpoints must hold exactly the tensors of
-// their configuration, finite, and translate.
+// their configuration, finite, and translate without an error.
 int checkpoint(const std::uint8_t* data, std::size_t size);
 
 // The bounded readers (attn/bounded_read.hpp) and the CSV reader on top of

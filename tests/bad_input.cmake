@@ -42,6 +42,10 @@ set_tests_properties(bad_input.course_plots_into_an_unwritable_dir PROPERTIES LA
 # Chapter 08's --translate on input that must be refused by name (issue 17):
 # - what is not a small regular file, at once and without reading it (the
 #   special files come from tools/attend/special_files.cmake);
+# - a translation checkpoint of another model size, and one whose weights would
+#   overflow softmax (tests/data/ch08/translation_*.ckpt: written by a script with
+#   the chapter's vocabulary and d_model 2, one with a weight of 2^1000, each
+#   sealed with its checksum);
 if(TARGET ch08)
   set(_ckpt "${CMAKE_BINARY_DIR}/checkpoints/08_translation.ckpt")
   function(attn_ch08_refusal name args expect)
@@ -63,4 +67,10 @@ if(TARGET ch08)
   attn_ch08_refusal(refuses_a_checkpoint_that_is_a_named_pipe
     "--checkpoint|${_special}/fifo.csv|--translate|the red car"
     "bad input: checkpoint ${_special}/fifo.csv: is a named pipe (FIFO), not a regular file" ${_needs_special})
+  attn_ch08_refusal(refuses_a_checkpoint_of_another_model_size
+    "--checkpoint|${CMAKE_SOURCE_DIR}/tests/data/ch08/translation_tiny.ckpt|--translate|the red car"
+    "translation_tiny.ckpt does not fit chapter 08's translation model: checkpoint's model (d_model 2, d_k 1, d_v 1, d_ff 2, 1+1 layers, vocabulary 100) differs from this one (d_model 32, d_k 16, d_v 16, d_ff 64, 1+1 layers, vocabulary 100)")
+  attn_ch08_refusal(names_the_checkpoint_whose_weights_would_overflow
+    "--checkpoint|${CMAKE_SOURCE_DIR}/tests/data/ch08/translation_huge_weight.ckpt|--translate|the red car"
+    "bad input: checkpoint ${CMAKE_SOURCE_DIR}/tests/data/ch08/translation_huge_weight.ckpt: line 6: tensor embed holds 1.07e+301; weights beyond 1e6 in magnitude are refused")
 endif()

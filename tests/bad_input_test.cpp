@@ -11,8 +11,10 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -24,6 +26,7 @@
 #include "attn/projections.hpp"
 #include "attn/seq2seq.hpp"
 #include "attn/softmax.hpp"
+#include "attn/toy_tasks.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -232,6 +235,14 @@ double peak_mib() {
     return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB
 }
 
+// A pid that no process has: a child that has exited and been waited for.
+pid_t a_dead_pid() {
+    const pid_t child = ::fork();
+    if (child == 0) ::_exit(0);
+    ::waitpid(child, nullptr, 0);
+    return child;
+}
+
 const attn::io::ReadLimit kMiB{1u << 20, "this test reads small files", "test file"};
 
 }  // namespace
@@ -362,6 +373,85 @@ BOOST_AUTO_TEST_CASE(a_long_or_binary_cell_is_shown_short_and_readable) {
                        "b.csv: line 1, column 2: '\\x00\\x00\\x01' is not a number");
     expect_input_error([] { attn::csv::parse_matrix(std::string(5000, 'a') + "\n", "l.csv"); },
                        "l.csv: line 1, column 1: '" + std::string(24, 'a') + "...' is not a number");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(checkpoints)
+
+namespace {
+struct Saved {
+    attn::tasks::Task task = attn::tasks::reversal(10, 2, 4, 3);
+    attn::seq2seq::Model model{config(task.vocab.size())};
+    static attn::seq2seq::Config config(arma::uword vocab) {
+        attn::seq2seq::Config c;
+        c.d_model = 4;
+        c.d_k = 2;
+        c.d_v = 2;
+        c.d_ff = 4;
+        c.layers = 1;
+        c.vocab = vocab;
+        return c;
+    }
+};
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_save_removes_the_leftovers_of_its_own_interrupted_saves_only) {
+    Scratch tmp;
+    Saved s;
+    const std::string path = tmp.file("a.ckpt");
+    const std::string dead = path + ".tmp." + std::to_string(a_dead_pid());
+    const std::string alive = path + ".tmp.1";  // pid 1 is always running: that save may be under way
+    const std::string other = tmp.file("b.ckpt") + ".tmp." + std::to_string(a_dead_pid());  // another checkpoint's
+    const std::string not_a_pid = path + ".tmp.old";
+    for (const auto& f : {dead, alive, other, not_a_pid}) write(f, "half a checkpoint");
+    attn::seq2seq::save_checkpoint(path, "reversal", s.model, s.task.vocab);
+    BOOST_TEST(!fs::exists(dead), "the leftover of a save whose process is gone should be removed");
+    BOOST_TEST(fs::exists(alive), "a save that may still run keeps its file");
+    BOOST_TEST(fs::exists(other), "another checkpoint's temporary file is not this save's business");
+    BOOST_TEST(fs::exists(not_a_pid));
+    BOOST_TEST(!fs::exists(path + ".tmp." + std::to_string(::getpid())), "this save's own file was renamed away");
+    BOOST_TEST(attn::seq2seq::load_checkpoint(path).tensors.size() == s.model.tensors().size());
+}
+
+BOOST_AUTO_TEST_CASE(a_leftover_whose_lock_is_held_is_kept) {
+    Scratch tmp;
+    Saved s;
+    const std::string path = tmp.file("a.ckpt");
+    // A process this one cannot see (another container, say) that is still saving holds the lock.
+    const std::string locked = path + ".tmp." + std::to_string(a_dead_pid());
+    write(locked, "being written");
+    const int fd = ::open(locked.c_str(), O_RDONLY);
+    BOOST_REQUIRE(fd >= 0);
+    BOOST_REQUIRE(::flock(fd, LOCK_EX) == 0);
+    // flock locks belong to the open file: a child process stands for the other save.
+    const pid_t child = ::fork();
+    if (child == 0) {
+        attn::seq2seq::save_checkpoint(path, "reversal", s.model, s.task.vocab);
+        ::_exit(fs::exists(locked) ? 0 : 1);
+    }
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ::close(fd);
+    BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 0), "a locked temporary file was removed");
+}
+
+BOOST_AUTO_TEST_CASE(weights_that_would_overflow_softmax_are_refused_naming_the_checkpoint) {
+    Scratch tmp;
+    Saved s;
+    const std::string path = tmp.file("huge.ckpt");
+    attn::seq2seq::save_checkpoint(path, "reversal", s.model, s.task.vocab);
+    // The first weight of the embedding becomes 2^1000 (about 1e301), sealed with a valid checksum.
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t embed = text.find("tensor embed");
+    const std::size_t first = text.find('\n', embed) + 1;
+    text = text.substr(0, first) + "0x1p+1000" + text.substr(text.find(' ', first), text.rfind("end fnv1a64") - text.find(' ', first));
+    write(path, attn::seq2seq::seal_checkpoint(text));
+    expect_input_error([&] { attn::seq2seq::load_checkpoint(path); }, "checkpoint " + path + ": line ");
+    const std::string msg = thrown_message<attn::InputError>([&] { attn::seq2seq::load_checkpoint(path); });
+    BOOST_TEST(msg.find("tensor embed holds 1.07e+301; weights beyond 1e6 in magnitude are refused") != std::string::npos,
+               msg);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
