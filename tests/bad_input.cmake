@@ -46,6 +46,7 @@ set_tests_properties(bad_input.course_plots_into_an_unwritable_dir PROPERTIES LA
 #   overflow softmax (tests/data/ch08/translation_*.ckpt: written by a script with
 #   the chapter's vocabulary and d_model 2, one with a weight of 2^1000, each
 #   sealed with its checksum);
+# - the control tokens <s> and </s> given as words.
 if(TARGET ch08)
   set(_ckpt "${CMAKE_BINARY_DIR}/checkpoints/08_translation.ckpt")
   function(attn_ch08_refusal name args expect)
@@ -73,4 +74,9 @@ if(TARGET ch08)
   attn_ch08_refusal(names_the_checkpoint_whose_weights_would_overflow
     "--checkpoint|${CMAKE_SOURCE_DIR}/tests/data/ch08/translation_huge_weight.ckpt|--translate|the red car"
     "bad input: checkpoint ${CMAKE_SOURCE_DIR}/tests/data/ch08/translation_huge_weight.ckpt: line 6: tensor embed holds 1.07e+301; weights beyond 1e6 in magnitude are refused")
+  attn_ch08_refusal(refuses_control_tokens_as_words "--checkpoint|${_ckpt}|--translate|<s> the red car"
+    "bad input: '<s>' marks where a sentence begins or ends; it cannot be a word to translate"
+    FIXTURES_REQUIRED ch08_checkpoint)
+  attn_ch08_refusal(refuses_the_end_token_as_a_word "--checkpoint|${_ckpt}|--translate|the red car </s>"
+    "bad input: '</s>' marks where a sentence begins or ends" FIXTURES_REQUIRED ch08_checkpoint)
 endif()

@@ -455,3 +455,16 @@ BOOST_AUTO_TEST_CASE(weights_that_would_overflow_softmax_are_refused_naming_the_
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(words_to_translate)
+
+BOOST_AUTO_TEST_CASE(control_tokens_are_not_words_to_translate) {
+    const auto task = attn::tasks::translation(10, 2, 4);
+    for (const char* sentence : {"<s> the red car", "the red car </s>", "j'</s>"}) {
+        const std::string msg = thrown_message<attn::InputError>([&] { task.vocab.encode(sentence); });
+        BOOST_TEST(msg.find("marks where a sentence begins or ends; it cannot be a word to translate") != std::string::npos,
+                   sentence << ": got '" << msg << "'");
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
