@@ -8,7 +8,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <vector>
 
 #include "attn/bounded_read.hpp"
@@ -114,30 +113,37 @@ constexpr const char* kBom = "\xEF\xBB\xBF";
 }  // namespace
 
 arma::mat parse_matrix(const std::string& text, const std::string& source, const ReadOptions& options) {
-    std::vector<std::vector<double>> rows;
+    // The numbers row after row in one block: a cell takes at least two bytes
+    // ("0,"), so this never needs more than 4 bytes of memory per byte of text
+    // (reserved, not touched, until numbers fill it), whatever the shape.
+    std::vector<double> values;
+    values.reserve(text.size() / 2 + 1);
+    std::size_t n_rows = 0, n_cols = 0;
     std::size_t first_line = 0;  // where the first row was, for the ragged-row message
-    std::istringstream in(text.rfind(kBom, 0) == 0 ? text.substr(3) : text);
-    std::string line;
-    for (std::size_t lineno = 1; std::getline(in, line); ++lineno) {
-        const std::string t = trim(line);
+    std::size_t at = text.rfind(kBom, 0) == 0 ? 3 : 0;
+    for (std::size_t lineno = 1; at < text.size(); ++lineno) {
+        const std::size_t nl = std::min(text.find('\n', at), text.size());
+        const std::string t = trim(text.substr(at, nl - at));
+        at = nl + 1;
         if (t.empty() || t[0] == '#') continue;
-        std::vector<double> row = parse_row(t, source, lineno, options);
-        if (rows.empty()) {
+        const std::vector<double> row = parse_row(t, source, lineno, options);
+        if (n_rows == 0) {
             first_line = lineno;
-        } else if (row.size() != rows.front().size()) {
-            const std::size_t want = rows.front().size();
+            n_cols = row.size();
+        } else if (row.size() != n_cols) {
             const std::string msg = "this row has " + std::to_string(row.size()) + " values, but the first row (line " +
-                                    std::to_string(first_line) + ") has " + std::to_string(want);
+                                    std::to_string(first_line) + ") has " + std::to_string(n_cols);
             // point at the first missing cell, or the first extra one
-            fail_at(source, lineno, std::min(row.size(), want) + 1, msg);
+            fail_at(source, lineno, std::min(row.size(), n_cols) + 1, msg);
         }
-        rows.push_back(std::move(row));
+        values.insert(values.end(), row.begin(), row.end());
+        ++n_rows;
     }
-    if (rows.empty())
+    if (n_rows == 0)
         throw InputError(source + ": no numbers in the file; a matrix needs at least one row and one column");
-    arma::mat M(rows.size(), rows.front().size());
+    arma::mat M(n_rows, n_cols);
     for (arma::uword r = 0; r < M.n_rows; ++r)
-        for (arma::uword c = 0; c < M.n_cols; ++c) M(r, c) = rows[r][c];
+        for (arma::uword c = 0; c < M.n_cols; ++c) M(r, c) = values[r * n_cols + c];
     return M;
 }
 

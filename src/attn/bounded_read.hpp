@@ -11,6 +11,9 @@
 //     a CSV file's first row), so a wrong kind of file is refused at once;
 //   - never keeps more than the limit, whatever the file claims or turns into
 //     while it is read: it reads at most one byte past the limit, then stops.
+//     A file is read into one block of its size; only a source that holds
+//     more than it claimed (a file growing while it is read) makes the block
+//     grow, and while it moves the old and the new block are both held.
 #pragma once
 
 #include <cstddef>

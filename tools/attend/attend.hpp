@@ -35,10 +35,14 @@ struct Run {
     arma::mat Z;     // L_Q x d_v  output A V
 };
 
+// The most queries x keys compute() takes: 4096 x 4096.
+constexpr arma::uword kMaxQueryKeyPairs = 4096u * 4096u;
+
 // Checks the shapes (the two forced rules, then the mask's), computes the steps
 // and the output through the course's reference attention, and checks that the
 // two agree. `mask` is used only with MaskKind::matrix.
 // Throws:  ShapeError naming the rule and both shapes ("attend: ...");
+//          InputError when L_Q x L_K is above kMaxQueryKeyPairs;
 //          InputError when the scores or the output overflow a double
 //          (entries of Q and K near 1e154, or of V near 1e308), naming the cell.
 Run compute(const arma::mat& Q, const arma::mat& K, const arma::mat& V, MaskKind kind, const arma::mat& mask = {});

@@ -1,7 +1,7 @@
 # Makes, in DIR, the files a careless or hostile command line may point at,
 # which cannot be committed: a link to /dev/zero, a named pipe (FIFO), a
-# sparse 1 GiB file of zero bytes (it takes no disk space), and three CSV
-# files of 2000 rows (Q, K, V of a 2000x2000 weight matrix).
+# sparse 1 GiB file of zero bytes (it takes no disk space), a CSV file of
+# 2000 rows (Q, K, V of a 2000x2000 weight matrix) and one of 4097 rows.
 #   cmake -DDIR=... -P special_files.cmake
 file(REMOVE_RECURSE "${DIR}")
 file(MAKE_DIRECTORY "${DIR}")
@@ -19,3 +19,6 @@ file(CREATE_LINK "${DIR}/zeros_1g.csv" "${DIR}/zeros_1g.ckpt" SYMBOLIC)
 # 2000 tokens of width 4: every row the same, so every weight is 1/2000.
 string(REPEAT "1,0.5,0,2\n" 2000 rows)
 file(WRITE "${DIR}/L2000.csv" "${rows}")
+# 4097 tokens of width 1: 4097 x 4097 scores, one row more than attend takes.
+string(REPEAT "1\n" 4097 rows)
+file(WRITE "${DIR}/L4097.csv" "${rows}")
