@@ -80,3 +80,11 @@ if(TARGET ch08)
   attn_ch08_refusal(refuses_the_end_token_as_a_word "--checkpoint|${_ckpt}|--translate|the red car </s>"
     "bad input: '</s>' marks where a sentence begins or ends" FIXTURES_REQUIRED ch08_checkpoint)
 endif()
+
+# Every test the README's table names exists (the sanitizer tree leaves some out).
+if(NOT ATTN_SANITIZE)
+  add_test(NAME bad_input.table_names_real_tests
+           COMMAND ${CMAKE_COMMAND} "-DREADME=${CMAKE_SOURCE_DIR}/README.md" "-DBUILD=${CMAKE_BINARY_DIR}"
+                   -P "${CMAKE_SOURCE_DIR}/tests/bad_input_table.cmake")
+  set_tests_properties(bad_input.table_names_real_tests PROPERTIES LABELS "bad_input")
+endif()
