@@ -35,8 +35,20 @@ int softmax_rows(const std::uint8_t* data, std::size_t size);
 
 // A chapter 08 checkpoint. Byte 0 odd: the rest is a checkpoint's body, sealed
 // with a correct checksum by the target (so the parser behind the checksum gets
-// explored); even: the rest is the file as is. Accepted checkpoints must hold
-// exactly the tensors of their configuration, finite, and translate.
+// explored); even: the rest is the file as is, read from a real file (a memfd)
+// by load_checkpoint. Accepted checkpoints must hold exactly the tensors of
+// their configuration, finite, and translate without an error.
 int checkpoint(const std::uint8_t* data, std::size_t size);
+
+// The bounded readers (attn/bounded_read.hpp) and the CSV reader on top of
+// them. Bytes 0-1: the limit (0..4096 bytes); byte 2: how many bytes a read
+// call returns at most (low 7 bits, plus 1) and, in its top bit, a source that
+// never ends; byte 3: the size the source claims (0, true, half, too big, the
+// limit, one past it); then the bytes. A source whose first byte is '!' has
+// its first line refused. Whatever the input: never more than one byte read
+// past the limit, never more kept than the limit, and an accepted text is
+// exactly the source's bytes. The same bytes then go through read_file and
+// csv::read_matrix as a real file (a memfd).
+int bounded_read(const std::uint8_t* data, std::size_t size);
 
 }  // namespace attn_fuzz

@@ -59,3 +59,8 @@ BOOST_AUTO_TEST_CASE(checkpoint_handles_its_corpus_and_past_crashes) {
     BOOST_TEST(replay("checkpoint", "corpus", attn_fuzz::checkpoint) >= 5u, "the seed corpus went missing");
     replay("checkpoint", "regressions", attn_fuzz::checkpoint);
 }
+
+BOOST_AUTO_TEST_CASE(bounded_read_handles_its_corpus_and_past_crashes) {
+    BOOST_TEST(replay("bounded_read", "corpus", attn_fuzz::bounded_read) >= 5u, "the seed corpus went missing");
+    replay("bounded_read", "regressions", attn_fuzz::bounded_read);
+}

@@ -1,13 +1,19 @@
 // Checkpoints of chapter 08's model: see seq2seq.hpp for the format.
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "attn/bounded_read.hpp"
 #include "attn/errors.hpp"
 #include "attn/seq2seq.hpp"
 
@@ -16,6 +22,15 @@ namespace attn::seq2seq {
 namespace {
 
 constexpr const char* kMagic = "attention-by-hand checkpoint 1";
+
+// Chapter 08's translation checkpoint takes about 450 KiB; the largest model
+// the configuration check allows would not fit in 64 MiB of text anyway.
+constexpr std::size_t kMaxCheckpointBytes = 64u << 20;
+
+// No weight of a trained model comes near this. Below it, every number the
+// model computes stays far inside the doubles (about 1e40 at the largest
+// settings allowed), so softmax never sees an overflow.
+constexpr double kMaxWeight = 1e6;
 
 std::uint64_t fnv1a(const std::string& bytes) {
     std::uint64_t h = 1469598103934665603ULL;
@@ -60,6 +75,44 @@ std::string body_of(const std::string& task, const Config& c, const tasks::Vocab
     throw InputError("checkpoint " + path + ": " + what);
 }
 
+[[noreturn]] void not_a_checkpoint(const std::string& path) {
+    bad(path, "is not a checkpoint of this course (its first line should be '" + std::string(kMagic) + "')");
+}
+
+// Closes a descriptor (and so drops its lock) however the save ends.
+struct Fd {
+    int fd = -1;
+    ~Fd() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+// A save killed between writing PATH.tmp.PID and renaming it leaves that file
+// behind. Removed here: only this checkpoint's, only regular files, and only
+// when the save that wrote it is over: its process is gone and nobody holds
+// the file's lock (a save locks its temporary file until the rename; the lock
+// also covers a process whose pid this one cannot see).
+void remove_leftover_temporaries(const std::string& path) {
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    const std::string prefix = target.filename().string() + ".tmp.";
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        const std::string pid_text = name.rfind(prefix, 0) == 0 ? name.substr(prefix.size()) : "";
+        if (pid_text.empty() || pid_text.size() > 9 || pid_text.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
+        if (pid <= 0 || pid == ::getpid()) continue;             // ours is written over anyway
+        if (::kill(pid, 0) == 0 || errno == EPERM) continue;     // that save may still be running
+        std::error_code e;
+        if (!fs::is_regular_file(it->symlink_status(e))) continue;  // never a link or a directory
+        Fd f{::open(it->path().c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)};
+        if (f.fd >= 0 && ::flock(f.fd, LOCK_EX | LOCK_NB) == 0) fs::remove(it->path(), e);
+    }
+}
+
 }  // namespace
 
 void save_checkpoint(const std::string& path, const std::string& task, const Model& model,
@@ -69,11 +122,15 @@ void save_checkpoint(const std::string& path, const std::string& task, const Mod
                          " words but the model was built for " + std::to_string(model.config().vocab));
     const std::string text = seal_checkpoint(body_of(task, model.config(), vocab, model.tensors()));
 
+    remove_leftover_temporaries(path);
     // Beside the target, so that the rename stays on one file system and is atomic.
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    Fd lock;  // held until the rename: another save's clean-up leaves this file alone
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out) bad(path, std::string("cannot be written (") + std::strerror(errno) + "); nothing was changed");
+        lock.fd = ::open(tmp.c_str(), O_RDONLY | O_CLOEXEC);
+        if (lock.fd >= 0) ::flock(lock.fd, LOCK_EX);
         out << text;
         out.flush();
         if (!out) {
@@ -133,16 +190,21 @@ std::vector<TensorShape> tensor_layout(const Config& c) {
 }
 
 Checkpoint load_checkpoint(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) bad(path, std::string("cannot be opened (") + std::strerror(errno) + ")");
-    std::stringstream whole;
-    whole << in.rdbuf();
-    return parse_checkpoint(whole.str(), path);
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) bad(path, std::string("cannot be opened (") + std::strerror(errno) + ")");
+    io::ReadLimit limit;
+    limit.max_bytes = kMaxCheckpointBytes;
+    limit.purpose = "chapter 08's checkpoints take well under 1 MiB";
+    limit.kind = "checkpoint";
+    // The header line first: any other file is refused before the rest is read.
+    const auto header = [&](const std::string& line, bool) {
+        if (line.rfind(kMagic, 0) != 0) not_a_checkpoint(path);
+    };
+    return parse_checkpoint(io::read_file(path, "checkpoint " + path, limit, header), path);
 }
 
 Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
-    if (text.rfind(kMagic, 0) != 0)
-        bad(path, "is not a checkpoint of this course (its first line should be '" + std::string(kMagic) + "')");
+    if (text.rfind(kMagic, 0) != 0) not_a_checkpoint(path);
 
     // The last line carries the checksum of everything before it.
     const std::size_t end_at = text.rfind("\nend fnv1a64 ");
@@ -237,6 +299,12 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
                 const double v = std::strtod(token.c_str(), &end);
                 if (end == token.c_str() || *end != '\0') malformed("'" + token + "' is not a number");
                 if (!std::isfinite(v)) malformed("tensor " + name + " holds " + token + " (not finite)");
+                if (std::abs(v) > kMaxWeight) {
+                    char shown[32];
+                    std::snprintf(shown, sizeof shown, "%.3g", v);
+                    malformed("tensor " + name + " holds " + shown +
+                              "; weights beyond 1e6 in magnitude are refused (no trained model comes near, and they overflow softmax)");
+                }
                 t.value(r, k) = v;
             }
             if (row >> token) malformed("tensor " + name + " row " + std::to_string(r) + " has too many numbers");

@@ -67,6 +67,8 @@ Tokens Vocabulary::encode(const std::string& sentence) const {
             out.push_back(id(w.substr(0, apostrophe + 1)));
             w = w.substr(apostrophe + 1);
         }
+        if (w == words_[kBegin] || w == words_[kEnd])
+            throw InputError("'" + w + "' marks where a sentence begins or ends; it cannot be a word to translate");
         out.push_back(id(w));
     }
     return out;

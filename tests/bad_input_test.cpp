@@ -6,16 +6,27 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <string>
+#include <sys/file.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 #include "attn/attention.hpp"
+#include "attn/bounded_read.hpp"
+#include "attn/csv.hpp"
 #include "attn/errors.hpp"
 #include "attn/print.hpp"
 #include "attn/projections.hpp"
+#include "attn/seq2seq.hpp"
 #include "attn/softmax.hpp"
+#include "attn/toy_tasks.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -188,6 +199,271 @@ BOOST_AUTO_TEST_CASE(each_rule_broken_alone_names_the_rule_and_both_shapes) {
             const std::string msg = thrown_message<attn::ShapeError>(c.call);
             BOOST_TEST(msg == c.message);
         }
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ---------------------------------------------------------------- issue 17: files the learner names
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory, removed afterwards.
+struct Scratch {
+    fs::path dir = fs::temp_directory_path() / ("attn_bad_input_" + std::to_string(::getpid()));
+    Scratch() {
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    ~Scratch() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+    std::string file(const std::string& name) const { return (dir / name).string(); }
+};
+
+void write(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+// The most memory this process has held so far, in MiB.
+double peak_mib() {
+    struct rusage u;
+    ::getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB
+}
+
+// A pid that no process has: a child that has exited and been waited for.
+pid_t a_dead_pid() {
+    const pid_t child = ::fork();
+    if (child == 0) ::_exit(0);
+    ::waitpid(child, nullptr, 0);
+    return child;
+}
+
+const attn::io::ReadLimit kMiB{1u << 20, "this test reads small files", "test file"};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(bounded_reads)
+
+BOOST_AUTO_TEST_CASE(a_sparse_1_gib_file_is_refused_at_once_without_reading_it) {
+    Scratch tmp;
+    const std::string big = tmp.file("zeros.csv");
+    { std::ofstream touch(big); }
+    fs::resize_file(big, 1ull << 30);  // a hole: no disk, and zero bytes when read
+    const double before = peak_mib();
+    expect_input_error([&] { attn::csv::read_matrix(big); },
+                       big + ": is larger than 64 MiB; attend is for small matrices");
+    expect_input_error([&] { attn::seq2seq::load_checkpoint(big); },
+                       "checkpoint " + big + ": is larger than 64 MiB; chapter 08's checkpoints take well under 1 MiB");
+    BOOST_TEST(peak_mib() - before < 16.0, "reading a refused file raised the peak memory by "
+                                               << peak_mib() - before << " MiB");
+}
+
+BOOST_AUTO_TEST_CASE(devices_pipes_and_links_to_them_are_refused_by_name) {
+    Scratch tmp;
+    const std::string link = tmp.file("zero_link.csv"), fifo = tmp.file("pipe.csv");
+    fs::create_symlink("/dev/zero", link);
+    BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const double before = peak_mib();
+    expect_input_error([&] { attn::csv::read_matrix("/dev/zero"); },
+                       "/dev/zero: is a character device, not a regular file");
+    expect_input_error([&] { attn::csv::read_matrix(link); },
+                       link + ": is a link to /dev/zero, a character device, not a regular file");
+    // Opening a pipe for reading would wait for a writer: it is never opened.
+    expect_input_error([&] { attn::csv::read_matrix(fifo); }, fifo + ": is a named pipe (FIFO), not a regular file");
+    expect_input_error([&] { attn::seq2seq::load_checkpoint(link); },
+                       "checkpoint " + link + ": is a link to /dev/zero, a character device");
+    expect_input_error([&] { attn::seq2seq::load_checkpoint(tmp.dir.string()); },
+                       "checkpoint " + tmp.dir.string() + ": is a directory, not a checkpoint");
+    BOOST_TEST(peak_mib() - before < 16.0);
+}
+
+BOOST_AUTO_TEST_CASE(a_source_that_never_ends_is_read_one_byte_past_the_limit_and_no_further) {
+    std::size_t pulled = 0;
+    const attn::io::ReadSome endless = [&](char* buf, std::size_t n) {
+        std::fill(buf, buf + n, 'x');
+        pulled += n;
+        return n;
+    };
+    expect_input_error([&] { attn::io::read_bounded(endless, 0, "endless", kMiB); },
+                       "endless: is larger than 1 MiB; this test reads small files");
+    BOOST_TEST(pulled == kMiB.max_bytes + 1);
+}
+
+BOOST_AUTO_TEST_CASE(a_source_exactly_at_the_limit_is_read_whole_within_the_limit) {
+    for (const std::size_t hint : {std::size_t{0}, std::size_t{10}, kMiB.max_bytes, std::size_t{5} << 20}) {
+        std::size_t left = kMiB.max_bytes;
+        const attn::io::ReadSome exact = [&](char* buf, std::size_t n) {
+            n = std::min(n, left);
+            std::fill(buf, buf + n, 'y');
+            left -= n;
+            return n;
+        };
+        BOOST_TEST_CONTEXT("a source claiming " << hint << " bytes") {
+            if (hint > kMiB.max_bytes) {  // a claim above the limit is refused before reading
+                expect_input_error([&] { attn::io::read_bounded(exact, hint, "s", kMiB); }, "s: is larger than 1 MiB");
+                continue;
+            }
+            const std::string text = attn::io::read_bounded(exact, hint, "s", kMiB);
+            BOOST_TEST(text.size() == kMiB.max_bytes);
+            BOOST_TEST(text.capacity() <= kMiB.max_bytes, "kept " << text.capacity() << " bytes");
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_first_line_is_checked_before_the_rest_is_read) {
+    std::size_t pulled = 0;
+    const attn::io::ReadSome lines = [&](char* buf, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) buf[i] = (pulled + i) % 100 == 99 ? '\n' : 'z';
+        pulled += n;
+        return n;
+    };
+    const attn::io::ReadLimit big{64u << 20, "", "file"};
+    std::string seen;
+    expect_input_error(
+        [&] {
+            attn::io::read_bounded(lines, 0, "f", big, [&](const std::string& line, bool complete) {
+                seen = line;
+                if (complete) throw attn::InputError("f: the first line is wrong");
+            });
+        },
+        "f: the first line is wrong");
+    BOOST_TEST(seen == std::string(99, 'z'));
+    BOOST_TEST(pulled <= 64u * 1024u, "read " << pulled << " bytes before looking at the first line");
+    // A CSV file whose first row is not numbers is refused on that row.
+    Scratch tmp;
+    write(tmp.file("png.csv"), std::string("\x89PNG\r\n\x1a\n", 8) + std::string(1000, '\0'));
+    expect_input_error([&] { attn::csv::read_matrix(tmp.file("png.csv")); },
+                       tmp.file("png.csv") + ": line 1, column 1: '\\x89PNG' is not a number");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(csv_cells)
+
+BOOST_AUTO_TEST_CASE(a_byte_order_mark_is_skipped) {
+    const arma::mat M = attn::csv::parse_matrix("\xEF\xBB\xBF" "1,2\n3,4\n", "bom.csv");
+    BOOST_TEST(matrices_close(M, arma::mat{{1, 2}, {3, 4}}, 0.0, "read"));
+}
+
+BOOST_AUTO_TEST_CASE(a_number_beyond_the_doubles_is_out_of_range_not_a_non_number) {
+    expect_input_error([] { attn::csv::parse_matrix("1,1e999\n", "o.csv"); },
+                       "o.csv: line 1, column 2: '1e999' is out of range for a double (at most about 1.8e308)");
+    expect_input_error([] { attn::csv::parse_matrix("-1e400\n", "o.csv"); },
+                       "o.csv: line 1, column 1: '-1e400' is out of range for a double");
+    // Below the smallest double is not an error: it is the nearest double, 0.
+    BOOST_TEST(attn::csv::parse_matrix("1e-999\n", "u.csv")(0, 0) == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(a_mask_is_told_that_minus_infinity_is_allowed) {
+    attn::csv::ReadOptions mask;
+    mask.allow_minus_inf = true;
+    expect_input_error([&] { attn::csv::parse_matrix("0,nan\n", "m.csv", mask); },
+                       "m.csv: line 1, column 2: NaN is not allowed in a mask; every entry must be a finite number or -inf");
+    expect_input_error([&] { attn::csv::parse_matrix("inf,0\n", "m.csv", mask); },
+                       "m.csv: line 1, column 1: +infinity is not allowed in a mask; every entry must be a finite number or -inf");
+}
+
+BOOST_AUTO_TEST_CASE(a_long_or_binary_cell_is_shown_short_and_readable) {
+    expect_input_error([] { attn::csv::parse_matrix(std::string("1,\0\0\x01", 5) + "\n", "b.csv"); },
+                       "b.csv: line 1, column 2: '\\x00\\x00\\x01' is not a number");
+    expect_input_error([] { attn::csv::parse_matrix(std::string(5000, 'a') + "\n", "l.csv"); },
+                       "l.csv: line 1, column 1: '" + std::string(24, 'a') + "...' is not a number");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(checkpoints)
+
+namespace {
+struct Saved {
+    attn::tasks::Task task = attn::tasks::reversal(10, 2, 4, 3);
+    attn::seq2seq::Model model{config(task.vocab.size())};
+    static attn::seq2seq::Config config(arma::uword vocab) {
+        attn::seq2seq::Config c;
+        c.d_model = 4;
+        c.d_k = 2;
+        c.d_v = 2;
+        c.d_ff = 4;
+        c.layers = 1;
+        c.vocab = vocab;
+        return c;
+    }
+};
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_save_removes_the_leftovers_of_its_own_interrupted_saves_only) {
+    Scratch tmp;
+    Saved s;
+    const std::string path = tmp.file("a.ckpt");
+    const std::string dead = path + ".tmp." + std::to_string(a_dead_pid());
+    const std::string alive = path + ".tmp.1";  // pid 1 is always running: that save may be under way
+    const std::string other = tmp.file("b.ckpt") + ".tmp." + std::to_string(a_dead_pid());  // another checkpoint's
+    const std::string not_a_pid = path + ".tmp.old";
+    for (const auto& f : {dead, alive, other, not_a_pid}) write(f, "half a checkpoint");
+    attn::seq2seq::save_checkpoint(path, "reversal", s.model, s.task.vocab);
+    BOOST_TEST(!fs::exists(dead), "the leftover of a save whose process is gone should be removed");
+    BOOST_TEST(fs::exists(alive), "a save that may still run keeps its file");
+    BOOST_TEST(fs::exists(other), "another checkpoint's temporary file is not this save's business");
+    BOOST_TEST(fs::exists(not_a_pid));
+    BOOST_TEST(!fs::exists(path + ".tmp." + std::to_string(::getpid())), "this save's own file was renamed away");
+    BOOST_TEST(attn::seq2seq::load_checkpoint(path).tensors.size() == s.model.tensors().size());
+}
+
+BOOST_AUTO_TEST_CASE(a_leftover_whose_lock_is_held_is_kept) {
+    Scratch tmp;
+    Saved s;
+    const std::string path = tmp.file("a.ckpt");
+    // A process this one cannot see (another container, say) that is still saving holds the lock.
+    const std::string locked = path + ".tmp." + std::to_string(a_dead_pid());
+    write(locked, "being written");
+    const int fd = ::open(locked.c_str(), O_RDONLY);
+    BOOST_REQUIRE(fd >= 0);
+    BOOST_REQUIRE(::flock(fd, LOCK_EX) == 0);
+    // flock locks belong to the open file: a child process stands for the other save.
+    const pid_t child = ::fork();
+    if (child == 0) {
+        attn::seq2seq::save_checkpoint(path, "reversal", s.model, s.task.vocab);
+        ::_exit(fs::exists(locked) ? 0 : 1);
+    }
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ::close(fd);
+    BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 0), "a locked temporary file was removed");
+}
+
+BOOST_AUTO_TEST_CASE(weights_that_would_overflow_softmax_are_refused_naming_the_checkpoint) {
+    Scratch tmp;
+    Saved s;
+    const std::string path = tmp.file("huge.ckpt");
+    attn::seq2seq::save_checkpoint(path, "reversal", s.model, s.task.vocab);
+    // The first weight of the embedding becomes 2^1000 (about 1e301), sealed with a valid checksum.
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t embed = text.find("tensor embed");
+    const std::size_t first = text.find('\n', embed) + 1;
+    text = text.substr(0, first) + "0x1p+1000" + text.substr(text.find(' ', first), text.rfind("end fnv1a64") - text.find(' ', first));
+    write(path, attn::seq2seq::seal_checkpoint(text));
+    expect_input_error([&] { attn::seq2seq::load_checkpoint(path); }, "checkpoint " + path + ": line ");
+    const std::string msg = thrown_message<attn::InputError>([&] { attn::seq2seq::load_checkpoint(path); });
+    BOOST_TEST(msg.find("tensor embed holds 1.07e+301; weights beyond 1e6 in magnitude are refused") != std::string::npos,
+               msg);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(words_to_translate)
+
+BOOST_AUTO_TEST_CASE(control_tokens_are_not_words_to_translate) {
+    const auto task = attn::tasks::translation(10, 2, 4);
+    for (const char* sentence : {"<s> the red car", "the red car </s>", "j'</s>"}) {
+        const std::string msg = thrown_message<attn::InputError>([&] { task.vocab.encode(sentence); });
+        BOOST_TEST(msg.find("marks where a sentence begins or ends; it cannot be a word to translate") != std::string::npos,
+                   sentence << ": got '" << msg << "'");
     }
 }
 

@@ -190,6 +190,13 @@ void translate_only(const ChapterOptions& o) {
     const seq2seq::Checkpoint c = seq2seq::load_checkpoint(path);
     if (c.task != "translation")
         throw InputError("checkpoint " + path + " is for task '" + c.task + "', not 'translation'");
+    // Another model size would load, and translate nonsense.
+    try {
+        const encdec_lab::Setup expected = encdec_lab::translation_setup();
+        seq2seq::require_compatible(c, expected.task.name, expected.task.vocab, expected.config);
+    } catch (const InputError& e) {
+        throw InputError("checkpoint " + path + " does not fit chapter 08's translation model: " + e.what());
+    }
     seq2seq::Model model = seq2seq::model_from(c);
     const tasks::Tokens source = c.vocab.encode(o.values.at("--translate"));
     if (source.empty()) throw InputError("--translate needs a sentence, e.g. \"the red car\"");

@@ -57,6 +57,12 @@ Run compute(const arma::mat& Q, const arma::mat& K, const arma::mat& V, MaskKind
     // The two forced rules, in the course's words (chapter 06), before any product.
     check_attention_shapes("attend", Q, K, V);
     require_nonempty("attend", "K", K);  // a query needs at least one key to look at
+    // The scores, the weights and the mask are L_Q x L_K each: past 4096 x 4096
+    // (128 MiB a matrix) memory runs out long before anything could be looked at.
+    if (static_cast<double>(Q.n_rows) * static_cast<double>(K.n_rows) > static_cast<double>(kMaxQueryKeyPairs))
+        throw InputError("the scores would be " + shape_of(Q.n_rows, K.n_rows) +
+                         "; attend is for small matrices (at most " + std::to_string(kMaxQueryKeyPairs) +
+                         " query-key pairs, such as 4096x4096)");
 
     Run run;
     if (kind == MaskKind::causal) {
@@ -100,7 +106,7 @@ void print(std::ostream& out, const arma::mat& Q, const arma::mat& K, const arma
            const std::vector<std::string>& tokens) {
     const PrintOptions po{2, tokens, tokens};
     // Small inputs are shown in full; large ones by their shapes only.
-    const bool small = std::max({Q.n_rows, Q.n_cols, K.n_rows, V.n_cols}) <= 12;
+    const bool small = std::max({Q.n_rows, Q.n_cols, K.n_rows, V.n_cols}) <= kShownInFull;
     if (small) {
         print_matrix(out, "Q", Q, {2, tokens, {}});
         print_matrix(out, "K", K, {2, tokens, {}});
@@ -109,10 +115,27 @@ void print(std::ostream& out, const arma::mat& Q, const arma::mat& K, const arma
         out << "Q " << shape_of(Q) << ", K " << shape_of(K) << ", V " << shape_of(V) << "\n";
     }
     out << "\n";
-    if (!run.mask.is_empty()) print_matrix(out, "mask", run.mask, {0, tokens, tokens});
-    print_matrix(out, run.mask.is_empty() ? "scores Q K^T / sqrt(d_k)" : "scores Q K^T / sqrt(d_k) + mask", run.S, po);
-    print_matrix(out, "weights A = softmax of each row of the scores", run.A, po);
-    print_matrix(out, "output Z = A V", run.Z, {2, tokens, {}});
+    if (!run.mask.is_empty()) print_shown(out, "mask", run.mask, {0, tokens, tokens});
+    print_shown(out, run.mask.is_empty() ? "scores Q K^T / sqrt(d_k)" : "scores Q K^T / sqrt(d_k) + mask", run.S, po);
+    print_shown(out, "weights A = softmax of each row of the scores", run.A, po);
+    print_shown(out, "output Z = A V", run.Z, {2, tokens, {}});
+}
+
+void print_shown(std::ostream& out, const std::string& label, const arma::mat& M, const PrintOptions& options) {
+    if ((M.n_rows <= kShownInFull && M.n_cols <= kShownInFull) || M.is_empty()) {
+        print_matrix(out, label, M, options);
+        return;
+    }
+    // A 2000x2000 matrix would be 4 million numbers on the terminal: its shape
+    // and top-left corner instead (the output files hold every number).
+    const arma::uword rows = std::min<arma::uword>(M.n_rows, kCorner), cols = std::min<arma::uword>(M.n_cols, kCorner);
+    const arma::mat corner = M.submat(0, 0, rows - 1, cols - 1);  // (rows, cols)
+    std::ostringstream shown;
+    print_matrix(shown, "", corner, options);
+    const std::string text = shown.str();
+    out << label << " (" << shape_of(M) << "), too large to show: its first " << rows << " rows and " << cols
+        << " columns\n"
+        << text.substr(text.find('\n') + 1);  // without print_matrix's own heading
 }
 
 }  // namespace attn::attend_tool

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "attn/print.hpp"
+
 namespace attn::attend_tool {
 
 // One input matrix from CSV text (or a file). `name` is what the learner calls
@@ -33,17 +35,29 @@ struct Run {
     arma::mat Z;     // L_Q x d_v  output A V
 };
 
+// The most queries x keys compute() takes: 4096 x 4096.
+constexpr arma::uword kMaxQueryKeyPairs = 4096u * 4096u;
+
 // Checks the shapes (the two forced rules, then the mask's), computes the steps
 // and the output through the course's reference attention, and checks that the
 // two agree. `mask` is used only with MaskKind::matrix.
 // Throws:  ShapeError naming the rule and both shapes ("attend: ...");
+//          InputError when L_Q x L_K is above kMaxQueryKeyPairs;
 //          InputError when the scores or the output overflow a double
 //          (entries of Q and K near 1e154, or of V near 1e308), naming the cell.
 Run compute(const arma::mat& Q, const arma::mat& K, const arma::mat& V, MaskKind kind, const arma::mat& mask = {});
 
 // The inputs in full when they are small (by their shapes otherwise), then the
-// mask, the scores, the weights and the output, rounded to 2 decimals.
+// mask, the scores, the weights and the output, rounded to 2 decimals. A
+// matrix larger than kShownInFull in either direction is shown by its shape
+// and its top-left kCorner x kCorner corner.
 void print(std::ostream& out, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const Run& run,
            const std::vector<std::string>& tokens = {});
+
+constexpr arma::uword kShownInFull = 12;
+constexpr arma::uword kCorner = 6;
+
+// One matrix as print shows it: in full, or its shape and corner.
+void print_shown(std::ostream& out, const std::string& label, const arma::mat& M, const PrintOptions& options = {});
 
 }  // namespace attn::attend_tool

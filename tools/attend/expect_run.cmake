@@ -1,13 +1,33 @@
-# Runs EXE with ARGS ('|'-separated) and checks: exit code EXIT (0, or any
+# Runs EXE with ARGS ('|'-separated; @EMPTY@ stands for one empty argument) and checks: exit code EXIT (0, or any
 # non-zero value means "must fail with exactly that code"), that every text in
 # EXPECT ('|'-separated) appears in stdout+stderr in that order, and that every
-# path in FILES exists; and, when ONCE is given, that this text appears exactly once.
+# path in FILES exists; when ONCE is given, that this text appears exactly once;
+# when MAX_OUTPUT is given, that stdout+stderr hold at most that many bytes.
 string(REPLACE "|" ";" _args "${ARGS}")
 string(REPLACE "|" ";" _expect "${EXPECT}")
 string(REPLACE "|" ";" _files "${FILES}")
-execute_process(COMMAND "${EXE}" ${_args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+# One argument may be empty: written @EMPTY@ (a CMake list cannot hold an empty element).
+list(FIND _args "@EMPTY@" _empty_at)
+if(_empty_at EQUAL -1)
+  execute_process(COMMAND "${EXE}" ${_args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+else()
+  list(SUBLIST _args 0 ${_empty_at} _before)
+  math(EXPR _after_at "${_empty_at} + 1")
+  list(LENGTH _args _n_args)
+  set(_after "")
+  if(_after_at LESS _n_args)
+    list(SUBLIST _args ${_after_at} -1 _after)
+  endif()
+  execute_process(COMMAND "${EXE}" ${_before} "" ${_after} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
 set(all "${out}${err}")
-message("${all}")
+string(LENGTH "${all}" n_printed)
+if(n_printed LESS 100000)
+  message("${all}")
+else()
+  string(SUBSTRING "${all}" 0 2000 start)
+  message("${start}\n... (${n_printed} bytes in all)")
+endif()
 if(NOT "${rc}" STREQUAL "${EXIT}")
   message(FATAL_ERROR "exit code ${rc}, expected ${EXIT}")
 endif()
@@ -34,6 +54,12 @@ if(DEFINED ONCE)
   math(EXPR times "(${n_all} - ${n_without}) / ${n_once}")
   if(NOT times EQUAL 1)
     message(FATAL_ERROR "expected '${ONCE}' exactly once; it appears ${times} times")
+  endif()
+endif()
+if(DEFINED MAX_OUTPUT)
+  string(LENGTH "${all}" n_all)
+  if(n_all GREATER MAX_OUTPUT)
+    message(FATAL_ERROR "printed ${n_all} bytes, expected at most ${MAX_OUTPUT}")
   endif()
 endif()
 # An error must be ONE line on stderr (the usage text is the only exception).

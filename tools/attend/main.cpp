@@ -49,20 +49,27 @@ struct Options {
 
 Options parse(int argc, char** argv) {
     Options o;
+    bool mask_given = false, out_given = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        auto value = [&]() {
+        auto value = [&](bool& given) {
             if (i + 1 >= argc) throw UsageError(a + " needs a value");
+            given = true;  // a later one wins
             return std::string(argv[++i]);
         };
         if (a == "--example") o.example = true;
-        else if (a == "--mask") o.mask = value();
-        else if (a == "--out") o.out = value();
+        else if (a == "--mask") o.mask = value(mask_given);
+        else if (a == "--out") o.out = value(out_given);
         else if (a == "--no-plot") o.plot = false;
         else if (a == "--help" || a == "-h") throw UsageError("");
-        else if (a.size() > 1 && a[0] == '-' && a[1] == '-') throw UsageError("unknown option '" + a + "'");
+        // Anything that starts with '-' is meant as an option ("-x", "--bogus"),
+        // never a file (write ./-x.csv for a file of that name).
+        else if (a.size() > 1 && a[0] == '-') throw UsageError("unknown option '" + a + "'");
         else o.files.push_back(a);
     }
+    if (mask_given && o.mask.empty())
+        throw UsageError("--mask needs 'causal' or a CSV file; it was given an empty value");
+    if (out_given && o.out.empty()) throw UsageError("--out needs a folder; it was given an empty value");
     if (o.example && !o.files.empty()) throw UsageError("--example takes no CSV files");
     if (!o.example && o.files.size() != 3)
         throw UsageError("expected three CSV files (Q, K, V), got " + std::to_string(o.files.size()));
@@ -112,12 +119,22 @@ int run(const Options& o) {
         attn::plot::Heatmap h;
         h.title = "Attention weights";
         h.values = A;
+        // gnuplot takes minutes over millions of cells (2000x2000: 2.5 min), and
+        // no screen shows them apart: the top-left corner, as on the terminal.
+        constexpr arma::uword kDrawn = 256;
+        const bool corner = !A.is_empty() && (A.n_rows > kDrawn || A.n_cols > kDrawn);
+        if (corner) {
+            h.values = A.submat(0, 0, std::min(A.n_rows, kDrawn) - 1, std::min(A.n_cols, kDrawn) - 1);
+            h.title = "Attention weights: the first " + std::to_string(h.values.n_rows) + " queries and " +
+                      std::to_string(h.values.n_cols) + " keys of " + attn::shape_of(A);
+        }
         h.row_labels = tokens;
         h.col_labels = tokens;
         if (A.n_rows > 12 || A.n_cols > 12) h.decimals = -1;  // numbers would not fit in the cells
         attn::plot::Figure f(h);
         const std::string png = attn::plot::Plotter(o.out).save("weights", f);
-        if (!png.empty()) std::cout << "wrote " << png << "\n";
+        if (!png.empty())
+            std::cout << "wrote " << png << (corner ? " (the top-left corner of the weights)" : "") << "\n";
     }
     return 0;
 }

@@ -1,0 +1,56 @@
+# The README's table "What happens on bad input" names, in its last column, the
+# tests that hold each row. This script fails when a name there is not a test
+# of this build tree (a renamed or removed test, a typo), so the table cannot
+# promise what nothing checks. Names written with a pattern (chNN.…, …_suffix)
+# are not checked; a name followed by "(with gnuplot)" may be missing when the
+# build found no gnuplot.
+#   cmake -DREADME=README.md -DBUILD=build -P bad_input_table.cmake
+execute_process(COMMAND "${CMAKE_CTEST_COMMAND}" -N WORKING_DIRECTORY "${BUILD}"
+                OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "ctest -N failed in ${BUILD}")
+endif()
+string(REGEX MATCHALL "Test +#[0-9]+: [^\n]+" found "${listing}")
+set(tests "")
+foreach(line IN LISTS found)
+  string(REGEX REPLACE "Test +#[0-9]+: " "" name "${line}")
+  list(APPEND tests "${name}")
+endforeach()
+
+# One list element per line: the table's ';' (and brackets, which CMake pairs up
+# in lists) are taken out first.
+file(READ "${README}" text)
+string(REGEX REPLACE "[][;]" " " text "${text}")
+string(REPLACE "\n" ";" lines "${text}")
+set(in_table FALSE)
+set(rows 0)
+set(checked 0)
+set(missing "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^## ")
+    set(in_table FALSE)
+    if(line STREQUAL "## What happens on bad input")
+      set(in_table TRUE)
+    endif()
+  elseif(in_table AND line MATCHES "^\\| " AND NOT line MATCHES "^\\| input \\|" AND NOT line MATCHES "^\\|---")
+    math(EXPR rows "${rows} + 1")
+    string(REGEX REPLACE "^.*\\| ([^|]*) \\|$" "\\1" last "${line}")
+    string(REGEX MATCHALL "`[a-z0-9_]+\\.[a-z0-9_]+`( \\(with gnuplot\\))?" names "${last}")
+    foreach(quoted IN LISTS names)
+      string(REGEX REPLACE "^`([^`]+)`.*$" "\\1" name "${quoted}")
+      math(EXPR checked "${checked} + 1")
+      list(FIND tests "${name}" at)
+      if(at EQUAL -1 AND NOT quoted MATCHES "with gnuplot")
+        list(APPEND missing "${name}")
+      endif()
+    endforeach()
+  endif()
+endforeach()
+if(rows LESS 20)
+  message(FATAL_ERROR "found only ${rows} rows in the README's table 'What happens on bad input'")
+endif()
+if(missing)
+  list(JOIN missing ", " text)
+  message(FATAL_ERROR "the README's table 'What happens on bad input' names tests that do not exist: ${text}")
+endif()
+message("${rows} rows, ${checked} test names, every one a test of this tree")
