@@ -262,7 +262,7 @@ std::vector<AttentionRow> time_attention(const Shape& sh, double budget, bool na
                              Z = A * V;      // (L_Q, d_v)
                          }});
         items.push_back({setup, [&] { sink = kernels::attention(Q, K, V); }});
-        if constexpr (is_double) items.push_back({setup, [&] { sink = scaled_dot_product_attention(Q, K, V); }});
+        if constexpr (is_double) items.push_back({setup, [&] { sink = scaled_dot_product_attention(Q, K, V).output; }});
     }
     const auto t = time_in_rounds(items, budget);
     const std::size_t per_thread_count = is_double ? 3 : 2;

@@ -103,13 +103,6 @@ plot::Figure timing_figure(const std::vector<Timing>& rows) {
 
 namespace attn::rnn_lab {
 
-arma::mat attention_on_states(const arma::mat& H) {
-    // The library kernel returns softmax(Q K^T / sqrt(d_k)) V; with V the
-    // identity, that product is the weight matrix itself.
-    const arma::mat I = arma::eye(H.n_rows, H.n_rows);  // (L, L)
-    return kernels::attention(H, H, I);                 // (L, L)
-}
-
 plot::Figure attention_on_states_figure(const arma::mat& weights, const std::vector<std::string>& tokens) {
     plot::Heatmap h;
     h.title = "Attention on top of the loop: h_t (row) reading the states h_0 .. h_" +

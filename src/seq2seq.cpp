@@ -19,14 +19,6 @@
 
 namespace attn {
 
-// Not an exercise: the unmasked pass, from chapter 04's two steps.
-AttentionPass attention_pass(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
-    AttentionPass pass;
-    pass.weights = attention_weights(Q, K);  // (L_Q, L_K)
-    pass.output = attend(pass.weights, V);   // (L_Q, d_v)
-    return pass;
-}
-
 namespace seq2seq {
 
 std::string describe(const Config& c) {
@@ -97,37 +89,53 @@ struct AttentionLayer {
     arma::mat Z;
     std::vector<arma::mat> q, k, v, A;  // per sequence: its rows of Q, K and V, and its weights
 
-    // out = Z W_o, Z = attention(Xq W_q, Xkv W_k, Xkv W_v) sequence by sequence.
     // Projections that read the same input share one product: X [W_q W_k W_v]
     // (self-attention) or H [W_k W_v] (cross-attention). Fewer, wider products
     // cost less than three narrow ones (each BLAS call packs its input anew).
-    arma::mat forward(Params& P, const arma::mat& xq, const Segments& segq, const arma::mat& xkv,
-                      const Segments& segkv) {
-        Xq = &xq, Xkv = &xkv, sq = &segq, skv = &segkv;
+    // Leaves each sequence's rows of Q, K and V in q, k and v.
+    void project_all(Params& P) {
         const arma::uword dk = P[W_k].value.n_cols, dv = P[W_v].value.n_cols;
         arma::mat Q, KV;  // (T_q, d_k), (T_kv, d_k + d_v)
         if (self) {
-            const arma::mat QKV = project(xq, arma::join_rows(P[W_q].value, P[W_k].value, P[W_v].value));
+            const arma::mat QKV = project(*Xq, arma::join_rows(P[W_q].value, P[W_k].value, P[W_v].value));
             Q = QKV.cols(0, dk - 1);
             KV = QKV.cols(dk, 2 * dk + dv - 1);
         } else {
-            Q = project(xq, P[W_q].value);
-            KV = project(xkv, arma::join_rows(P[W_k].value, P[W_v].value));
+            Q = project(*Xq, P[W_q].value);
+            KV = project(*Xkv, arma::join_rows(P[W_k].value, P[W_v].value));
         }
-        Z.set_size(Q.n_rows, dv);
-        A.resize(segq.count());
-        q.resize(segq.count());
-        k.resize(segq.count());
-        v.resize(segq.count());
-        const double cost = attention_cost(segq, segkv, dk + dv);
-        for_each_sequence(segq.count(), cost, [&](std::size_t s) {
-            const arma::uword r0 = segkv.start[s], r1 = segkv.start[s] + segkv.length[s] - 1;
-            q[s] = rows_of(Q, segq, s);
+        q.resize(sq->count());
+        k.resize(sq->count());
+        v.resize(sq->count());
+        for (std::size_t s = 0; s < sq->count(); ++s) {
+            const arma::uword r0 = skv->start[s], r1 = skv->start[s] + skv->length[s] - 1;
+            q[s] = rows_of(Q, *sq, s);
             k[s] = KV(arma::span(r0, r1), arma::span(0, dk - 1));
             v[s] = KV(arma::span(r0, r1), arma::span(dk, dk + dv - 1));
-            AttentionPass pass = causal ? causal_attention_pass(q[s], k[s], v[s]) : attention_pass(q[s], k[s], v[s]);
-            Z.rows(segq.start[s], segq.start[s] + segq.length[s] - 1) = pass.output;
-            A[s] = std::move(pass.weights);
+        }
+    }
+
+    // out = Z W_o, Z = attention(Xq W_q, Xkv W_k, Xkv W_v) sequence by sequence,
+    // through the chapters' functions: self_attention and cross_attention
+    // (chapter 07) take each sequence's rows and the weights; the decoder's
+    // causal self-attention takes the projections (causal_attention_pass,
+    // chapter 08). The projections the backward pass needs are made there for
+    // the first two, here for the third.
+    arma::mat forward(Params& P, const arma::mat& xq, const Segments& segq, const arma::mat& xkv,
+                      const Segments& segkv) {
+        Xq = &xq, Xkv = &xkv, sq = &segq, skv = &segkv;
+        const arma::uword dv = P[W_v].value.n_cols;
+        if (causal) project_all(P);
+        Z.set_size(xq.n_rows, dv);
+        A.resize(segq.count());
+        const double cost = attention_cost(segq, segkv, P[W_k].value.n_cols + dv);
+        const arma::mat &Wq = P[W_q].value, &Wk = P[W_k].value, &Wv = P[W_v].value;
+        for_each_sequence(segq.count(), cost, [&](std::size_t s) {
+            AttentionResult r = causal ? causal_attention_pass(q[s], k[s], v[s])
+                                : self ? self_attention(rows_of(xq, segq, s), Wq, Wk, Wv)
+                                       : cross_attention(rows_of(xq, segq, s), rows_of(xkv, segkv, s), Wq, Wk, Wv);
+            Z.rows(segq.start[s], segq.start[s] + segq.length[s] - 1) = r.output;  // (L_q, d_v)
+            A[s] = std::move(r.weights);                                            // (L_q, L_kv)
         });
         return Z * P[W_o].value;  // (T_q, d_model)
     }
@@ -137,6 +145,7 @@ struct AttentionLayer {
     // gradient at Xkv is added into *d_kv.
     arma::mat backward(Params& P, const arma::mat& dOut, arma::mat* d_kv) {
         const arma::uword dk = P[W_k].value.n_cols, dv = P[W_v].value.n_cols;
+        if (!causal) project_all(P);  // q, k, v: the inputs attention_backward differentiates at
         P[W_o].grad += Z.t() * dOut;                   // out = Z W_o
         const arma::mat dZ = dOut * P[W_o].value.t();  // (T_q, d_v)
         // The gradients of the projections, side by side like the forward product:

@@ -116,7 +116,7 @@ std::string show(const std::vector<arma::uword>& v) {
 BOOST_AUTO_TEST_SUITE(causal_attention_pass)
 
 namespace {
-void report_causal_slips(const attn::AttentionPass& got, const arma::mat& Q, const arma::mat& K) {
+void report_causal_slips(const attn::AttentionResult& got, const arma::mat& Q, const arma::mat& K) {
     const arma::mat open = weights_by_loops(Q, K, everything);
     if (attn_test::same(got.weights, open)) attn_test::report(m::causal_pass_without_mask);
     arma::mat late = open;  // softmax over every key, future weights zeroed afterwards
@@ -130,7 +130,7 @@ void report_causal_slips(const attn::AttentionPass& got, const arma::mat& Q, con
 
 BOOST_AUTO_TEST_CASE(weights_and_output_match_a_hand_loop_that_skips_the_future) {
     const attn_test::RandomQKV r(5, 5, 3, 2, 81);
-    const attn::AttentionPass got = attn::causal_attention_pass(r.Q, r.K, r.V);
+    const attn::AttentionResult got = attn::causal_attention_pass(r.Q, r.K, r.V);
     report_causal_slips(got, r.Q, r.K);
     const arma::mat A = weights_by_loops(r.Q, r.K, causal);
     BOOST_TEST(matrices_close(got.weights, A, 1e-12, "weights"));
@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(weights_and_output_match_a_hand_loop_that_skips_the_future)
 
 BOOST_AUTO_TEST_CASE(future_weights_are_exactly_zero_and_rows_sum_to_one) {
     const attn_test::RandomQKV r(4, 4, 6, 6, 82);
-    const attn::AttentionPass got = attn::causal_attention_pass(r.Q, r.K, r.V);
+    const attn::AttentionResult got = attn::causal_attention_pass(r.Q, r.K, r.V);
     report_causal_slips(got, r.Q, r.K);
     BOOST_REQUIRE(got.weights.n_rows == 4 && got.weights.n_cols == 4);
     for (arma::uword i = 0; i < 4; ++i) {
@@ -163,7 +163,7 @@ BOOST_AUTO_TEST_CASE(changing_a_later_token_leaves_earlier_outputs_alone) {
 
 BOOST_AUTO_TEST_CASE(values_may_be_narrower_than_keys) {
     const attn_test::RandomQKV r(3, 3, 8, 2, 84);
-    const attn::AttentionPass got = attn::causal_attention_pass(r.Q, r.K, r.V);
+    const attn::AttentionResult got = attn::causal_attention_pass(r.Q, r.K, r.V);
     BOOST_TEST(got.output.n_rows == 3u);
     BOOST_TEST(got.output.n_cols == 2u, "the output is L x d_v = 3x2, got " << got.output.n_cols << " columns");
 }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "attn/attention.hpp"
 #include "attn/chapter.hpp"
 #include "attn/print.hpp"
 #include "attn/rnn.hpp"
@@ -74,7 +75,9 @@ void step_path_length(plot::Plotter& plotter) {
 void step_attention_on_top(const rnn_lab::Example& e, plot::Plotter& plotter) {
     print_step(std::cout, 5, "How attention was used before: on top of the loop");
     const arma::mat H = rnn_forward(e.X, e.W, e.U, e.h_start);  // (L, d_h), one state after another
-    const arma::mat A = rnn_lab::attention_on_states(H);          // (L, L)
+    // A preview of chapter 06's primitive (its reference version, even with --mine):
+    // each state asks as a query and every state answers as a key and a value.
+    const arma::mat A = scaled_dot_product_attention(H, H, H).weights;  // (L, L)
     print_matrix(std::cout, "weights of h_t over the states, softmax(H H^T / sqrt(d_h))", A, {2, e.tokens, e.tokens});
     std::cout << "Attention could read every state at once, but only after the loop had made them, in order.\n";
     plotter.save("01_attention_on_states", rnn_lab::attention_on_states_figure(A, e.tokens));

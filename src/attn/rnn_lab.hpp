@@ -37,16 +37,14 @@ std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int 
 // Sequence lengths 8, 16, ..., 2048.
 std::vector<int> default_lengths();
 
-// Attention as it was mostly used before the Transformer: on top of a recurrent
-// network, reading the hidden states the loop has already produced. Each state
-// h_t asks (as a query) and every state answers (as a key):
-// softmax(H H^T / sqrt(d_h)), without learned projections.
-// Shapes:  H L x d_h (row t is h_t) -> L x L, each row sums to 1.
-arma::mat attention_on_states(const arma::mat& H);
-
 // Figures (data first; see plot.hpp).
 plot::Figure path_length_figure(int length);
 plot::Figure timing_figure(const std::vector<Timing>& rows);
+// Attention as it was mostly used before the Transformer: on top of a recurrent
+// network, reading the hidden states the loop has already produced. The
+// program computes the weights with chapter 06's primitive,
+// scaled_dot_product_attention(H, H, H).weights (each state h_t asks as a query
+// and every state answers as a key, no learned projections); this draws them.
 plot::Figure attention_on_states_figure(const arma::mat& weights, const std::vector<std::string>& tokens);
 
 }  // namespace attn::rnn_lab

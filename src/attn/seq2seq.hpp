@@ -1,12 +1,14 @@
 // seq2seq.hpp: chapter 08's encoder–decoder, its hand-written backward pass,
 // Adam, greedy decoding and checkpoints.
 //
-// The attention inside is the learner's: projections go through project()
-// (chapter 02), unmasked attention through attention_weights() and attend()
-// (chapter 04), the decoder's self-attention through causal_attention_pass()
-// (chapter 08, on causal_mask() of chapter 07), the output's probabilities
-// through softmax_rows() (chapter 03), and the backward pass through
-// attention_backward() and softmax_rows_backward() (chapter 08).
+// The attention inside is the learner's: every layer is a wiring of chapter
+// 06's scaled_dot_product_attention(): the encoder's self-attention through
+// self_attention(), the cross-attention through cross_attention() (chapter 07),
+// the decoder's self-attention through causal_attention_pass() (chapter 08, on
+// masked_attention() and causal_mask() of chapter 07). Projections go through
+// project() (chapter 02), the output's probabilities through softmax_rows()
+// (chapter 03), and the backward pass through attention_backward() and
+// softmax_rows_backward() (chapter 08).
 //
 // Rows are tokens, columns are features. A batch is processed as one tall
 // matrix holding every token of every sequence (no padding); attention then

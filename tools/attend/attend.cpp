@@ -81,8 +81,8 @@ Run compute(const arma::mat& Q, const arma::mat& K, const arma::mat& V, MaskKind
                      " have entries so large that their dot product passes the largest double; scale Q and K down");
     if (!run.mask.is_empty()) run.S += run.mask;  // -inf where a query may not look
     run.A = softmax_rows(run.S);                   // (L_Q, L_K)
-    run.Z = run.mask.is_empty() ? scaled_dot_product_attention(Q, K, V)
-                                : masked_attention(Q, K, V, run.mask);  // (L_Q, d_v)
+    run.Z = run.mask.is_empty() ? scaled_dot_product_attention(Q, K, V).output
+                                : masked_attention(Q, K, V, run.mask).output;  // (L_Q, d_v)
     const arma::mat AV = run.A * V;  // (L_Q, d_v), from the steps above
     // Each output entry is a weighted average of a column of V, so only values
     // within rounding of the largest double can overflow here.
