@@ -3,17 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <exception>
-#include <mutex>
 #include <numeric>
 #include <random>
 
 #include "attn/attention.hpp"
-#include "attn/attention_steps.hpp"
-#include "attn/chapter.hpp"
 #include "attn/encoder_decoder.hpp"
 #include "attn/errors.hpp"
-#include "attn/kernels.hpp"
 #include "attn/projections.hpp"
 #include "attn/softmax.hpp"
 
@@ -46,33 +41,6 @@ struct Segments {
 
 arma::mat rows_of(const arma::mat& M, const Segments& s, std::size_t i) {
     return M.rows(s.start[i], s.start[i] + s.length[i] - 1);
-}
-
-// Runs fn(i) for every sequence, on thread_count() threads when that pays off.
-// An exception thrown on any thread (a learner's function may throw) reaches
-// the caller, instead of ending the program.
-void for_each_sequence(std::size_t n, double cost_per_item, const std::function<void(std::size_t)>& fn) {
-    std::exception_ptr failure;
-    std::mutex lock;
-    parallel_for(n, cost_per_item, [&](std::size_t begin, std::size_t end) {
-        try {
-            for (std::size_t i = begin; i < end; ++i) fn(i);
-        } catch (...) {
-            std::lock_guard<std::mutex> g(lock);
-            if (!failure) failure = std::current_exception();
-        }
-    });
-    if (failure) std::rethrow_exception(failure);
-}
-
-// Multiply-adds of one sequence's attention (Q K^T and A V), on average: what
-// parallel_for weighs against the cost of waking a thread. For chapter 08's
-// sequences of 8 to 10 tokens it stays on one thread: measured with
-// ./course bench on a quiet 2-core machine, spreading them over 2 threads made
-// training slower (280 steps/s against 340 on one).
-double attention_cost(const Segments& q, const Segments& kv, arma::uword widths) {
-    const double n = static_cast<double>(std::max<std::size_t>(1, q.count()));
-    return (static_cast<double>(q.total) / n) * (static_cast<double>(kv.total) / n) * static_cast<double>(widths);
 }
 
 // ---------------------------------------------------------------- layers
@@ -128,15 +96,14 @@ struct AttentionLayer {
         if (causal) project_all(P);
         Z.set_size(xq.n_rows, dv);
         A.resize(segq.count());
-        const double cost = attention_cost(segq, segkv, P[W_k].value.n_cols + dv);
         const arma::mat &Wq = P[W_q].value, &Wk = P[W_k].value, &Wv = P[W_v].value;
-        for_each_sequence(segq.count(), cost, [&](std::size_t s) {
+        for (std::size_t s = 0; s < segq.count(); ++s) {
             AttentionResult r = causal ? causal_attention_pass(q[s], k[s], v[s])
                                 : self ? self_attention(rows_of(xq, segq, s), Wq, Wk, Wv)
                                        : cross_attention(rows_of(xq, segq, s), rows_of(xkv, segkv, s), Wq, Wk, Wv);
             Z.rows(segq.start[s], segq.start[s] + segq.length[s] - 1) = r.output;  // (L_q, d_v)
             A[s] = std::move(r.weights);                                            // (L_q, L_kv)
-        });
+        }
         return Z * P[W_o].value;  // (T_q, d_model)
     }
 
@@ -151,14 +118,13 @@ struct AttentionLayer {
         // The gradients of the projections, side by side like the forward product:
         // self: [dQ dK dV] (T, 2 d_k + d_v); cross: dQ (T_q, d_k) and [dK dV] (T_kv, d_k + d_v).
         arma::mat dQ(Xq->n_rows, dk), dKV(Xkv->n_rows, dk + dv);
-        const double cost = attention_cost(*sq, *skv, dk + dv);
-        for_each_sequence(sq->count(), cost, [&](std::size_t s) {
+        for (std::size_t s = 0; s < sq->count(); ++s) {
             const AttentionGrads g = attention_backward(q[s], k[s], v[s], A[s], rows_of(dZ, *sq, s));
             const arma::uword r0 = skv->start[s], r1 = skv->start[s] + skv->length[s] - 1;
             dQ.rows(sq->start[s], sq->start[s] + sq->length[s] - 1) = g.dQ;
             dKV(arma::span(r0, r1), arma::span(0, dk - 1)) = g.dK;
             dKV(arma::span(r0, r1), arma::span(dk, dk + dv - 1)) = g.dV;
-        });
+        }
         if (self) {
             // QKV = X [W_q W_k W_v]  ->  d[W_q W_k W_v] = X^T [dQ dK dV],  dX = [dQ dK dV] [W_q W_k W_v]^T
             const arma::mat dQKV = arma::join_rows(dQ, dKV);
@@ -416,10 +382,6 @@ void require_config(const Config& c) {
 
 Model::Model(const Config& config) : config_(config), impl_(std::make_unique<Impl>()) {
     require_config(config);
-    // A training step allocates the same few hundred kilobyte-sized matrices
-    // again and again; with glibc's defaults the page faults of fresh blocks
-    // were a third of the step (perf).
-    kernels::keep_freed_memory();
     std::mt19937_64 rng(config.seed);
     auto& P = tensors_;
     Impl& m = *impl_;
@@ -537,16 +499,11 @@ void load_batch(Model::Impl& m, const Batch& batch) {
 }  // namespace
 
 double Model::loss(const Batch& batch) {
-    const BlasThreads one(1);  // see forward_backward
     load_batch(*impl_, batch);
     return forward_pass(tensors_, *impl_);
 }
 
 StepStats Model::forward_backward(const Batch& batch) {
-    // This model's products are small (at most 576 x 48): shared between two
-    // cores they got slower, not faster. OpenBLAS stays on one thread here, and
-    // extra threads (set_threads) go to the 64 independent sequences instead.
-    const BlasThreads one(1);
     Impl& m = *impl_;
     auto& P = tensors_;
     load_batch(m, batch);
@@ -578,7 +535,6 @@ StepStats Model::forward_backward(const Batch& batch) {
 }
 
 arma::rowvec Model::next_scores(const tasks::Tokens& source, const tasks::Tokens& prefix) {
-    const BlasThreads one(1);  // see forward_backward
     Impl& m = *impl_;
     auto& P = tensors_;
     if (prefix.empty()) throw InputError("seq2seq: the decoder's prefix must start with <s>");

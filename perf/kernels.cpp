@@ -10,7 +10,7 @@
 // So the exponential below is written as plain arithmetic the compiler turns
 // into SIMD code, under the normal floating-point rules (no relaxed-math flags:
 // masking relies on exp(-inf) == 0 and on comparisons with infinity).
-#include "attn/kernels.hpp"
+#include "attn_perf/kernels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,12 +18,10 @@
 #include <cstring>
 #include <limits>
 #include <vector>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
+#include <cblas.h>
 
-#include "attn/chapter.hpp"
 #include "attn/errors.hpp"
+#include "attn_perf/tuning.hpp"
 
 // The hot loops are compiled twice on x86-64 with GCC: once for any x86-64 and
 // once for CPUs with AVX2 and FMA (x86-64-v3); the loader picks the one this
@@ -39,7 +37,7 @@
 #define ATTN_ALWAYS_INLINE inline
 #endif
 
-namespace attn::kernels {
+namespace attn::perf {
 
 namespace {
 
@@ -304,17 +302,21 @@ ATTN_VECTOR_CLONES void small_attention(const arma::fmat& Q, const arma::fmat& K
 }
 
 // ---------------------------------------------------------------- large shapes
-// C = op(A) op(B), through the BLAS behind Armadillo. op is "N" (as stored) or
-// "T" (transposed); A is m x k after op, B is k x n, C is m x n; ld* are the
-// distances between columns, which lets a call work on a block of rows in place.
-template <class T>
-void gemm(const char* op_a, const char* op_b, arma::uword m, arma::uword n, arma::uword k, const T* A,
-          arma::uword ld_a, const T* B, arma::uword ld_b, T* C, arma::uword ld_c) {
-    const auto M = static_cast<arma::blas_int>(m), N = static_cast<arma::blas_int>(n),
-               Kd = static_cast<arma::blas_int>(k), LA = static_cast<arma::blas_int>(ld_a),
-               LB = static_cast<arma::blas_int>(ld_b), LC = static_cast<arma::blas_int>(ld_c);
-    const T one = 1, zero = 0;
-    arma::blas::gemm<T>(op_a, op_b, &M, &N, &Kd, &one, A, &LA, B, &LB, &zero, C, &LC);
+// C = op(A) op(B), through CBLAS (OpenBLAS's public interface). op is 'N' (as
+// stored) or 'T' (transposed); A is m x k after op, B is k x n, C is m x n;
+// ld* are the distances between columns, which lets a call work on a block of
+// rows in place.
+void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, const double* A, arma::uword ld_a,
+          const double* B, arma::uword ld_b, double* C, arma::uword ld_c) {
+    cblas_dgemm(CblasColMajor, op_a == 'T' ? CblasTrans : CblasNoTrans, op_b == 'T' ? CblasTrans : CblasNoTrans,
+                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), 1.0, A, static_cast<int>(ld_a), B,
+                static_cast<int>(ld_b), 0.0, C, static_cast<int>(ld_c));
+}
+void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, const float* A, arma::uword ld_a,
+          const float* B, arma::uword ld_b, float* C, arma::uword ld_c) {
+    cblas_sgemm(CblasColMajor, op_a == 'T' ? CblasTrans : CblasNoTrans, op_b == 'T' ? CblasTrans : CblasNoTrans,
+                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), 1.0f, A, static_cast<int>(ld_a), B,
+                static_cast<int>(ld_b), 0.0f, C, static_cast<int>(ld_c));
 }
 
 // How many queries go through the three passes together. Each group costs
@@ -392,7 +394,7 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
         for (arma::uword g = first; g < last; g += group) {
             const arma::uword n = std::min<arma::uword>(group, last - g);
             // pass 1: S^T = K Q_g^T, Q_g = rows g..g+n-1 of Q
-            gemm("N", "T", L_K, n, d_k, K.memptr(), L_K, Q.memptr() + g, L_Q, St, L_K);  // (L_K, n)
+            gemm('N', 'T', L_K, n, d_k, K.memptr(), L_K, Q.memptr() + g, L_Q, St, L_K);  // (L_K, n)
             T column_scale = scale;
             if (mask) {  // the mask is added to the scaled scores, so scale first
                 for (arma::uword q = 0; q < n; ++q) {
@@ -408,7 +410,7 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
                 inv[q] = inverse_or_zero(softmax_column(St + q * L_K, L_K, column_scale));
             // pass 3: Z_g = E_g V straight into rows g..g+n-1 of Z, then each row
             // divided by its query's sum (d_v divisions per query instead of L_K)
-            gemm("T", "N", n, d_v, L_K, St, L_K, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
+            gemm('T', 'N', n, d_v, L_K, St, L_K, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
             for (arma::uword c = 0; c < d_v; ++c) {
                 T* z = Z.colptr(c) + g;
                 for (arma::uword q = 0; q < n; ++q) z[q] *= inv[q];
@@ -423,25 +425,6 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
 }
 
 }  // namespace
-
-// Every call returns a fresh L_Q x d_v matrix. By default glibc hands freed
-// memory at the top of the heap back to the system once it exceeds a few
-// hundred KiB, so a loop of calls had each call fault its output pages in
-// again: about 0.5 ms per call at L = 512 on the test machine, a quarter of
-// the call. Asked once, glibc keeps up to 64 MiB of freed memory for reuse
-// and serves blocks up to 32 MiB from the heap. (A process-wide setting: it
-// only changes when memory goes back to the system, never what a program
-// computes.)
-void keep_freed_memory() {
-#if defined(__GLIBC__)
-    static const bool done = [] {
-        mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-        mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
-        return true;
-    }();
-    (void)done;
-#endif
-}
 
 arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
     return attention_impl<double>(Q, K, V, nullptr);
@@ -459,4 +442,4 @@ arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat&
 void exp_in_place(double* x, std::size_t n) { exp_loop_double(x, n); }
 void exp_in_place(float* x, std::size_t n) { exp_loop_float(x, n); }
 
-}  // namespace attn::kernels
+}  // namespace attn::perf
