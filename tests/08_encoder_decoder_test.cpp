@@ -458,13 +458,13 @@ BOOST_AUTO_TEST_CASE(adam_first_step_moves_each_weight_by_the_learning_rate) {
     t.grad = arma::mat{{0.5, -2.0, 1e-3}};
     t.adam_m.zeros(1, 3);
     t.adam_v.zeros(1, 3);
-    std::vector<attn::seq2seq::Tensor> ts{t};
+    const attn::seq2seq::TensorRefs ts{t};
     attn::seq2seq::AdamSettings s;
     s.learning_rate = 0.1;
     s.warmup_steps = 0;
     attn::seq2seq::Adam(s).step(ts);
     // After bias correction the first step is lr * g / |g| in each entry.
-    BOOST_TEST(matrices_close(ts[0].value, arma::mat{{0.9, 1.1, 0.9}}, 1e-6, "weights after one step"));
+    BOOST_TEST(matrices_close(t.value, arma::mat{{0.9, 1.1, 0.9}}, 1e-6, "weights after one step"));
 }
 
 BOOST_AUTO_TEST_CASE(decoder_weights_are_causal_and_cross_weights_are_target_by_source) {
@@ -494,7 +494,7 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_comes_back_bit_for_bit) {
     BOOST_TEST(c.vocab.words() == task.vocab.words(), boost::test_tools::per_element());
     BOOST_REQUIRE(c.tensors.size() == model.tensors().size());
     for (std::size_t i = 0; i < c.tensors.size(); ++i)
-        BOOST_TEST(arma::approx_equal(c.tensors[i].value, model.tensors()[i].value, "absdiff", 0.0),
+        BOOST_TEST(arma::approx_equal(c.tensors[i].value, model.tensors()[i].get().value, "absdiff", 0.0),
                    c.tensors[i].name << " changed on the way through the file");
     attn::seq2seq::require_compatible(c, "reversal", task.vocab, model.config());
     for (const auto& f : fs::directory_iterator(tmp.dir))
@@ -507,12 +507,17 @@ BOOST_AUTO_TEST_CASE(the_checkpoint_layout_is_the_models_own) {
         c.layers = layers;
         const attn::seq2seq::Model model(c);
         const auto layout = attn::seq2seq::tensor_layout(c);
-        BOOST_REQUIRE(layout.size() == model.tensors().size());
+        const auto tensors = model.tensors();
+        BOOST_REQUIRE(layout.size() == tensors.size());
         for (std::size_t i = 0; i < layout.size(); ++i) {
-            BOOST_TEST(layout[i].name == model.tensors()[i].name);
-            BOOST_TEST(layout[i].rows == model.tensors()[i].value.n_rows, layout[i].name);
-            BOOST_TEST(layout[i].cols == model.tensors()[i].value.n_cols, layout[i].name);
+            BOOST_TEST(layout[i].name == tensors[i].get().name);
+            BOOST_TEST(layout[i].rows == tensors[i].get().value.n_rows, layout[i].name);
+            BOOST_TEST(layout[i].cols == tensors[i].get().value.n_cols, layout[i].name);
         }
+        // the typed parameters are the same matrices as the list
+        BOOST_TEST(&tensors.front().get() == &model.parameters().embed);
+        BOOST_TEST(&tensors.back().get() == &model.parameters().out_b);
+        BOOST_TEST(model.parameters().encoder.size() == layers);
     }
 }
 

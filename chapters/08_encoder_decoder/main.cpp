@@ -211,7 +211,7 @@ int main(int argc, char** argv) {
     // Opt in to attn_perf's settings for training (perf/): OpenBLAS on one
     // thread (the model's products are small) and glibc keeping freed memory.
     // They change how fast the model runs, never what it computes; the model
-    // itself (src/seq2seq.cpp) is plain single-threaded Armadillo.
+    // itself (src/model/) is plain single-threaded Armadillo.
     perf::tune_for_training();
     return run_chapter(
         argc, argv, "chapters/08_encoder_decoder/README.md",
