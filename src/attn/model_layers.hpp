@@ -73,7 +73,8 @@ struct EncoderBlock {
     LayerNorm norm1, norm2;
     FeedForward ff;
     arma::mat x, h;  // (T, d_model) each: the block's input, and the output of its first half
-    arma::mat forward(const EncoderBlockParams& P, const arma::mat& in, const Segments& seg);  // (T, d_model)
+    // `in` is kept as x (moved in when the caller hands over a temporary or std::move).
+    arma::mat forward(const EncoderBlockParams& P, arma::mat in, const Segments& seg);  // (T, d_model)
     arma::mat backward(EncoderBlockParams& P, const arma::mat& d_out, const Segments& seg);    // (T, d_model)
 };
 
@@ -84,7 +85,8 @@ struct DecoderBlock {
     LayerNorm norm1, norm2, norm3;
     FeedForward ff;
     arma::mat y, h1, h2;  // (T_tgt, d_model) each
-    arma::mat forward(const DecoderBlockParams& P, const arma::mat& in, const Segments& seg, const arma::mat& enc,
+    // `in` is kept as y (moved in when the caller hands over a temporary or std::move).
+    arma::mat forward(const DecoderBlockParams& P, arma::mat in, const Segments& seg, const arma::mat& enc,
                       const Segments& enc_seg);  // (T_tgt, d_model)
     // Returns d y; adds the gradient at enc into d_enc.
     arma::mat backward(DecoderBlockParams& P, const arma::mat& d_out, const Segments& seg, const arma::mat& enc,

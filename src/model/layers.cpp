@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "attn/attention.hpp"
 #include "attn/encoder_decoder.hpp"
@@ -48,10 +49,10 @@ arma::mat AttentionLayer::forward(const AttentionParams& P, const arma::mat& x_q
         k.resize(n);
         v.resize(n);
         for (std::size_t s = 0; s < n; ++s) {
-            const arma::mat rows = seg_q.rows_of(QKV, s);  // (L, 2 d_k + d_v)
-            q[s] = rows.cols(0, d_k - 1);                  // (L, d_k)
-            k[s] = rows.cols(d_k, 2 * d_k - 1);            // (L, d_k)
-            v[s] = rows.cols(2 * d_k, 2 * d_k + d_v - 1);  // (L, d_v)
+            const arma::span rows(seg_q.start[s], seg_q.start[s] + seg_q.length[s] - 1);
+            q[s] = QKV(rows, arma::span(0, d_k - 1));                  // (L, d_k)
+            k[s] = QKV(rows, arma::span(d_k, 2 * d_k - 1));            // (L, d_k)
+            v[s] = QKV(rows, arma::span(2 * d_k, 2 * d_k + d_v - 1));  // (L, d_v)
         }
     }
     // pass 2: attention, one sequence at a time, through the chapters' functions
@@ -85,29 +86,26 @@ arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, c
     // for the batch at once, as the causal layer did in its forward pass
     const bool self = kind != Kind::cross;
     if (kind != Kind::causal_self) {
-        arma::mat Q, KV;  // (T_q, d_k), (T_kv, d_k + d_v)
-        if (self) {
-            const arma::mat QKV = project(x_q, arma::join_rows(Wq, Wk, Wv));  // (T, 2 d_k + d_v)
-            Q = QKV.cols(0, d_k - 1);                                         // (T, d_k)
-            KV = QKV.cols(d_k, 2 * d_k + d_v - 1);                            // (T, d_k + d_v)
-        } else {
-            Q = project(x_q, Wq);                          // (T_q, d_k)
-            KV = project(x_kv, arma::join_rows(Wk, Wv));  // (T_kv, d_k + d_v)
-        }
+        // self: [Q K V] = X [W_q W_k W_v] in one product; cross: Q = X_q W_q, [K V] = X_kv [W_k W_v]
+        const arma::mat Q = self ? arma::mat() : project(x_q, Wq);   // (T_q, d_k), cross only
+        const arma::mat KV = self ? project(x_q, arma::join_rows(Wq, Wk, Wv))  // (T, 2 d_k + d_v)
+                                  : project(x_kv, arma::join_rows(Wk, Wv));    // (T_kv, d_k + d_v)
+        const arma::uword k0 = self ? d_k : 0;  // where K starts in KV
         q.resize(n);
         k.resize(n);
         v.resize(n);
         for (std::size_t s = 0; s < n; ++s) {
-            q[s] = seg_q.rows_of(Q, s);                  // (L_q, d_k)
-            const arma::mat kv = seg_kv.rows_of(KV, s);  // (L_kv, d_k + d_v)
-            k[s] = kv.cols(0, d_k - 1);                  // (L_kv, d_k)
-            v[s] = kv.cols(d_k, d_k + d_v - 1);          // (L_kv, d_v)
+            const arma::span rows(seg_kv.start[s], seg_kv.start[s] + seg_kv.length[s] - 1);
+            q[s] = self ? arma::mat(KV(rows, arma::span(0, d_k - 1))) : seg_q.rows_of(Q, s);  // (L_q, d_k)
+            k[s] = KV(rows, arma::span(k0, k0 + d_k - 1));              // (L_kv, d_k)
+            v[s] = KV(rows, arma::span(k0 + d_k, k0 + d_k + d_v - 1));  // (L_kv, d_v)
         }
     }
     // forward was: Z_s = softmax(Q_s K_s^T / sqrt(d_k) [+ mask]) V_s, per sequence:
     // dQ_s, dK_s, dV_s from attention_backward (chapter 08), side by side like
     // the projections: dQ (T_q, d_k) and dKV = [dK dV] (T_kv, d_k + d_v)
-    arma::mat dQ(x_q.n_rows, d_k), dKV(x_kv.n_rows, d_k + d_v);
+    // every row belongs to one sequence, so every entry is written below: no fill
+    arma::mat dQ(x_q.n_rows, d_k, arma::fill::none), dKV(x_kv.n_rows, d_k + d_v, arma::fill::none);
     for (std::size_t s = 0; s < n; ++s) {
         const AttentionGrads g = attention_backward(q[s], k[s], v[s], A[s], seg_q.rows_of(dZ, s));
         const arma::uword r0 = seg_kv.start[s], r1 = seg_kv.start[s] + seg_kv.length[s] - 1;
@@ -161,7 +159,7 @@ arma::mat LayerNorm::forward(const NormParams& P, const arma::mat& x) {
     inv_std.set_size(T);  // (T)
     for (arma::uword r = 0; r < T; ++r) inv_std[r] = 1.0 / std::sqrt(var[r] / static_cast<double>(d) + kNormEpsilon);
     // pass 3: xhat = (x - mean) * inv_std, then y = gain % xhat + bias
-    arma::mat y(T, d);  // (T, d_model)
+    arma::mat y(T, d, arma::fill::none);  // (T, d_model), every entry written below
     for (arma::uword c = 0; c < d; ++c) {
         const double g = P.gain.value[c], b = P.bias.value[c];
         double* h = xhat.colptr(c);
@@ -198,7 +196,7 @@ arma::mat LayerNorm::backward(NormParams& P, const arma::mat& dy) {
     }
     mean_d /= static_cast<double>(d);
     mean_dx /= static_cast<double>(d);
-    arma::mat dx(T, d);  // (T, d_model)
+    arma::mat dx(T, d, arma::fill::none);  // (T, d_model), every entry written below
     for (arma::uword c = 0; c < d; ++c) {
         const double g = P.gain.value[c];
         const double* in = dy.colptr(c);
@@ -213,8 +211,12 @@ arma::mat LayerNorm::backward(NormParams& P, const arma::mat& dy) {
 
 arma::mat FeedForward::forward(const FeedForwardParams& P, const arma::mat& x) {
     H = x * P.W_1.value;  // (T, d_ff)
-    H.each_row() += P.b_1.value;
-    H.transform([](double v) { return v > 0 ? v : 0.0; });  // relu
+    // + b_1 and relu in one pass down each column (Armadillo stores columns contiguously)
+    for (arma::uword c = 0; c < H.n_cols; ++c) {
+        const double b = P.b_1.value[c];
+        double* h = H.colptr(c);
+        for (arma::uword r = 0; r < H.n_rows; ++r) h[r] = std::max(0.0, h[r] + b);
+    }
     arma::mat y = H * P.W_2.value;  // (T, d_model)
     y.each_row() += P.b_2.value;
     return y;
@@ -237,8 +239,8 @@ arma::mat FeedForward::backward(FeedForwardParams& P, const arma::mat& dy, const
 
 // ---------------------------------------------------------------- blocks
 
-arma::mat EncoderBlock::forward(const EncoderBlockParams& P, const arma::mat& in, const Segments& seg) {
-    x = in;                                                         // (T, d_model)
+arma::mat EncoderBlock::forward(const EncoderBlockParams& P, arma::mat in, const Segments& seg) {
+    x = std::move(in);                                                       // (T, d_model)
     h = norm1.forward(P.norm1, x + self.forward(P.self, x, seg, x, seg));  // (T, d_model)
     return norm2.forward(P.norm2, h + ff.forward(P.ff, h));         // (T, d_model)
 }
@@ -253,9 +255,9 @@ arma::mat EncoderBlock::backward(EncoderBlockParams& P, const arma::mat& d_out, 
     return d1 + self.backward(P.self, d1, x, seg, x, seg, unused);  // (T, d_model)
 }
 
-arma::mat DecoderBlock::forward(const DecoderBlockParams& P, const arma::mat& in, const Segments& seg,
+arma::mat DecoderBlock::forward(const DecoderBlockParams& P, arma::mat in, const Segments& seg,
                                 const arma::mat& enc, const Segments& enc_seg) {
-    y = in;                                                                        // (T_tgt, d_model)
+    y = std::move(in);                                                                       // (T_tgt, d_model)
     h1 = norm1.forward(P.norm1, y + self.forward(P.self, y, seg, y, seg));         // (T_tgt, d_model)
     h2 = norm2.forward(P.norm2, h1 + cross.forward(P.cross, h1, seg, enc, enc_seg));  // (T_tgt, d_model)
     return norm3.forward(P.norm3, h2 + ff.forward(P.ff, h2));                      // (T_tgt, d_model)
@@ -302,7 +304,7 @@ arma::mat embed_tokens(const arma::mat& E, arma::mat& PE, const std::vector<arma
             throw InputError("seq2seq: token id " + std::to_string(t) + " is outside the vocabulary of " +
                              std::to_string(E.n_rows));
     // Column by column: Armadillo stores columns contiguously.
-    arma::mat X(tokens.size(), E.n_cols);  // (T, d_model)
+    arma::mat X(tokens.size(), E.n_cols, arma::fill::none);  // (T, d_model), every entry written below
     for (arma::uword c = 0; c < E.n_cols; ++c) {
         const double* e = E.colptr(c);
         const double* pe = PE.colptr(c);
@@ -315,7 +317,12 @@ arma::mat embed_tokens(const arma::mat& E, arma::mat& PE, const std::vector<arma
 void embed_backward(Tensor& E, const std::vector<arma::uword>& tokens, const arma::mat& dX) {
     const double scale = std::sqrt(static_cast<double>(E.value.n_cols));
     // forward was: X[r] = E[token_r] * sqrt(d_model) + PE[...], so: dE[token_r] += dX[r] * sqrt(d_model)
-    for (std::size_t r = 0; r < tokens.size(); ++r) E.grad.row(tokens[r]) += dX.row(r) * scale;
+    // (column by column, like the forward pass: rows of a column-major matrix are strided)
+    for (arma::uword c = 0; c < dX.n_cols; ++c) {
+        const double* d = dX.colptr(c);
+        double* g = E.grad.colptr(c);
+        for (std::size_t r = 0; r < tokens.size(); ++r) g[tokens[r]] += d[r] * scale;
+    }
 }
 
 }  // namespace attn::seq2seq

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "attn/encoder_decoder.hpp"
 #include "attn/errors.hpp"
@@ -48,7 +49,7 @@ const Config& checked(const Config& c) {
 // The encoder over m.src_tokens: leaves (T_src, d_model) in m.enc_out.
 void encode(const Parameters& P, Model::Impl& m) {
     arma::mat x = embed_tokens(P.embed.value, m.PE, m.src_tokens, m.src);  // (T_src, d_model)
-    for (std::size_t l = 0; l < m.encoder.size(); ++l) x = m.encoder[l].forward(P.encoder[l], x, m.src);
+    for (std::size_t l = 0; l < m.encoder.size(); ++l) x = m.encoder[l].forward(P.encoder[l], std::move(x), m.src);
     m.enc_out = std::move(x);  // (T_src, d_model)
 }
 
@@ -56,7 +57,7 @@ void encode(const Parameters& P, Model::Impl& m) {
 arma::mat decode(const Parameters& P, Model::Impl& m) {
     arma::mat y = embed_tokens(P.embed.value, m.PE, m.tgt_tokens, m.tgt);  // (T_tgt, d_model)
     for (std::size_t l = 0; l < m.decoder.size(); ++l)
-        y = m.decoder[l].forward(P.decoder[l], y, m.tgt, m.enc_out, m.src);
+        y = m.decoder[l].forward(P.decoder[l], std::move(y), m.tgt, m.enc_out, m.src);
     return y;
 }
 
@@ -67,15 +68,20 @@ double forward_pass(const Parameters& P, Model::Impl& m) {
     m.dec_out = decode(P, m);                            // (T_tgt, d_model)
     arma::mat logits = m.dec_out * P.out_W.value;        // (T_tgt, V)
     logits.each_row() += P.out_b.value;
-    m.probs = softmax_rows(logits);                      // (T_tgt, V), for the backward pass
-    // Cross-entropy from the logits, by log-sum-exp: -log p[label] =
-    // log(sum_j exp(logit_j - max)) + max - logit_label. Finite whatever the
-    // scores, where log(p) of an underflowed probability would be -inf.
+    m.probs = softmax_rows(logits);                      // (T_tgt, V), also for the backward pass
+    // Cross-entropy by log-sum-exp: -log p[label] = lse - logit_label, with
+    //   lse = log sum_j exp(logit_j) = top + log sum_j exp(logit_j - top),  top = max_j logit_j.
+    // The sum needs no second pass of exponentials: the softmax's largest
+    // probability is exp(top - top) / sum = 1 / sum, and it is at least 1/V, so
+    // its log is finite whatever the scores (where log p[label] of an
+    // underflowed probability would be -inf).
     const arma::colvec top = arma::max(logits, 1);       // (T_tgt)
-    logits.each_col() -= top;                            // (T_tgt, V), every entry <= 0
-    const arma::colvec lse = arma::log(arma::sum(arma::exp(logits), 1));  // (T_tgt), >= 0
+    const arma::colvec p_top = arma::max(m.probs, 1);    // (T_tgt), in [1/V, 1]
     double loss = 0;
-    for (std::size_t r = 0; r < m.labels.size(); ++r) loss += lse(r) - logits(r, m.labels[r]);
+    for (std::size_t r = 0; r < m.labels.size(); ++r) {
+        const double lse = top(r) - std::log(p_top(r));
+        loss += lse - logits(r, m.labels[r]);
+    }
     return loss / static_cast<double>(m.labels.size());
 }
 
