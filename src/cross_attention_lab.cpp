@@ -24,18 +24,12 @@ Translation translation_example() {
     return t;
 }
 
-arma::mat weights_through_identity(const arma::mat& Q, const arma::mat& K, const arma::mat& mask) {
-    // A V with V = I is A itself: the weights come out of the same code that
-    // makes the output, not from a second implementation that could disagree.
-    const arma::mat I = arma::eye(K.n_rows, K.n_rows);  // (L_K, L_K)
-    if (mask.is_empty()) return scaled_dot_product_attention(Q, K, I);
-    return masked_attention(Q, K, I, mask);  // (L_Q, L_K)
-}
-
-arma::mat causal_self_attention(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v) {
+AttentionResult causal_self_attention(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k,
+                                      const arma::mat& W_v) {
     require_shapes(X.n_cols == W_q.n_rows, "causal_self_attention", "X's width must equal W_q's rows (d_model)",
                    {"X", X}, {"W_q", W_q});
-    return masked_attention(X * W_q, X * W_k, X * W_v, causal_mask(X.n_rows));  // (L, d_v)
+    const arma::mat Q = X * W_q, K = X * W_k, V = X * W_v;  // (L, d_k), (L, d_k), (L, d_v)
+    return masked_attention(Q, K, V, causal_mask(X.n_rows));  // weights (L, L), output (L, d_v)
 }
 
 Change change_one_token(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v,
@@ -43,8 +37,8 @@ Change change_one_token(const arma::mat& X, const arma::mat& W_q, const arma::ma
     require_shape(position < X.n_rows, "change_one_token", "position must be a row of X", {"X", X});
     arma::mat X2 = X;
     X2.row(position) = new_row;
-    const arma::mat a = causal ? causal_self_attention(X, W_q, W_k, W_v) : self_attention(X, W_q, W_k, W_v);
-    const arma::mat b = causal ? causal_self_attention(X2, W_q, W_k, W_v) : self_attention(X2, W_q, W_k, W_v);
+    const arma::mat a = (causal ? causal_self_attention(X, W_q, W_k, W_v) : self_attention(X, W_q, W_k, W_v)).output;
+    const arma::mat b = (causal ? causal_self_attention(X2, W_q, W_k, W_v) : self_attention(X2, W_q, W_k, W_v)).output;
     Change c;
     if (position > 0) c.earlier_rows = arma::abs(b.rows(0, position - 1) - a.rows(0, position - 1)).max();
     c.changed_row = arma::abs(b.row(position) - a.row(position)).max();

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "attn/errors.hpp"
-#include "attn/kernels.hpp"
 #include "attn/projections.hpp"
 
 namespace attn::qkv_lab {
@@ -21,16 +20,16 @@ double row_difference(const arma::mat& M, arma::uword i, arma::uword j) {
 }
 
 Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v,
-                         const arma::uvec& order) {
+                         const arma::uvec& order, const AttentionOutput& attention) {
     require_shape(order.n_elem == X.n_rows, "reorder_words", "the order must list every row of X once", {"X", X});
     Reordering r;
     r.order = order;
-    // The attention pass is the library's kernel, so this chapter needs nothing
-    // from later chapters; the projections are the learner's (chapter 02).
+    // The projections are the learner's (chapter 02); the attention pass is
+    // whatever the caller hands in (the program: chapter 06's reference).
     const Projections p = project_qkv(X, W_q, W_k, W_v);
     const Projections pr = project_qkv(X.rows(order), W_q, W_k, W_v);
-    r.Z = kernels::attention(p.Q, p.K, p.V);             // (L, d_v)
-    r.Z_reordered = kernels::attention(pr.Q, pr.K, pr.V);  // (L, d_v)
+    r.Z = attention(p.Q, p.K, p.V);              // (L, d_v)
+    r.Z_reordered = attention(pr.Q, pr.K, pr.V);  // (L, d_v)
     // Nothing in Q K^T, softmax or A V knows where a row sits: moving the words
     // moves their outputs with them and changes nothing else.
     r.worst = arma::abs(r.Z_reordered - r.Z.rows(order)).max();

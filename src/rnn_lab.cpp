@@ -1,7 +1,7 @@
 #include "attn/rnn_lab.hpp"
 
-#include "attn/chapter.hpp"
-#include "attn/kernels.hpp"
+#include <cmath>
+
 #include "attn/rnn.hpp"
 #include "attn/worked_example.hpp"
 
@@ -28,34 +28,33 @@ std::vector<int> default_lengths() {
     return L;
 }
 
-std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, int repeats) {
+std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, const TimeOnThreads& time,
+                                           const AttentionOutput& attention) {
     arma::arma_rng::set_seed(1);
     const auto d = static_cast<arma::uword>(width);
     // Weights scaled by 1/sqrt(d) keep tanh out of saturation; the timing does not care,
     // but it keeps the run a plausible network rather than a pile of +-1s.
-    const arma::mat W = arma::randn(d, d) / std::sqrt(static_cast<double>(d));
-    const arma::mat U = arma::randn(d, d) / std::sqrt(static_cast<double>(d));
-    const arma::rowvec h0(d, arma::fill::zeros);
+    const arma::mat W = arma::randn(d, d) / std::sqrt(static_cast<double>(d));  // (d_h, d_h)
+    const arma::mat U = arma::randn(d, d) / std::sqrt(static_cast<double>(d));  // (d_h, d_in)
+    const arma::rowvec h0(d, arma::fill::zeros);                                 // (1, d_h)
 
     std::vector<Timing> rows;
     for (int L : lengths) {
         const auto n = static_cast<arma::uword>(L);
-        const arma::mat X = arma::randn(n, d);
+        const arma::mat X = arma::randn(n, d);  // (L, d_in)
         // Attention gets its own Q, K, V of the same size as X (as projections would give).
-        const arma::mat Q = arma::randn(n, d), K = arma::randn(n, d), V = arma::randn(n, d);
+        const arma::mat Q = arma::randn(n, d), K = arma::randn(n, d), V = arma::randn(n, d);  // (L, d) each
+        arma::mat sink;
+        const auto loop = time([&] { sink = rnn_forward(X, W, U, h0); });
+        const auto att = time([&] { sink = attention(Q, K, V); });
         Timing t;
         t.length = L;
-        arma::mat sink;
-        for (int threads : {1, 2}) {
-            set_threads(threads);
-            const double loop = median_seconds([&] { sink = rnn_forward(X, W, U, h0); }, repeats);
-            const double att = median_seconds([&] { sink = kernels::attention(Q, K, V); }, repeats);
-            (threads == 1 ? t.loop_1 : t.loop_2) = loop;
-            (threads == 1 ? t.attention_1 : t.attention_2) = att;
-        }
+        t.loop_1 = loop.first;
+        t.loop_2 = loop.second;
+        t.attention_1 = att.first;
+        t.attention_2 = att.second;
         rows.push_back(t);
     }
-    set_threads(1);
     return rows;
 }
 
@@ -102,13 +101,6 @@ plot::Figure timing_figure(const std::vector<Timing>& rows) {
 }  // namespace attn::rnn_lab
 
 namespace attn::rnn_lab {
-
-arma::mat attention_on_states(const arma::mat& H) {
-    // The library kernel returns softmax(Q K^T / sqrt(d_k)) V; with V the
-    // identity, that product is the weight matrix itself.
-    const arma::mat I = arma::eye(H.n_rows, H.n_rows);  // (L, L)
-    return kernels::attention(H, H, I);                 // (L, L)
-}
 
 plot::Figure attention_on_states_figure(const arma::mat& weights, const std::vector<std::string>& tokens) {
     plot::Heatmap h;

@@ -27,8 +27,8 @@ std::string try_attention(const MatShape& Q, const MatShape& K, const MatShape& 
     const arma::mat q(Q.rows, Q.cols, arma::fill::ones), k(K.rows, K.cols, arma::fill::ones),
         v(V.rows, V.cols, arma::fill::ones);
     try {
-        const arma::mat Z = scaled_dot_product_attention(q, k, v);  // (L_Q, d_v)
-        return "runs: output " + shape_of(Z);
+        const AttentionResult r = scaled_dot_product_attention(q, k, v);  // output (L_Q, d_v)
+        return "runs: output " + shape_of(r.output);
     } catch (const ShapeError& e) {
         return e.what();
     }

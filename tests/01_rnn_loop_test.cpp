@@ -211,14 +211,22 @@ BOOST_AUTO_TEST_CASE(path_length_figure_holds_both_models) {
 }
 
 BOOST_AUTO_TEST_CASE(timing_measures_every_length_on_both_thread_counts) {
-    const auto rows = attn::rnn_lab::time_loop_vs_attention({8, 16}, 8, 1);
+    // The program times with attn_perf (which chapter tests do not link): here a
+    // stand-in clock that runs the work once and counts the calls.
+    int calls = 0;
+    const auto once = [&](const std::function<void()>& work) {
+        work();
+        ++calls;
+        return std::pair<double, double>(1e-5 * calls, 2e-5 * calls);
+    };
+    const auto weights_times_v = [](const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+        return arma::mat(Q * K.t() * V);  // any product of the right shape: only the timing is tested
+    };
+    const auto rows = attn::rnn_lab::time_loop_vs_attention({8, 16}, 8, once, weights_times_v);
     BOOST_TEST(rows.size() == 2u);
-    for (const auto& r : rows) {
-        BOOST_TEST(r.loop_1 > 0.0);
-        BOOST_TEST(r.loop_2 > 0.0);
-        BOOST_TEST(r.attention_1 > 0.0);
-        BOOST_TEST(r.attention_2 > 0.0);
-    }
+    BOOST_TEST(calls == 4, "the loop and attention, at each of the two lengths");
+    BOOST_TEST(rows.at(1).length == 16);
+    BOOST_TEST(rows.at(1).attention_2 == 8e-5, "attention at L = 16 on 2 threads is the fourth measurement");
     const auto fig = attn::rnn_lab::timing_figure(rows);
     BOOST_TEST(std::get<attn::plot::LineChart>(fig.panels.at(0)).series.size() == 4u);
 }
@@ -256,33 +264,15 @@ BOOST_AUTO_TEST_CASE(word_order_has_to_be_supplied) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// More tests of the chapter's own code (the suite reopens `chapter`): attention
-// reading the loop's hidden states, the picture of how attention was used before.
+// More tests of the chapter's own code (the suite reopens `chapter`): the
+// picture of how attention was used before, reading the loop's hidden states.
 BOOST_AUTO_TEST_SUITE(chapter)
 
-BOOST_AUTO_TEST_CASE(attention_on_states_is_a_row_softmax_of_scaled_state_products) {
-    const arma::mat H = {{0.3, -0.1, 0.2}, {0.0, 0.5, -0.4}, {0.6, 0.1, 0.1}};
-    const arma::mat A = attn::rnn_lab::attention_on_states(H);
-    BOOST_REQUIRE(A.n_rows == 3u);
-    BOOST_REQUIRE(A.n_cols == 3u);
-    for (arma::uword i = 0; i < 3; ++i) {
-        double total = 0;
-        double e[3];
-        for (arma::uword j = 0; j < 3; ++j) {
-            double s = 0;
-            for (arma::uword c = 0; c < 3; ++c) s += H(i, c) * H(j, c);
-            e[j] = std::exp(s / std::sqrt(3.0));
-            total += e[j];
-        }
-        for (arma::uword j = 0; j < 3; ++j)
-            BOOST_TEST(std::abs(A(i, j) - e[j] / total) < 1e-12, "weight (" << i << ", " << j << ")");
-    }
-}
-
 BOOST_AUTO_TEST_CASE(attention_on_states_figure_holds_the_weights) {
+    // Any 3x3 weights will do: the program computes them with chapter 06's
+    // scaled_dot_product_attention, which this chapter's tests cannot link.
     const auto e = attn::rnn_lab::example();
-    const arma::mat H = attn::rnn_forward(e.X, e.W, e.U, e.h_start);
-    const arma::mat A = attn::rnn_lab::attention_on_states(H);
+    const arma::mat A = {{0.5, 0.3, 0.2}, {0.1, 0.8, 0.1}, {0.25, 0.25, 0.5}};
     const auto fig = attn::rnn_lab::attention_on_states_figure(A, e.tokens);
     const auto& h = std::get<attn::plot::Heatmap>(fig.panels.at(0));
     BOOST_TEST(arma::approx_equal(h.values, A, "absdiff", 0.0));

@@ -199,7 +199,7 @@ BOOST_AUTO_TEST_CASE(reordering_the_words_only_reorders_the_output) {
     const arma::uvec order = {2, 0, 1};
     const arma::mat X = attn::example::X(), Wq = attn::example::W_q(), Wk = attn::example::W_k(),
                     Wv = attn::example::W_v();
-    const auto r = attn::qkv_lab::reorder_words(X, Wq, Wk, Wv, order);
+    const auto r = attn::qkv_lab::reorder_words(X, Wq, Wk, Wv, order, attention_by_hand);
     BOOST_TEST(r.worst < 1e-12, "outputs moved with their words; worst difference " << r.worst);
     // independent: attention by hand on the reordered sentence
     const arma::mat Xr = X.rows(order);

@@ -97,14 +97,14 @@ BOOST_AUTO_TEST_SUITE(scaled_dot_product_attention)
 
 BOOST_AUTO_TEST_CASE(matches_a_hand_loop_on_square_inputs) {
     const Random r(5, 5, 8, 6);
-    const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
+    const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V).output;
     if (!report_known_mistakes(Z, r.Q, r.K, r.V))
         BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z"));
 }
 
 BOOST_AUTO_TEST_CASE(accepts_more_keys_than_queries_and_returns_one_row_per_query) {
     const Random r(7, 12, 64, 64);
-    const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
+    const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V).output;
     BOOST_TEST(Z.n_rows == 7u, "7 queries give 7 output rows; got " << Z.n_rows);
     BOOST_TEST(Z.n_cols == 64u, "d_v = 64 gives 64 output columns; got " << Z.n_cols);
     BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z (7 queries over 12 keys)"));
@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(accepts_more_keys_than_queries_and_returns_one_row_per_quer
 
 BOOST_AUTO_TEST_CASE(accepts_values_narrower_than_keys) {
     const Random r(3, 5, 6, 2);
-    BOOST_TEST(matrices_close(attn::scaled_dot_product_attention(r.Q, r.K, r.V), attention_by_loops(r.Q, r.K, r.V),
+    BOOST_TEST(matrices_close(attn::scaled_dot_product_attention(r.Q, r.K, r.V).output, attention_by_loops(r.Q, r.K, r.V),
                               1e-12, "Z with d_v = 2, d_k = 6"));
 }
 
@@ -135,7 +135,7 @@ BOOST_AUTO_TEST_CASE(divides_by_sqrt_dk_not_by_dk_or_nothing) {
     const arma::mat K = {{1, 1, 1, 1}, {0, 0, 0, 0}};
     const arma::mat V = arma::mat{1.0, 0.0}.t();
     const double w0 = std::exp(4.0) / (std::exp(4.0) + 1.0);
-    const arma::mat Z = attn::scaled_dot_product_attention(Q, K, V);
+    const arma::mat Z = attn::scaled_dot_product_attention(Q, K, V).output;
     report_known_mistakes(Z, Q, K, V);
     const double got = Z(0, 0);
     BOOST_TEST(std::abs(got - w0) < 1e-12, "weight on key 0 should be e^4/(e^4+1) = " << w0 << " (divide by sqrt(4) = 2); got "
@@ -145,8 +145,8 @@ BOOST_AUTO_TEST_CASE(divides_by_sqrt_dk_not_by_dk_or_nothing) {
 BOOST_AUTO_TEST_CASE(shuffling_keys_with_their_values_changes_nothing) {
     const Random r(4, 6, 5, 3);
     const arma::uvec perm = {3, 0, 5, 1, 4, 2};
-    const arma::mat a = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
-    const arma::mat b = attn::scaled_dot_product_attention(r.Q, r.K.rows(perm), r.V.rows(perm));
+    const arma::mat a = attn::scaled_dot_product_attention(r.Q, r.K, r.V).output;
+    const arma::mat b = attn::scaled_dot_product_attention(r.Q, r.K.rows(perm), r.V.rows(perm)).output;
     BOOST_TEST(matrices_close(b, a, 1e-12, "Z after shuffling key-value pairs"));
 }
 
@@ -167,6 +167,51 @@ BOOST_AUTO_TEST_CASE(rejects_key_value_length_mismatch) {
     BOOST_TEST(mentions(msg, "scaled_dot_product_attention:"), "got '" << msg << "'");
     BOOST_TEST(mentions(msg, "L_K = L_V"), "the message should name the rule L_K = L_V; got '" << msg << "'");
     BOOST_TEST((mentions(msg, "K 12x64") && mentions(msg, "V 10x64")), "the message should give both shapes; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(returns_the_weights_it_spent_on_the_values) {
+    const Random r(7, 12, 8, 5);
+    const attn::AttentionResult got = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
+    BOOST_REQUIRE_MESSAGE(got.weights.n_rows == 7u && got.weights.n_cols == 12u,
+                          "the weights are L_Q x L_K = 7x12; got " << got.weights.n_rows << "x" << got.weights.n_cols);
+    for (arma::uword i = 0; i < 7; ++i)
+        BOOST_TEST(std::abs(arma::accu(got.weights.row(i)) - 1.0) < 1e-12,
+                   "query " << i << "'s weights sum to " << arma::accu(got.weights.row(i)) << " over the keys, not 1");
+    BOOST_TEST(matrices_close(got.output, got.weights * r.V, 1e-12, "output (it must be the weights times V)"));
+    BOOST_TEST(matrices_close(got.weights, attention_by_loops(r.Q, r.K, arma::eye(12, 12)), 1e-12, "weights"));
+}
+
+BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight_and_the_rest_share_the_budget) {
+    const Random r(3, 4, 6, 2);
+    arma::mat mask(3, 4, arma::fill::zeros);
+    mask(0, 1) = mask(0, 3) = mask(2, 0) = -INFINITY;
+    const attn::AttentionResult got = attn::scaled_dot_product_attention(r.Q, r.K, r.V, mask);
+    BOOST_TEST(got.weights(0, 1) == 0.0, "key 1 is masked for query 0: its weight must be exactly 0");
+    BOOST_TEST(got.weights(0, 3) == 0.0, "key 3 is masked for query 0: its weight must be exactly 0");
+    BOOST_TEST(got.weights(2, 0) == 0.0, "key 0 is masked for query 2: its weight must be exactly 0");
+    // Query 0 sees keys 0 and 2 only: exactly the attention of Q row 0 over those two keys.
+    const arma::uvec seen = {0, 2};
+    const arma::mat alone = attention_by_loops(r.Q.rows(0, 0), r.K.rows(seen), arma::eye(2, 2));
+    BOOST_TEST(std::abs(got.weights(0, 0) - alone(0, 0)) < 1e-12,
+               "query 0's weight on key 0 should be " << alone(0, 0) << " (mask added to the scores before the "
+                                                      << "softmax); got " << got.weights(0, 0));
+    BOOST_TEST(matrices_close(got.output, got.weights * r.V, 1e-12, "output (it must be the weights times V)"));
+}
+
+BOOST_AUTO_TEST_CASE(no_mask_and_an_all_zero_mask_agree) {
+    const Random r(3, 4, 6, 2);
+    const attn::AttentionResult plain = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
+    const attn::AttentionResult zero = attn::scaled_dot_product_attention(r.Q, r.K, r.V, arma::mat(3, 4, arma::fill::zeros));
+    BOOST_TEST(matrices_close(zero.output, plain.output, 0.0, "output with a mask of zeros"));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_mask_that_is_not_one_entry_per_score) {
+    const Random r(2, 4, 6, 2);
+    const std::string msg = thrown_message<attn::ShapeError>(
+        [&] { attn::scaled_dot_product_attention(r.Q, r.K, r.V, arma::mat(3, 3, arma::fill::zeros)); });
+    BOOST_TEST(msg == "scaled_dot_product_attention: the mask must have one entry per query and key (L_Q x L_K); got "
+                      "mask 3x3 and scores 2x4",
+               "got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -157,7 +157,7 @@ BOOST_AUTO_TEST_SUITE(self_attention)
 
 BOOST_AUTO_TEST_CASE(matches_the_tutorials_output_on_i_love_llms) {
     namespace ex = attn::example;
-    const arma::mat Z = attn::self_attention(ex::X(), ex::W_q(), ex::W_k(), ex::W_v());
+    const arma::mat Z = attn::self_attention(ex::X(), ex::W_q(), ex::W_k(), ex::W_v()).output;
     const arma::mat tutorial = {{1.21, 0.58, 0.21, 0.21}, {1.63, 0.14, 0.23, 0.63}, {1.14, 0.23, 0.63, 0.14}};
     // On this input d_k = d_model, and dividing by d_k gives the same first row as
     // X X^T / sqrt(d_k): only the whole matrix tells those two apart.
@@ -175,7 +175,7 @@ BOOST_AUTO_TEST_CASE(projects_one_input_three_ways) {
     const arma::mat X = arma::randn(5, 6);
     const arma::mat Q = product_by_loops(X, w.W_q), K = product_by_loops(X, w.W_k), V = product_by_loops(X, w.W_v);
     const arma::mat expected = attention_by_loops(Q, K, V);
-    const arma::mat Z = attn::self_attention(X, w.W_q, w.W_k, w.W_v);
+    const arma::mat Z = attn::self_attention(X, w.W_q, w.W_k, w.W_v).output;
     // d_k = 4 but d_model = 6, so dividing by sqrt(d_model) shows here and not on the worked example.
     report_self_attention_slips(Z, X, w.W_q, w.W_k, w.W_v);
     BOOST_TEST(matrices_close(Z, expected, 1e-12, "self_attention with d_model 6, d_k 4, d_v 3"));
@@ -195,7 +195,7 @@ BOOST_AUTO_TEST_SUITE(cross_attention)
 
 BOOST_AUTO_TEST_CASE(two_decoder_queries_over_four_encoder_positions_give_two_output_rows) {
     const auto t = attn::cross_lab::translation_example();
-    const arma::mat Z = attn::cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v);
+    const arma::mat Z = attn::cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v).output;
     const arma::mat swapped = attention_by_loops(product_by_loops(t.H_enc, t.W_q), product_by_loops(t.X_dec, t.W_k),
                                                  product_by_loops(t.X_dec, t.W_v));
     if (attn_test::same(Z, swapped)) attn_test::report(attn_test::mistakes::cross_attention_roles_swapped);
@@ -212,7 +212,7 @@ BOOST_AUTO_TEST_CASE(queries_come_from_the_decoder_keys_and_values_from_the_enco
     const arma::mat X_dec = arma::randn(3, 5), H_enc = arma::randn(7, 5);
     const arma::mat expected = attention_by_loops(product_by_loops(X_dec, w.W_q), product_by_loops(H_enc, w.W_k),
                                                   product_by_loops(H_enc, w.W_v));
-    const arma::mat Z = attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v);
+    const arma::mat Z = attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v).output;
     BOOST_TEST(matrices_close(Z, expected, 1e-12, "3 decoder tokens over 7 encoder tokens"));
 }
 
@@ -222,7 +222,7 @@ BOOST_AUTO_TEST_CASE(changing_the_decoder_input_changes_only_through_the_queries
     const Weights w(4, 4, 4, 33);
     arma::arma_rng::set_seed(34);
     const arma::mat X_dec = arma::randn(2, 4) * 5.0, H_enc = arma::randn(4, 4);
-    const arma::mat Z = attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v);
+    const arma::mat Z = attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v).output;
     const arma::mat V = product_by_loops(H_enc, w.W_v);
     for (arma::uword i = 0; i < Z.n_rows; ++i)
         for (arma::uword c = 0; c < Z.n_cols; ++c)
@@ -281,7 +281,7 @@ BOOST_AUTO_TEST_CASE(causal_mask_matches_a_hand_loop_that_skips_the_future) {
     for (arma::uword i = 0; i < 5; ++i)
         for (arma::uword j = i + 1; j < 5; ++j) mask(i, j) = -INFINITY;
     const arma::mat expected = attention_by_loops(Q, K, V, [](arma::uword i, arma::uword j) { return j <= i; });
-    const arma::mat got = attn::masked_attention(Q, K, V, mask);
+    const arma::mat got = attn::masked_attention(Q, K, V, mask).output;
     report_mask_slips(got, Q, K, V, mask);
     BOOST_TEST(matrices_close(got, expected, 1e-12, "causally masked output"));
 }
@@ -295,18 +295,19 @@ BOOST_AUTO_TEST_CASE(allowed_keys_keep_their_scores_and_share_the_whole_budget) 
     mask(0, 1) = mask(0, 3) = mask(1, 2) = mask(2, 0) = -INFINITY;
     const arma::mat expected =
         attention_by_loops(Q, K, V, [&](arma::uword i, arma::uword j) { return mask(i, j) == 0.0; });
-    const arma::mat got = attn::masked_attention(Q, K, V, mask);
+    const arma::mat got = attn::masked_attention(Q, K, V, mask).output;
     report_mask_slips(got, Q, K, V, mask);
     BOOST_TEST(matrices_close(got, expected, 1e-12, "output with keys 1 and 3 hidden from query 0, 2 from 1, 0 from 2"));
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight) {
     arma::arma_rng::set_seed(42);
-    const arma::mat Q = arma::randn(2, 3), K = arma::randn(4, 3);
-    const arma::mat I = arma::eye(4, 4);  // output = weights when V is the identity
+    const arma::mat Q = arma::randn(2, 3), K = arma::randn(4, 3), V = arma::randn(4, 2);
     arma::mat mask(2, 4, arma::fill::zeros);
     mask(0, 1) = mask(1, 3) = -INFINITY;
-    const arma::mat A = attn::masked_attention(Q, K, I, mask);
+    const attn::AttentionResult r = attn::masked_attention(Q, K, V, mask);
+    const arma::mat& A = r.weights;
+    BOOST_TEST(matrices_close(r.output, A * V, 1e-12, "output (it must be the weights times V)"));
     BOOST_TEST(A(0, 1) == 0.0, "key 1 is masked for query 0; its weight must be exactly 0, got " << A(0, 1));
     BOOST_TEST(A(1, 3) == 0.0, "key 3 is masked for query 1; its weight must be exactly 0, got " << A(1, 3));
     BOOST_TEST(std::abs(arma::accu(A.row(0)) - 1.0) < 1e-12,
@@ -317,7 +318,7 @@ BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight) {
 BOOST_AUTO_TEST_CASE(zero_mask_changes_nothing) {
     arma::arma_rng::set_seed(43);
     const arma::mat Q = arma::randn(3, 4), K = arma::randn(6, 4), V = arma::randn(6, 5);
-    BOOST_TEST(matrices_close(attn::masked_attention(Q, K, V, arma::mat(3, 6, arma::fill::zeros)),
+    BOOST_TEST(matrices_close(attn::masked_attention(Q, K, V, arma::mat(3, 6, arma::fill::zeros)).output,
                               attention_by_loops(Q, K, V), 1e-12, "output with an all-zero mask"));
 }
 
@@ -332,8 +333,8 @@ BOOST_AUTO_TEST_CASE(changing_a_later_token_leaves_every_earlier_output_unchange
     for (arma::uword p = 1; p < L; ++p) {
         arma::mat X2 = X;
         X2.row(p) = arma::randn<arma::rowvec>(4) * 3.0;
-        const arma::mat a = attn::masked_attention(X * w.W_q, X * w.W_k, X * w.W_v, mask);
-        const arma::mat b = attn::masked_attention(X2 * w.W_q, X2 * w.W_k, X2 * w.W_v, mask);
+        const arma::mat a = attn::masked_attention(X * w.W_q, X * w.W_k, X * w.W_v, mask).output;
+        const arma::mat b = attn::masked_attention(X2 * w.W_q, X2 * w.W_k, X2 * w.W_v, mask).output;
         BOOST_TEST(matrices_close(b.rows(0, p - 1), a.rows(0, p - 1), 0.0, "outputs before position " + std::to_string(p)),
                    "changing token " << p << " moved an earlier output: is the mask added before softmax?");
         BOOST_TEST(arma::abs(b.row(p) - a.row(p)).max() > 1e-9, "output " << p << " should change with its own token");
@@ -344,7 +345,7 @@ BOOST_AUTO_TEST_CASE(fully_masked_query_gets_a_zero_row) {
     const arma::mat Q(2, 2, arma::fill::ones), K(3, 2, arma::fill::ones), V(3, 2, arma::fill::ones);
     arma::mat mask(2, 3, arma::fill::zeros);
     mask.row(0).fill(-INFINITY);
-    const arma::mat Z = attn::masked_attention(Q, K, V, mask);
+    const arma::mat Z = attn::masked_attention(Q, K, V, mask).output;
     BOOST_TEST(Z.is_finite(), "a query with every key masked must not produce NaN");
     BOOST_TEST(arma::abs(Z.row(0)).max() == 0.0, "a query with every key masked attends to nothing: a zero row");
 }
@@ -380,7 +381,7 @@ BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(cross_weights_are_two_by_four_and_rows_sum_to_one) {
     const auto t = attn::cross_lab::translation_example();
-    const arma::mat A = attn::cross_lab::weights_through_identity(t.X_dec * t.W_q, t.H_enc * t.W_k);
+    const arma::mat A = attn::cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v).weights;
     BOOST_TEST(A.n_rows == 2u);
     BOOST_TEST(A.n_cols == 4u);
     for (arma::uword i = 0; i < 2; ++i) BOOST_TEST(std::abs(arma::accu(A.row(i)) - 1.0) < 1e-12);
@@ -389,8 +390,7 @@ BOOST_AUTO_TEST_CASE(cross_weights_are_two_by_four_and_rows_sum_to_one) {
 BOOST_AUTO_TEST_CASE(causal_weights_are_lower_triangular) {
     namespace ex = attn::example;
     const arma::mat X = ex::X();
-    const arma::mat A =
-        attn::cross_lab::weights_through_identity(X * ex::W_q(), X * ex::W_k(), attn::causal_mask(3));
+    const arma::mat A = attn::cross_lab::causal_self_attention(X, ex::W_q(), ex::W_k(), ex::W_v()).weights;
     BOOST_TEST(A(0, 0) == 1.0, "the first token can only see itself");
     BOOST_TEST((A(0, 1) == 0.0 && A(0, 2) == 0.0 && A(1, 2) == 0.0));
 }

@@ -116,7 +116,7 @@ std::string show(const std::vector<arma::uword>& v) {
 BOOST_AUTO_TEST_SUITE(causal_attention_pass)
 
 namespace {
-void report_causal_slips(const attn::AttentionPass& got, const arma::mat& Q, const arma::mat& K) {
+void report_causal_slips(const attn::AttentionResult& got, const arma::mat& Q, const arma::mat& K) {
     const arma::mat open = weights_by_loops(Q, K, everything);
     if (attn_test::same(got.weights, open)) attn_test::report(m::causal_pass_without_mask);
     arma::mat late = open;  // softmax over every key, future weights zeroed afterwards
@@ -130,7 +130,7 @@ void report_causal_slips(const attn::AttentionPass& got, const arma::mat& Q, con
 
 BOOST_AUTO_TEST_CASE(weights_and_output_match_a_hand_loop_that_skips_the_future) {
     const attn_test::RandomQKV r(5, 5, 3, 2, 81);
-    const attn::AttentionPass got = attn::causal_attention_pass(r.Q, r.K, r.V);
+    const attn::AttentionResult got = attn::causal_attention_pass(r.Q, r.K, r.V);
     report_causal_slips(got, r.Q, r.K);
     const arma::mat A = weights_by_loops(r.Q, r.K, causal);
     BOOST_TEST(matrices_close(got.weights, A, 1e-12, "weights"));
@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(weights_and_output_match_a_hand_loop_that_skips_the_future)
 
 BOOST_AUTO_TEST_CASE(future_weights_are_exactly_zero_and_rows_sum_to_one) {
     const attn_test::RandomQKV r(4, 4, 6, 6, 82);
-    const attn::AttentionPass got = attn::causal_attention_pass(r.Q, r.K, r.V);
+    const attn::AttentionResult got = attn::causal_attention_pass(r.Q, r.K, r.V);
     report_causal_slips(got, r.Q, r.K);
     BOOST_REQUIRE(got.weights.n_rows == 4 && got.weights.n_cols == 4);
     for (arma::uword i = 0; i < 4; ++i) {
@@ -163,7 +163,7 @@ BOOST_AUTO_TEST_CASE(changing_a_later_token_leaves_earlier_outputs_alone) {
 
 BOOST_AUTO_TEST_CASE(values_may_be_narrower_than_keys) {
     const attn_test::RandomQKV r(3, 3, 8, 2, 84);
-    const attn::AttentionPass got = attn::causal_attention_pass(r.Q, r.K, r.V);
+    const attn::AttentionResult got = attn::causal_attention_pass(r.Q, r.K, r.V);
     BOOST_TEST(got.output.n_rows == 3u);
     BOOST_TEST(got.output.n_cols == 2u, "the output is L x d_v = 3x2, got " << got.output.n_cols << " columns");
 }
@@ -458,13 +458,13 @@ BOOST_AUTO_TEST_CASE(adam_first_step_moves_each_weight_by_the_learning_rate) {
     t.grad = arma::mat{{0.5, -2.0, 1e-3}};
     t.adam_m.zeros(1, 3);
     t.adam_v.zeros(1, 3);
-    std::vector<attn::seq2seq::Tensor> ts{t};
+    const attn::seq2seq::TensorRefs ts{t};
     attn::seq2seq::AdamSettings s;
     s.learning_rate = 0.1;
     s.warmup_steps = 0;
     attn::seq2seq::Adam(s).step(ts);
     // After bias correction the first step is lr * g / |g| in each entry.
-    BOOST_TEST(matrices_close(ts[0].value, arma::mat{{0.9, 1.1, 0.9}}, 1e-6, "weights after one step"));
+    BOOST_TEST(matrices_close(t.value, arma::mat{{0.9, 1.1, 0.9}}, 1e-6, "weights after one step"));
 }
 
 BOOST_AUTO_TEST_CASE(decoder_weights_are_causal_and_cross_weights_are_target_by_source) {
@@ -494,7 +494,7 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_comes_back_bit_for_bit) {
     BOOST_TEST(c.vocab.words() == task.vocab.words(), boost::test_tools::per_element());
     BOOST_REQUIRE(c.tensors.size() == model.tensors().size());
     for (std::size_t i = 0; i < c.tensors.size(); ++i)
-        BOOST_TEST(arma::approx_equal(c.tensors[i].value, model.tensors()[i].value, "absdiff", 0.0),
+        BOOST_TEST(arma::approx_equal(c.tensors[i].value, model.tensors()[i].get().value, "absdiff", 0.0),
                    c.tensors[i].name << " changed on the way through the file");
     attn::seq2seq::require_compatible(c, "reversal", task.vocab, model.config());
     for (const auto& f : fs::directory_iterator(tmp.dir))
@@ -507,12 +507,17 @@ BOOST_AUTO_TEST_CASE(the_checkpoint_layout_is_the_models_own) {
         c.layers = layers;
         const attn::seq2seq::Model model(c);
         const auto layout = attn::seq2seq::tensor_layout(c);
-        BOOST_REQUIRE(layout.size() == model.tensors().size());
+        const auto tensors = model.tensors();
+        BOOST_REQUIRE(layout.size() == tensors.size());
         for (std::size_t i = 0; i < layout.size(); ++i) {
-            BOOST_TEST(layout[i].name == model.tensors()[i].name);
-            BOOST_TEST(layout[i].rows == model.tensors()[i].value.n_rows, layout[i].name);
-            BOOST_TEST(layout[i].cols == model.tensors()[i].value.n_cols, layout[i].name);
+            BOOST_TEST(layout[i].name == tensors[i].get().name);
+            BOOST_TEST(layout[i].rows == tensors[i].get().value.n_rows, layout[i].name);
+            BOOST_TEST(layout[i].cols == tensors[i].get().value.n_cols, layout[i].name);
         }
+        // the typed parameters are the same matrices as the list
+        BOOST_TEST(&tensors.front().get() == &model.parameters().embed);
+        BOOST_TEST(&tensors.back().get() == &model.parameters().out_b);
+        BOOST_TEST(model.parameters().encoder.size() == layers);
     }
 }
 

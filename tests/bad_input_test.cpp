@@ -59,8 +59,11 @@ BOOST_AUTO_TEST_CASE(nan_or_infinity_in_q_k_or_v_is_named_with_its_cell) {
                 expect_input_error([&] { attn::scaled_dot_product_attention(m.Q, m.K, m.V); },
                                    std::string("scaled_dot_product_attention: ") + which + " has " + what +
                                        " at row 1, column 0");
+                // masked_attention checks its mask; the matrices are checked by the
+                // one attention function it hands them to, which names itself
                 expect_input_error([&] { attn::masked_attention(m.Q, m.K, m.V, arma::mat(3, 4, arma::fill::zeros)); },
-                                   std::string("masked_attention: ") + which + " has " + what + " at row 1, column 0");
+                                   std::string("scaled_dot_product_attention: ") + which + " has " + what +
+                                       " at row 1, column 0");
             }
         }
     }
@@ -100,7 +103,7 @@ BOOST_AUTO_TEST_CASE(scores_of_plus_and_minus_1e300_give_finite_weights) {
     const arma::mat Q(1, 1, arma::fill::value(1e150));
     const arma::mat K = arma::mat(arma::colvec{1e150, -1e150});
     const arma::mat V = {{1.0, 2.0}, {3.0, 4.0}};
-    const arma::mat Z = attn::scaled_dot_product_attention(Q, K, V);
+    const arma::mat Z = attn::scaled_dot_product_attention(Q, K, V).output;
     BOOST_TEST(matrices_close(Z, arma::mat{{1.0, 2.0}}, 0.0, "output"));
 }
 
@@ -115,15 +118,15 @@ BOOST_AUTO_TEST_CASE(one_token_attends_to_itself_with_weight_one) {
     const arma::mat v = {{7.0, 8.0}};
     BOOST_TEST(matrices_close(attn::softmax_rows(arma::mat(1, 1, arma::fill::value(-3.0))), arma::mat(1, 1, arma::fill::ones), 0.0,
                               "weight"));
-    BOOST_TEST(matrices_close(attn::scaled_dot_product_attention(x, x, v), v, 0.0, "output"));
-    BOOST_TEST(matrices_close(attn::masked_attention(x, x, v, attn::causal_mask(1)), v, 0.0, "causal output"));
+    BOOST_TEST(matrices_close(attn::scaled_dot_product_attention(x, x, v).output, v, 0.0, "output"));
+    BOOST_TEST(matrices_close(attn::masked_attention(x, x, v, attn::causal_mask(1)).output, v, 0.0, "causal output"));
 }
 
 BOOST_AUTO_TEST_CASE(a_fully_masked_query_gets_a_zero_output_row) {
     RandomQKV m(3, 3, 4, 2);
     arma::mat mask = attn::causal_mask(3);
     mask.row(1).fill(-kInf);
-    const arma::mat Z = attn::masked_attention(m.Q, m.K, m.V, mask);
+    const arma::mat Z = attn::masked_attention(m.Q, m.K, m.V, mask).output;
     BOOST_TEST(Z.is_finite());
     BOOST_TEST(matrices_close(Z.row(1), arma::mat(1, 2, arma::fill::zeros), 0.0, "the fully masked row"));
     BOOST_TEST(matrices_close(Z.row(0), m.V.row(0), 1e-15, "row 0 still sees key 0"));
@@ -142,7 +145,7 @@ BOOST_AUTO_TEST_CASE(no_keys_is_refused_in_words) {
 
 BOOST_AUTO_TEST_CASE(no_queries_gives_no_output_rows) {
     RandomQKV m(1, 3, 4, 2);
-    const arma::mat Z = attn::scaled_dot_product_attention(arma::mat(0, 4), m.K, m.V);
+    const arma::mat Z = attn::scaled_dot_product_attention(arma::mat(0, 4), m.K, m.V).output;
     BOOST_TEST(Z.n_rows == 0u);
     BOOST_TEST(Z.n_cols == 2u);
     BOOST_TEST(attn::softmax_rows(arma::mat(0, 3)).n_cols == 3u);

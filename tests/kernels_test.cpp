@@ -17,12 +17,13 @@
 #include "attn/attention.hpp"
 #include "attn/chapter.hpp"
 #include "attn/errors.hpp"
-#include "attn/kernels.hpp"
+#include "attn_perf/kernels.hpp"
+#include "attn_perf/tuning.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
 using attn_test::RandomQKV;
-namespace kernels = attn::kernels;
+namespace kernels = attn::perf;
 
 namespace {
 
@@ -48,8 +49,8 @@ std::vector<float> kernel_exp(std::vector<float> x) {
 
 // Sets the thread count for one test and puts back 1 afterwards, even on failure.
 struct Threads {
-    explicit Threads(int n) { attn::set_threads(n); }
-    ~Threads() { attn::set_threads(1); }
+    explicit Threads(int n) { attn::perf::set_threads(n); }
+    ~Threads() { attn::perf::set_threads(1); }
 };
 
 // The shapes ./course bench times, less the largest (too slow for a test), and
@@ -158,7 +159,7 @@ BOOST_AUTO_TEST_SUITE(attention_kernel)
 BOOST_AUTO_TEST_CASE(matches_the_teaching_reference_at_every_shape) {
     for (const auto& s : kShapes) {
         const RandomQKV in(s.L_Q, s.L_K, s.d_k, s.d_v);
-        const arma::mat expected = attn::scaled_dot_product_attention(in.Q, in.K, in.V);
+        const arma::mat expected = attn::scaled_dot_product_attention(in.Q, in.K, in.V).output;
         BOOST_TEST(matrices_close(kernels::attention(in.Q, in.K, in.V), expected, 1e-12, "Z at " + label(s)));
     }
 }
@@ -260,7 +261,7 @@ BOOST_AUTO_TEST_CASE(matches_the_teaching_masked_attention) {
     mask.elem(arma::find(arma::randu(40, 90) < 0.3)).fill(-kInf);
     mask.row(3).fill(-kInf);  // a query that may look at nothing
     mask(4, 2) = -1.5;        // a finite entry is added to the scaled score
-    const arma::mat expected = attn::masked_attention(in.Q, in.K, in.V, mask);
+    const arma::mat expected = attn::masked_attention(in.Q, in.K, in.V, mask).output;
     const arma::mat Z = kernels::attention(in.Q, in.K, in.V, mask);
     BOOST_TEST(matrices_close(Z, expected, 1e-12, "masked Z"));
     BOOST_TEST(arma::accu(Z.row(3) != 0.0) == 0u, "a fully masked query outputs zeros");
@@ -304,9 +305,9 @@ BOOST_AUTO_TEST_SUITE(threads)
 BOOST_AUTO_TEST_CASE(parallel_for_covers_every_index_once_even_when_nested) {
     const Threads t(2);
     std::vector<std::atomic<int>> seen(1000);
-    attn::parallel_for(10, 1e6, [&](std::size_t first, std::size_t last) {
+    attn::perf::parallel_for(10, 1e6, [&](std::size_t first, std::size_t last) {
         for (std::size_t i = first; i < last; ++i)
-            attn::parallel_for(100, 1e6, [&](std::size_t a, std::size_t b) {
+            attn::perf::parallel_for(100, 1e6, [&](std::size_t a, std::size_t b) {
                 for (std::size_t j = a; j < b; ++j) seen[i * 100 + j]++;
             });
     });
@@ -319,7 +320,7 @@ BOOST_AUTO_TEST_CASE(parallel_for_covers_every_index_once_call_after_call) {
     for (int call = 0; call < 300; ++call) {
         const std::size_t n = 50 + static_cast<std::size_t>(call % 7) * 31;
         std::vector<std::atomic<int>> seen(n);
-        attn::parallel_for(n, 1e6, [&](std::size_t first, std::size_t last) {
+        attn::perf::parallel_for(n, 1e6, [&](std::size_t first, std::size_t last) {
             for (std::size_t i = first; i < last; ++i) seen[i]++;
         });
         std::size_t wrong = 0;
@@ -331,7 +332,7 @@ BOOST_AUTO_TEST_CASE(parallel_for_covers_every_index_once_call_after_call) {
 BOOST_AUTO_TEST_CASE(an_exception_on_any_thread_reaches_the_caller) {
     const Threads t(2);
     for (const std::size_t bad : {std::size_t{0}, std::size_t{999}}) {  // the first piece, and the last
-        BOOST_CHECK_THROW(attn::parallel_for(1000, 1e6,
+        BOOST_CHECK_THROW(attn::perf::parallel_for(1000, 1e6,
                                              [&](std::size_t first, std::size_t last) {
                                                  if (first <= bad && bad < last) throw std::runtime_error("bad");
                                              }),
@@ -339,8 +340,25 @@ BOOST_AUTO_TEST_CASE(an_exception_on_any_thread_reaches_the_caller) {
     }
     // and the helpers still work afterwards
     std::atomic<std::size_t> total{0};
-    attn::parallel_for(1000, 1e6, [&](std::size_t first, std::size_t last) { total += last - first; });
+    attn::perf::parallel_for(1000, 1e6, [&](std::size_t first, std::size_t last) { total += last - first; });
     BOOST_TEST(total.load() == 1000u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_CASE(survives_huge_scores) {
+    const arma::mat Q = arma::mat{{1000.0, 0.0}};
+    const arma::mat K = {{1000.0, 0.0}, {0.0, 0.0}};
+    const arma::mat V = arma::mat(arma::colvec{1.0, 2.0});
+    const arma::mat Z = kernels::attention(Q, K, V);  // (1, 1)
+    BOOST_TEST(std::isfinite(Z(0, 0)));
+    BOOST_TEST(Z(0, 0) == 1.0, "all weight on the key with the huge score");
+}
+
+BOOST_AUTO_TEST_CASE(time_on_1_and_2_threads_runs_the_work_and_leaves_one_thread) {
+    int runs = 0;
+    const attn::perf::ThreadTimes t = attn::perf::time_on_1_and_2_threads([&] { ++runs; }, 3);
+    BOOST_TEST(runs == 8, "one warm-up and 3 timed runs, on each thread count");
+    BOOST_TEST((t.one >= 0.0 && t.two >= 0.0));
+    BOOST_TEST(attn::perf::thread_count() == 1);
+}

@@ -1,4 +1,4 @@
-// Library tests: errors, printing, plotting, kernels, the worked example.
+// Library tests: errors, printing, plotting, the worked example.
 #define BOOST_TEST_MODULE library
 #include <boost/test/unit_test.hpp>
 
@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "attn/errors.hpp"
-#include "attn/kernels.hpp"
 #include "attn/plot.hpp"
 #include "attn/print.hpp"
 #include "attn/worked_example.hpp"
@@ -144,44 +143,6 @@ BOOST_AUTO_TEST_CASE(unwritable_directory_turns_plotting_off_without_throwing) {
         attn::plot::Plotter p("/proc/attn-cannot-write-here");
         BOOST_TEST(!p.enabled());
     }
-}
-
-BOOST_AUTO_TEST_SUITE_END()
-
-BOOST_AUTO_TEST_SUITE(kernels)
-
-BOOST_AUTO_TEST_CASE(attention_matches_the_formula_on_random_input) {
-    arma::arma_rng::set_seed(3);
-    const arma::mat Q = arma::randn(5, 8), K = arma::randn(7, 8), V = arma::randn(7, 3);
-    // independent: scalar loops
-    arma::mat Z(5, 3, arma::fill::zeros);
-    for (arma::uword i = 0; i < 5; ++i) {
-        std::vector<double> w(7);
-        double total = 0;
-        for (arma::uword j = 0; j < 7; ++j) {
-            double s = 0;
-            for (arma::uword k = 0; k < 8; ++k) s += Q(i, k) * K(j, k);
-            w[j] = std::exp(s / std::sqrt(8.0));
-            total += w[j];
-        }
-        for (arma::uword j = 0; j < 7; ++j)
-            for (arma::uword c = 0; c < 3; ++c) Z(i, c) += w[j] / total * V(j, c);
-    }
-    BOOST_TEST(matrices_close(attn::kernels::attention(Q, K, V), Z, 1e-12, "Z"));
-}
-
-BOOST_AUTO_TEST_CASE(attention_survives_huge_scores) {
-    const arma::mat Q = arma::mat{{1000.0, 0.0}};
-    const arma::mat K = {{1000.0, 0.0}, {0.0, 0.0}};
-    const arma::mat V = arma::mat(arma::colvec{1.0, 2.0});
-    const arma::mat Z = attn::kernels::attention(Q, K, V);
-    BOOST_TEST(std::isfinite(Z(0, 0)));
-    BOOST_TEST(Z(0, 0) == 1.0, "all weight on the key with the huge score");
-}
-
-BOOST_AUTO_TEST_CASE(attention_rejects_broken_rules) {
-    BOOST_CHECK_THROW(attn::kernels::attention(arma::mat(2, 4), arma::mat(3, 5), arma::mat(3, 4)), attn::ShapeError);
-    BOOST_CHECK_THROW(attn::kernels::attention(arma::mat(2, 4), arma::mat(3, 4), arma::mat(2, 4)), attn::ShapeError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,12 +3,17 @@
 // Dimension legend: L = sequence length, d_in = input width, d_h = hidden width.
 // Run:  ./course run 01          (reference)      ./course run 01 --mine   (your exercises)
 #include <cstdio>
+#include <functional>
+#include <utility>
 #include <iostream>
 
+#include "attn/attention.hpp"
 #include "attn/chapter.hpp"
 #include "attn/print.hpp"
 #include "attn/rnn.hpp"
 #include "attn/rnn_lab.hpp"
+#include "attn_perf/kernels.hpp"
+#include "attn_perf/tuning.hpp"
 
 using namespace attn;
 
@@ -42,13 +47,25 @@ void step_parallel_part(const rnn_lab::Example& e) {
     std::cout << "What cannot be batched: W h_{t-1}. Its input is the output of the step before.\n";
 }
 
+// The timing step is the one place chapter 01 uses attn_perf (perf/): its fused
+// attention kernel and its thread settings, so that each model runs as fast as
+// it can and the table compares how their times grow.
+std::pair<double, double> on_1_and_2_threads(const std::function<void()>& work) {
+    const perf::ThreadTimes t = perf::time_on_1_and_2_threads(work, kTimingRepeats);
+    return {t.one, t.two};
+}
+arma::mat fast_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    return perf::attention(Q, K, V);  // (L_Q, d_v)
+}
+
 void step_timing(const ChapterOptions& o, plot::Plotter& plotter) {
     print_step(std::cout, 3, "Time against sequence length, on 1 and 2 threads");
     if (o.quick) {
         std::cout << "(skipped with --quick)\n";
         return;
     }
-    const auto rows = rnn_lab::time_loop_vs_attention(rnn_lab::default_lengths(), kTimingWidth, kTimingRepeats);
+    const auto rows =
+        rnn_lab::time_loop_vs_attention(rnn_lab::default_lengths(), kTimingWidth, on_1_and_2_threads, fast_attention);
     std::printf("%6s  %12s %12s %8s  %12s %12s %8s\n", "L", "loop 1 thr", "loop 2 thr", "speedup", "attn 1 thr",
                 "attn 2 thr", "speedup");
     for (const auto& r : rows)
@@ -74,7 +91,9 @@ void step_path_length(plot::Plotter& plotter) {
 void step_attention_on_top(const rnn_lab::Example& e, plot::Plotter& plotter) {
     print_step(std::cout, 5, "How attention was used before: on top of the loop");
     const arma::mat H = rnn_forward(e.X, e.W, e.U, e.h_start);  // (L, d_h), one state after another
-    const arma::mat A = rnn_lab::attention_on_states(H);          // (L, L)
+    // A preview of chapter 06's primitive (its reference version, even with --mine):
+    // each state asks as a query and every state answers as a key and a value.
+    const arma::mat A = scaled_dot_product_attention(H, H, H).weights;  // (L, L)
     print_matrix(std::cout, "weights of h_t over the states, softmax(H H^T / sqrt(d_h))", A, {2, e.tokens, e.tokens});
     std::cout << "Attention could read every state at once, but only after the loop had made them, in order.\n";
     plotter.save("01_attention_on_states", rnn_lab::attention_on_states_figure(A, e.tokens));

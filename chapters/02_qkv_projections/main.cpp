@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "attn/attention.hpp"
 #include "attn/chapter.hpp"
 #include "attn/print.hpp"
 #include "attn/projections.hpp"
@@ -60,7 +61,12 @@ void step_reordering(const std::vector<std::string>& tokens) {
     const arma::uvec order = {2, 0, 1};  // "LLMs I love"
     std::vector<std::string> reordered;
     for (arma::uword k : order) reordered.push_back(tokens[k]);
-    const auto r = qkv_lab::reorder_words(example::X(), example::W_q(), example::W_k(), example::W_v(), order);
+    // A preview of chapter 06's scaled_dot_product_attention (its reference version, even with --mine).
+    const auto attention = [](const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+        return scaled_dot_product_attention(Q, K, V).output;  // (L, d_v)
+    };
+    const auto r =
+        qkv_lab::reorder_words(example::X(), example::W_q(), example::W_k(), example::W_v(), order, attention);
     print_matrix(std::cout, "attention output for I love LLMs", r.Z, {2, tokens, {}});
     print_matrix(std::cout, "attention output for LLMs I love", r.Z_reordered, {2, reordered, {}});
     std::cout << "largest difference between a word's two output rows: " << format_number(r.worst, 4) << "\n";

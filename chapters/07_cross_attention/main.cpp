@@ -24,9 +24,9 @@ void step_self(plot::Plotter&) {
     print_step(std::cout, 1, "Self-attention: one sentence asks, answers and is read");
     const arma::mat X = example::X(), Wq = example::W_q(), Wk = example::W_k(), Wv = example::W_v();
     const auto tok = example::tokens();
-    const arma::mat A = cross_lab::weights_through_identity(X * Wq, X * Wk);  // (3, 3)
-    print_matrix(std::cout, "weights A, queries and keys both from X", A, {2, tok, tok});
-    print_matrix(std::cout, "output self_attention(X, W_q, W_k, W_v)", self_attention(X, Wq, Wk, Wv), {2, tok, {}});
+    const AttentionResult r = self_attention(X, Wq, Wk, Wv);  // weights (3, 3), output (3, 4)
+    print_matrix(std::cout, "weights A, queries and keys both from X", r.weights, {2, tok, tok});
+    print_matrix(std::cout, "output self_attention(X, W_q, W_k, W_v)", r.output, {2, tok, {}});
 }
 
 void step_cross(plot::Plotter& plotter) {
@@ -34,10 +34,10 @@ void step_cross(plot::Plotter& plotter) {
     const auto t = cross_lab::translation_example();
     print_matrix(std::cout, "H_enc, the encoder's output", t.H_enc, {2, t.source, {}});
     print_matrix(std::cout, "X_dec, the decoder so far", t.X_dec, {2, t.target, {}});
-    const arma::mat A = cross_lab::weights_through_identity(t.X_dec * t.W_q, t.H_enc * t.W_k);  // (2, 4)
+    const AttentionResult r = cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v);  // weights (2, 4), output (2, 4)
+    const arma::mat& A = r.weights;
     print_matrix(std::cout, "weights (queries from X_dec, keys from H_enc)", A, {2, t.target, t.source});
-    const arma::mat Z = cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v);  // (2, 4)
-    print_matrix(std::cout, "output cross_attention(X_dec, H_enc, W_q, W_k, W_v)", Z, {2, t.target, {}});
+    print_matrix(std::cout, "output cross_attention(X_dec, H_enc, W_q, W_k, W_v)", r.output, {2, t.target, {}});
     std::printf("each row of weights sums to 1: %s and %s\n", format_number(arma::accu(A.row(0))).c_str(),
                 format_number(arma::accu(A.row(1))).c_str());
     plotter.save("07_cross_attention_weights",
@@ -47,11 +47,11 @@ void step_cross(plot::Plotter& plotter) {
 
 void step_causal(plot::Plotter& plotter) {
     print_step(std::cout, 3, "The causal mask: no looking ahead");
-    const arma::mat X = example::X(), Wq = example::W_q(), Wk = example::W_k();
+    const arma::mat X = example::X(), Wq = example::W_q(), Wk = example::W_k(), Wv = example::W_v();
     const auto tok = example::tokens();
     const arma::mat M = causal_mask(X.n_rows);  // (3, 3)
     print_matrix(std::cout, "causal_mask(3)", M, {0, tok, tok});
-    const arma::mat A = cross_lab::weights_through_identity(X * Wq, X * Wk, M);  // (3, 3)
+    const arma::mat A = cross_lab::causal_self_attention(X, Wq, Wk, Wv).weights;  // (3, 3)
     print_matrix(std::cout, "weights with the mask", A, {2, tok, tok});
     const bool zero = A(0, 1) == 0.0 && A(0, 2) == 0.0 && A(1, 2) == 0.0;
     std::printf("weights above the diagonal: %s (exp(-inf) = 0)\n", zero ? "all exactly 0" : "NOT all exactly 0");

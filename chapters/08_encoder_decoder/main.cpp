@@ -19,6 +19,7 @@
 #include "attn/print.hpp"
 #include "attn/seq2seq.hpp"
 #include "attn/toy_tasks.hpp"
+#include "attn_perf/tuning.hpp"
 
 using namespace attn;
 namespace fs = std::filesystem;
@@ -214,6 +215,11 @@ void translate_only(const ChapterOptions& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Opt in to attn_perf's settings for training (perf/): OpenBLAS on one
+    // thread (the model's products are small) and glibc keeping freed memory.
+    // They change how fast the model runs, never what it computes; the model
+    // itself (src/model/) is plain single-threaded Armadillo.
+    perf::tune_for_training();
     return run_chapter(
         argc, argv, "chapters/08_encoder_decoder/README.md",
         [](const ChapterOptions& o, plot::Plotter& plotter) {

@@ -4,8 +4,8 @@
 
 namespace attn {
 
-arma::mat cross_attention(const arma::mat& X_dec, const arma::mat& H_enc, const arma::mat& W_q, const arma::mat& W_k,
-                          const arma::mat& W_v) {
+AttentionResult cross_attention(const arma::mat& X_dec, const arma::mat& H_enc, const arma::mat& W_q,
+                                const arma::mat& W_k, const arma::mat& W_v) {
     const char* fn = "cross_attention";
     require_shapes(X_dec.n_cols == W_q.n_rows, fn, "X_dec's width must equal W_q's rows (d_model)", {"X_dec", X_dec},
                    {"W_q", W_q});

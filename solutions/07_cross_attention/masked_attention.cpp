@@ -1,31 +1,22 @@
-// Exercise masked_attention (chapter 07): attention with an additive mask.
-#include <cmath>
-
+// Exercise masked_attention (chapter 07): the primitive, with a mask that must be there.
 #include "attn/attention.hpp"
 #include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "attn/shape_rules.hpp"
 
 namespace attn {
 
-arma::mat masked_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
+AttentionResult masked_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
     const char* fn = "masked_attention";
-    require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
-    require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
+    // Checked here, under this function's name: the caller asked for masked attention.
+    check_attention_shapes(fn, Q, K, V);
+    // An empty mask would mean "no mask" to the primitive; here it is a mistake.
     require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
                    {"scores", Q.n_rows, K.n_rows});
-    require_nonempty(fn, "K", K);
     // -inf is how a mask says "never"; NaN or +inf would poison the whole row.
     require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
-    require_finite(fn, "Q", Q);
-    require_finite(fn, "K", K);
-    require_finite(fn, "V", V);
-
-    // pass 1: scaled scores, then the mask ADDED (score + -inf = -inf) before softmax,
-    // so the forbidden keys get exp(-inf) = 0 and the rest share the whole budget
-    const arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols)) + mask;  // (L_Q, L_K)
-    // pass 2: row-wise softmax; a fully masked row comes back as zeros
-    const arma::mat A = softmax_rows(S);  // (L_Q, L_K)
-    return A * V;                         // (L_Q, d_v)
+    // The wiring: the mask goes into the one attention function, which adds it
+    // to the scaled scores before the softmax.
+    return scaled_dot_product_attention(Q, K, V, mask);  // weights (L_Q, L_K), output (L_Q, d_v)
 }
 
 }  // namespace attn

@@ -55,39 +55,4 @@ inline int run_chapter(int argc, char** argv, const std::string& readme, const C
 // Median wall time of `fn` in seconds over `repeats` runs (after one warm-up).
 double median_seconds(const std::function<void()>& fn, int repeats);
 
-// Sets how many threads the library may use: OpenBLAS's (when the BLAS in use
-// is OpenBLAS) and parallel_for's. Returns false when the BLAS is not OpenBLAS
-// (its thread count is then left alone).
-bool set_threads(int threads);
-
-// The count set by set_threads (1 until it is called).
-int thread_count();
-
-// While it lives, OpenBLAS uses `threads` threads, whatever set_threads said;
-// parallel_for's count is left alone. For code whose matrix products are too
-// small to share between cores but whose independent pieces are not (chapter
-// 08's training step: products of at most 576 x 48, and 64 sequences).
-class BlasThreads {
-public:
-    explicit BlasThreads(int threads);
-    ~BlasThreads();
-    BlasThreads(const BlasThreads&) = delete;
-    BlasThreads& operator=(const BlasThreads&) = delete;
-
-private:
-    int before_;
-};
-
-// Calls body(begin, end) on consecutive pieces of [0, n), spread over
-// thread_count() threads (the calling thread and helpers), when n *
-// cost_per_item is large enough to pay for waking helpers; otherwise runs
-// body(0, n) on the calling thread. Threads claim pieces one at a time, so a
-// helper that gets no core (the machine is busy) only means the calling
-// thread does more of them. The helpers sleep between calls, never spin, so
-// they take no core from OpenBLAS (spinning OpenMP threads made 2 threads
-// slower than 1 here). While they run, OpenBLAS is set to one thread, and a
-// parallel_for called from inside one runs on the calling thread alone. An
-// exception thrown by body on any thread reaches the caller.
-void parallel_for(std::size_t n, double cost_per_item, const std::function<void(std::size_t, std::size_t)>& body);
-
 }  // namespace attn

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "attn/attention.hpp"
 #include "attn/plot.hpp"
 
 namespace attn::cross_lab {
@@ -23,13 +24,11 @@ struct Translation {
 };
 Translation translation_example();
 
-// The attention weights of one call, read through the call itself: with V the
-// L_K x L_K identity, row i of the output is row i of the weights.
-// Shapes:  Q L_Q x d_k, K L_K x d_k, mask L_Q x L_K (or empty: no mask) -> L_Q x L_K.
-arma::mat weights_through_identity(const arma::mat& Q, const arma::mat& K, const arma::mat& mask = {});
-
-// Self-attention of X under the causal mask (decoder self-attention).
-arma::mat causal_self_attention(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v);
+// Self-attention of X under the causal mask (decoder self-attention): the
+// projections of self_attention, then masked_attention with causal_mask.
+// Shapes:  X L x d_model -> weights L x L (zero above the diagonal), output L x d_v.
+AttentionResult causal_self_attention(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k,
+                                      const arma::mat& W_v);
 
 // What changes when row `position` of X is replaced by `new_row`.
 struct Change {

@@ -16,28 +16,18 @@
 #include <functional>
 #include <vector>
 
+#include "attn/attention.hpp"
+
 namespace attn {
 
-// One attention call, forward, keeping what its backward pass needs.
-struct AttentionPass {
-    arma::mat weights;  // A = softmax(Q K^T / sqrt(d_k) [+ mask]), L_Q x L_K
-    arma::mat output;   // Z = A V, L_Q x d_v
-};
-
-// Attention without a mask (the encoder's self-attention, and cross-attention),
-// assembled from chapter 04: attention_weights(Q, K), then attend(A, V).
-// Not an exercise: it shows the shape the exercise below takes.
-// Shapes:  Q L_Q x d_k, K L_K x d_k, V L_K x d_v -> weights L_Q x L_K, output L_Q x d_v.
-// Throws:  ShapeError for the two rules of chapter 06.
-AttentionPass attention_pass(const arma::mat& Q, const arma::mat& K, const arma::mat& V);
-
-// The decoder's self-attention: the same pass with the causal mask of chapter 07
-// added to the scaled scores, so that position i reads positions 0..i only.
+// The decoder's self-attention: masked_attention (chapter 07) with the causal
+// mask, so that position i reads positions 0..i only. The weights come back
+// too: the backward pass (attention_backward) needs them.
 // Shapes:  Q L x d_k, K L x d_k, V L x d_v -> weights L x L (zero above the diagonal), output L x d_v.
 // Throws:  ShapeError "causal_attention_pass: causal self-attention reads one sequence, so Q and K
 //          need the same length (L_Q = L_K); got Q 3x4 and K 5x4", and the chapter 06 rules.
 // Chapter: 08 (exercise causal_attention_pass)
-AttentionPass causal_attention_pass(const arma::mat& Q, const arma::mat& K, const arma::mat& V);
+AttentionResult causal_attention_pass(const arma::mat& Q, const arma::mat& K, const arma::mat& V);
 
 // The backward pass of softmax_rows, for every row at once.
 // With A = softmax_rows(S) and dA the gradient arriving at A, each row i gives

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <armadillo>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,13 @@ arma::mat with_row_copied(const arma::mat& X, arma::uword from, arma::uword to);
 // The largest absolute difference between rows i and j of M (0 when they are equal).
 double row_difference(const arma::mat& M, arma::uword i, arma::uword j);
 
+// An attention pass: the output of softmax(Q K^T / sqrt(d_k)) V. Chapter 02
+// comes before the chapter that writes one (06), so it takes it as an argument:
+// the program passes chapter 06's reference, the tests a version by loops.
+using AttentionOutput = std::function<arma::mat(const arma::mat& Q, const arma::mat& K, const arma::mat& V)>;
+
 // Attention on X, and on X with its rows reordered (new row k = old row order(k)):
-// project_qkv, then the library's attention kernel (kernels.hpp).
+// project_qkv, then `attention`.
 struct Reordering {
     arma::uvec order;
     arma::mat Z;            // L x d_v, output on X
@@ -29,7 +35,7 @@ struct Reordering {
     double worst = 0;
 };
 Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v,
-                         const arma::uvec& order);
+                         const arma::uvec& order, const AttentionOutput& attention);
 
 // One input, three views: X and the Q, K and V made from it, as four heatmaps
 // side by side with the numbers in the cells (one colour scale for all four,

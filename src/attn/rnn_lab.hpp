@@ -4,6 +4,8 @@
 #pragma once
 
 #include <armadillo>
+#include <functional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -23,30 +25,36 @@ struct Example {
 Example example();
 
 // One row of the timing table: median seconds for the loop and for one
-// attention pass over L positions of width d, on 1 and on 2 BLAS threads.
+// attention pass over L positions of width d, on 1 and on 2 threads.
 struct Timing {
     int length = 0;
     double loop_1 = 0, loop_2 = 0;            // rnn_forward
-    double attention_1 = 0, attention_2 = 0;  // kernels::attention on random L x d Q, K, V
+    double attention_1 = 0, attention_2 = 0;  // the attention pass on random L x d Q, K, V
 };
 
-// Times both models for each length. Random inputs with a fixed seed.
-// `repeats` runs per measurement; the median is kept.
-std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, int repeats);
+// Median seconds of a piece of work on 1 and on 2 threads (first, second).
+using TimeOnThreads = std::function<std::pair<double, double>(const std::function<void()>& work)>;
+// One attention pass, returning its output.
+using AttentionOutput = std::function<arma::mat(const arma::mat& Q, const arma::mat& K, const arma::mat& V)>;
+
+// Times both models for each length: the learner's rnn_forward and `attention`,
+// each through `time`. Random inputs with a fixed seed. Thread settings and the
+// fast kernel are not the teaching library's business: chapter 01's program and
+// the benchmark pass attn_perf's (perf/), the tests a stand-in.
+std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, const TimeOnThreads& time,
+                                           const AttentionOutput& attention);
 
 // Sequence lengths 8, 16, ..., 2048.
 std::vector<int> default_lengths();
 
-// Attention as it was mostly used before the Transformer: on top of a recurrent
-// network, reading the hidden states the loop has already produced. Each state
-// h_t asks (as a query) and every state answers (as a key):
-// softmax(H H^T / sqrt(d_h)), without learned projections.
-// Shapes:  H L x d_h (row t is h_t) -> L x L, each row sums to 1.
-arma::mat attention_on_states(const arma::mat& H);
-
 // Figures (data first; see plot.hpp).
 plot::Figure path_length_figure(int length);
 plot::Figure timing_figure(const std::vector<Timing>& rows);
+// Attention as it was mostly used before the Transformer: on top of a recurrent
+// network, reading the hidden states the loop has already produced. The
+// program computes the weights with chapter 06's primitive,
+// scaled_dot_product_attention(H, H, H).weights (each state h_t asks as a query
+// and every state answers as a key, no learned projections); this draws them.
 plot::Figure attention_on_states_figure(const arma::mat& weights, const std::vector<std::string>& tokens);
 
 }  // namespace attn::rnn_lab

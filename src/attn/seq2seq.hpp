@@ -1,16 +1,21 @@
 // seq2seq.hpp: chapter 08's encoder–decoder, its hand-written backward pass,
 // Adam, greedy decoding and checkpoints.
 //
-// The attention inside is the learner's: projections go through project()
-// (chapter 02), unmasked attention through attention_weights() and attend()
-// (chapter 04), the decoder's self-attention through causal_attention_pass()
-// (chapter 08, on causal_mask() of chapter 07), the output's probabilities
-// through softmax_rows() (chapter 03), and the backward pass through
-// attention_backward() and softmax_rows_backward() (chapter 08).
+// The attention inside is the learner's: every layer is a wiring of chapter
+// 06's scaled_dot_product_attention(): the encoder's self-attention through
+// self_attention(), the cross-attention through cross_attention() (chapter 07),
+// the decoder's self-attention through causal_attention_pass() (chapter 08, on
+// masked_attention() and causal_mask() of chapter 07). Projections go through
+// project() (chapter 02), the output's probabilities through softmax_rows()
+// (chapter 03), and the backward pass through attention_backward() and
+// softmax_rows_backward() (chapter 08).
 //
 // Rows are tokens, columns are features. A batch is processed as one tall
 // matrix holding every token of every sequence (no padding); attention then
-// runs sequence by sequence on that sequence's rows.
+// runs sequence by sequence on that sequence's rows (model_layers.hpp).
+// Files: src/model/parameters.cpp (the parameters), layers.cpp (each layer,
+// forward and backward), model.cpp (Model), training.cpp (Adam, train,
+// gradient checks), checkpoint.cpp (checkpoints).
 // Dimension legend:
 //   T = tokens in the batch (all sequences stacked)   d_model = token width
 //   d_k = query/key width   d_v = value width   d_ff = feed-forward width   V = vocabulary size
@@ -23,29 +28,10 @@
 #include <string>
 #include <vector>
 
+#include "attn/model_parameters.hpp"
 #include "attn/toy_tasks.hpp"
 
 namespace attn::seq2seq {
-
-struct Config {
-    arma::uword d_model = 32;
-    arma::uword d_k = 32;   // may differ from d_model (the tests use d_k != d_model)
-    arma::uword d_v = 32;
-    arma::uword d_ff = 64;
-    arma::uword layers = 1;  // encoder blocks, and as many decoder blocks
-    arma::uword vocab = 0;   // set from the task's vocabulary
-    std::uint64_t seed = 1;  // initial weights
-};
-
-// "d_model 32, d_k 32, d_v 32, d_ff 64, 1+1 layers, vocabulary 12"
-std::string describe(const Config& c);
-
-// A parameter: its value, the gradient the last backward pass left in it, and
-// Adam's two running averages.
-struct Tensor {
-    std::string name;  // "enc0.self.W_q", "embed", ...
-    arma::mat value, grad, adam_m, adam_v;
-};
 
 struct Batch {
     std::vector<tasks::Example> examples;
@@ -72,13 +58,17 @@ public:
     Model& operator=(Model&&) noexcept;
 
     const Config& config() const { return config_; }
-    std::vector<Tensor>& tensors() { return tensors_; }
-    const std::vector<Tensor>& tensors() const { return tensors_; }
+    // Every parameter, by name (model_parameters.hpp).
+    Parameters& parameters() { return params_; }
+    const Parameters& parameters() const { return params_; }
+    // The same, as a list in layout order (checkpoints, Adam, gradient checks).
+    TensorRefs tensors() { return tensors_of(params_, config_); }
+    ConstTensorRefs tensors() const { return tensors_of(params_, config_); }
     std::size_t parameter_count() const;
 
     // Forward and backward over a batch, teacher-forced: the decoder reads
     // <s> y_1 .. y_n and must predict y_1 .. y_n </s>. Leaves the gradients in
-    // tensors()[i].grad (overwritten, not accumulated).
+    // each tensor's grad (overwritten, not accumulated).
     StepStats forward_backward(const Batch& batch);
     // The loss alone (for gradient checks): the same number forward_backward reports.
     double loss(const Batch& batch);
@@ -90,11 +80,11 @@ public:
     // Teacher-forced pass over one example, returning its attention weights.
     AttentionMaps attention_maps(const tasks::Example& example);
 
-    struct Impl;  // layers and caches (seq2seq.cpp)
+    struct Impl;  // layers, their caches and the last batch (src/model/model.cpp)
 
 private:
     Config config_;
-    std::vector<Tensor> tensors_;
+    Parameters params_;
     std::unique_ptr<Impl> impl_;
 };
 
@@ -107,7 +97,7 @@ struct AdamSettings {
 class Adam {
 public:
     explicit Adam(const AdamSettings& s = {}) : s_(s) {}
-    void step(std::vector<Tensor>& tensors);  // uses each tensor's grad
+    void step(const TensorRefs& tensors);  // uses each tensor's grad
     long steps_taken() const { return t_; }
 
 private:
@@ -191,13 +181,7 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& name);
 // `body` followed by the checksum line that closes a checkpoint.
 std::string seal_checkpoint(const std::string& body);
 
-// The name and shape of every tensor of a model with configuration `c`, in the
-// order Model keeps them (and a checkpoint stores them).
-struct TensorShape {
-    std::string name;
-    arma::uword rows = 0, cols = 0;
-};
-std::vector<TensorShape> tensor_layout(const Config& c);
+// The name and shape of every tensor: tensor_layout() in model_parameters.hpp.
 
 // A model with the checkpoint's configuration and weights.
 Model model_from(const Checkpoint& c);

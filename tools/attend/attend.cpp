@@ -9,7 +9,6 @@
 #include "attn/errors.hpp"
 #include "attn/print.hpp"
 #include "attn/shape_rules.hpp"
-#include "attn/softmax.hpp"
 
 namespace attn::attend_tool {
 
@@ -75,8 +74,8 @@ Run compute(const arma::mat& Q, const arma::mat& K, const arma::mat& V, MaskKind
         run.mask = mask;
     }
 
-    // What happens inside the call, step by step; the output itself comes from
-    // the course's attention function below, and the two must agree.
+    // The scaled scores, for printing and to catch an overflow before the call
+    // does; the weights and the output come from the course's attention function.
     run.S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)
     arma::uword r = 0, c = 0;
     // Finite inputs can still multiply past the largest double (about 1.8e308):
@@ -86,19 +85,15 @@ Run compute(const arma::mat& Q, const arma::mat& K, const arma::mat& V, MaskKind
                  "query " + std::to_string(r) + " and key " + std::to_string(c) +
                      " have entries so large that their dot product passes the largest double; scale Q and K down");
     if (!run.mask.is_empty()) run.S += run.mask;  // -inf where a query may not look
-    run.A = softmax_rows(run.S);                   // (L_Q, L_K)
-    run.Z = run.mask.is_empty() ? scaled_dot_product_attention(Q, K, V)
-                                : masked_attention(Q, K, V, run.mask);  // (L_Q, d_v)
-    const arma::mat AV = run.A * V;  // (L_Q, d_v), from the steps above
+    const AttentionResult result =
+        run.mask.is_empty() ? scaled_dot_product_attention(Q, K, V) : masked_attention(Q, K, V, run.mask);
+    run.A = result.weights;  // (L_Q, L_K)
+    run.Z = result.output;   // (L_Q, d_v)
     // Each output entry is a weighted average of a column of V, so only values
     // within rounding of the largest double can overflow here.
-    if (first_non_finite(run.Z, r, c) || first_non_finite(AV, r, c))
+    if (first_non_finite(run.Z, r, c))
         overflow("the output A V", r, c, "column " + std::to_string(c) +
                                              " of V holds values too close to the largest double; scale V down");
-    // Step by step and in one call must give the same numbers, up to rounding
-    // relative to the size of the output (values may be as large as 1e308).
-    if (arma::abs(run.Z - AV).max() > 1e-9 * (1.0 + arma::abs(AV).max()))
-        throw std::logic_error("the attention function's output does not equal the weights times V");
     return run;
 }
 

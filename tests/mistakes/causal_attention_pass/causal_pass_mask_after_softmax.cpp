@@ -1,24 +1,18 @@
 // Wrong on purpose (suite only): the future weights are zeroed after the softmax.
-#include <cmath>
-
 #include "attn/attention.hpp"
-#include "attn/attention_steps.hpp"
 #include "attn/encoder_decoder.hpp"
 #include "attn/errors.hpp"
-#include "attn/softmax.hpp"
 
 namespace attn {
 
-AttentionPass causal_attention_pass(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+AttentionResult causal_attention_pass(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
     require_shapes(Q.n_rows == K.n_rows, "causal_attention_pass",
                    "causal self-attention reads one sequence, so Q and K need the same length (L_Q = L_K)",
                    {"Q", Q}, {"K", K});
-    arma::mat A = softmax_rows(scale_scores(scores(Q, K), K.n_cols));
-    A.elem(arma::find_nonfinite(causal_mask(Q.n_rows))).zeros();  // the mistake: too late
-    AttentionPass pass;
-    pass.weights = A;
-    pass.output = attend(A, V);
-    return pass;
+    AttentionResult r = scaled_dot_product_attention(Q, K, V);
+    r.weights.elem(arma::find_nonfinite(causal_mask(Q.n_rows))).zeros();  // the mistake: too late
+    r.output = r.weights * V;
+    return r;
 }
 
 }  // namespace attn

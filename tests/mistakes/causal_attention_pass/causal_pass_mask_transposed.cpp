@@ -1,23 +1,16 @@
 // Wrong on purpose (suite only): the causal mask transposed (hides the past instead of the future).
-#include <cmath>
-
 #include "attn/attention.hpp"
-#include "attn/attention_steps.hpp"
 #include "attn/encoder_decoder.hpp"
 #include "attn/errors.hpp"
-#include "attn/softmax.hpp"
 
 namespace attn {
 
-AttentionPass causal_attention_pass(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+AttentionResult causal_attention_pass(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
     require_shapes(Q.n_rows == K.n_rows, "causal_attention_pass",
                    "causal self-attention reads one sequence, so Q and K need the same length (L_Q = L_K)",
                    {"Q", Q}, {"K", K});
-    const arma::mat A = softmax_rows(scale_scores(scores(Q, K), K.n_cols) + causal_mask(Q.n_rows).t());
-    AttentionPass pass;
-    pass.weights = A;
-    pass.output = attend(A, V);
-    return pass;
+    const arma::mat future_visible = causal_mask(Q.n_rows).t();  // the mistake: -inf below the diagonal
+    return masked_attention(Q, K, V, future_visible);
 }
 
 }  // namespace attn

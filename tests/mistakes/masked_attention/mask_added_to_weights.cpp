@@ -7,7 +7,7 @@
 
 namespace attn {
 
-arma::mat masked_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
+AttentionResult masked_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
     const char* fn = "masked_attention";
     require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
     require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
@@ -17,7 +17,7 @@ arma::mat masked_attention(const arma::mat& Q, const arma::mat& K, const arma::m
     require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
     arma::mat A = softmax_rows(Q * K.t() / std::sqrt(static_cast<double>(K.n_cols)));
     A += mask;  // the mistake: added to the weights, not to the scores
-    return A * V;
+    return {A, arma::mat(A * V)};
 }
 
 }  // namespace attn

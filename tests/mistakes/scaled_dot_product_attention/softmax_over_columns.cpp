@@ -7,14 +7,16 @@
 
 namespace attn {
 
-arma::mat scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
+                                             const arma::mat& mask) {
     const char* fn = "scaled_dot_product_attention";
     require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
     require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
     require_nonempty(fn, "K", K);
-    const arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));
+    arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));
+    if (!mask.is_empty()) S += mask;
     const arma::mat A = softmax_rows(S.t()).t();  // the mistake: each column sums to 1
-    return A * V;
+    return {A, arma::mat(A * V)};
 }
 
 }  // namespace attn

@@ -7,7 +7,7 @@
 
 namespace attn {
 
-arma::mat self_attention(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v) {
+AttentionResult self_attention(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v) {
     const char* fn = "self_attention";
     require_shapes(X.n_cols == W_q.n_rows, fn, "X's width must equal W_q's rows (d_model)", {"X", X}, {"W_q", W_q});
     require_shapes(X.n_cols == W_k.n_rows, fn, "X's width must equal W_k's rows (d_model)", {"X", X}, {"W_k", W_k});
@@ -16,7 +16,10 @@ arma::mat self_attention(const arma::mat& X, const arma::mat& W_q, const arma::m
                    {"W_k", W_k});
     const arma::mat Q = X * W_q, K = X * W_k, V = X * W_v;
     const arma::mat S = Q * K.t();  // the mistake: no division
-    return softmax_rows(S) * V;
+    AttentionResult r;
+    r.weights = softmax_rows(S);
+    r.output = r.weights * V;
+    return r;
 }
 
 }  // namespace attn

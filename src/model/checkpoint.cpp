@@ -1,4 +1,6 @@
-// Checkpoints of chapter 08's model: see seq2seq.hpp for the format.
+// Checkpoints of chapter 08's model: see seq2seq.hpp for the format. The
+// tensors and their order are the model's layout (for_each_tensor, via
+// Model::tensors() and tensor_layout()), not restated here.
 #include <cerrno>
 #include <cmath>
 #include <csignal>
@@ -48,7 +50,7 @@ std::string hex64(std::uint64_t v) {
 }
 
 std::string body_of(const std::string& task, const Config& c, const tasks::Vocabulary& vocab,
-                    const std::vector<Tensor>& tensors) {
+                    const ConstTensorRefs& tensors) {
     std::ostringstream out;
     out << kMagic << "\n";
     out << "task " << task << "\n";
@@ -58,7 +60,7 @@ std::string body_of(const std::string& task, const Config& c, const tasks::Vocab
     for (const auto& w : vocab.words()) out << ' ' << w;
     out << "\n";
     char num[40];
-    for (const auto& t : tensors) {
+    for (const Tensor& t : tensors) {
         out << "tensor " << t.name << ' ' << t.value.n_rows << ' ' << t.value.n_cols << "\n";
         for (arma::uword r = 0; r < t.value.n_rows; ++r) {
             for (arma::uword k = 0; k < t.value.n_cols; ++k) {
@@ -148,46 +150,6 @@ void save_checkpoint(const std::string& path, const std::string& task, const Mod
 
 std::string seal_checkpoint(const std::string& body) { return body + "end fnv1a64 " + hex64(fnv1a(body)) + "\n"; }
 
-std::vector<TensorShape> tensor_layout(const Config& c) {
-    std::vector<TensorShape> out;
-    auto add = [&](const std::string& name, arma::uword rows, arma::uword cols) { out.push_back({name, rows, cols}); };
-    auto attention = [&](const std::string& n) {
-        add(n + ".W_q", c.d_model, c.d_k);
-        add(n + ".W_k", c.d_model, c.d_k);
-        add(n + ".W_v", c.d_model, c.d_v);
-        add(n + ".W_o", c.d_v, c.d_model);
-    };
-    auto norm = [&](const std::string& n) {
-        add(n + ".gain", 1, c.d_model);
-        add(n + ".bias", 1, c.d_model);
-    };
-    auto ff = [&](const std::string& n) {
-        add(n + ".W_1", c.d_model, c.d_ff);
-        add(n + ".b_1", 1, c.d_ff);
-        add(n + ".W_2", c.d_ff, c.d_model);
-        add(n + ".b_2", 1, c.d_model);
-    };
-    add("embed", c.vocab, c.d_model);
-    for (arma::uword l = 0; l < c.layers; ++l) {
-        const std::string n = "enc" + std::to_string(l);
-        attention(n + ".self");
-        norm(n + ".norm1");
-        ff(n + ".ff");
-        norm(n + ".norm2");
-    }
-    for (arma::uword l = 0; l < c.layers; ++l) {
-        const std::string n = "dec" + std::to_string(l);
-        attention(n + ".self");
-        norm(n + ".norm1");
-        attention(n + ".cross");
-        norm(n + ".norm2");
-        ff(n + ".ff");
-        norm(n + ".norm3");
-    }
-    add("out.W", c.d_model, c.vocab);
-    add("out.b", 1, c.vocab);
-    return out;
-}
 
 Checkpoint load_checkpoint(const std::string& path) {
     struct stat st;
@@ -320,7 +282,8 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
 
 Model model_from(const Checkpoint& c) {
     Model m(c.config);
-    for (std::size_t i = 0; i < c.tensors.size(); ++i) m.tensors()[i].value = c.tensors[i].value;
+    const TensorRefs tensors = m.tensors();
+    for (std::size_t i = 0; i < c.tensors.size(); ++i) tensors[i].get().value = c.tensors[i].value;
     return m;
 }
 

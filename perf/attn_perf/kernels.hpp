@@ -1,9 +1,10 @@
-// kernels.hpp: the library's own attention kernel, for measurements.
+// kernels.hpp: the fast attention kernel, for measurements (part of attn_perf, perf/).
 //
 // Not an exercise: chapter 01 times it against the recurrent loop, and the
 // benchmark (bench/main.cpp, `./course bench`) compares it with its two matrix
 // products. The teaching version a learner writes is scaled_dot_product_attention
-// (chapters 04 to 07); this one computes the same thing, only faster.
+// (chapter 06); this one computes the same output, only faster, and is checked
+// against it (tests/kernels_test.cpp).
 //
 // Rows are tokens, columns are features.
 //   L_Q = query positions, L_K = key positions, d_k = query/key width, d_v = value width
@@ -12,7 +13,7 @@
 #include <armadillo>
 #include <cstddef>
 
-namespace attn::kernels {
+namespace attn::perf {
 
 // softmax(Q K^T / sqrt(d_k)) V, numerically stable (each row's maximum is
 // subtracted before exp), in double or in float.
@@ -21,8 +22,9 @@ namespace attn::kernels {
 // Threads: uses thread_count() threads (see set_threads) when the work is large
 //          enough to pay for them; the result does not depend on the count
 //          beyond rounding.
-// Memory:  on glibc, the first call asks malloc to keep freed memory for reuse
-//          (see "The attention kernel" in docs/ARCHITECTURE.md).
+// Memory:  on glibc, the first large call asks malloc to keep freed memory for
+//          reuse (keep_freed_memory() in tuning.hpp; see "The attention kernel"
+//          in docs/ARCHITECTURE.md).
 arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V);
 arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V);
 
@@ -45,11 +47,4 @@ arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat&
 void exp_in_place(double* x, std::size_t n);
 void exp_in_place(float* x, std::size_t n);
 
-// Asks glibc, once per process, to keep freed memory for reuse instead of
-// returning it to the system (and to serve blocks up to 32 MiB from its heap):
-// code that allocates the same large matrices again and again then stops
-// paying page faults for them. Changes no result. Called by attention() and by
-// chapter 08's model.
-void keep_freed_memory();
-
-}  // namespace attn::kernels
+}  // namespace attn::perf

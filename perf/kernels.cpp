@@ -10,7 +10,7 @@
 // So the exponential below is written as plain arithmetic the compiler turns
 // into SIMD code, under the normal floating-point rules (no relaxed-math flags:
 // masking relies on exp(-inf) == 0 and on comparisons with infinity).
-#include "attn/kernels.hpp"
+#include "attn_perf/kernels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,141 +18,18 @@
 #include <cstring>
 #include <limits>
 #include <vector>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
+#include <cblas.h>
 
-#include "attn/chapter.hpp"
 #include "attn/errors.hpp"
+#include "attn_perf/tuning.hpp"
+#include "exp_impl.hpp"
 
-// The hot loops are compiled twice on x86-64 with GCC: once for any x86-64 and
-// once for CPUs with AVX2 and FMA (x86-64-v3); the loader picks the one this
-// CPU runs. Default compiler flags only assume SSE2, which halves the width.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(ATTN_NO_TARGET_CLONES)
-#define ATTN_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define ATTN_VECTOR_CLONES
-#endif
-#if defined(__GNUC__)
-#define ATTN_ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define ATTN_ALWAYS_INLINE inline
-#endif
-
-namespace attn::kernels {
+namespace attn::perf {
 
 namespace {
 
-// ---------------------------------------------------------------- exp
-// exp(x) = 2^n exp(r), with n = round(x / ln 2) and |r| <= ln(2)/2.
-// exp(r) is a Taylor polynomial (on that small interval it is within rounding
-// of the true value); 2^n is built by writing n into the exponent field.
-template <class T>
-struct ExpConstants;
-
-template <>
-struct ExpConstants<double> {
-    using Bits = std::uint64_t;
-    static constexpr double log2e = 1.4426950408889634;
-    // ln 2 split in two: ln2_hi has 21 trailing zero bits, so n * ln2_hi is exact
-    static constexpr double ln2_hi = 6.93147180369123816490e-01;
-    static constexpr double ln2_lo = 1.90821492927058770002e-10;
-    // adding 1.5 * 2^52 rounds to an integer and leaves it in the low mantissa bits
-    static constexpr double shifter = 0x1.8p52;
-    // The clamp limits are chosen so that the special cases need no branch:
-    // x <= lowest gives n = -1022, whose 2^(n-1) has an all-zero exponent field,
-    // i.e. exactly 0 (so does -inf); x >= highest gives n = 1025, an all-ones
-    // field, i.e. +inf. Between -708.4 and about -708.05 (results below 3.2e-308,
-    // the subnormal range) the result is 0 as well.
-    static constexpr double lowest = -708.4;
-    static constexpr double highest = 710.5;
-    static constexpr int mantissa_bits = 52;
-    static constexpr Bits bias_minus_one = 1022;  // the exponent field of 2^(n-1) is n + 1022
-
-    // sum of r^k / k!, k = 0..13, written 1 + (r + r^2 P(r)): the small terms are
-    // summed first, so the one addition to 1 carries almost all the rounding.
-    // P is evaluated in pairs (Estrin's scheme) rather than one long chain: the
-    // pairs are independent, and the processor works on several at once.
-    static ATTN_ALWAYS_INLINE double poly(double r) {
-        const double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
-        const double p23 = 1.0 / 2 + r * (1.0 / 6), p45 = 1.0 / 24 + r * (1.0 / 120);
-        const double p67 = 1.0 / 720 + r * (1.0 / 5040), p89 = 1.0 / 40320 + r * (1.0 / 362880);
-        const double p1011 = 1.0 / 3628800 + r * (1.0 / 39916800);
-        const double p1213 = 1.0 / 479001600 + r * (1.0 / 6227020800.0);
-        const double P = (p23 + r2 * p45) + r4 * (p67 + r2 * p89) + r8 * (p1011 + r2 * p1213);
-        return 1.0 + (r + r2 * P);
-    }
-};
-
-template <>
-struct ExpConstants<float> {
-    using Bits = std::uint32_t;
-    static constexpr float log2e = 1.44269504f;
-    // 0.693359375 has 9 significant bits: n * ln2_hi is exact
-    static constexpr float ln2_hi = 0.693359375f;
-    static constexpr float ln2_lo = -2.12194440e-4f;
-    static constexpr float shifter = 0x1.8p23f;
-    // as for double: n = -126 gives 0, n = 129 gives +inf; results below 1.7e-38 are 0
-    static constexpr float lowest = -87.3f;
-    static constexpr float highest = 89.5f;
-    static constexpr int mantissa_bits = 23;
-    static constexpr Bits bias_minus_one = 126;
-
-    static ATTN_ALWAYS_INLINE float poly(float r) {  // 1 + (r + r^2 P(r)), terms up to r^7 / 7!
-        const float r2 = r * r, r4 = r2 * r2;
-        const float P = (0.5f + r * (1.0f / 6)) + r2 * (1.0f / 24 + r * (1.0f / 120)) +
-                        r4 * (1.0f / 720 + r * (1.0f / 5040));
-        return 1.0f + (r + r2 * P);
-    }
-};
-
-// The clamp limits, hidden from the optimiser. Seeing constants, GCC works out
-// that a clamped input always gives 0 (or +inf) and branches around the
-// polynomial, and a loop with branches inside does not vectorise. An empty asm
-// statement that "may change" the value stops that, and costs nothing.
-template <class T>
-struct ClampLimits {
-    T lowest = ExpConstants<T>::lowest, highest = ExpConstants<T>::highest;
-    ClampLimits() {
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-        asm("" : "+x"(lowest), "+x"(highest));  // in SSE registers
-#elif defined(__GNUC__)
-        asm("" : "+m"(lowest), "+m"(highest));  // any CPU: in memory, read once before the loop
-#endif
-    }
-};
-
-// Branch-free: two clamps, then arithmetic, so a loop of these vectorises.
-template <class T>
-ATTN_ALWAYS_INLINE T exp_one(T x, const ClampLimits<T>& limits) {
-    using E = ExpConstants<T>;
-    // NaN fails both comparisons and goes through untouched; NaN * anything below is NaN
-    T xc = x < limits.lowest ? limits.lowest : x;
-    xc = xc > limits.highest ? limits.highest : xc;
-    const T t = xc * E::log2e + E::shifter;
-    const T n = t - E::shifter;                        // round(x / ln 2)
-    const T r = (xc - n * E::ln2_hi) - n * E::ln2_lo;  // x - n ln 2, |r| <= ln(2)/2
-    const T p = E::poly(r);                            // exp(r), in [0.7, 1.42]
-    // t's low mantissa bits hold n (two's complement); shifted into the exponent
-    // field with the bias they give 2^(n-1). Halving keeps n = 1024 (x near the
-    // overflow limit) representable; the factor 2 comes back in the product,
-    // which overflows to +inf by itself when exp(x) is too large.
-    typename E::Bits bits;
-    std::memcpy(&bits, &t, sizeof bits);
-    bits = (bits + E::bias_minus_one) << E::mantissa_bits;
-    T half_power;
-    std::memcpy(&half_power, &bits, sizeof half_power);
-    return p * half_power * T(2);
-}
-
-template <class T>
-ATTN_ALWAYS_INLINE void exp_loop(T* x, std::size_t n) {
-    const ClampLimits<T> limits;
-    for (std::size_t i = 0; i < n; ++i) x[i] = exp_one(x[i], limits);
-}
-
-ATTN_VECTOR_CLONES void exp_loop_double(double* x, std::size_t n) { exp_loop(x, n); }
-ATTN_VECTOR_CLONES void exp_loop_float(float* x, std::size_t n) { exp_loop(x, n); }
+using detail::ClampLimits;  // the exponential (exp_impl.hpp), inlined into the softmax below
+using detail::exp_one;
 
 // ---------------------------------------------------------------- one query's softmax
 // The two reductions of a row (its maximum and its sum) are written with GCC's
@@ -304,17 +181,21 @@ ATTN_VECTOR_CLONES void small_attention(const arma::fmat& Q, const arma::fmat& K
 }
 
 // ---------------------------------------------------------------- large shapes
-// C = op(A) op(B), through the BLAS behind Armadillo. op is "N" (as stored) or
-// "T" (transposed); A is m x k after op, B is k x n, C is m x n; ld* are the
-// distances between columns, which lets a call work on a block of rows in place.
-template <class T>
-void gemm(const char* op_a, const char* op_b, arma::uword m, arma::uword n, arma::uword k, const T* A,
-          arma::uword ld_a, const T* B, arma::uword ld_b, T* C, arma::uword ld_c) {
-    const auto M = static_cast<arma::blas_int>(m), N = static_cast<arma::blas_int>(n),
-               Kd = static_cast<arma::blas_int>(k), LA = static_cast<arma::blas_int>(ld_a),
-               LB = static_cast<arma::blas_int>(ld_b), LC = static_cast<arma::blas_int>(ld_c);
-    const T one = 1, zero = 0;
-    arma::blas::gemm<T>(op_a, op_b, &M, &N, &Kd, &one, A, &LA, B, &LB, &zero, C, &LC);
+// C = op(A) op(B), through CBLAS (OpenBLAS's public interface). op is 'N' (as
+// stored) or 'T' (transposed); A is m x k after op, B is k x n, C is m x n;
+// ld* are the distances between columns, which lets a call work on a block of
+// rows in place.
+void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, const double* A, arma::uword ld_a,
+          const double* B, arma::uword ld_b, double* C, arma::uword ld_c) {
+    cblas_dgemm(CblasColMajor, op_a == 'T' ? CblasTrans : CblasNoTrans, op_b == 'T' ? CblasTrans : CblasNoTrans,
+                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), 1.0, A, static_cast<int>(ld_a), B,
+                static_cast<int>(ld_b), 0.0, C, static_cast<int>(ld_c));
+}
+void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, const float* A, arma::uword ld_a,
+          const float* B, arma::uword ld_b, float* C, arma::uword ld_c) {
+    cblas_sgemm(CblasColMajor, op_a == 'T' ? CblasTrans : CblasNoTrans, op_b == 'T' ? CblasTrans : CblasNoTrans,
+                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), 1.0f, A, static_cast<int>(ld_a), B,
+                static_cast<int>(ld_b), 0.0f, C, static_cast<int>(ld_c));
 }
 
 // How many queries go through the three passes together. Each group costs
@@ -392,7 +273,7 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
         for (arma::uword g = first; g < last; g += group) {
             const arma::uword n = std::min<arma::uword>(group, last - g);
             // pass 1: S^T = K Q_g^T, Q_g = rows g..g+n-1 of Q
-            gemm("N", "T", L_K, n, d_k, K.memptr(), L_K, Q.memptr() + g, L_Q, St, L_K);  // (L_K, n)
+            gemm('N', 'T', L_K, n, d_k, K.memptr(), L_K, Q.memptr() + g, L_Q, St, L_K);  // (L_K, n)
             T column_scale = scale;
             if (mask) {  // the mask is added to the scaled scores, so scale first
                 for (arma::uword q = 0; q < n; ++q) {
@@ -408,7 +289,7 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
                 inv[q] = inverse_or_zero(softmax_column(St + q * L_K, L_K, column_scale));
             // pass 3: Z_g = E_g V straight into rows g..g+n-1 of Z, then each row
             // divided by its query's sum (d_v divisions per query instead of L_K)
-            gemm("T", "N", n, d_v, L_K, St, L_K, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
+            gemm('T', 'N', n, d_v, L_K, St, L_K, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
             for (arma::uword c = 0; c < d_v; ++c) {
                 T* z = Z.colptr(c) + g;
                 for (arma::uword q = 0; q < n; ++q) z[q] *= inv[q];
@@ -424,25 +305,6 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
 
 }  // namespace
 
-// Every call returns a fresh L_Q x d_v matrix. By default glibc hands freed
-// memory at the top of the heap back to the system once it exceeds a few
-// hundred KiB, so a loop of calls had each call fault its output pages in
-// again: about 0.5 ms per call at L = 512 on the test machine, a quarter of
-// the call. Asked once, glibc keeps up to 64 MiB of freed memory for reuse
-// and serves blocks up to 32 MiB from the heap. (A process-wide setting: it
-// only changes when memory goes back to the system, never what a program
-// computes.)
-void keep_freed_memory() {
-#if defined(__GLIBC__)
-    static const bool done = [] {
-        mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-        mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
-        return true;
-    }();
-    (void)done;
-#endif
-}
-
 arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
     return attention_impl<double>(Q, K, V, nullptr);
 }
@@ -456,7 +318,5 @@ arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat&
     return attention_impl<float>(Q, K, V, &mask);
 }
 
-void exp_in_place(double* x, std::size_t n) { exp_loop_double(x, n); }
-void exp_in_place(float* x, std::size_t n) { exp_loop_float(x, n); }
 
-}  // namespace attn::kernels
+}  // namespace attn::perf
