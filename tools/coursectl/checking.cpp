@@ -1,0 +1,345 @@
+// Building and running checks: check, watch, and the suite's checks of stubs,
+// mistakes and given programs. Every check runs contained (sandbox.hpp) and is
+// judged from the program's own record (record.hpp).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <unistd.h>
+
+#include "commands.hpp"
+#include "manifest.hpp"
+#include "process.hpp"
+#include "record.hpp"
+#include "report.hpp"
+#include "sandbox.hpp"
+#include "state.hpp"
+#include "stubs.hpp"
+#include "watch.hpp"
+
+namespace fs = std::filesystem;
+
+namespace course {
+
+// --- building and running one check -------------------------------------------
+
+// The CMake generator of the build tree ("Ninja", "Unix Makefiles", ...).
+std::string generator(const Options& o) {
+    std::ifstream cache(o.build + "/CMakeCache.txt");
+    std::string line;
+    const std::string key = "CMAKE_GENERATOR:INTERNAL=";
+    while (std::getline(cache, line))
+        if (line.rfind(key, 0) == 0) return line.substr(key.size());
+    return "";
+}
+
+void prebuild(const Options& o, const std::vector<Exercise>& list) {
+    // One parallel, keep-going build of every check first: what compiles is
+    // then ready, and each exercise's own build below only repeats its errors.
+    if (list.size() < 2) return;
+    std::vector<std::string> cmd = {"cmake", "--build", o.build, "-j", "2"};
+    for (const auto& e : list) cmd.push_back("--target"), cmd.push_back("check_" + e.name);
+    // keep going past a failing exercise: "-k 0" for Ninja, "-k" for make
+    cmd.push_back("--");
+    cmd.push_back("-k");
+    if (generator(o) == "Ninja") cmd.push_back("0");
+    std::cout << "building the checks of " << list.size() << " exercises..." << std::endl;
+    run_process(cmd, 1800, 1 << 16);
+}
+
+std::vector<std::string> check_arguments(const std::string& exe, const Exercise& e) {
+    return {exe, "--run_test=" + e.name, "--catch_system_errors=no", "--color_output=no"};
+}
+
+// Runs one check program, contained (sandbox.hpp), and reads its record.
+CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Exercise& e, const std::string& exe) {
+    ContainedRun run;
+    run.argv = check_arguments(exe, e);
+    run.timeout_seconds = o.timeout;
+    run.memory_limit = o.memory;
+    run.root = o.root;
+    run.build = o.build;
+    const ContainedResult res = run_contained(sandbox, run);
+
+    CheckInput in;
+    in.process = res.process;
+    // Boost.Test writes its own setup errors (exit code 200) to the report sink, as plain text
+    if (res.process.exit_code == 200 && res.report_xml.rfind("<", 0) != 0)
+        in.process.output = res.report_xml + res.log_xml + in.process.output;
+    in.record = parse_record(res.log_xml, res.report_xml, e.name, res.progress);
+    in.timeout_seconds = o.timeout;
+    in.memory_limit = o.memory;
+    in.changed = res.changed;
+    in.not_restored = res.not_restored;
+    if (!in.record.report_found && !res.process.timed_out && !res.process.interrupted &&
+        (!res.process.signaled || !in.record.exited_in.empty())) {
+        // It stopped early: how many checks should it have run? Asked of the program
+        // itself, as contained as the run (the learner's code is linked in).
+        ContainedRun list = run;
+        list.argv = {exe, "--list_content", "--run_test=" + e.name};
+        list.with_record = false;
+        list.timeout_seconds = std::min(o.timeout, 10.0);
+        const auto listed = run_contained(sandbox, list);
+        in.expected_cases = count_listed_cases(listed.process.output, e.name);
+    }
+    return interpret_check(in);
+}
+
+CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& e) {
+    const auto built = run_process({"cmake", "--build", o.build, "--target", "check_" + e.name}, 900);
+    if (built.interrupted) {
+        CheckReport rep;
+        rep.lines.push_back("stopped: you pressed Ctrl-C");
+        return rep;
+    }
+    if (built.failed_to_start || built.timed_out || built.exit_code != 0) {
+        CheckReport rep;
+        rep.verdict = Verdict::DoesNotCompile;
+        std::string err = first_build_error(built.output, o.root);
+        if (err.empty()) err = built.timed_out ? "the build took longer than 15 minutes" : "the build failed; run: cmake --build " + o.build + " --target check_" + e.name;
+        rep.lines.push_back(err);
+        return rep;
+    }
+    return run_check_program(o, sandbox, e, o.build + "/checks/check_" + e.name);
+}
+
+// One line, once per command: how the learner's code is contained, and its limits.
+Sandbox open_sandbox(const Options& o, bool say) {
+    Sandbox sb = Sandbox::detect(o.sandbox);
+    if (say) {
+        std::ostringstream limits;
+        limits << o.timeout << " s and " << describe_bytes(o.memory) << " per check";
+        std::printf("(%s; %s)\n", sb.describe().c_str(), limits.str().c_str());
+    }
+    return sb;
+}
+
+const char* mark(Verdict v) {
+    switch (v) {
+        case Verdict::Done: return "\u2713";  // ✓
+        case Verdict::NotStarted: return "\u00b7";
+        default: return "\u2717";  // ✗
+    }
+}
+
+[[noreturn]] void stop_on_interrupt() {
+    std::printf("\nstopped (Ctrl-C): the build and every check were ended; your files are as you left them\n");
+    std::fflush(stdout);
+    std::exit(130);
+}
+
+// --- commands -----------------------------------------------------------------
+
+// The verdict line and what follows it, as check and watch print them.
+
+void print_report(const Exercise& e, const CheckReport& rep) {
+    std::printf("%s %s %-30s %s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
+                verdict_word(rep.verdict).c_str());
+    // a recognised mistake says most; then a couple of the failing checks
+    std::size_t shown = rep.verdict == Verdict::Failing ? (rep.diagnoses.empty() ? 6 : rep.diagnoses.size() + 2) : 3;
+    shown = std::min(shown, rep.lines.size());
+    for (std::size_t i = 0; i < shown; ++i) std::printf("      %s\n", rep.lines[i].c_str());
+    if (rep.lines.size() > shown) std::printf("      (and %zu more failing checks)\n", rep.lines.size() - shown);
+    if (rep.verdict != Verdict::Done && rep.verdict != Verdict::NotStarted)
+        std::printf("      file: exercises/%s   hint: ./course hint %s\n", e.file.c_str(), e.name.c_str());
+    std::fflush(stdout);
+}
+
+// status.txt gets the verdict with the hash of the file as it was checked. Read
+// again just before writing: the file is the truth, not what was read at the start.
+void remember(const Options& o, const Exercise& e, const CheckReport& rep, const std::string& hash) {
+    auto status = load_status(o);
+    status[e.name] = verdict_word(rep.verdict) + "|" + hash;
+    write_state(state_dir(o) + "/status.txt", status);
+}
+
+bool is_done(const Options& o, const Exercise& e, const std::map<std::string, std::string>& status) {
+    const auto it = status.find(e.name);
+    return it != status.end() && it->second == "done|" + content_hash(read_file(exercise_path(o, e)));
+}
+
+int cmd_check(const Options& o) {
+    if (o.args.size() > 1) throw std::invalid_argument("usage: ./course check [NN|NAME]");
+    const auto all = load_manifest(o.root + "/exercises/manifest.txt");
+    const auto list = select(all, o.args.empty() ? "" : o.args[0]);
+    require_build_of(o.build, o.root);
+    const BuildLock lock(o.build);  // one build and one set of checks at a time in this build folder
+    const Sandbox sandbox = open_sandbox(o, true);
+    prebuild(o, list);
+    if (interrupted()) stop_on_interrupt();
+    int done = 0;
+    for (const auto& e : list) {
+        const std::string hash = content_hash(read_file(exercise_path(o, e)));  // the version checked
+        const CheckReport rep = check_one(o, sandbox, e);
+        if (interrupted()) stop_on_interrupt();
+        print_report(e, rep);
+        if (rep.verdict == Verdict::Done) ++done;
+        remember(o, e, rep, hash);
+    }
+    std::printf("\n%d / %zu done\n", done, list.size());
+    return done == static_cast<int>(list.size()) ? 0 : 1;
+}
+
+// ./course watch [NN|NAME]: the first unfinished exercise (a named one: that one),
+// checked again each time its file is saved; on a pass, on to the next unfinished.
+int cmd_watch(const Options& o) {
+    if (o.args.size() > 1) throw std::invalid_argument("usage: ./course watch [NN|NAME]");
+    const auto all = load_manifest(o.root + "/exercises/manifest.txt");
+    require_build_of(o.build, o.root);
+    const Sandbox sandbox = open_sandbox(o, true);
+    auto index_of = [&](const std::string& name) {
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (all[i].name == name) return i;
+        return all.size();
+    };
+    auto next_unfinished = [&](std::size_t from) {
+        const auto status = load_status(o);
+        for (std::size_t k = 0; k < all.size(); ++k) {
+            const std::size_t i = (from + k) % all.size();
+            if (!is_done(o, all[i], status)) return i;
+        }
+        return all.size();
+    };
+    std::size_t current = all.size();
+    const auto chosen = select(all, o.args.empty() ? "" : o.args[0]);
+    if (!o.args.empty() && chosen.size() == 1) {
+        current = index_of(chosen[0].name);
+    } else {
+        const auto status = load_status(o);
+        for (const auto& c : chosen)
+            if (!is_done(o, c, status)) {
+                current = index_of(c.name);
+                break;
+            }
+        if (current >= all.size()) current = next_unfinished(0);
+    }
+    if (current >= all.size()) {
+        std::printf("every exercise is done: nothing to watch\n");
+        return 0;
+    }
+    FileWatch watch;
+    auto announce = [&] {
+        const Exercise& e = all[current];
+        std::printf("\n== %s (chapter %s): %s\n   edit exercises/%s and save it; h: a hint, c: check again, q: quit\n",
+                    e.name.c_str(), e.chapter.c_str(), e.title.c_str(), e.file.c_str());
+        std::fflush(stdout);
+        watch.follow(exercise_path(o, e));
+    };
+    // Checks, and moves on while the exercise passes; false once there is nothing left.
+    auto check_current = [&] {
+        while (true) {
+            const Exercise& e = all[current];
+            const std::string hash = content_hash(read_file(exercise_path(o, e)));
+            CheckReport rep;
+            {
+                const BuildLock lock(o.build);  // only while checking: other commands may run between saves
+                rep = check_one(o, sandbox, e);
+            }
+            if (interrupted()) return false;
+            print_report(e, rep);
+            remember(o, e, rep, hash);
+            if (rep.verdict != Verdict::Done) return true;
+            const std::size_t next = next_unfinished(current + 1);
+            if (next >= all.size()) {
+                std::printf("\nevery exercise is done. Well done!\n");
+                return false;
+            }
+            current = next;
+            announce();
+        }
+    };
+    announce();
+    if (!check_current()) return interrupted() ? 130 : 0;
+    while (!interrupted()) {
+        const char key = watch.wait(1000);
+        if (key == 0) continue;
+        if (key == 'q') break;
+        if (key == 'h') {
+            show_hint(o, all[current]);
+            continue;
+        }
+        if (key == 's' || key == 'c') {
+            if (!check_current()) return interrupted() ? 130 : 0;
+            continue;
+        }
+        std::printf("(keys: h a hint, c check again, q quit)\n");
+        std::fflush(stdout);
+    }
+    std::printf("stopped watching\n");
+    return interrupted() ? 130 : 0;
+}
+
+// Suite: check one given program exactly as `check` would (contained, from its
+// record), print the verdict, and exit 0 only when it is done.
+//   coursectl check-program EXERCISE [--sandbox MODE] [--memory SIZE] -- PROGRAM
+int cmd_check_program(const Options& o) {
+    if (o.args.size() != 1 || o.after.size() != 1)
+        throw std::invalid_argument("usage: coursectl check-program EXERCISE -- CHECK_PROGRAM");
+    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+    const Sandbox sandbox = open_sandbox(o, true);
+    const CheckReport rep = run_check_program(o, sandbox, e, fs::absolute(o.after[0]).string());
+    if (interrupted()) stop_on_interrupt();
+    std::printf("%s %s %s\n", mark(rep.verdict), e.name.c_str(), verdict_word(rep.verdict).c_str());
+    for (const auto& l : rep.lines) std::printf("      %s\n", l.c_str());
+    for (const auto& d : rep.diagnoses) std::printf("      [%s]\n", d.id.c_str());
+    return rep.verdict == Verdict::Done ? 0 : 1;
+}
+
+// Suite: an untouched stub must fail its check with the not-implemented message.
+int cmd_expect_stub(const Options& o) {
+    if (o.args.size() != 1) throw std::invalid_argument("usage: coursectl expect-stub NAME");
+    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+    const Stubs stubs(o.root);
+    if (!stubs.available() || !stubs.untouched("exercises/" + e.file)) {
+        // In CI the folder is a fresh clone: every stub must be the committed one.
+        const bool ci = std::getenv("CI") != nullptr;
+        std::printf("exercises/%s is not the stub of %s%s\n", e.file.c_str(),
+                    stubs.available() ? stubs.ref().c_str() : "the git history",
+                    ci ? ": in CI every stub must be as committed"
+                       : "; you have edited it (or not committed a change to it), so this check of the untouched "
+                         "stub is skipped");
+        return ci ? 1 : 77;
+    }
+    require_build_of(o.build, o.root);
+    const BuildLock lock(o.build);
+    const CheckReport rep = check_one(o, open_sandbox(o, false), e);
+    for (const auto& l : rep.lines) std::printf("  %s\n", l.c_str());
+    if (rep.verdict != Verdict::NotStarted) {
+        std::printf("FAIL: the stub of %s should be reported as 'not started', got '%s'\n", e.name.c_str(),
+                    verdict_word(rep.verdict).c_str());
+        return 1;
+    }
+    const std::string where = "(exercises/" + e.file + ")";
+    for (const auto& l : rep.lines)
+        if (l.find(where) == std::string::npos) {
+            std::printf("FAIL: the message should name %s: %s\n", where.c_str(), l.c_str());
+            return 1;
+        }
+    std::printf("ok: %s fails cleanly as not implemented\n", e.name.c_str());
+    return 0;
+}
+
+// Suite: checking a deliberately wrong implementation names exactly its mistake.
+//   coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM
+int cmd_expect_diagnosis(const Options& o) {
+    if (o.args.size() != 2 || o.after.size() != 1)
+        throw std::invalid_argument("usage: coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM");
+    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+    const CheckReport rep = run_check_program(o, open_sandbox(o, false), e, fs::absolute(o.after[0]).string());
+    for (const auto& l : rep.lines) std::printf("  %s\n", l.c_str());
+    std::string ids;
+    for (const auto& d : rep.diagnoses) ids += (ids.empty() ? "" : ", ") + d.id;
+    if (rep.verdict != Verdict::Failing || rep.diagnoses.size() != 1 || rep.diagnoses[0].id != o.args[1]) {
+        std::printf("FAIL: expected exactly the diagnosis [%s], got verdict '%s' and diagnoses [%s]\n",
+                    o.args[1].c_str(), verdict_word(rep.verdict).c_str(), ids.c_str());
+        return 1;
+    }
+    std::printf("ok: %s is diagnosed as [%s]\n", e.name.c_str(), ids.c_str());
+    return 0;
+}
+
+}  // namespace course
