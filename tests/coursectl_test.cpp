@@ -3,17 +3,22 @@
 #include <boost/test/unit_test.hpp>
 
 #include <csignal>
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
 #include "manifest.hpp"
 #include "process.hpp"
 #include "record.hpp"
+#include "relied.hpp"
 #include "report.hpp"
 #include "sandbox.hpp"
 
 using namespace course;
 
+#ifndef ATTN_BUILD_DIR
+#error "ATTN_BUILD_DIR must point at the build tree (its reference objects)"
+#endif
 #ifndef ATTN_SOURCE_DIR
 #error "ATTN_SOURCE_DIR must point at the repository"
 #endif
@@ -79,6 +84,18 @@ BOOST_AUTO_TEST_CASE(the_real_manifest_and_the_exercise_files_agree) {
                     const std::string rel = dir.path().filename().string() + "/" + f.path().filename().string();
                     BOOST_TEST(listed.count(rel) == 1u, "exercises/" << rel << " is not in exercises/manifest.txt");
                 }
+}
+
+BOOST_AUTO_TEST_CASE(knows_which_exercises_a_file_calls_from_its_object_file) {
+    // the reference self_attention calls chapter 06's scaled_dot_product_attention,
+    // and nothing of chapter 07's own other exercises or of later chapters
+    const auto all = load_manifest(std::string(ATTN_SOURCE_DIR) + "/exercises/manifest.txt");
+    Reliance reliance(ATTN_BUILD_DIR, "sol_");
+    const auto self = select(all, "self_attention").at(0);
+    std::vector<std::string> names;
+    for (const auto& x : reliance.called_by(self, all)) names.push_back(x.name);
+    BOOST_TEST(std::count(names.begin(), names.end(), "scaled_dot_product_attention") == 1);
+    for (const auto& n : names) BOOST_TEST(select(all, n).at(0).chapter <= self.chapter, n);
 }
 
 BOOST_AUTO_TEST_CASE(content_hash_tells_texts_apart) {
@@ -175,6 +192,14 @@ BOOST_AUTO_TEST_CASE(a_failed_check_shows_its_message_not_the_expression) {
     const auto rep = interpret_check(
         record(201, {{"rows", error("check matrices_close(a, b, 1e-12, \"A\") has failed: A differs at row 0"), "failed"}}));
     BOOST_TEST(rep.lines.at(0) == "rows: A differs at row 0");
+}
+
+BOOST_AUTO_TEST_CASE(a_check_without_a_message_shows_values_not_the_expression) {
+    const auto rep = interpret_check(record(
+        201, {{"decodes", error("check show(got) == show({2, 3, 3, 3}) has failed [{2, 3} != {2, 3, 3, 3}]"), "failed"},
+              {"other", error("critical check ok(x) has failed"), "aborted"}}));
+    BOOST_TEST(rep.lines.at(0) == "decodes: your result is not what this check expects (it compared {2, 3} != {2, 3, 3, 3})");
+    BOOST_TEST(rep.lines.at(1) == "other: your result is not what this check expects");
 }
 
 BOOST_AUTO_TEST_CASE(an_exception_is_named_as_such) {

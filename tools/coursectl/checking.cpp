@@ -15,6 +15,7 @@
 #include "manifest.hpp"
 #include "process.hpp"
 #include "record.hpp"
+#include "relied.hpp"
 #include "report.hpp"
 #include "sandbox.hpp"
 #include "state.hpp"
@@ -134,11 +135,38 @@ const char* mark(Verdict v) {
 
 // --- commands -----------------------------------------------------------------
 
-// The verdict line and what follows it, as check and watch print them.
+bool is_done(const Options& o, const Exercise& e, const std::map<std::string, std::string>& status);
 
-void print_report(const Exercise& e, const CheckReport& rep) {
-    std::printf("%s %s %-30s %s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
-                verdict_word(rep.verdict).c_str());
+// After a pass: the exercises whose reference versions the learner's code called
+// although the learner has not finished them, as one note for the verdict line:
+// "(checked with the reference scaled_dot_product_attention of chapter 06, which
+// you have not written yet)". Empty when the pass rests on nothing unfinished.
+std::string reliance_note(const Options& o, Reliance& reliance, const Exercise& e, const std::vector<Exercise>& all) {
+    const auto called = reliance.called_by(e, all);
+    if (called.empty()) return "";
+    const auto status = load_status(o);
+    std::vector<std::string> paths;
+    std::vector<Exercise> pending;
+    for (const auto& x : called)
+        if (!is_done(o, x, status)) {
+            pending.push_back(x);
+            paths.push_back("exercises/" + x.file);
+        }
+    if (pending.empty()) return "";
+    const auto untouched = Stubs(o.root).untouched(paths);
+    std::string note;
+    for (std::size_t i = 0; i < pending.size(); ++i) {
+        const auto& x = pending[i];
+        note += std::string(i == 0 ? "(checked with the reference " : "; with the reference ") + x.name + " of chapter " +
+                x.chapter + (untouched[i] ? ", which you have not written yet" : ", which does not pass yet");
+    }
+    return note + ")";
+}
+
+// The verdict line and what follows it, as check and watch print them.
+void print_report(const Exercise& e, const CheckReport& rep, const std::string& note = "") {
+    std::printf("%s %s %-30s %s%s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
+                verdict_word(rep.verdict).c_str(), note.empty() ? "" : (" " + note).c_str());
     // a recognised mistake says most; then a couple of the failing checks
     std::size_t shown = rep.verdict == Verdict::Failing ? (rep.diagnoses.empty() ? 6 : rep.diagnoses.size() + 2) : 3;
     shown = std::min(shown, rep.lines.size());
@@ -172,13 +200,14 @@ int cmd_check(const Options& o) {
     prebuild(o, list);
     if (interrupted()) stop_on_interrupt();
     int done = 0;
+    Reliance reliance(o.build);
     for (const auto& e : list) {
         const std::string hash = content_hash(read_file(exercise_path(o, e)));  // the version checked
         const CheckReport rep = check_one(o, sandbox, e);
         if (interrupted()) stop_on_interrupt();
-        print_report(e, rep);
-        if (rep.verdict == Verdict::Done) ++done;
         remember(o, e, rep, hash);
+        print_report(e, rep, rep.verdict == Verdict::Done ? reliance_note(o, reliance, e, all) : "");
+        if (rep.verdict == Verdict::Done) ++done;
     }
     std::printf("\n%d / %zu done\n", done, list.size());
     return done == static_cast<int>(list.size()) ? 0 : 1;
@@ -222,6 +251,7 @@ int cmd_watch(const Options& o) {
         return 0;
     }
     FileWatch watch;
+    Reliance reliance(o.build);
     auto announce = [&] {
         const Exercise& e = all[current];
         std::printf("\n== %s (chapter %s): %s\n   edit exercises/%s and save it; h: a hint, c: check again, q: quit\n",
@@ -240,8 +270,8 @@ int cmd_watch(const Options& o) {
                 rep = check_one(o, sandbox, e);
             }
             if (interrupted()) return false;
-            print_report(e, rep);
             remember(o, e, rep, hash);
+            print_report(e, rep, rep.verdict == Verdict::Done ? reliance_note(o, reliance, e, all) : "");
             if (rep.verdict != Verdict::Done) return true;
             const std::size_t next = next_unfinished(current + 1);
             if (next >= all.size()) {

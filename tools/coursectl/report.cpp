@@ -100,9 +100,21 @@ Findings read_findings(const CheckRecord& rec) {
                 continue;
             }
             std::string what = e.text;
-            // "check <C++ expression> has failed: <message>": the message is what helps
-            const auto failed = what.find(" has failed: ");
-            if (what.rfind("check ", 0) == 0 && failed != std::string::npos) what = what.substr(failed + 13);
+            // "check <C++ expression> has failed: <message>": the message is what helps;
+            // without one, the values compared, never the C++ expression
+            if (what.rfind("critical check ", 0) == 0) what = what.substr(9);
+            const auto failed = what.find(" has failed");
+            if (what.rfind("check ", 0) == 0 && failed != std::string::npos) {
+                const std::string after = what.substr(failed + 11);
+                if (after.rfind(": ", 0) == 0) {
+                    what = after.substr(2);
+                } else {
+                    const auto open = after.find('['), close = after.rfind(']');
+                    what = "your result is not what this check expects";
+                    if (open != std::string::npos && close != std::string::npos && close > open + 1)
+                        what += " (it compared " + after.substr(open + 1, close - open - 1) + ")";
+                }
+            }
             // an exception other than NotImplemented escaped the learner's code
             if (e.kind == LoggedEvent::Kind::Exception) what = "threw an exception: " + what;
             const auto nl = what.find('\n');

@@ -1,0 +1,34 @@
+// relied.hpp: which other exercises a learner's exercise leans on.
+//
+// A check program links the learner's file for one exercise and the reference
+// versions of every other exercise it may call. When the learner's code calls a
+// function of an exercise they have not finished, a pass was earned with our
+// version of that function, and the verdict says so. What it calls is read from
+// the compiled object files (`nm`), so it is what the code really calls.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "manifest.hpp"
+
+namespace course {
+
+class Reliance {
+public:
+    // `learner` names the object libraries of the learner's files ("ex_"); the suite's
+    // test points it at the reference ones ("sol_"), whose calls it knows.
+    explicit Reliance(std::string build, std::string learner = "ex_")
+        : build_(std::move(build)), learner_(std::move(learner)) {}
+    // The exercises among `others` whose functions the learner's object file of `e` calls.
+    std::vector<Exercise> called_by(const Exercise& e, const std::vector<Exercise>& others);
+
+private:
+    std::string build_, learner_;
+    std::map<std::string, std::set<std::string>> defined_;  // reference object of an exercise -> its symbols
+    std::set<std::string> symbols(const std::string& target, bool defined);
+};
+
+}  // namespace course
