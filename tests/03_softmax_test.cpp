@@ -46,6 +46,23 @@ arma::rowvec jacobian_times(const arma::rowvec& a, const arma::rowvec& v) {
     return out;
 }
 
+// The near-correct softmax that subtracts shift(i) from row i instead of the row's
+// maximum, by loops: right in exact arithmetic, wrong in doubles when rows lie far apart.
+template <class Shift>
+arma::mat softmax_shifted_by_hand(const arma::mat& S, Shift shift) {
+    arma::mat A(S.n_rows, S.n_cols);
+    for (arma::uword i = 0; i < S.n_rows; ++i) {
+        const double c = shift(i);
+        double total = 0;
+        for (arma::uword j = 0; j < S.n_cols; ++j) total += std::exp(S(i, j) - c);
+        for (arma::uword j = 0; j < S.n_cols; ++j) A(i, j) = std::exp(S(i, j) - c) / total;
+    }
+    return A;
+}
+
+// Equal entry by entry, NaN where the other has NaN (matrices_close's rule).
+bool same(const arma::mat& a, const arma::mat& b) { return bool(matrices_close(a, b, 1e-12)); }
+
 constexpr double kTwoDecimals = 0.005 + 1e-12;
 
 }  // namespace
@@ -62,14 +79,21 @@ BOOST_AUTO_TEST_CASE(matches_the_tutorials_row_1_2_3) {
 
 BOOST_AUTO_TEST_CASE(each_row_sums_to_one_over_keys) {
     arma::arma_rng::set_seed(5);
-    const arma::mat A = attn::softmax_rows(arma::randn(4, 6) * 3.0);
-    // A 4x6 matrix tells the two wrong normalisations apart: columns summing to 1
-    // (softmax down the columns) or everything summing to 1 (over the whole matrix).
+    const arma::mat S = arma::randn(4, 6) * 3.0;
+    const arma::mat A = attn::softmax_rows(S);
+    // A 4x6 matrix tells the wrong normalisations apart: columns summing to 1
+    // (softmax down the columns), everything summing to 1 (over the whole matrix),
+    // or each row's largest entry equal to 1 (divided by the row's maximum).
     const bool rows_ok = arma::abs(arma::sum(A, 1) - 1.0).max() < 1e-9;
+    arma::mat by_max(S.n_rows, S.n_cols);  // exp(s_ij - max_j s_ij), by loops
+    for (arma::uword i = 0; i < S.n_rows; ++i)
+        for (arma::uword j = 0; j < S.n_cols; ++j) by_max(i, j) = std::exp(S(i, j) - S.row(i).max());
     if (!rows_ok && A.is_finite() && arma::abs(arma::sum(A, 0) - 1.0).max() < 1e-9)
         attn_test::report(attn_test::mistakes::softmax_over_columns);
     else if (!rows_ok && A.is_finite() && std::abs(arma::accu(A) - 1.0) < 1e-9)
         attn_test::report(attn_test::mistakes::softmax_over_whole_matrix);
+    else if (!rows_ok && same(A, by_max))
+        attn_test::report(attn_test::mistakes::softmax_divided_by_max);
     for (arma::uword i = 0; i < A.n_rows; ++i)
         BOOST_TEST(std::abs(arma::accu(A.row(i)) - 1.0) < 1e-12,
                    "row " << i << " sums to " << arma::accu(A.row(i)) << "; each query's weights must sum to 1 over the keys (rows, not columns)");
@@ -79,6 +103,29 @@ BOOST_AUTO_TEST_CASE(large_scores_do_not_overflow) {
     const arma::mat A = attn::softmax_rows(arma::mat{{1000.0, 999.0, 998.0}});
     if (!A.is_finite()) attn_test::report(attn_test::mistakes::softmax_without_max_subtraction);
     BOOST_TEST(A.is_finite(), "scores near 1000 gave inf or NaN: subtract each row's maximum before exp");
+}
+
+BOOST_AUTO_TEST_CASE(rows_far_apart_each_keep_their_weights) {
+    // One row spanning 1500, and two rows 2000 apart: any shift is right in exact
+    // arithmetic, but in doubles only each row's own maximum keeps every row finite.
+    const arma::mat S{{0.0, 1500.0}, {1000.0, 1001.0}, {-1000.0, -999.0}};
+    const arma::mat want = softmax_by_hand(S);
+    const arma::mat A = attn::softmax_rows(S);
+    const arma::mat global = softmax_shifted_by_hand(S, [&](arma::uword) { return S.max(); });
+    const arma::mat mean = softmax_shifted_by_hand(S, [&](arma::uword i) { return arma::mean(S.row(i)); });
+    arma::mat by_column(S.n_rows, S.n_cols);  // each entry shifted by its column's maximum, by loops
+    for (arma::uword i = 0; i < S.n_rows; ++i) {
+        double total = 0;
+        for (arma::uword j = 0; j < S.n_cols; ++j) total += std::exp(S(i, j) - S.col(j).max());
+        for (arma::uword j = 0; j < S.n_cols; ++j) by_column(i, j) = std::exp(S(i, j) - S.col(j).max()) / total;
+    }
+    // this input tells the right answer and the three wrong shifts apart
+    BOOST_REQUIRE(!same(global, want) && !same(mean, want) && !same(by_column, want) && !same(global, mean) &&
+                  !same(global, by_column) && !same(mean, by_column));
+    if (same(A, global) || same(A, mean)) attn_test::report(attn_test::mistakes::softmax_shift_not_row_max);
+    if (same(A, by_column)) attn_test::report(attn_test::mistakes::softmax_shift_by_column_max);
+    BOOST_TEST(matrices_close(A, want, 1e-12, "softmax of rows far apart"),
+               "each row's weights must not depend on the other rows: subtract each row's own maximum");
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero) {

@@ -35,6 +35,17 @@ struct Mistake {
     X(softmax_without_max_subtraction,                                                                              \
       "large scores overflowed to inf/NaN: subtract each row's maximum before exp, which changes nothing "         \
       "else (chapter 03, shift invariance)")                                                                        \
+    X(softmax_shift_not_row_max,                                                                                    \
+      "the shift was not each row's own maximum (one maximum for the whole matrix, or each row's mean): right in "  \
+      "exact arithmetic, but on rows far apart exp under- or overflows and the row becomes 0/0 = NaN; subtract "    \
+      "max(S, 1), one maximum per row, which in Armadillo is S.each_col() - arma::max(S, 1) (chapter 03)")           \
+    X(softmax_shift_by_column_max,                                                                                  \
+      "each entry was shifted by its COLUMN's maximum: arma::max(S) works down the columns, so the entries of a "   \
+      "row were shifted by different amounts and the weights changed; use arma::max(S, 1), each row's maximum, "    \
+      "with S.each_col() (chapter 03)")                                                                             \
+    X(softmax_divided_by_max,                                                                                       \
+      "each row was divided by its largest exponential instead of the sum of its exponentials, so the rows do not " \
+      "sum to 1; divide by arma::sum(E, 1), the row sums (chapter 03)")                                             \
     X(scores_transposed,                                                                                            \
       "the scores are K Q^T, not Q K^T: row i must hold query i against every key (chapter 04, step 2)")           \
     X(no_scaling,                                                                                                   \

@@ -1,0 +1,13 @@
+// Wrong on purpose (suite only): stable, but divided by the row's largest exponential.
+#include "attn/softmax.hpp"
+
+namespace attn {
+
+arma::mat softmax_rows(const arma::mat& S) {
+    arma::mat E = S;
+    E.each_col() -= arma::max(S, 1);
+    E = arma::exp(E);
+    return E.each_col() / arma::max(E, 1);  // the mistake: max where the row sum belongs
+}
+
+}  // namespace attn
