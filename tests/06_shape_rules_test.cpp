@@ -24,14 +24,26 @@ namespace {
 // Attention with plain loops over scalars, independent of the code under test.
 // The options reproduce known mistakes, so a failing test can name the one made.
 struct Variant {
-    double divisor_power = 0.5;  // scores / d_k^power: 0.5 right, 0 no scaling, 1 divided by d_k
+    // what the scores Q K^T are divided by: sqrt(d_k) is right; the others are slips
+    enum class Divisor { sqrt_d_k, none, d_k, sqrt_d_v, sqrt_l_k, times_sqrt_d_k };
+    Divisor divisor = Divisor::sqrt_d_k;
     bool keys_by_queries = false;  // K Q^T instead of Q K^T (square inputs only)
     bool column_softmax = false;   // softmax down each column instead of along each row
     bool weights_only = false;     // returned A instead of A V
 };
 
 arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const Variant& v = {}) {
-    const double scale = 1.0 / std::pow(static_cast<double>(K.n_cols), v.divisor_power);
+    const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols),
+                 L_K = static_cast<double>(K.n_rows);
+    double scale = 1.0 / std::sqrt(d_k);
+    switch (v.divisor) {
+        case Variant::Divisor::sqrt_d_k: break;
+        case Variant::Divisor::none: scale = 1.0; break;
+        case Variant::Divisor::d_k: scale = 1.0 / d_k; break;
+        case Variant::Divisor::sqrt_d_v: scale = 1.0 / std::sqrt(d_v); break;
+        case Variant::Divisor::sqrt_l_k: scale = 1.0 / std::sqrt(L_K); break;
+        case Variant::Divisor::times_sqrt_d_k: scale = std::sqrt(d_k); break;
+    }
     arma::mat S(Q.n_rows, K.n_rows);
     for (arma::uword i = 0; i < Q.n_rows; ++i)
         for (arma::uword j = 0; j < K.n_rows; ++j) {
@@ -58,33 +70,44 @@ arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma:
     return Z;
 }
 
-// Reports every known mistake whose result is exactly `got`; true when one was.
+// Reports the known mistake whose result is exactly `got`, when exactly one is:
+// where two mistakes give the same numbers on an input (with d_v = 1, dividing by
+// sqrt(d_v) is no scaling at all), that input names neither, and another one with
+// every size different does. True when one was reported.
 bool report_known_mistakes(const arma::mat& got, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
     struct Known {
         const attn_test::Mistake& mistake;
         Variant v;
     };
-    Variant none, by_dk, kq, cols, weights;
-    none.divisor_power = 0;
-    by_dk.divisor_power = 1;
+    auto divided = [](Variant::Divisor d) {
+        Variant v;
+        v.divisor = d;
+        return v;
+    };
+    Variant kq, cols, weights;
     kq.keys_by_queries = true;
     cols.column_softmax = true;
     weights.weights_only = true;
     namespace m = attn_test::mistakes;
+    using D = Variant::Divisor;
     const Known known[] = {
-        {m::no_scaling, none},           {m::scale_by_d_k, by_dk},
-        {m::scores_transposed, kq},      {m::softmax_over_columns, cols},
+        {m::no_scaling, divided(D::none)},           {m::scale_by_d_k, divided(D::d_k)},
+        {m::scale_by_sqrt_d_v, divided(D::sqrt_d_v)}, {m::scale_by_key_count, divided(D::sqrt_l_k)},
+        {m::scale_multiplied, divided(D::times_sqrt_d_k)},
+        {m::scores_transposed, kq},                  {m::softmax_over_columns, cols},
         {m::weights_instead_of_output, weights},
     };
-    bool any = false;
+    const arma::mat right = attention_by_loops(Q, K, V);
+    std::vector<const attn_test::Mistake*> matched;
     for (const auto& k : known) {
         if (k.v.keys_by_queries && Q.n_rows != K.n_rows) continue;
-        if (attn_test::same(got, attention_by_loops(Q, K, V, k.v))) {
-            attn_test::report(k.mistake);
-            any = true;
-        }
+        const arma::mat wrong = attention_by_loops(Q, K, V, k.v);
+        if (attn_test::same(wrong, right)) continue;  // this input cannot show that slip
+        if (attn_test::same(got, wrong)) matched.push_back(&k.mistake);
     }
-    return any;
+    if (matched.size() != 1) return false;
+    attn_test::report(*matched[0]);
+    return true;
 }
 
 using Random = attn_test::RandomQKV;
@@ -127,6 +150,16 @@ BOOST_AUTO_TEST_CASE(query_length_and_value_width_are_each_free_on_their_own) {
         [&] { attn::scaled_dot_product_attention(narrower_values.Q, narrower_values.K, narrower_values.V); });
     if (!b.empty()) attn_test::report(attn_test::mistakes::extra_rule_d_v_equals_d_k);
     BOOST_TEST(b.empty(), "Q 5x8, K 5x8, V 5x3 breaks no rule; got '" << b << "'");
+}
+
+BOOST_AUTO_TEST_CASE(the_divisor_is_sqrt_d_k_and_no_other_size) {
+    // L_Q 3, L_K 5, d_k 6, d_v 2: every size differs, so every wrong divisor
+    // (none, d_k, sqrt(d_v), sqrt(L_K), times sqrt(d_k)) gives other numbers
+    const Random r(3, 5, 6, 2, 17);
+    const arma::mat Z = attn::scaled_dot_product_attention(r.Q * 2.0, r.K, r.V).output;
+    report_known_mistakes(Z, r.Q * 2.0, r.K, r.V);
+    BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q * 2.0, r.K, r.V), 1e-12, "Z"),
+               "the scores are divided by sqrt(d_k) = sqrt(K.n_cols) = sqrt(6)");
 }
 
 BOOST_AUTO_TEST_CASE(divides_by_sqrt_dk_not_by_dk_or_nothing) {

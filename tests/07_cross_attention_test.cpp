@@ -95,20 +95,62 @@ arma::mat attention_with_slip(const arma::mat& Q, const arma::mat& K, const arma
     return Z;
 }
 
-// Reports the known slips of self_attention that reproduce `got`. Every variant
-// is attention by loops on Q, K, V projected by loops; scaling Q by c turns the
-// divisor sqrt(d_k) into sqrt(d_k) / c.
+// One known slip: its mistake and what it computes on the input at hand.
+struct Slip {
+    const attn_test::Mistake& mistake;
+    arma::mat result;
+};
+
+// Reports the slip that reproduces `got` when exactly one does; slips that give
+// the right answer on this input, or the same numbers as another slip, cannot be
+// told apart here and are left to another input.
+bool report_the_one_slip(const arma::mat& got, const arma::mat& right, const std::vector<Slip>& slips) {
+    std::vector<const Slip*> matched;
+    for (const auto& s : slips)
+        if (!attn_test::same(s.result, right) && attn_test::same(got, s.result)) matched.push_back(&s);
+    if (matched.size() != 1) return false;
+    attn_test::report(matched[0]->mistake);
+    return true;
+}
+
+// The divisor slips of an attention layer whose queries are Q: each as attention
+// by loops with Q scaled, since scaling Q by c turns the divisor sqrt(d_k) into
+// sqrt(d_k) / c.
+std::vector<Slip> divisor_slips(const arma::mat& Q, const arma::mat& K, const arma::mat& V, double d_model) {
+    namespace m = attn_test::mistakes;
+    const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols);
+    std::vector<Slip> slips = {
+        {m::no_scaling, attention_by_loops(Q * std::sqrt(d_k), K, V)},
+        {m::scale_by_d_k, attention_by_loops(Q / std::sqrt(d_k), K, V)},
+        {m::scale_by_sqrt_d_v, attention_by_loops(Q * std::sqrt(d_k / d_v), K, V)},
+        {m::scale_multiplied, attention_by_loops(Q * d_k, K, V)},
+    };
+    if (d_k != d_model) slips.push_back({m::scale_by_sqrt_d_model, attention_by_loops(Q * std::sqrt(d_k / d_model), K, V)});
+    return slips;
+}
+
+// Reports the known slip of self_attention that reproduces `got`. Every variant
+// is attention by loops on Q, K, V projected by loops.
 void report_self_attention_slips(const arma::mat& got, const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k,
                                  const arma::mat& W_v) {
     namespace m = attn_test::mistakes;
     const arma::mat Q = product_by_loops(X, W_q), K = product_by_loops(X, W_k), V = product_by_loops(X, W_v);
-    const double d_k = static_cast<double>(W_q.n_cols), d_model = static_cast<double>(X.n_cols);
-    if (attn_test::same(got, attention_by_loops(Q * std::sqrt(d_k), K, V))) attn_test::report(m::no_scaling);
-    if (attn_test::same(got, attention_by_loops(Q / std::sqrt(d_k), K, V))) attn_test::report(m::scale_by_d_k);
-    if (d_k != d_model && attn_test::same(got, attention_by_loops(Q * std::sqrt(d_k / d_model), K, V)))
-        attn_test::report(m::scale_by_sqrt_d_model);
+    auto slips = divisor_slips(Q, K, V, static_cast<double>(X.n_cols));
     // queries and keys left out: the scores are X X^T / sqrt(d_model)
-    if (attn_test::same(got, attention_by_loops(X, X, V))) attn_test::report(m::scores_from_unprojected_x);
+    slips.push_back({m::scores_from_unprojected_x, attention_by_loops(X, X, V)});
+    report_the_one_slip(got, attention_by_loops(Q, K, V), slips);
+}
+
+// The same for cross_attention, whose queries come from the decoder.
+void report_cross_attention_slips(const arma::mat& got, const arma::mat& X_dec, const arma::mat& H_enc,
+                                  const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v) {
+    namespace m = attn_test::mistakes;
+    const arma::mat Q = product_by_loops(X_dec, W_q), K = product_by_loops(H_enc, W_k), V = product_by_loops(H_enc, W_v);
+    auto slips = divisor_slips(Q, K, V, static_cast<double>(X_dec.n_cols));
+    slips.push_back({m::cross_attention_roles_swapped,
+                         attention_by_loops(product_by_loops(H_enc, W_q), product_by_loops(X_dec, W_k),
+                                            product_by_loops(X_dec, W_v))});
+    report_the_one_slip(got, attention_by_loops(Q, K, V), slips);
 }
 
 // Like attn_test::same, but infinities and NaN must sit in the same places too.
@@ -213,6 +255,8 @@ BOOST_AUTO_TEST_CASE(queries_come_from_the_decoder_keys_and_values_from_the_enco
     const arma::mat expected = attention_by_loops(product_by_loops(X_dec, w.W_q), product_by_loops(H_enc, w.W_k),
                                                   product_by_loops(H_enc, w.W_v));
     const arma::mat Z = attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v).output;
+    // d_model 5, d_k 3, d_v 2, 3 queries over 7 keys: every wrong divisor gives other numbers
+    report_cross_attention_slips(Z, X_dec, H_enc, w.W_q, w.W_k, w.W_v);
     BOOST_TEST(matrices_close(Z, expected, 1e-12, "3 decoder tokens over 7 encoder tokens"));
 }
 

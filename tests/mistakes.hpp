@@ -63,6 +63,12 @@ struct Mistake {
     X(scale_by_key_count,                                                                                           \
       "the scores were divided by the square root of the number of keys (K.n_rows); d_k is the width of one "     \
       "key, K.n_cols (chapter 04, step 3)")                                                                         \
+    X(scale_by_sqrt_d_v,                                                                                            \
+      "the scores were divided by sqrt(d_v), the width of the values (V.n_cols); the divisor is sqrt(d_k), the "    \
+      "width of the queries and keys (K.n_cols), and the two differ as soon as values are narrower (chapter 06)")   \
+    X(scale_multiplied,                                                                                             \
+      "the scores were multiplied by sqrt(d_k) instead of divided by it: the scores grow with d_k instead of "       \
+      "staying near 1, and softmax saturates (chapters 04 and 05)")                                                 \
     X(scale_by_sqrt_d_model,                                                                                        \
       "the scores were divided by sqrt(d_model), the width of X; the divisor is sqrt(d_k), the width of one key "  \
       "after W_k, and the two differ as soon as the projection narrows X (chapter 05)")                             \
