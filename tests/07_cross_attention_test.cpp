@@ -291,6 +291,21 @@ BOOST_AUTO_TEST_CASE(is_minus_infinity_exactly_above_the_diagonal) {
     const arma::mat M = attn::causal_mask(5);
     if (hides_keys_from(M, 5, 0)) attn_test::report(attn_test::mistakes::causal_mask_hides_diagonal);
     if (hides_keys_from(M, 5, 2)) attn_test::report(attn_test::mistakes::causal_mask_shows_next);
+    // the other natural slips, each built by loops: the past hidden instead of the
+    // future; a large finite number for -infinity; 1/0 (allowed/forbidden) for 0/-inf
+    arma::mat past(5, 5), finite(5, 5), zero_one(5, 5);
+    for (arma::uword i = 0; i < 5; ++i)
+        for (arma::uword j = 0; j < 5; ++j) {
+            past(i, j) = j < i ? -INFINITY : 0.0;
+            zero_one(i, j) = j > i ? 0.0 : 1.0;
+        }
+    bool large_finite = M.n_rows == 5 && M.n_cols == 5;
+    for (arma::uword i = 0; large_finite && i < 5; ++i)
+        for (arma::uword j = 0; j < 5; ++j)
+            large_finite = large_finite && (j > i ? (std::isfinite(M(i, j)) && M(i, j) <= -1e4) : M(i, j) == 0.0);
+    if (same_with_infinities(M, past)) attn_test::report(attn_test::mistakes::causal_mask_wrong_triangle);
+    if (large_finite) attn_test::report(attn_test::mistakes::mask_large_finite_value);
+    if (attn_test::same(M, zero_one)) attn_test::report(attn_test::mistakes::mask_zero_one_pattern);
     BOOST_TEST(M.n_rows == 5u);
     BOOST_TEST(M.n_cols == 5u);
     for (arma::uword i = 0; i < 5; ++i)

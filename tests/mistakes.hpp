@@ -87,6 +87,16 @@ struct Mistake {
     X(causal_mask_shows_next,                                                                                       \
       "the key right after each query (j = i + 1) was left visible; every j > i lies in the future and gets "      \
       "-infinity (chapter 07)")                                                                                     \
+    X(causal_mask_wrong_triangle,                                                                                   \
+      "the wrong triangle was hidden: -infinity went below the diagonal (j < i, the past) instead of above it "     \
+      "(j > i, the future); row i must see keys 0 .. i (chapter 07)")                                               \
+    X(mask_large_finite_value,                                                                                      \
+      "forbidden keys got a large finite number (such as -1e9) instead of -infinity: nearly right, but their "      \
+      "weights are tiny instead of exactly 0, and a row whose every key is forbidden would spread its weight "       \
+      "evenly instead of getting zeros; use -arma::datum::inf (chapter 07)")                                        \
+    X(mask_zero_one_pattern,                                                                                        \
+      "the mask held 1 and 0 (allowed and forbidden) instead of 0 and -infinity: a mask is added to the scores, "   \
+      "so a key that may be seen gets 0 and a forbidden one -infinity (chapter 07)")                                \
     X(mask_added_to_weights,                                                                                        \
       "the mask was added to the weights after the softmax; a weight plus -infinity is -infinity, so the output "  \
       "fills with -inf and NaN: add the mask to the scaled scores before softmax_rows (chapter 07)")                \
