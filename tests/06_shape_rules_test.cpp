@@ -28,6 +28,8 @@ struct Variant {
     enum class Divisor { sqrt_d_k, none, d_k, sqrt_d_v, sqrt_l_k, times_sqrt_d_k };
     Divisor divisor = Divisor::sqrt_d_k;
     bool keys_by_queries = false;  // K Q^T instead of Q K^T (square inputs only)
+    bool queries_by_queries = false;  // Q Q^T: the queries compared with each other (square inputs only)
+    bool weights_transposed = false;  // A^T V instead of A V (square inputs only)
     bool column_softmax = false;   // softmax down each column instead of along each row
     bool weights_only = false;     // returned A instead of A V
 };
@@ -49,7 +51,7 @@ arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma:
         for (arma::uword j = 0; j < K.n_rows; ++j) {
             const arma::uword qi = v.keys_by_queries ? j : i, kj = v.keys_by_queries ? i : j;
             double d = 0;
-            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(qi, c) * K(kj, c);
+            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(qi, c) * (v.queries_by_queries ? Q(kj, c) : K(kj, c));
             S(i, j) = d * scale;
         }
     arma::mat A(S.n_rows, S.n_cols);
@@ -66,7 +68,7 @@ arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma:
     arma::mat Z(A.n_rows, V.n_cols, arma::fill::zeros);
     for (arma::uword i = 0; i < A.n_rows; ++i)
         for (arma::uword j = 0; j < A.n_cols; ++j)
-            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += A(i, j) * V(j, c);
+            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += (v.weights_transposed ? A(j, i) : A(i, j)) * V(j, c);
     return Z;
 }
 
@@ -84,8 +86,10 @@ bool report_known_mistakes(const arma::mat& got, const arma::mat& Q, const arma:
         v.divisor = d;
         return v;
     };
-    Variant kq, cols, weights;
+    Variant kq, qq, at, cols, weights;
     kq.keys_by_queries = true;
+    qq.queries_by_queries = true;
+    at.weights_transposed = true;
     cols.column_softmax = true;
     weights.weights_only = true;
     namespace m = attn_test::mistakes;
@@ -94,13 +98,15 @@ bool report_known_mistakes(const arma::mat& got, const arma::mat& Q, const arma:
         {m::no_scaling, divided(D::none)},           {m::scale_by_d_k, divided(D::d_k)},
         {m::scale_by_sqrt_d_v, divided(D::sqrt_d_v)}, {m::scale_by_key_count, divided(D::sqrt_l_k)},
         {m::scale_multiplied, divided(D::times_sqrt_d_k)},
-        {m::scores_transposed, kq},                  {m::softmax_over_columns, cols},
+        {m::scores_transposed, kq},                  {m::scores_queries_by_queries, qq},
+        {m::weights_transposed, at},                 {m::softmax_over_columns, cols},
         {m::weights_instead_of_output, weights},
     };
     const arma::mat right = attention_by_loops(Q, K, V);
     std::vector<const attn_test::Mistake*> matched;
     for (const auto& k : known) {
-        if (k.v.keys_by_queries && Q.n_rows != K.n_rows) continue;
+        const bool square_only = k.v.keys_by_queries || k.v.queries_by_queries || k.v.weights_transposed;
+        if (square_only && Q.n_rows != K.n_rows) continue;
         const arma::mat wrong = attention_by_loops(Q, K, V, k.v);
         if (attn_test::same(wrong, right)) continue;  // this input cannot show that slip
         if (attn_test::same(got, wrong)) matched.push_back(&k.mistake);

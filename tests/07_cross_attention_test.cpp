@@ -138,6 +138,9 @@ void report_self_attention_slips(const arma::mat& got, const arma::mat& X, const
     auto slips = divisor_slips(Q, K, V, static_cast<double>(X.n_cols));
     // queries and keys left out: the scores are X X^T / sqrt(d_model)
     slips.push_back({m::scores_from_unprojected_x, attention_by_loops(X, X, V)});
+    // a role's projection with another role's weights: queries from W_k, keys from W_q
+    slips.push_back({m::projection_role_swapped, attention_by_loops(K, K, V)});
+    slips.push_back({m::projection_role_swapped, attention_by_loops(Q, Q, V)});
     report_the_one_slip(got, attention_by_loops(Q, K, V), slips);
 }
 

@@ -48,6 +48,12 @@ struct Mistake {
       "sum to 1; divide by arma::sum(E, 1), the row sums (chapter 03)")                                             \
     X(scores_transposed,                                                                                            \
       "the scores are K Q^T, not Q K^T: row i must hold query i against every key (chapter 04, step 2)")           \
+    X(scores_queries_by_queries,                                                                                    \
+      "the scores were Q Q^T, the queries compared with each other; a score compares query i with key j: "          \
+      "Q * K.t() (chapter 04, step 2)")                                                                             \
+    X(weights_transposed,                                                                                           \
+      "the output was A^T V: with A transposed, output row i mixes the values by how much attention key i "         \
+      "received, not by how much query i paid; it is A * V, one row of A per query (chapter 04, step 5)")           \
     X(no_scaling,                                                                                                   \
       "the scores were not divided by sqrt(d_k) (chapter 04, step 3; chapter 05 says why)")                        \
     X(scale_by_d_k,                                                                                                 \
@@ -100,6 +106,10 @@ struct Mistake {
     X(mask_added_to_weights,                                                                                        \
       "the mask was added to the weights after the softmax; a weight plus -infinity is -infinity, so the output "  \
       "fills with -inf and NaN: add the mask to the scaled scores before softmax_rows (chapter 07)")                \
+    X(projection_role_swapped,                                                                                      \
+      "a projection used another role's weight matrix (queries from W_k, or keys from W_q): each role has its "     \
+      "own, Q = X W_q, K = X W_k and V = X W_v, and that is what lets a word ask for something other than what "     \
+      "it offers (chapters 02 and 07)")                                                                              \
     X(scores_from_unprojected_x,                                                                                    \
       "the scores were X X^T, the raw rows compared with each other; a score is q_i . k_j, with Q = X W_q and "    \
       "K = X W_k, two different projections (chapters 02 and 07)")                                                 \

@@ -1,0 +1,22 @@
+// Wrong on purpose (suite only): the output is A^T V.
+#include <cmath>
+
+#include "attn/attention.hpp"
+#include "attn/errors.hpp"
+#include "attn/softmax.hpp"
+
+namespace attn {
+
+AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
+                                             const arma::mat& mask) {
+    const char* fn = "scaled_dot_product_attention";
+    require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
+    require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
+    require_nonempty(fn, "K", K);
+    arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));
+    if (!mask.is_empty()) S += mask;
+    const arma::mat A = softmax_rows(S);
+    return {A, arma::mat(A.t() * V)};  // the mistake: A transposed
+}
+
+}  // namespace attn
