@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <utility>
 
 #include "attn/errors.hpp"
 #include "attn/rnn.hpp"
@@ -50,6 +51,34 @@ BOOST_AUTO_TEST_CASE(matches_hand_computation) {
     const Random r;
     const arma::rowvec got = attn::rnn_step(r.h0, r.X.row(0), r.W, r.U);
     BOOST_TEST(matrices_close(got, step_by_hand(r.h0, r.X.row(0), r.W, r.U), 1e-12, "h_t"));
+}
+
+BOOST_AUTO_TEST_CASE(tells_its_slips_apart_when_input_and_state_are_as_wide) {
+    // d_in = d_h = 4, so W and U fit either slot: the three natural slips (W and U
+    // swapped, W not transposed in row form, no tanh) all compute, each differently.
+    const Random r(6, 4, 4, 9);
+    const arma::rowvec x = r.X.row(2);
+    const arma::rowvec h = r.h0 + 0.3;
+    const arma::rowvec got = attn::rnn_step(h, x, r.W, r.U);
+    const arma::rowvec right = step_by_hand(h, x, r.W, r.U);
+    const arma::rowvec swapped = step_by_hand(h, x, r.U, r.W);
+    const arma::rowvec untransposed = step_by_hand(h, x, arma::mat(r.W.t()), r.U);
+    arma::rowvec no_tanh(right.n_elem);  // W h + U x by loops, without the tanh
+    for (arma::uword i = 0; i < right.n_elem; ++i) {
+        no_tanh(i) = 0;
+        for (arma::uword j = 0; j < h.n_elem; ++j) no_tanh(i) += r.W(i, j) * h(j);
+        for (arma::uword k = 0; k < x.n_elem; ++k) no_tanh(i) += r.U(i, k) * x(k);
+    }
+    namespace m = attn_test::mistakes;
+    const std::pair<const attn_test::Mistake*, arma::rowvec> slips[] = {
+        {&m::rnn_weights_swapped, swapped}, {&m::rnn_weight_not_transposed, untransposed}, {&m::rnn_no_tanh, no_tanh}};
+    for (const auto& [a, ra] : slips) {
+        BOOST_REQUIRE(!attn_test::same(ra, right));
+        for (const auto& [b, rb] : slips) BOOST_REQUIRE(a == b || !attn_test::same(ra, rb));
+    }
+    for (const auto& [mistake, result] : slips)
+        if (attn_test::same(got, result)) attn_test::report(*mistake);
+    BOOST_TEST(matrices_close(got, right, 1e-12, "h_t (d_in = d_h = 4)"));
 }
 
 BOOST_AUTO_TEST_CASE(uses_the_previous_hidden_state) {

@@ -26,6 +26,15 @@ struct Mistake {
     X(rnn_stale_state,                                                                                              \
       "every step was given h_start instead of the h the previous step returned: update h inside the loop "       \
       "(chapter 01, step 1)")                                                                                       \
+    X(rnn_weights_swapped,                                                                                          \
+      "W and U were swapped: W (d_h x d_h) carries the memory and multiplies h_{t-1}; U (d_h x d_in) brings in "     \
+      "the new input and multiplies x_t (chapter 01, step 1)")                                                      \
+    X(rnn_weight_not_transposed,                                                                                    \
+      "the state was multiplied by W itself (h_prev * W): in row form the step is h_t = tanh(h_{t-1} W^T + "        \
+      "x_t U^T), so it is h_prev * W.t() (chapter 01, step 1)")                                                     \
+    X(rnn_no_tanh,                                                                                                  \
+      "tanh was left out: the step returns tanh of W h_{t-1} + U x_t, which keeps every entry of h between -1 "     \
+      "and 1 (chapter 01, step 1)")                                                                                 \
     X(softmax_over_columns,                                                                                         \
       "softmax ran down the columns (each column sums to 1); it must run along each row, one query's budget "     \
       "over the keys (chapter 03)")                                                                                 \
