@@ -188,6 +188,9 @@ void report_softmax_backward_slips(const arma::mat& got, const arma::mat& A, con
     arma::mat by_columns = dA;
     by_columns.each_row() -= arma::sum(A % dA, 0);
     if (attn_test::same(got, A % by_columns)) attn_test::report(m::softmax_backward_sums_columns);
+    arma::mat unweighted = dA;  // dA - rowsum(A % dA), without the leading A %
+    unweighted.each_col() -= arma::sum(A % dA, 1);
+    if (attn_test::same(got, unweighted)) attn_test::report(m::softmax_backward_missing_weights);
 }
 }  // namespace
 
@@ -263,6 +266,12 @@ void report_backward_slips(const attn::AttentionGrads& g, const Case& c) {
     dS = c.A % dS;  // without the 1/sqrt(d_k)
     if (attn_test::same(g.dQ, dS * c.K) && attn_test::same(g.dK, dS.t() * c.Q))
         attn_test::report(m::attention_backward_missing_scale);
+    const double d_k = static_cast<double>(c.K.n_cols);
+    if (attn_test::same(g.dQ, (dS / d_k) * c.K) && attn_test::same(g.dK, (dS / d_k).t() * c.Q))
+        attn_test::report(m::attention_backward_scale_by_d_k);
+    const arma::mat skipped = dA / root;  // softmax taken for the identity
+    if (attn_test::same(g.dQ, skipped * c.K) && attn_test::same(g.dK, skipped.t() * c.Q))
+        attn_test::report(m::attention_backward_skips_softmax);
     if (c.A.n_rows == c.A.n_cols) {
         if (attn_test::same(g.dV, c.A * c.G)) attn_test::report(m::attention_backward_dv_untransposed);
         if (attn_test::same(g.dK, (dS / root) * c.Q)) attn_test::report(m::attention_backward_dk_untransposed);
@@ -322,6 +331,10 @@ void report_decode_slips(const std::vector<arma::uword>& got, const std::vector<
     if (got.size() == max_len && got.size() > want.size() + 1 &&
         std::find(got.begin(), got.end(), kEnd) != got.end())
         attn_test::report(m::greedy_runs_past_end_token);
+    if (got.size() + 1 == max_len && std::equal(got.begin(), got.end(), want.begin()) && want.size() == max_len)
+        attn_test::report(m::greedy_stops_one_early);
+    if (got.size() == max_len + 1 && want.size() == max_len && std::equal(want.begin(), want.end(), got.begin()))
+        attn_test::report(m::greedy_one_token_too_many);
     bool stuck = s.seen.size() > 1;
     for (const auto& p : s.seen) stuck = stuck && p.size() == 1;
     if (stuck) attn_test::report(m::greedy_prefix_not_extended);
@@ -332,7 +345,8 @@ BOOST_AUTO_TEST_CASE(follows_the_best_scores_until_the_end_token) {
     Scripted s({5, 3, 7, kEnd});
     const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 10);
     report_decode_slips(got, {5, 3, 7}, 10, s);
-    BOOST_TEST(show(got) == show({5, 3, 7}));
+    BOOST_TEST(show(got) == show({5, 3, 7}), "the scores pick 5, 3, 7, then the end token: expected {5, 3, 7}, got "
+                                                 << show(got));
 }
 
 BOOST_AUTO_TEST_CASE(each_call_sees_begin_and_everything_produced_so_far) {
@@ -349,7 +363,8 @@ BOOST_AUTO_TEST_CASE(stops_after_max_len_tokens_without_an_end_token) {
     Scripted s({2, 3});  // never votes for the end token
     const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 6);
     report_decode_slips(got, {2, 3, 3, 3, 3, 3}, 6, s);
-    BOOST_TEST(show(got) == show({2, 3, 3, 3, 3, 3}));
+    BOOST_TEST(show(got) == show({2, 3, 3, 3, 3, 3}),
+               "with no end token, decoding stops after max_len = 6 tokens: expected {2, 3, 3, 3, 3, 3}, got " << show(got));
     const auto none = attn::greedy_decode(std::ref(s), kBegin, kEnd, 0);
     BOOST_TEST(none.empty(), "max_len 0 produces nothing; got " << show(none));
 }

@@ -152,6 +152,15 @@ struct Mistake {
     X(softmax_backward_sums_columns,                                                                                \
       "the dot products A . dA were taken down the columns; softmax_rows normalised each row, so each row of dS "   \
       "needs its own row's dot product, arma::sum(A % dA, 1) (chapter 08)")                                         \
+    X(softmax_backward_missing_weights,                                                                             \
+      "the last multiplication by A was left out: dS = A % (dA - rowsum(A % dA)), the Jacobian of softmax times "   \
+      "dA, row by row; without the leading A % each row gets dA minus its weighted mean (chapter 08)")             \
+    X(attention_backward_skips_softmax,                                                                             \
+      "the backward pass went from dA straight to the scores (dS = dA / sqrt(d_k)): softmax sits between them, "    \
+      "so dS = softmax_rows_backward(A, dA) / sqrt(d_k) (forward was: A = softmax_rows(S)) (chapter 08)")           \
+    X(attention_backward_scale_by_d_k,                                                                              \
+      "dS was divided by d_k: the forward pass divided the scores by sqrt(d_k), so the backward pass divides "      \
+      "by sqrt(d_k) too (chapter 08)")                                                                              \
     X(attention_backward_missing_scale,                                                                             \
       "dQ and dK are sqrt(d_k) times too large: the forward pass divided the scores by sqrt(d_k), so their "        \
       "gradient is divided by it too (chapter 08)")                                                                 \
@@ -166,6 +175,12 @@ struct Mistake {
       "the answer ends with the end token; it only says 'stop', so stop before appending it (chapter 08)")          \
     X(greedy_runs_past_end_token,                                                                                   \
       "decoding went on after the end token until max_len; stop as soon as the best token is `end` (chapter 08)")   \
+    X(greedy_stops_one_early,                                                                                       \
+      "decoding stopped one token short of max_len: the prefix also holds the begin token, so the loop goes on "    \
+      "while prefix.size() - 1 < max_len, max_len tokens of answer (chapter 08)")                                   \
+    X(greedy_one_token_too_many,                                                                                    \
+      "decoding produced max_len + 1 tokens: max_len is the most the answer may hold, begin token not counted "     \
+      "(chapter 08)")                                                                                                \
     X(greedy_prefix_not_extended,                                                                                   \
       "next_scores was shown {begin} on every call: append each chosen token to the prefix, so the next call "      \
       "sees everything produced so far (chapter 08)")                                                               \

@@ -1,0 +1,20 @@
+// Wrong on purpose (suite only): one token more than max_len.
+#include "attn/encoder_decoder.hpp"
+#include "attn/errors.hpp"
+
+namespace attn {
+
+std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma::uword begin, arma::uword end,
+                                       std::size_t max_len) {
+    std::vector<arma::uword> prefix{begin};  // what the decoder has seen so far
+    while (prefix.size() <= max_len + 1) {  // the mistake: one step too many
+        const arma::rowvec s = next_scores(prefix);  // (1, vocabulary)
+        if (s.n_elem == 0) throw InputError("greedy_decode: next_scores returned no scores (an empty row)");
+        const arma::uword best = s.index_max();      // the greedy choice: the highest score
+        if (best == end) break;                      // the end token is not part of the answer
+        prefix.push_back(best);
+    }
+    return {prefix.begin() + 1, prefix.end()};       // drop the begin token
+}
+
+}  // namespace attn
