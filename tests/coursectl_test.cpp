@@ -202,6 +202,15 @@ BOOST_AUTO_TEST_CASE(a_check_without_a_message_shows_values_not_the_expression) 
     BOOST_TEST(rep.lines.at(1) == "other: your result is not what this check expects");
 }
 
+BOOST_AUTO_TEST_CASE(armadillos_shape_errors_point_to_the_shape_checks) {
+    const auto rep = interpret_check(record(
+        201, {{"rejects", exception("std::logic_error: matrix multiplication: incompatible matrix dimensions: 3x4 and 5x2"),
+               "aborted"}}));
+    BOOST_TEST(rep.lines.at(0).find("rejects: threw an exception: std::logic_error: matrix multiplication") == 0,
+               rep.lines.at(0));
+    BOOST_TEST(rep.lines.at(0).find("check the shapes first, with require_shapes") != std::string::npos, rep.lines.at(0));
+}
+
 BOOST_AUTO_TEST_CASE(an_exception_is_named_as_such) {
     const auto rep = interpret_check(record(201, {{"b", exception("std::out_of_range: index"), "aborted"}}));
     BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Failing));

@@ -116,7 +116,16 @@ Findings read_findings(const CheckRecord& rec) {
                 }
             }
             // an exception other than NotImplemented escaped the learner's code
-            if (e.kind == LoggedEvent::Kind::Exception) what = "threw an exception: " + what;
+            if (e.kind == LoggedEvent::Kind::Exception) {
+                // Armadillo's own refusals of mismatched shapes: the function should have checked first
+                static const std::regex armadillo(
+                    R"re(^std::logic_error: .*(incompatible matrix dimensions|matrix multiplication|addition|subtraction|element-wise|index out of bounds|Mat::|copy into submatrix|each_col|each_row))re");
+                const bool from_armadillo = std::regex_search(what, armadillo);
+                what = "threw an exception: " + what;
+                if (from_armadillo)
+                    what += " (that is Armadillo refusing matrices of the wrong shapes: check the shapes first, "
+                            "with require_shapes, so that your function throws attn::ShapeError naming the rule)";
+            }
             const auto nl = what.find('\n');
             if (nl != std::string::npos) what = what.substr(0, nl);
             const std::string msg = c.name + ": " + what;
