@@ -86,3 +86,8 @@ if(NOT ATTN_SANITIZE)
                    -P "${CMAKE_SOURCE_DIR}/tests/bad_input_table.cmake")
   set_tests_properties(bad_input.table_names_real_tests PROPERTIES LABELS "bad_input")
 endif()
+
+# Paths on the command line are the learner's: relative to where ./course was typed.
+add_test(NAME bad_input.course_paths_are_the_learners
+         COMMAND bash "${CMAKE_SOURCE_DIR}/tests/course_paths.sh" "${CMAKE_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
+set_tests_properties(bad_input.course_paths_are_the_learners PROPERTIES LABELS "bad_input" RESOURCE_LOCK cmake_build)
