@@ -1,28 +1,42 @@
 #!/usr/bin/env bash
-# bench/run.sh BUILD_DIR [--build-times]: the body of `./course bench`.
+# bench/run.sh BUILD_DIR [--build-times] [--save-example] [--quick]:
+# the body of `./course bench`.
 #
-# The course script has already built BUILD_DIR/bench/bench; this runs it, and
-# it writes bench/RESULTS.md and plots/bench_*.png. A program cannot time its
-# own clean build, so with --build-times this script first configures and
-# builds the whole course in a scratch directory, runs the test suite there,
-# and hands both times to the program for its table. (That takes several
-# minutes; without the flag the table says the two were not measured.)
+# The course script has already built BUILD_DIR/bench/bench; this runs it. A
+# plain run writes only into the build tree and plots/ (whose PNGs git ignores):
+#   BUILD_DIR/bench/RESULTS.md      the table
+#   plots/bench_*.png
+# bench/RESULTS.md, the example kept in git, changes only with --save-example.
+#
+# A program cannot time its own clean build, so with --build-times this script
+# first configures and builds the whole course in a scratch directory, runs the
+# test suite there, and hands both times to the program for its table. (That
+# takes several minutes; without the flag the table says the two were not
+# measured.) --quick is a smoke run (fewer shapes, shorter timings; the suite
+# uses it).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${1:?usage: bench/run.sh BUILD_DIR [--build-times]}
+BUILD=${1:?usage: bench/run.sh BUILD_DIR [--build-times] [--save-example] [--quick]}
 shift
 JOBS=${COURSE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+OUT=$BUILD/bench
 
-build_times=0
+build_times=0 save_example=0 quick=0
 for a in "$@"; do
   case $a in
     --build-times) build_times=1 ;;
-    *) printf 'course: unknown option for bench: %s (known: --build-times)\n' "$a" >&2; exit 2 ;;
+    --save-example) save_example=1 ;;
+    --quick) quick=1 ;;
+    *) printf 'course: unknown option for bench: %s (known: --build-times, --save-example, --quick)\n' "$a" >&2
+       exit 2 ;;
   esac
 done
 
-args=(--out "$ROOT/bench/RESULTS.md" --plots "${COURSE_PLOTS_DIR:-$ROOT/plots}" --command "./course bench${*:+ $*}")
+mkdir -p "$OUT"
+args=(--out "$OUT/RESULTS.md" --plots "${COURSE_PLOTS_DIR:-$ROOT/plots}"
+      --command "./course bench${*:+ $*}")
+((quick)) && args+=(--quick)
 
 seconds_since() {  # seconds_since START_NS -> seconds with one decimal
   awk -v a="$1" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'
@@ -53,3 +67,10 @@ fi
 
 # not exec: the scratch directory's clean-up (the EXIT trap) must still run
 "$BUILD/bench/bench" "${args[@]}"
+
+if ((save_example)); then
+  # on purpose only: the committed example of the results
+  cp "$OUT/RESULTS.md" "$ROOT/bench/RESULTS.md.tmp"
+  mv "$ROOT/bench/RESULTS.md.tmp" "$ROOT/bench/RESULTS.md"
+  printf 'saved %s as the example in bench/RESULTS.md (commit it if you mean to)\n' "$OUT/RESULTS.md"
+fi
