@@ -4,7 +4,7 @@
 //   d_k = query/key width, d_v = value width; L = sequence length, d = width.
 //
 //   bench [--out FILE] [--plots DIR | --no-plots] [--quick] [--command TEXT]
-//         [--shape L_Q,L_K,d_k,d_v]... [--no-naive]
+//         [--shape L_Q,L_K,d_k,d_v]... [--no-naive] [--ours FILE] [--write-task FILE]
 //         [--build-seconds S] [--test-seconds S] [--test-note TEXT]
 //     --out FILE       the markdown table (default build/bench/RESULTS.md), written
 //                      through a temporary file and a rename (./course bench
@@ -14,6 +14,12 @@
 //     --command TEXT   the command to quote in the table
 //     --shape ...      time these attention shapes instead of the usual five
 //     --no-naive       skip the naive loops (seconds each at L = 2048)
+//     --ours FILE      also train chapter 08's reversal model to 99% exact match
+//                      (seeds 1 to 3), and write the figures PyTorch is compared
+//                      with (bench/pytorch_side.py) as name, value, unit (TSV)
+//     --write-task FILE
+//                      write chapter 08's reversal task (reversal_setup()) as
+//                      token ids, for bench/pytorch_side.py to train on
 //     --build-seconds, --test-seconds, --test-note
 //                      clean build and test-suite times measured by the caller
 //                      (./course bench --build-times); without them the table
@@ -31,6 +37,7 @@
 #include <armadillo>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <time.h>
@@ -45,6 +52,7 @@
 #include <string>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "attn/attention.hpp"
@@ -72,6 +80,7 @@ struct Options {
     std::string test_note;
     std::vector<std::vector<arma::uword>> shapes;  // empty: the usual five
     bool naive = true;
+    std::string ours_tsv, task_file;  // empty: not asked for
 };
 
 Options parse_options(int argc, char** argv) {
@@ -91,6 +100,8 @@ Options parse_options(int argc, char** argv) {
         else if (a == "--test-seconds") o.test_seconds = std::stod(value());
         else if (a == "--test-note") o.test_note = value();
         else if (a == "--no-naive") o.naive = false;
+        else if (a == "--ours") o.ours_tsv = value();
+        else if (a == "--write-task") o.task_file = value();
         else if (a == "--shape") {
             std::vector<arma::uword> v;
             std::istringstream in(value());
@@ -400,6 +411,42 @@ TrainingResult bench_training() {
     return r;
 }
 
+// Seconds from fresh weights to `target` exact match on the validation check,
+// trained as chapter 08 trains (seq2seq::train: batches of 64, the first 200
+// validation sequences decoded greedily every 50 steps, that time included),
+// once per seed (the model's and the batch order's); the median run.
+struct TargetResult {
+    double seconds = NAN, steps = NAN;  // of the median run; NaN: some run missed the target
+    std::string runs;                   // every run, for the table
+    int seeds = 0;                      // how many runs (seeds 1 to seeds)
+};
+
+TargetResult time_to_target(double target, int seeds) {
+    perf::tune_for_training();
+    encdec_lab::Setup s = encdec_lab::reversal_setup();
+    s.train.target_accuracy = target;
+    std::vector<std::pair<double, double>> runs;  // (seconds, steps)
+    TargetResult r;
+    r.seeds = seeds;
+    for (int seed = 1; seed <= seeds; ++seed) {
+        s.config.seed = static_cast<std::uint64_t>(seed);
+        s.train.seed = static_cast<std::uint64_t>(6 + seed);  // seed 1 trains as chapter 08 does (batch order 7)
+        seq2seq::Model model(s.config);
+        const seq2seq::TrainingLog log = seq2seq::train(model, s.task, s.train, {});
+        r.runs += (r.runs.empty() ? "" : ", ") + std::to_string(log.steps) + " steps " +
+                  (log.reached_target ? fixed(log.seconds, 2) + " s" : std::string("(target not reached)"));
+        if (!log.reached_target) return r;
+        runs.emplace_back(log.seconds, static_cast<double>(log.steps));
+    }
+    std::sort(runs.begin(), runs.end());
+    r.seconds = runs[runs.size() / 2].first;
+    r.steps = runs[runs.size() / 2].second;
+    std::printf("\ntraining to %.0f%% exact match, median of seeds 1 to %d: %.2f s, %.0f steps (%s)\n", 100 * target,
+                seeds, r.seconds, r.steps, r.runs.c_str());
+    perf::set_threads(1);
+    return r;
+}
+
 // ---------------------------------------------------------------- the machine
 std::string cpu_model() {
     std::ifstream in("/proc/cpuinfo");
@@ -462,7 +509,7 @@ const AttentionRow* find_row(const std::vector<AttentionRow>& rows, const std::s
 }
 
 std::string report(const Options& o, const std::vector<AttentionRow>& att, const std::vector<rnn_lab::Timing>& rnn,
-                   const TrainingResult& training) {
+                   const TrainingResult& training, const TargetResult* to_target) {
     std::ostringstream md;
     md << "# Benchmark results\n\n"
        << "Written by `bench/main.cpp` (`" << o.command << "`) into the build tree (`build/bench/RESULTS.md`);\n"
@@ -575,6 +622,11 @@ std::string report(const Options& o, const std::vector<AttentionRow>& att, const
            << fixed(training.steps_per_second_2, 0) << " |\n";
     else
         md << "training: " << training.note << "\n";
+    if (to_target)
+        md << "\nTo 99% exact match on the validation check (every 50 steps, its time included; chapter 08\n"
+           << "itself goes on to 99.5%), median of seeds 1 to " << to_target->seeds
+           << " (the model's and the batch order's), 1 thread: " << duration(to_target->seconds)
+           << " (runs: " << to_target->runs << ").\n";
     return md.str();
 }
 
@@ -590,6 +642,38 @@ void write_atomically(const std::string& path, const std::string& text) {
         if (!out) throw std::runtime_error("cannot write " + tmp.string());
     }
     fs::rename(tmp, target);
+}
+
+// The figures bench/pytorch_side.py compares with PyTorch's: name, value, unit.
+std::string ours_tsv(const std::vector<AttentionRow>& att, const TrainingResult& training, const TargetResult& t) {
+    std::ostringstream out;
+    out.precision(9);
+    out << "name\tvalue\tunit\n";
+    for (const auto& r : att)
+        out << "attention " << r.type << " " << r.shape.label() << " " << r.threads
+            << (r.threads == 1 ? " thread" : " threads") << "\t" << r.kernel << "\ts\n";
+    out << "training steps per second\t" << training.steps_per_second_1 << "\tsteps/s\n"
+        << "training seconds to 99%\t" << t.seconds << "\ts\n"
+        << "training steps to 99%\t" << t.steps << "\tsteps\n";
+    return out.str();
+}
+
+// Chapter 08's reversal task as token ids: the sequences PyTorch trains and checks on.
+std::string task_tsv() {
+    const encdec_lab::Setup s = encdec_lab::reversal_setup();
+    std::ostringstream out;
+    out << "# chapter 08's reversal task (encdec_lab::reversal_setup()): vocab " << s.task.vocab.size()
+        << ", begin " << tasks::Vocabulary::kBegin << ", end " << tasks::Vocabulary::kEnd
+        << "; set, source ids, target ids\n";
+    const auto ids = [](const tasks::Tokens& t) {
+        std::string line;
+        for (const auto id : t) line += (line.empty() ? "" : " ") + std::to_string(id);
+        return line;
+    };
+    for (const auto& [name, set] : {std::pair<const char*, const std::vector<tasks::Example>*>{"train", &s.task.train},
+                                    {"validation", &s.task.validation}})
+        for (const auto& e : *set) out << name << "\t" << ids(e.source) << "\t" << ids(e.target) << "\n";
+    return out.str();
 }
 
 plot::Figure ratio_figure(const std::vector<AttentionRow>& rows) {
@@ -634,7 +718,17 @@ int main(int argc, char** argv) {
         const auto rnn = bench_rnn(o);
         std::printf("\n--- 3. Training (chapter 08) ---");
         const auto training = bench_training();
-        write_atomically(o.out, report(o, att, rnn, training));
+        TargetResult to_target;
+        if (!o.ours_tsv.empty()) {
+            to_target = time_to_target(0.99, o.quick ? 1 : 3);
+            write_atomically(o.ours_tsv, ours_tsv(att, training, to_target));
+            std::printf("wrote %s\n", o.ours_tsv.c_str());
+        }
+        if (!o.task_file.empty()) {
+            write_atomically(o.task_file, task_tsv());
+            std::printf("wrote %s\n", o.task_file.c_str());
+        }
+        write_atomically(o.out, report(o, att, rnn, training, o.ours_tsv.empty() ? nullptr : &to_target));
         std::printf("\nwrote %s\n", o.out.c_str());
         for (const auto& path : {plotter.save("bench_attention_ratios", ratio_figure(att)),
                                  plotter.save("bench_rnn_vs_attention", rnn_lab::timing_figure(rnn))})
