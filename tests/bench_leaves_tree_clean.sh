@@ -50,8 +50,9 @@ for name in 'attention double (3,3,4,4) 1 thread' 'attention float (64,64,64,64)
             'training steps per second' 'training seconds to 99%'; do
   cut -f1 "$work/ours.tsv" | grep -qxF "$name" || fail "ours.tsv has no row '$name'"
 done
-bad=$(awk -F'\t' 'NR > 1 && !($1 ~ /^attention (double|float) \([0-9]+,[0-9]+,[0-9]+,[0-9]+\) (1 thread|2 threads)$/ ||
-                             $1 ~ /^training (steps per second|seconds to 99%|steps to 99%)$/)' "$work/ours.tsv")
+bad=$(awk -F'\t' 'NR > 1 && !($1 ~ /^attention (double|float) \([0-9]+,[0-9]+,[0-9]+,[0-9]+\) (1 thread|2 threads|1 thread, CPU time)$/ ||
+                             $1 ~ /^training (steps per second|steps per second, CPU time|seconds to 99%|steps to 99%)$/)' \
+        "$work/ours.tsv")
 [[ -z $bad ]] || fail "ours.tsv has rows under unknown names: $bad"
 [[ $(grep -c $'^train\t' "$work/task.tsv") -eq 20000 && $(grep -c $'^validation\t' "$work/task.tsv") -eq 1000 ]] \
   || fail "task.tsv does not hold chapter 08's 20000 training and 1000 validation sequences"
