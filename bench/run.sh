@@ -41,6 +41,8 @@ for a in "$@"; do
 done
 
 mkdir -p "$OUT"
+# figures of an earlier --pytorch run must not pass for this run's
+((pytorch)) || rm -f "$OUT/ours.tsv" "$OUT/reversal_task.tsv" "$OUT/pytorch.tsv" "$OUT/pytorch.md"
 args=(--out "$OUT/RESULTS.md" --plots "${COURSE_PLOTS_DIR:-$ROOT/plots}"
       --command "./course bench${*:+ $*}")
 ((quick)) && args+=(--quick)
