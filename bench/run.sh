@@ -1,28 +1,52 @@
 #!/usr/bin/env bash
-# bench/run.sh BUILD_DIR [--build-times]: the body of `./course bench`.
+# bench/run.sh BUILD_DIR [--build-times] [--pytorch] [--save-example] [--quick]:
+# the body of `./course bench`.
 #
-# The course script has already built BUILD_DIR/bench/bench; this runs it, and
-# it writes bench/RESULTS.md and plots/bench_*.png. A program cannot time its
-# own clean build, so with --build-times this script first configures and
-# builds the whole course in a scratch directory, runs the test suite there,
-# and hands both times to the program for its table. (That takes several
-# minutes; without the flag the table says the two were not measured.)
+# The course script has already built BUILD_DIR/bench/bench; this runs it. A
+# plain run writes only into the build tree and plots/ (whose PNGs git ignores):
+#   BUILD_DIR/bench/RESULTS.md      the table
+#   BUILD_DIR/bench/ours.tsv        with --pytorch: our figures PyTorch is compared with,
+#   BUILD_DIR/bench/reversal_task.tsv   the task both sides train on,
+#   BUILD_DIR/bench/pytorch.tsv     and both: name, ours, pytorch, unit
+#   plots/bench_*.png
+# bench/RESULTS.md, the example kept in git, changes only with --save-example.
+#
+# A program cannot time its own clean build, so with --build-times this script
+# first configures and builds the whole course in a scratch directory, runs the
+# test suite there, and hands both times to the program for its table. (That
+# takes several minutes; without the flag the table says the two were not
+# measured.) --pytorch runs bench/pytorch_side.py after the program, on the
+# same machine with the same thread counts and shapes (the course script has
+# installed python3-torch); its section is added to the table. --quick is a
+# smoke run (fewer shapes, shorter timings; the suite uses it).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${1:?usage: bench/run.sh BUILD_DIR [--build-times]}
+BUILD=${1:?usage: bench/run.sh BUILD_DIR [--build-times] [--pytorch] [--save-example] [--quick]}
 shift
 JOBS=${COURSE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+OUT=$BUILD/bench
+PYTHON=${COURSE_PYTHON:-/usr/bin/python3}  # Debian's python3, which python3-torch installs into
 
-build_times=0
+build_times=0 pytorch=0 save_example=0 quick=0
 for a in "$@"; do
   case $a in
     --build-times) build_times=1 ;;
-    *) printf 'course: unknown option for bench: %s (known: --build-times)\n' "$a" >&2; exit 2 ;;
+    --pytorch) pytorch=1 ;;
+    --save-example) save_example=1 ;;
+    --quick) quick=1 ;;
+    *) printf 'course: unknown option for bench: %s (known: --build-times, --pytorch, --save-example, --quick)\n' "$a" >&2
+       exit 2 ;;
   esac
 done
 
-args=(--out "$ROOT/bench/RESULTS.md" --plots "${COURSE_PLOTS_DIR:-$ROOT/plots}" --command "./course bench${*:+ $*}")
+mkdir -p "$OUT"
+# figures of an earlier --pytorch run must not pass for this run's
+((pytorch)) || rm -f "$OUT/ours.tsv" "$OUT/reversal_task.tsv" "$OUT/pytorch.tsv" "$OUT/pytorch.md"
+args=(--out "$OUT/RESULTS.md" --plots "${COURSE_PLOTS_DIR:-$ROOT/plots}"
+      --command "./course bench${*:+ $*}")
+((quick)) && args+=(--quick)
+((pytorch)) && args+=(--ours "$OUT/ours.tsv" --write-task "$OUT/reversal_task.tsv")
 
 seconds_since() {  # seconds_since START_NS -> seconds with one decimal
   awk -v a="$1" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'
@@ -53,3 +77,21 @@ fi
 
 # not exec: the scratch directory's clean-up (the EXIT trap) must still run
 "$BUILD/bench/bench" "${args[@]}"
+
+if ((pytorch)); then
+  printf '\n--- 4. Side by side with PyTorch (bench/pytorch_side.py) ---\n'
+  py_args=(--ours "$OUT/ours.tsv" --task "$OUT/reversal_task.tsv" --tsv "$OUT/pytorch.tsv" --markdown "$OUT/pytorch.md")
+  ((quick)) && py_args+=(--quick)
+  "$PYTHON" "$ROOT/bench/pytorch_side.py" "${py_args[@]}"
+  # the section goes at the end of the table, through a temporary file and a rename
+  cat "$OUT/RESULTS.md" "$OUT/pytorch.md" >"$OUT/RESULTS.md.tmp"
+  mv "$OUT/RESULTS.md.tmp" "$OUT/RESULTS.md"
+  printf 'wrote %s and %s\n' "$OUT/pytorch.tsv" "$OUT/RESULTS.md"
+fi
+
+if ((save_example)); then
+  # on purpose only: the committed example of the results
+  cp "$OUT/RESULTS.md" "$ROOT/bench/RESULTS.md.tmp"
+  mv "$ROOT/bench/RESULTS.md.tmp" "$ROOT/bench/RESULTS.md"
+  printf 'saved %s as the example in bench/RESULTS.md (commit it if you mean to)\n' "$OUT/RESULTS.md"
+fi

@@ -1,0 +1,446 @@
+#!/usr/bin/python3
+"""bench/pytorch_side.py: the PyTorch half of `./course bench --pytorch`.
+
+bench/run.sh runs it right after bench/main.cpp, on the same machine, with the
+figures that program wrote (build/bench/ours.tsv) and chapter 08's reversal
+task as that program wrote it (build/bench/reversal_task.tsv). It measures
+what a learner would otherwise use, PyTorch (Debian's python3-torch), on the
+same terms:
+
+  1. attention forward at every shape and type in ours.tsv, on 1 and 2
+     threads (torch.set_num_threads), timed in rounds like the C++ side;
+  2. training steps per second of an encoder-decoder built like chapter 08's
+     (src/model/): d_model 32, one head with d_k = d_v = 16, d_ff 64, one
+     encoder and one decoder block, post-norm residual blocks, sinusoidal
+     positions, one embedding for source and target scaled by sqrt(d_model),
+     no biases in attention, float64 as the course; Adam (lr 3e-3, betas 0.9
+     and 0.98, eps 1e-9) with a linear warm-up over 100 steps; batch 64;
+  3. seconds to 99% exact match on the first 200 validation sequences, checked
+     every 50 steps by greedy decoding, validation time included.
+
+It writes build/bench/pytorch.tsv (name, ours, pytorch, unit; one row per
+figure) and a markdown section that run.sh appends to build/bench/RESULTS.md.
+
+  pytorch_side.py --ours FILE --task FILE --tsv FILE --markdown FILE [--quick]
+"""
+import argparse
+import math
+import re
+import statistics
+import sys
+import time
+
+try:
+    import torch
+    import torch.nn.functional as F
+except ImportError:
+    sys.exit("pytorch_side.py: cannot import torch; install Debian's python3-torch "
+             "(./course bench --pytorch does) and run with /usr/bin/python3")
+
+ATTENTION = re.compile(r"attention (double|float) \((\d+),(\d+),(\d+),(\d+)\) (1|2) threads?$")
+BEGIN, END = 0, 1
+TARGET = 0.99          # exact match on the validation check, as issue 16 asks
+EVAL_EVERY = 50        # steps between validation checks (chapter 08's setting)
+EVAL_EXAMPLES = 200    # validation sequences checked (chapter 08's setting)
+BATCH = 64
+MAX_STEPS = 3000
+
+
+def read_ours(path):
+    """name -> (value, unit), in file order."""
+    rows = {}
+    with open(path) as f:
+        next(f)  # header
+        for line in f:
+            name, value, unit = line.rstrip("\n").split("\t")
+            rows[name] = (float(value), unit)
+    return rows
+
+
+def read_task(path):
+    """{'train': [(source, target)], 'validation': [...]}, token ids as lists."""
+    sets = {"train": [], "validation": []}
+    vocab = None
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#"):
+                m = re.search(r"vocab (\d+)", line)
+                if m:
+                    vocab = int(m.group(1))
+                continue
+            which, src, tgt = line.rstrip("\n").split("\t")
+            if which in sets:
+                sets[which].append(([int(t) for t in src.split()], [int(t) for t in tgt.split()]))
+    if vocab is None:
+        sys.exit("pytorch_side.py: " + path + " does not say its vocabulary size")
+    return vocab, sets
+
+
+# ---------------------------------------------------------------- 1. attention forward
+
+def attention(Q, K, V):
+    """softmax(Q K^T / sqrt(d_k)) V as a PyTorch user writes it (PyTorch 2 has
+    F.scaled_dot_product_attention; 1.13 does not)."""
+    if hasattr(F, "scaled_dot_product_attention"):
+        return F.scaled_dot_product_attention(Q, K, V)
+    return torch.softmax(Q @ K.T / math.sqrt(K.shape[1]), dim=-1) @ V  # (L_Q, d_v)
+
+
+def time_in_rounds(items, budget):
+    """Median seconds per call of each (setup, run) pair, one sample of each per
+    round, a sample being enough calls to last about 0.2 ms (as bench/main.cpp):
+    (wall medians, CPU-time medians of the whole process)."""
+    calls, per_round = [], 0.0
+    for setup, run in items:
+        setup()
+        run()  # warm-up
+        start, n = time.perf_counter(), 0
+        while True:
+            run()
+            n += 1
+            if time.perf_counter() - start >= 2e-3:
+                break
+        each = (time.perf_counter() - start) / n
+        calls.append(max(1, math.ceil(2e-4 / each)))
+        per_round += each * calls[-1]
+    rounds = min(201, max(5, int(budget / per_round)))
+    samples, cpu = [[] for _ in items], [[] for _ in items]
+    for _ in range(rounds):
+        for k, (setup, run) in enumerate(items):
+            setup()
+            cpu_start, start = time.process_time(), time.perf_counter()
+            for _ in range(calls[k]):
+                run()
+            samples[k].append((time.perf_counter() - start) / calls[k])
+            cpu[k].append((time.process_time() - cpu_start) / calls[k])
+    return [statistics.median(s) for s in samples], [statistics.median(c) for c in cpu]
+
+
+def bench_attention(ours, budget):
+    shapes = []  # (dtype name, shape) in ours.tsv's order, once each
+    for name in ours:
+        m = ATTENTION.match(name)
+        if m and (m.group(1), m.group(2, 3, 4, 5)) not in shapes:
+            shapes.append((m.group(1), m.group(2, 3, 4, 5)))
+    out = {}
+    torch.manual_seed(7)
+    with torch.inference_mode():
+        for type_name, dims in shapes:
+            L_Q, L_K, d_k, d_v = (int(x) for x in dims)
+            dtype = torch.float64 if type_name == "double" else torch.float32
+            Q = torch.randn(L_Q, d_k, dtype=dtype)
+            K = torch.randn(L_K, d_k, dtype=dtype)
+            V = torch.randn(L_K, d_v, dtype=dtype)
+            items = [(lambda t=t: torch.set_num_threads(t), lambda: attention(Q, K, V)) for t in (1, 2)]
+            (t1, t2), (cpu1, _) = time_in_rounds(items, budget)
+            label = "(%d,%d,%d,%d)" % (L_Q, L_K, d_k, d_v)
+            out["attention %s %s 1 thread" % (type_name, label)] = t1
+            out["attention %s %s 1 thread, CPU time" % (type_name, label)] = cpu1
+            out["attention %s %s 2 threads" % (type_name, label)] = t2
+            print("  attention %-6s %-20s 1 thread %10.2f us   2 threads %10.2f us" %
+                  (type_name, label, 1e6 * t1, 1e6 * t2), flush=True)
+    torch.set_num_threads(1)
+    return out
+
+
+# ---------------------------------------------------------------- 2. the encoder-decoder
+
+def normal(rows, cols, std):
+    return torch.nn.Parameter(torch.randn(rows, cols, dtype=torch.float64) * std)
+
+
+def linear(d_in, d_out, std):
+    layer = torch.nn.Linear(d_in, d_out, dtype=torch.float64)
+    with torch.no_grad():
+        layer.weight.normal_(0.0, std)
+        layer.bias.zero_()
+    return layer
+
+
+class Attention(torch.nn.Module):
+    """out = softmax(Q K^T / sqrt(d_k) [+ causal mask]) V W_o with Q = X_q W_q, K = X_kv W_k, V = X_kv W_v."""
+
+    def __init__(self, d_model, d_k, d_v, causal):
+        super().__init__()
+        per_input = 1.0 / math.sqrt(d_model)
+        self.W_q, self.W_k = normal(d_model, d_k, per_input), normal(d_model, d_k, per_input)
+        self.W_v, self.W_o = normal(d_model, d_v, per_input), normal(d_v, d_model, 1.0 / math.sqrt(d_v))
+        self.causal, self.scale = causal, 1.0 / math.sqrt(d_k)
+
+    def forward(self, x_q, x_kv):  # (B, L_q, d_model), (B, L_kv, d_model)
+        S = (x_q @ self.W_q) @ (x_kv @ self.W_k).transpose(1, 2) * self.scale  # (B, L_q, L_kv)
+        if self.causal:
+            L = S.shape[-1]
+            S = S.masked_fill(torch.ones(L, L, dtype=torch.bool).triu(1), float("-inf"))
+        return (torch.softmax(S, dim=-1) @ (x_kv @ self.W_v)) @ self.W_o  # (B, L_q, d_model)
+
+
+class FeedForward(torch.nn.Module):
+    def __init__(self, d_model, d_ff):
+        super().__init__()
+        self.one = linear(d_model, d_ff, math.sqrt(2.0 / d_model))  # He: relu follows
+        self.two = linear(d_ff, d_model, 1.0 / math.sqrt(d_ff))
+
+    def forward(self, x):
+        return self.two(torch.relu(self.one(x)))
+
+
+def norm(d_model):
+    return torch.nn.LayerNorm(d_model, eps=1e-5, dtype=torch.float64)
+
+
+class EncoderBlock(torch.nn.Module):  # h = norm1(x + self(x)), out = norm2(h + ff(h))
+    def __init__(self, c):
+        super().__init__()
+        self.self_attn = Attention(c["d_model"], c["d_k"], c["d_v"], causal=False)
+        self.ff = FeedForward(c["d_model"], c["d_ff"])
+        self.norm1, self.norm2 = norm(c["d_model"]), norm(c["d_model"])
+
+    def forward(self, x):
+        h = self.norm1(x + self.self_attn(x, x))
+        return self.norm2(h + self.ff(h))
+
+
+class DecoderBlock(torch.nn.Module):  # h1 = norm1(y + causal(y)), h2 = norm2(h1 + cross(h1, enc)), out = norm3(h2 + ff(h2))
+    def __init__(self, c):
+        super().__init__()
+        self.self_attn = Attention(c["d_model"], c["d_k"], c["d_v"], causal=True)
+        self.cross = Attention(c["d_model"], c["d_k"], c["d_v"], causal=False)
+        self.ff = FeedForward(c["d_model"], c["d_ff"])
+        self.norm1, self.norm2, self.norm3 = norm(c["d_model"]), norm(c["d_model"]), norm(c["d_model"])
+
+    def forward(self, y, enc):
+        h1 = self.norm1(y + self.self_attn(y, y))
+        h2 = self.norm2(h1 + self.cross(h1, enc))
+        return self.norm3(h2 + self.ff(h2))
+
+
+def positional_encoding(length, d):  # as src/model/layers.cpp: even columns sin, odd columns cos
+    pe = torch.zeros(length, d, dtype=torch.float64)
+    for pos in range(length):
+        for i in range(d):
+            angle = pos / 10000.0 ** ((i - i % 2) / d)
+            pe[pos, i] = math.sin(angle) if i % 2 == 0 else math.cos(angle)
+    return pe
+
+
+class Model(torch.nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        d = c["d_model"]
+        self.embed = normal(c["vocab"], d, 1.0 / math.sqrt(d))
+        self.encoder = torch.nn.ModuleList(EncoderBlock(c) for _ in range(c["layers"]))
+        self.decoder = torch.nn.ModuleList(DecoderBlock(c) for _ in range(c["layers"]))
+        self.out = linear(d, c["vocab"], 1.0 / math.sqrt(d))
+        self.register_buffer("pe", positional_encoding(64, d))
+        self.embed_scale = math.sqrt(d)
+
+    def embed_tokens(self, tokens):  # (B, L) -> (B, L, d_model)
+        return self.embed[tokens] * self.embed_scale + self.pe[: tokens.shape[1]]
+
+    def encode(self, src):
+        x = self.embed_tokens(src)
+        for block in self.encoder:
+            x = block(x)
+        return x
+
+    def decode(self, tgt_in, enc):
+        y = self.embed_tokens(tgt_in)
+        for block in self.decoder:
+            y = block(y, enc)
+        return self.out(y)  # (B, L, V) logits
+
+
+def batch_tensors(examples):
+    """Teacher forcing: the decoder reads <s> y_1 .. y_n and predicts y_1 .. y_n </s>."""
+    src = torch.tensor([s for s, _ in examples])
+    tgt_in = torch.tensor([[BEGIN] + t for _, t in examples])
+    labels = torch.tensor([t + [END] for _, t in examples])
+    return src, tgt_in, labels
+
+
+def make_trainer(config, seed):
+    torch.manual_seed(seed)
+    model = Model(config)
+    adam = torch.optim.Adam(model.parameters(), lr=3e-3, betas=(0.9, 0.98), eps=1e-9)
+    # chapter 08's warm-up: step t (from 1) uses lr * min(1, t / 100)
+    schedule = torch.optim.lr_scheduler.LambdaLR(adam, lambda e: min(1.0, (e + 1) / 100.0))
+
+    def step(batch):
+        src, tgt_in, labels = batch
+        logits = model.decode(tgt_in, model.encode(src))
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1))
+        adam.zero_grad(set_to_none=True)
+        loss.backward()
+        adam.step()
+        schedule.step()
+        return loss
+
+    return model, step
+
+
+def exact_match(model, examples, max_len):
+    """Greedy decoding of every example at once; an answer counts when it equals
+    the target exactly (as seq2seq::exact_match, which decodes one at a time)."""
+    with torch.no_grad():
+        src = torch.tensor([s for s, _ in examples])
+        enc = model.encode(src)
+        prefix = torch.full((len(examples), 1), BEGIN, dtype=torch.long)
+        for _ in range(max_len):
+            nxt = model.decode(prefix, enc)[:, -1].argmax(-1)
+            prefix = torch.cat([prefix, nxt[:, None]], dim=1)
+    right = 0
+    for row, (_, target) in zip(prefix[:, 1:].tolist(), examples):
+        answer = row[: row.index(END)] if END in row else row
+        right += answer == target
+    return right / len(examples)
+
+
+def steps_per_second(config, task, rounds):
+    """As bench_training() in bench/main.cpp: 16 fixed batches, blocks of 40 steps, the median block."""
+    torch.set_num_threads(1)
+    train = task["train"]
+    batches = [batch_tensors([train[(b * BATCH + i) % len(train)] for i in range(BATCH)]) for b in range(16)]
+    _, step = make_trainer(config, seed=1)
+    for i in range(10):  # warm-up
+        step(batches[i % 16])
+    per_step, cpu, nxt = [], [], 0
+    for _ in range(rounds):
+        cpu_start, start = time.process_time(), time.perf_counter()
+        for _ in range(40):
+            step(batches[nxt % 16])
+            nxt += 1
+        per_step.append((time.perf_counter() - start) / 40)
+        cpu.append((time.process_time() - cpu_start) / 40)
+    return 1.0 / statistics.median(per_step), 1.0 / statistics.median(cpu)
+
+
+def seconds_to_target(config, task, seed, max_len):
+    """Wall seconds from a fresh model to TARGET exact match (validation checks
+    included), and the steps it took; None when MAX_STEPS pass first."""
+    torch.set_num_threads(1)
+    train, check = task["train"], task["validation"][:EVAL_EXAMPLES]
+    generator = torch.Generator().manual_seed(seed)
+    model, step = make_trainer(config, seed)
+    start = time.perf_counter()
+    order, nxt = torch.randperm(len(train), generator=generator).tolist(), 0
+    for s in range(1, MAX_STEPS + 1):
+        examples = []
+        for _ in range(BATCH):
+            if nxt == len(order):
+                order, nxt = torch.randperm(len(train), generator=generator).tolist(), 0
+            examples.append(train[order[nxt]])
+            nxt += 1
+        step(batch_tensors(examples))
+        if s % EVAL_EVERY == 0 and exact_match(model, check, max_len) >= TARGET:
+            return time.perf_counter() - start, s
+    return None, MAX_STEPS
+
+
+# ---------------------------------------------------------------- the report
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--ours", required=True)
+    ap.add_argument("--task", required=True)
+    ap.add_argument("--tsv", required=True)
+    ap.add_argument("--markdown", required=True)
+    ap.add_argument("--quick", action="store_true")
+    a = ap.parse_args()
+    ours = read_ours(a.ours)
+    vocab, task = read_task(a.task)
+    config = {"d_model": 32, "d_k": 16, "d_v": 16, "d_ff": 64, "layers": 1, "vocab": vocab}
+    max_len = max(len(t) for _, t in task["train"]) + 2  # as chapter 08: longest target + 2
+    load_start = open("/proc/loadavg").read().split()[0]
+
+    threading = [l.strip() for l in torch.__config__.parallel_info().splitlines() if "backend" in l or "OpenMP" in l]
+    print("PyTorch %s (%s)" % (torch.__version__, "; ".join(threading[:2])), flush=True)
+    theirs = bench_attention(ours, budget=0.1 if a.quick else 0.8)
+    sps, theirs["training steps per second, CPU time"] = steps_per_second(config, task, rounds=3 if a.quick else 7)
+    theirs["training steps per second"] = sps
+    print("  training: %.0f steps/s on 1 thread" % sps, flush=True)
+    runs = []
+    for seed in (1, 2, 3)[: 1 if a.quick else 3]:
+        seconds, steps = seconds_to_target(config, task, seed, max_len)
+        runs.append((seconds, steps))
+        print("  to %d%%: %s after %d steps (seed %d)" %
+              (100 * TARGET, "%.2f s" % seconds if seconds else "not reached", steps, seed), flush=True)
+    reached = [s for s, _ in runs if s is not None]
+    theirs["training seconds to 99%"] = statistics.median(reached) if len(reached) == len(runs) else float("nan")
+    load_end = open("/proc/loadavg").read().split()[0]
+
+    names = [n for n in ours if n in theirs and not n.endswith(", CPU time")]
+    with open(a.tsv + ".tmp", "w") as f:
+        f.write("name\tours\tpytorch\tunit\n")
+        for n in names:
+            f.write("%s\t%.6g\t%.6g\t%s\n" % (n, ours[n][0], theirs[n], ours[n][1]))
+    import os
+    os.replace(a.tsv + ".tmp", a.tsv)
+
+    def faster(n):  # how many times faster ours is (above 1: ours is faster)
+        o, p = ours[n][0], theirs[n]
+        return p / o if ours[n][1] == "s" else o / p
+
+    def show(v, unit):
+        if math.isnan(v):
+            return "n/a"
+        if unit == "steps/s":
+            return "%.0f steps/s" % v
+        return "%.2f µs" % (1e6 * v) if v < 1e-3 else ("%.2f ms" % (1e3 * v) if v < 1 else "%.2f s" % v)
+
+    ours_steps = ours.get("training steps to 99%", (float("nan"), ""))[0]
+    md = ["", "## 4. Side by side with PyTorch (`./course bench --pytorch`)", ""]
+    md += ["PyTorch %s (Debian's `python3-torch`), run by `bench/pytorch_side.py` right after the figures above," % torch.__version__,
+           "on the same machine, shapes and thread counts (`torch.set_num_threads`); load average %s when it" % load_start,
+           "started, %s when it ended. `ours` is this run's kernel (section 1) and training (section 3)." % load_end,
+           "The two sides ran one after the other, not in shared rounds, so load that came and went between",
+           "them is not cancelled out as it is in the ratios above.", ""]
+    md += ["| figure | ours | PyTorch | ours faster by | in CPU time (1 thread): ours faster by |", "|---|---|---|---|---|"]
+    for n in names:
+        c = n + ", CPU time"
+        md.append("| %s | %s | %s | %.2fx | %s |" % (n, show(ours[n][0], ours[n][1]), show(theirs[n], ours[n][1]), faster(n),
+                                                   "%.2fx" % faster(c) if c in ours and c in theirs else ""))
+    att = [n for n in names if n.startswith("attention")]
+    worst = min(att, key=faster) if att else None
+    md += ["", "| target (issue 16) | measured | met |", "|---|---|---|"]
+    if worst:
+        md.append("| kernel faster than PyTorch at every shape, double and float, 1 and 2 threads | slowest margin %.2fx, at %s | %s |"
+                  % (faster(worst), worst[len("attention "):], "yes" if faster(worst) > 1 else "no"))
+    r = faster("training steps per second")
+    md.append("| training at least 3x PyTorch's steps per second (1 thread) | %.2fx | %s |" % (r, "yes" if r >= 3 else "no"))
+    r = faster("training seconds to 99%")
+    md.append("| time to 99%% exact match at most half of PyTorch's | PyTorch's time / ours: %s | %s |"
+              % ("n/a" if math.isnan(r) else "%.2fx" % r, "n/a" if math.isnan(r) else ("yes" if r >= 2 else "no")))
+    md += ["", "What the cells mean and how the two sides were made alike:", "",
+           "- Attention: PyTorch's time is `%s` on tensors made once (no autograd), median of rounds as in"
+           % ("F.scaled_dot_product_attention(Q, K, V)" if hasattr(F, "scaled_dot_product_attention")
+              else "torch.softmax(Q @ K.T / math.sqrt(d_k), dim=-1) @ V"),
+           "  section 1; `ours` is `attn::perf::attention` at the same thread count. The last column compares",
+           "  CPU time instead of wall time (ours: the thread's; PyTorch's: the process's, all its threads),",
+           "  for 1-thread figures only: it stops while other programs hold the core, so on a loaded machine",
+           "  it is the closer guide to what a quiet machine would show; the targets are judged on wall time.",
+           "- Training: both models are chapter 08's reversal configuration (d_model 32, one head of d_k = d_v = 16,",
+           "  d_ff 64, one encoder and one decoder block, post-norm, sinusoidal positions, float64), Adam with",
+           "  lr 3e-3, betas 0.9/0.98, eps 1e-9 and 100 warm-up steps, batches of 64, on 1 thread. Steps per",
+           "  second: the median of blocks of 40 steps over 16 fixed batches on both sides.",
+           "- Data: both train on the very same sequences: the bench program wrote chapter 08's task",
+           "  (`reversal_setup()`: %d training and %d validation sequences of 8 digits) to" % (len(task["train"]), len(task["validation"])),
+           "  `build/bench/reversal_task.tsv`, and this script read it. The batch order and the initial",
+           "  weights come from each side's own random generator (the same distributions, not the same numbers).",
+           "- Time to 99%%: from fresh weights until greedy decoding gets %d%% of the first %d validation sequences"
+           % (100 * TARGET, EVAL_EXAMPLES),
+           "  exactly right, checked every %d steps, validation time included; the median of %d run%s (seed%s %s),"
+           % (EVAL_EVERY, len(runs), "s" if len(runs) > 1 else "", "s" if len(runs) > 1 else "",
+              ", ".join(str(s) for s in (1, 2, 3)[: len(runs)])),
+           "  on each side (the model's seed and the batch order's).",
+           "  PyTorch decodes the %d sequences as one batch, the course one at a time. Steps taken: PyTorch %s; ours %s."
+           % (EVAL_EXAMPLES, ", ".join(str(st) if sec else "not reached" for sec, st in runs),
+              "n/a" if math.isnan(ours_steps) else "%.0f (median)" % ours_steps),
+           "  (Chapter 08 itself trains on to 99.5%.)", ""]
+    with open(a.markdown, "w") as f:
+        f.write("\n".join(md))
+    print("wrote %s" % a.tsv)
+
+
+if __name__ == "__main__":
+    main()
