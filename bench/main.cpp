@@ -45,7 +45,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "contracts/06_shape_rules.hpp"
 #include "attn/chapter.hpp"
 #include "attn/encoder_decoder_lab.hpp"
 #include "attn/plot.hpp"

@@ -1,5 +1,5 @@
 // Fuzz target: arbitrary doubles -> attn::softmax_rows (see fuzz_targets.hpp).
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 #include <cfloat>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/print.hpp"
 #include "attn/worked_example.hpp"
 

@@ -1,6 +1,6 @@
 #include "attn/cross_attention_lab.hpp"
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/errors.hpp"
 #include "attn/worked_example.hpp"
 

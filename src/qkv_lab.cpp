@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn::qkv_lab {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 #include "attn/worked_example.hpp"
 
 namespace attn::rnn_lab {

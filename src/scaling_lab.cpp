@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
-#include "attn/scaling.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/05_scaling.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn::scaling_lab {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "attn/attention.hpp"
+#include "contracts/06_shape_rules.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

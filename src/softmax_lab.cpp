@@ -4,7 +4,7 @@
 #include <string>
 
 #include "attn/print.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn::softmax_lab {
 

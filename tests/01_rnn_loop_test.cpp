@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 #include "attn/rnn_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 #include "attn/qkv_lab.hpp"
 #include "attn/worked_example.hpp"
 #include "mistakes.hpp"

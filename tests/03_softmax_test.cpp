@@ -13,7 +13,7 @@
 #include <variant>
 
 #include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 #include "attn/softmax_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"

@@ -12,7 +12,7 @@
 #include <variant>
 
 #include "attn/attention_lab.hpp"
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 #include "attn/worked_example.hpp"
 #include "mistakes.hpp"

@@ -12,7 +12,7 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
-#include "attn/scaling.hpp"
+#include "contracts/05_scaling.hpp"
 #include "attn/scaling_lab.hpp"
 #include "test_helpers.hpp"
 

@@ -7,9 +7,8 @@
 #include <cmath>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "contracts/06_shape_rules.hpp"
 #include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
 #include "attn/shape_rules_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/cross_attention_lab.hpp"
 #include "attn/errors.hpp"
 #include "attn/worked_example.hpp"

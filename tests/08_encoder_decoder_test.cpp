@@ -16,12 +16,12 @@
 #include <unistd.h>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/encoder_decoder_lab.hpp"
 #include "attn/errors.hpp"
 #include "attn/seq2seq.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 #include "attn/toy_tasks.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"

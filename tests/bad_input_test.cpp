@@ -18,14 +18,14 @@
 #include <unistd.h>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/bounded_read.hpp"
 #include "attn/csv.hpp"
 #include "attn/errors.hpp"
 #include "attn/print.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 #include "attn/seq2seq.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 #include "attn/toy_tasks.hpp"
 #include "test_helpers.hpp"
 

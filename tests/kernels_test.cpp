@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/chapter.hpp"
 #include "attn/errors.hpp"
 #include "attn_perf/kernels.hpp"

@@ -7,10 +7,10 @@
 #include <utility>
 #include <iostream>
 
-#include "attn/attention.hpp"
+#include "contracts/06_shape_rules.hpp"
 #include "attn/chapter.hpp"
 #include "attn/print.hpp"
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 #include "attn/rnn_lab.hpp"
 #include "attn_perf/kernels.hpp"
 #include "attn_perf/tuning.hpp"

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "contracts/06_shape_rules.hpp"
 #include "attn/chapter.hpp"
 #include "attn/print.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 #include "attn/qkv_lab.hpp"
 #include "attn/worked_example.hpp"
 

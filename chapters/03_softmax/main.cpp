@@ -9,7 +9,7 @@
 
 #include "attn/chapter.hpp"
 #include "attn/print.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 #include "attn/softmax_lab.hpp"
 #include "attn/worked_example.hpp"
 

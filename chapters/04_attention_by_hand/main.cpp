@@ -9,7 +9,7 @@
 #include <string>
 
 #include "attn/attention_lab.hpp"
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/chapter.hpp"
 #include "attn/print.hpp"
 #include "attn/worked_example.hpp"

@@ -10,7 +10,7 @@
 
 #include "attn/chapter.hpp"
 #include "attn/print.hpp"
-#include "attn/scaling.hpp"
+#include "contracts/05_scaling.hpp"
 #include "attn/scaling_lab.hpp"
 
 using namespace attn;

@@ -6,11 +6,10 @@
 #include <cstdio>
 #include <iostream>
 
-#include "attn/attention.hpp"
+#include "contracts/06_shape_rules.hpp"
 #include "attn/chapter.hpp"
 #include "attn/errors.hpp"
 #include "attn/print.hpp"
-#include "attn/shape_rules.hpp"
 #include "attn/shape_rules_lab.hpp"
 
 using namespace attn;

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/chapter.hpp"
 #include "attn/cross_attention_lab.hpp"
 #include "attn/errors.hpp"

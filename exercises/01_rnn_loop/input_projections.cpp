@@ -6,7 +6,7 @@
 //
 // Check your work:  ./course check input_projections   Stuck?  ./course hint input_projections
 #include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

@@ -6,7 +6,7 @@
 //
 // Check your work:  ./course check rnn_forward   Stuck?  ./course hint rnn_forward
 #include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

@@ -5,7 +5,7 @@
 //
 // Check your work:  ./course check rnn_questions   Stuck?  ./course hint rnn_questions
 #include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

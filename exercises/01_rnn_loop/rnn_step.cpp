@@ -7,7 +7,7 @@
 //
 // Check your work:  ./course check rnn_step      Stuck?  ./course hint rnn_step
 #include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

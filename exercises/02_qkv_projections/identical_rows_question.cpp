@@ -6,7 +6,7 @@
 // Check your work:  ./course check identical_rows_question
 // Stuck?            ./course hint identical_rows_question
 #include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

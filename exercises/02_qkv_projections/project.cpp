@@ -7,7 +7,7 @@
 //
 // Check your work:  ./course check project   Stuck?  ./course hint project
 #include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

@@ -6,7 +6,7 @@
 //
 // Check your work:  ./course check project_qkv   Stuck?  ./course hint project_qkv
 #include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

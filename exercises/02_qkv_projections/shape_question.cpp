@@ -6,7 +6,7 @@
 //
 // Check your work:  ./course check shape_question   Stuck?  ./course hint shape_question
 #include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

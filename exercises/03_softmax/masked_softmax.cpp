@@ -8,7 +8,7 @@
 //
 // Check your work:  ./course check masked_softmax   Stuck?  ./course hint masked_softmax
 #include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -7,7 +7,7 @@
 //
 // Check your work:  ./course check softmax_jvp   Stuck?  ./course hint softmax_jvp
 #include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

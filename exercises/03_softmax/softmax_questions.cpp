@@ -5,7 +5,7 @@
 //
 // Check your work:  ./course check softmax_questions   Stuck?  ./course hint softmax_questions
 #include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

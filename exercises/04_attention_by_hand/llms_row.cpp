@@ -12,7 +12,7 @@
 //                     Reject z and V of different widths (require_shapes).
 //
 // Check your work:  ./course check llms_row   Stuck?  ./course hint llms_row
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

@@ -9,7 +9,7 @@
 // Shapes:  weights 1 x L_K, V L_K x d_v -> 1 x d_v.
 //
 // Check your work:  ./course check row_one_by_hand   Stuck?  ./course hint row_one_by_hand
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

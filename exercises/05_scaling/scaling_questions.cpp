@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
-#include "attn/scaling.hpp"
+#include "contracts/05_scaling.hpp"
 
 namespace attn {
 

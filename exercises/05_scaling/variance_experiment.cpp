@@ -9,7 +9,7 @@
 //
 // Check your work:  ./course check variance_experiment   Stuck?  ./course hint variance_experiment
 #include "attn/errors.hpp"
-#include "attn/scaling.hpp"
+#include "contracts/05_scaling.hpp"
 
 namespace attn {
 

@@ -7,7 +7,7 @@
 //
 // Check your work:  ./course check attention_shapes   Stuck?  ./course hint attention_shapes
 #include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 

@@ -5,7 +5,7 @@
 //
 // Check your work:  ./course check shape_questions   Stuck?  ./course hint shape_questions
 #include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 

@@ -6,7 +6,7 @@
 // Shapes:  X_dec L_dec x d_model, H_enc L_enc x d_model -> weights L_dec x L_enc, output L_dec x d_v.
 //
 // Check your work:  ./course check cross_attention   Stuck?  ./course hint cross_attention
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

@@ -8,8 +8,8 @@
 // rows: refuse anything else with require_shapes (src/attn/errors.hpp).
 //
 // Check your work:  ./course check causal_attention_pass   Stuck?  ./course hint causal_attention_pass
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

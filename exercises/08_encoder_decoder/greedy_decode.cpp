@@ -7,7 +7,7 @@
 // Return what was produced, without the begin token and without the end token.
 //
 // Check your work:  ./course check greedy_decode   Stuck?  ./course hint greedy_decode
-#include "attn/encoder_decoder.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

@@ -2,7 +2,7 @@
 #include <cmath>
 
 #include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Exercise attend (chapter 04): spend the weights on the values.
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

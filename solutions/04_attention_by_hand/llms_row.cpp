@@ -1,5 +1,5 @@
 // Exercise llms_row (chapter 04): the last token's output, and its bounds.
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

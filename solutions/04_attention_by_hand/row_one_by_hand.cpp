@@ -1,5 +1,5 @@
 // Exercise row_one_by_hand (chapter 04): one output row as a weighted sum.
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

@@ -1,7 +1,7 @@
 // Exercise scale_scores (chapter 04): divide by sqrt(d_k).
 #include <cmath>
 
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

@@ -1,5 +1,5 @@
 // Exercise scores (chapter 04): every query against every key.
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

@@ -1,5 +1,5 @@
 // Exercise shape_questions (chapter 06): which shapes are forced, as answers.
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Exercise cross_attention (chapter 07): queries from the decoder, keys and values from the encoder.
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

@@ -1,5 +1,5 @@
 // Exercise self_attention (chapter 07): one sequence plays all three roles.
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

@@ -1,5 +1,5 @@
 // Exercise greedy_decode (chapter 08): the decoding loop.
-#include "attn/encoder_decoder.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

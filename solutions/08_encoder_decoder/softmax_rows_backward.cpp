@@ -1,5 +1,5 @@
 // Exercise softmax_rows_backward (chapter 08): a gradient back through softmax_rows.
-#include "attn/encoder_decoder.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

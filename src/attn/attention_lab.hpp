@@ -1,6 +1,6 @@
 // attention_lab.hpp: chapter 04's walk through the five steps, and its figures.
 //
-// Rows are tokens, columns are features (legend in attention_steps.hpp).
+// Rows are tokens, columns are features (legend in contracts/04_attention_by_hand.hpp).
 // Every number here comes from the exercise functions of chapters 02 to 04,
 // so the chapter program shows the learner's own numbers under --mine.
 #pragma once
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "attn/plot.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn::attention_lab {
 

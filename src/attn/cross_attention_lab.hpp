@@ -1,13 +1,13 @@
 // cross_attention_lab.hpp: chapter 07's examples around the two wirings and the mask.
 //
-// Rows are tokens, columns are features (legend in attention.hpp).
+// Rows are tokens, columns are features (legend in contracts/06_shape_rules.hpp).
 #pragma once
 
 #include <armadillo>
 #include <string>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/plot.hpp"
 
 namespace attn::cross_lab {

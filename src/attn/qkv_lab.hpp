@@ -1,6 +1,6 @@
 // qkv_lab.hpp: chapter 02's experiments: what a projection can and cannot see.
 //
-// Rows are tokens, columns are features (legend in projections.hpp).
+// Rows are tokens, columns are features (legend in contracts/02_qkv_projections.hpp).
 #pragma once
 
 #include <armadillo>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "attn/plot.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn::qkv_lab {
 

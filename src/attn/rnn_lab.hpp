@@ -1,6 +1,6 @@
 // rnn_lab.hpp: chapter 01's experiments around the learner's loop.
 //
-// Rows are tokens, columns are features (see rnn.hpp for the legend).
+// Rows are tokens, columns are features (see contracts/01_rnn_loop.hpp for the legend).
 #pragma once
 
 #include <armadillo>

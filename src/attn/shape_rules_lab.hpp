@@ -1,13 +1,13 @@
 // shape_rules_lab.hpp: chapter 06's experiments around the shape rules.
 //
-// Rows are tokens, columns are features (legend in attention.hpp).
+// Rows are tokens, columns are features (legend in contracts/06_shape_rules.hpp).
 #pragma once
 
 #include <armadillo>
 #include <string>
 
 #include "attn/plot.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn::shape_lab {
 

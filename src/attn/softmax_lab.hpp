@@ -1,6 +1,6 @@
 // softmax_lab.hpp: chapter 03's experiments around the learner's softmax.
 //
-// Rows are queries, columns are keys (see softmax.hpp).
+// Rows are queries, columns are keys (see contracts/03_softmax.hpp).
 #pragma once
 
 #include <armadillo>

@@ -10,10 +10,10 @@
 #include <string>
 #include <utility>
 
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn::seq2seq {
 

@@ -9,10 +9,10 @@
 #include <cmath>
 #include <utility>
 
-#include "attn/encoder_decoder.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
 #include "attn/model_layers.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn::seq2seq {
 

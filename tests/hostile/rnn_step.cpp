@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace {
 

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <sstream>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/csv.hpp"
 #include "attn/errors.hpp"
 #include "attn/print.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn::attend_tool {
 

@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): the causal mask transposed (hides the past instead of the future).
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

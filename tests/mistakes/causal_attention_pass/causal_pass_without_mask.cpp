@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): the decoder's self-attention without the causal mask.
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

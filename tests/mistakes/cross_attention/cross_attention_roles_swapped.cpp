@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): the roles are swapped; the encoder asks and the decoder answers.
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

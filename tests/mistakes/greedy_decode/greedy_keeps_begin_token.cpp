@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): the begin token is returned too.
-#include "attn/encoder_decoder.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

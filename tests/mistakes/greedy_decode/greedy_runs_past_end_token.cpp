@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): the end token does not stop the loop.
-#include "attn/encoder_decoder.hpp"
+#include "contracts/08_encoder_decoder.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

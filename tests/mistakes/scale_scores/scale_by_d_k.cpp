@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): divides by d_k instead of sqrt(d_k).
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): K Q^T, so row i belongs to key i, not query i.
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 #include "attn/errors.hpp"
 
 namespace attn {

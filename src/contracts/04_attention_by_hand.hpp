@@ -1,4 +1,4 @@
-// attention_steps.hpp: chapter 04, attention worked one step at a time.
+// 04_attention_by_hand.hpp: the exercise contracts of chapter 04, attention worked one step at a time.
 //
 // Rows are tokens, columns are features.
 // Dimension legend:

@@ -1,4 +1,4 @@
-// encoder_decoder.hpp: chapter 08, the four pieces of the encoder–decoder a
+// 08_encoder_decoder.hpp: the exercise contracts of chapter 08, the four pieces of the encoder–decoder a
 // learner writes. The model around them (layers, training, checkpoints) is in
 // seq2seq.hpp; it calls these functions, so `./course run 08 --mine` trains
 // on the learner's own code.
@@ -16,7 +16,7 @@
 #include <functional>
 #include <vector>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 
 namespace attn {
 

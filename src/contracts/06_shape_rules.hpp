@@ -1,5 +1,6 @@
-// attention.hpp: scaled dot-product attention as one function (chapter 06),
-// and the wirings of it (chapter 07): with a mask, self- and cross-attention.
+// 06_shape_rules.hpp: the exercise contracts of chapter 06 (chapters/06_shape_rules):
+// scaled dot-product attention as one function, which shapes it forces and which
+// it leaves free.
 //
 // Rows are tokens, columns are features.
 // Dimension legend:
@@ -10,6 +11,8 @@
 #pragma once
 
 #include <armadillo>
+#include <string>
+#include <utility>
 
 namespace attn {
 
@@ -50,42 +53,55 @@ struct AttentionResult {
 AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
                                              const arma::mat& mask = arma::mat());
 
-// The primitive with a mask that must be there: the same checks and the same
-// numbers as scaled_dot_product_attention(Q, K, V, mask), but an error names
-// masked_attention, and an empty mask is refused (no mask is not a mask).
-// Shapes:  Q L_Q x d_k, K L_K x d_k, V L_K x d_v, mask L_Q x L_K
-//          -> weights L_Q x L_K, output L_Q x d_v.
-// Throws:  ShapeError "masked_attention: <rule>; ..." for the two rules of
-//          chapter 06 and for a mask that is not L_Q x L_K ("...; got mask 3x3
-//          and scores 2x4"); InputError for NaN or +infinity in the mask.
-// Chapter: 07 (exercise masked_attention)
-AttentionResult masked_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask);
+// A matrix shape without the matrix: rows x cols.
+struct MatShape {
+    arma::uword rows = 0;
+    arma::uword cols = 0;
+    bool operator==(const MatShape& o) const { return rows == o.rows && cols == o.cols; }
+    bool operator!=(const MatShape& o) const { return !(*this == o); }
+};
 
-// The decoder's mask: position i may look at positions 0..i and nothing later.
-// Returns: L x L, 0 on and below the diagonal, -infinity above it.
-// Chapter: 07 (exercise causal_mask)
-arma::mat causal_mask(arma::uword L);
+// "7x64"
+std::string to_string(const MatShape& s);
 
-// Self-attention: one sequence X supplies the queries, the keys and the values.
-//   Q = X W_q, K = X W_k, V = X W_v, then scaled_dot_product_attention(Q, K, V).
-// Shapes:  X L x d_model, W_q and W_k d_model x d_k, W_v d_model x d_v
-//          -> weights L x L, output L x d_v.
-// Throws:  ShapeError when X is not as wide as a weight matrix has rows
-//          ("self_attention: X's width must equal W_q's rows (d_model); got X 3x4 and W_q 5x4"),
-//          or when W_q and W_k give different widths; (reference solution)
-//          InputError for NaN or infinity in X, naming the cell.
-// Chapter: 07 (exercise self_attention)
-AttentionResult self_attention(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v);
+// The shapes one attention call produces.
+struct AttentionShapes {
+    MatShape scores;   // Q K^T / sqrt(d_k)
+    MatShape weights;  // softmax of the scores, row by row
+    MatShape output;   // weights times V
+};
 
-// Cross-attention: the decoder's sequence supplies the queries, the encoder's
-// output supplies the keys and the values.
-//   Q = X_dec W_q, K = H_enc W_k, V = H_enc W_v, then scaled_dot_product_attention(Q, K, V).
-// Shapes:  X_dec L_dec x d_model, H_enc L_enc x d_model, W_q and W_k d_model x d_k,
-//          W_v d_model x d_v -> weights L_dec x L_enc (not square), output L_dec x d_v.
-// Throws:  ShapeError as self_attention, naming X_dec or H_enc; (reference
-//          solution) InputError for NaN or infinity in X_dec or H_enc.
-// Chapter: 07 (exercise cross_attention)
-AttentionResult cross_attention(const arma::mat& X_dec, const arma::mat& H_enc, const arma::mat& W_q,
-                                const arma::mat& W_k, const arma::mat& W_v);
+// Predict the shapes from the four sizes alone, without building a matrix.
+// Returns: scores and weights L_Q x L_K, output L_Q x d_v.
+// Chapter: 06 (exercise attention_shapes)
+AttentionShapes attention_shapes(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v);
+
+// The two forced rules, checked in this order:
+//   1. Q and K have the same width (d_q = d_k)     -> kRuleSameWidth, naming Q and K
+//   2. K and V have the same length (L_K = L_V)    -> kRuleSameLength, naming K and V
+// and nothing else: L_Q != L_K and d_v != d_k pass.
+// Throws:  ShapeError "<function>: <rule>; got Q 7x64 and K 12x32".
+// Chapter: 06 (exercise check_attention_shapes)
+void check_attention_shapes(const char* function, const arma::mat& Q, const arma::mat& K, const arma::mat& V);
+
+// Which rule, if any, a set of shapes breaks (the first one, in the order above).
+enum class ShapeRule {
+    none,             // attention can run on these shapes
+    same_width_q_k,   // d_q != d_k
+    same_length_k_v,  // L_K != L_V
+};
+
+// The chapter's questions (exercise shape_questions).
+// Chapter: 06
+ShapeRule rule_broken_by(MatShape Q, MatShape K, MatShape V);
+// Must a query sequence be as long as the key sequence?
+bool query_and_key_lengths_must_match();
+// Must a key be as wide as a value?
+bool key_and_value_widths_must_match();
+// Written the wrong way round, the scores are L_K x L_Q. Multiplying them by
+// V (L_K x d_v) needs the two inner dimensions to agree. Which two numbers are
+// they? Return {columns of the wrong scores, rows of V}.
+std::pair<arma::uword, arma::uword> inner_dimensions_with_transposed_scores(arma::uword L_Q, arma::uword L_K,
+                                                                             arma::uword d_v);
 
 }  // namespace attn

@@ -1,4 +1,4 @@
-// rnn.hpp: chapter 01, the recurrent loop that attention replaced.
+// 01_rnn_loop.hpp: the exercise contracts of chapter 01, the recurrent loop that attention replaced.
 //
 // Rows are tokens, columns are features.
 // Dimension legend:

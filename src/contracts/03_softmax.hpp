@@ -1,5 +1,5 @@
-// softmax.hpp: chapter 03, softmax applied to each row on its own, with masking,
-// its Jacobian-vector product, and the chapter's questions.
+// 03_softmax.hpp: the exercise contracts of chapter 03, softmax applied to each row
+// on its own, with masking, its Jacobian-vector product, and the chapter's questions.
 //
 // Rows are queries, columns are keys: row i of a score matrix holds query i's
 // scores against every key, and its softmax is query i's attention budget.

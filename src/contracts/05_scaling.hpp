@@ -1,4 +1,4 @@
-// scaling.hpp: chapter 05, why the scores are divided by sqrt(d_k).
+// 05_scaling.hpp: the exercise contracts of chapter 05, why the scores are divided by sqrt(d_k).
 //
 // Rows are tokens, columns are features. Here a row of Q is one query q and
 // the matching row of K one key k, both d_k wide; the experiment draws many

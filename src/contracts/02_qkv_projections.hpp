@@ -1,4 +1,4 @@
-// projections.hpp: chapter 02, where Q, K and V come from.
+// 02_qkv_projections.hpp: the exercise contracts of chapter 02, where Q, K and V come from.
 //
 // Rows are tokens, columns are features.
 // Dimension legend:
