@@ -7,7 +7,7 @@
 #include <limits>
 #include <sstream>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "fuzz_targets.hpp"
 
 namespace attn_fuzz {

@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/01_rnn_loop.hpp"
-#include "attn/rnn_lab.hpp"
+#include "labs/rnn_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 

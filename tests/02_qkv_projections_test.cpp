@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/02_qkv_projections.hpp"
-#include "attn/qkv_lab.hpp"
-#include "attn/worked_example.hpp"
+#include "labs/qkv_lab.hpp"
+#include "core/worked_example.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <variant>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
-#include "attn/softmax_lab.hpp"
+#include "labs/softmax_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <variant>
 
-#include "attn/attention_lab.hpp"
+#include "labs/attention_lab.hpp"
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/errors.hpp"
-#include "attn/worked_example.hpp"
+#include "core/errors.hpp"
+#include "core/worked_example.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "contracts/06_shape_rules.hpp"
-#include "attn/errors.hpp"
-#include "attn/shape_rules_lab.hpp"
+#include "core/errors.hpp"
+#include "labs/shape_rules_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
@@ -327,18 +327,18 @@ BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(armadillo_refuses_transposed_scores_times_values) {
     const arma::mat wrong(12, 7, arma::fill::ones), V(12, 64, arma::fill::ones);
-    const std::string msg = attn::shape_lab::product_error(wrong, V);
+    const std::string msg = attn::shape_rules_lab::product_error(wrong, V);
     BOOST_TEST((mentions(msg, "12x7") && mentions(msg, "12x64")), "got '" << msg << "'");
-    BOOST_TEST(attn::shape_lab::product_error(wrong.t(), V).empty(), "7x12 times 12x64 is a valid product");
+    BOOST_TEST(attn::shape_rules_lab::product_error(wrong.t(), V).empty(), "7x12 times 12x64 is a valid product");
 }
 
 BOOST_AUTO_TEST_CASE(try_attention_reports_output_or_rule) {
-    BOOST_TEST(attn::shape_lab::try_attention({7, 64}, {12, 64}, {12, 32}) == "runs: output 7x32");
-    BOOST_TEST(mentions(attn::shape_lab::try_attention({7, 64}, {12, 32}, {12, 64}), "got Q 7x64 and K 12x32"));
+    BOOST_TEST(attn::shape_rules_lab::try_attention({7, 64}, {12, 64}, {12, 32}) == "runs: output 7x32");
+    BOOST_TEST(mentions(attn::shape_rules_lab::try_attention({7, 64}, {12, 32}, {12, 64}), "got Q 7x64 and K 12x32"));
 }
 
 BOOST_AUTO_TEST_CASE(shapes_figure_shows_six_matrices) {
-    const auto fig = attn::shape_lab::shapes_figure({});
+    const auto fig = attn::shape_rules_lab::shapes_figure({});
     const auto& c = std::get<attn::plot::BarChart>(fig.panels.at(0));
     BOOST_TEST(c.categories.size() == 6u);
     BOOST_TEST(c.groups.at(0).values.at(3) == 7.0, "scores have 7 rows");

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "contracts/07_cross_attention.hpp"
-#include "attn/chapter.hpp"
-#include "attn/errors.hpp"
+#include "core/chapter.hpp"
+#include "core/errors.hpp"
 #include "attn_perf/kernels.hpp"
 #include "attn_perf/tuning.hpp"
 #include "test_helpers.hpp"

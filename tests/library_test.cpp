@@ -9,10 +9,10 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "attn/errors.hpp"
-#include "attn/plot.hpp"
-#include "attn/print.hpp"
-#include "attn/worked_example.hpp"
+#include "core/errors.hpp"
+#include "core/plot.hpp"
+#include "core/print.hpp"
+#include "core/worked_example.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;

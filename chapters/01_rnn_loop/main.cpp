@@ -8,10 +8,10 @@
 #include <iostream>
 
 #include "contracts/06_shape_rules.hpp"
-#include "attn/chapter.hpp"
-#include "attn/print.hpp"
+#include "core/chapter.hpp"
+#include "core/print.hpp"
 #include "contracts/01_rnn_loop.hpp"
-#include "attn/rnn_lab.hpp"
+#include "labs/rnn_lab.hpp"
 #include "attn_perf/kernels.hpp"
 #include "attn_perf/tuning.hpp"
 

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "contracts/06_shape_rules.hpp"
-#include "attn/chapter.hpp"
-#include "attn/print.hpp"
+#include "core/chapter.hpp"
+#include "core/print.hpp"
 #include "contracts/02_qkv_projections.hpp"
-#include "attn/qkv_lab.hpp"
-#include "attn/worked_example.hpp"
+#include "labs/qkv_lab.hpp"
+#include "core/worked_example.hpp"
 
 using namespace attn;
 

@@ -7,11 +7,11 @@
 #include <iostream>
 #include <string>
 
-#include "attn/chapter.hpp"
-#include "attn/print.hpp"
+#include "core/chapter.hpp"
+#include "core/print.hpp"
 #include "contracts/03_softmax.hpp"
-#include "attn/softmax_lab.hpp"
-#include "attn/worked_example.hpp"
+#include "labs/softmax_lab.hpp"
+#include "core/worked_example.hpp"
 
 using namespace attn;
 

@@ -8,11 +8,11 @@
 #include <iostream>
 #include <string>
 
-#include "attn/attention_lab.hpp"
+#include "labs/attention_lab.hpp"
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/chapter.hpp"
-#include "attn/print.hpp"
-#include "attn/worked_example.hpp"
+#include "core/chapter.hpp"
+#include "core/print.hpp"
+#include "core/worked_example.hpp"
 
 using namespace attn;
 

@@ -4,7 +4,7 @@
 // and, when one is wrong, says which part of the chapter to reread.
 //
 // Check your work:  ./course check title_question   Stuck?  ./course hint title_question
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/01_rnn_loop.hpp"
 
 namespace attn {

@@ -5,7 +5,7 @@
 //
 // Check your work:  ./course check identical_rows_question
 // Stuck?            ./course hint identical_rows_question
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/02_qkv_projections.hpp"
 
 namespace attn {

@@ -7,7 +7,7 @@
 // Shapes:  S L_Q x L_K, allowed L_Q x L_K -> L_Q x L_K.
 //
 // Check your work:  ./course check masked_softmax   Stuck?  ./course hint masked_softmax
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
 
 namespace attn {

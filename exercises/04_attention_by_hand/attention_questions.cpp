@@ -5,7 +5,7 @@
 //
 // Check your work:  ./course check attention_questions
 // Stuck?            ./course hint attention_questions
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/04_attention_by_hand.hpp"
 
 namespace attn {

@@ -6,7 +6,7 @@
 //
 // Check your work:  ./course check attention_weights   Stuck?  ./course hint attention_weights
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
 
 namespace attn {

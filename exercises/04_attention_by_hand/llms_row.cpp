@@ -13,7 +13,7 @@
 //
 // Check your work:  ./course check llms_row   Stuck?  ./course hint llms_row
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -10,7 +10,7 @@
 //
 // Check your work:  ./course check row_one_by_hand   Stuck?  ./course hint row_one_by_hand
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

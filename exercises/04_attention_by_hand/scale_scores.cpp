@@ -6,7 +6,7 @@
 //
 // Check your work:  ./course check scale_scores   Stuck?  ./course hint scale_scores
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -7,7 +7,7 @@
 //
 // Check your work:  ./course check scores   Stuck?  ./course hint scores
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -6,7 +6,7 @@
 // Returns: AttentionShapes{scores, weights, output}, each a MatShape{rows, cols}.
 //
 // Check your work:  ./course check attention_shapes   Stuck?  ./course hint attention_shapes
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/06_shape_rules.hpp"
 
 namespace attn {

@@ -1,7 +1,7 @@
 // Exercise scaled_dot_product_attention (chapter 06): softmax(Q K^T / sqrt(d_k) + mask) V.
 // Every attention layer of the course runs on this function, chapter 08's model too.
 //
-// Check the two forced rules first, with require_shapes (src/attn/errors.hpp) and
+// Check the two forced rules first, with require_shapes (src/core/errors.hpp) and
 // the rule texts kRuleSameWidth / kRuleSameLength (src/contracts/06_shape_rules.hpp):
 // d_q = d_k (naming Q and K), then L_K = L_V (naming K and V). Accept everything
 // else: L_Q may differ from L_K, and d_v from d_k. Then scores, the mask (when
@@ -15,7 +15,7 @@
 #include <cmath>
 
 #include "contracts/06_shape_rules.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
 
 namespace attn {

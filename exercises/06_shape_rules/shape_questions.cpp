@@ -4,7 +4,7 @@
 // and, when one is wrong, says which part of the chapter to reread.
 //
 // Check your work:  ./course check shape_questions   Stuck?  ./course hint shape_questions
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/06_shape_rules.hpp"
 
 namespace attn {

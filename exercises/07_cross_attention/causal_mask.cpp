@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "contracts/07_cross_attention.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

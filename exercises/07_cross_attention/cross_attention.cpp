@@ -7,7 +7,7 @@
 //
 // Check your work:  ./course check cross_attention   Stuck?  ./course hint cross_attention
 #include "contracts/07_cross_attention.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -12,7 +12,7 @@
 //
 // Check your work:  ./course check masked_attention   Stuck?  ./course hint masked_attention
 #include "contracts/07_cross_attention.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/06_shape_rules.hpp"
 
 namespace attn {

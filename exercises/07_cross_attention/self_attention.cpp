@@ -8,7 +8,7 @@
 //
 // Check your work:  ./course check self_attention   Stuck?  ./course hint self_attention
 #include "contracts/07_cross_attention.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -8,7 +8,7 @@
 //
 // Check your work:  ./course check greedy_decode   Stuck?  ./course hint greedy_decode
 #include "contracts/08_encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -8,7 +8,7 @@
 //
 // Check your work:  ./course check softmax_rows_backward   Stuck?  ./course hint softmax_rows_backward
 #include "contracts/08_encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
 
 namespace attn {

@@ -1,5 +1,5 @@
 // Exercise input_projections (chapter 01): every U x_t in one product.
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/01_rnn_loop.hpp"
 
 namespace attn {

@@ -1,5 +1,5 @@
 // Exercise project (chapter 02): one projection, X W.
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/02_qkv_projections.hpp"
 
 namespace attn {

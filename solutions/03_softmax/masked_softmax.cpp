@@ -1,7 +1,7 @@
 // Exercise masked_softmax (chapter 03): softmax with some keys hidden.
 #include <cmath>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
 
 namespace attn {

@@ -1,7 +1,7 @@
 // Exercise softmax_rows (chapter 03): stable softmax along each row.
 #include <cmath>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
 
 namespace attn {

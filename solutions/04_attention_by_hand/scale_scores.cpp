@@ -2,7 +2,7 @@
 #include <cmath>
 
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

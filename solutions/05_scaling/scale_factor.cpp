@@ -1,7 +1,7 @@
 // Exercise scale_factor (chapter 05): the number every score is multiplied by.
 #include <cmath>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/05_scaling.hpp"
 
 namespace attn {

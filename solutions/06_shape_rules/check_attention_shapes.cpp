@@ -1,6 +1,6 @@
 // Exercise check_attention_shapes (chapter 06): the two forced rules, and only those.
 #include "contracts/06_shape_rules.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Exercise masked_attention (chapter 07): the primitive, with a mask that must be there.
 #include "contracts/07_cross_attention.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/06_shape_rules.hpp"
 
 namespace attn {

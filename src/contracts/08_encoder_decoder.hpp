@@ -1,6 +1,6 @@
 // 08_encoder_decoder.hpp: the exercise contracts of chapter 08, the four pieces of the encoder–decoder a
 // learner writes. The model around them (layers, training, checkpoints) is in
-// seq2seq.hpp; it calls these functions, so `./course run 08 --mine` trains
+// src/model/model.hpp; it calls these functions, so `./course run 08 --mine` trains
 // on the learner's own code.
 //
 // Rows are tokens, columns are features.

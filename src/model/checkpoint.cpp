@@ -1,4 +1,4 @@
-// Checkpoints of chapter 08's model: see seq2seq.hpp for the format. The
+// Checkpoints of chapter 08's model: see model.hpp for the format. The
 // tensors and their order are the model's layout (for_each_tensor, via
 // Model::tensors() and tensor_layout()), not restated here.
 #include <cerrno>
@@ -15,11 +15,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "attn/bounded_read.hpp"
-#include "attn/errors.hpp"
-#include "attn/seq2seq.hpp"
+#include "core/bounded_read.hpp"
+#include "core/errors.hpp"
+#include "model/model.hpp"
 
-namespace attn::seq2seq {
+namespace attn::model {
 
 namespace {
 
@@ -299,4 +299,4 @@ void require_compatible(const Checkpoint& c, const std::string& task, const task
         throw InputError("checkpoint's model (" + describe(a) + ") differs from this one (" + describe(config) + ")");
 }
 
-}  // namespace attn::seq2seq
+}  // namespace attn::model

@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/01_rnn_loop.hpp"
 
 namespace {

@@ -5,9 +5,9 @@
 #include <sstream>
 
 #include "contracts/07_cross_attention.hpp"
-#include "attn/csv.hpp"
-#include "attn/errors.hpp"
-#include "attn/print.hpp"
+#include "core/csv.hpp"
+#include "core/errors.hpp"
+#include "core/print.hpp"
 #include "contracts/06_shape_rules.hpp"
 
 namespace attn::attend_tool {

@@ -3,7 +3,7 @@
 
 #include "contracts/06_shape_rules.hpp"
 #include "contracts/08_encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): an extra rule demands values as wide as keys.
 #include "contracts/06_shape_rules.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): the end token does not stop the loop.
 #include "contracts/08_encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): divides by d_k instead of sqrt(d_k).
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -2,7 +2,7 @@
 #include <cmath>
 
 #include "contracts/06_shape_rules.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
 
 namespace attn {

@@ -2,7 +2,7 @@
 #include <cmath>
 
 #include "contracts/07_cross_attention.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
 
 namespace attn {

@@ -1,4 +1,4 @@
-#include "attn/bounded_read.hpp"
+#include "core/bounded_read.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn::io {
 

@@ -1,4 +1,4 @@
-#include "attn/plot.hpp"
+#include "core/plot.hpp"
 
 #include <gnuplot-iostream.h>
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "attn/plot.hpp"
+#include "core/plot.hpp"
 
 namespace attn::scaling_lab {
 

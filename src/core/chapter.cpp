@@ -1,4 +1,4 @@
-#include "attn/chapter.hpp"
+#include "core/chapter.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

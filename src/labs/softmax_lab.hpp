@@ -6,7 +6,7 @@
 #include <armadillo>
 #include <vector>
 
-#include "attn/plot.hpp"
+#include "core/plot.hpp"
 
 namespace attn::softmax_lab {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "attn/plot.hpp"
+#include "core/plot.hpp"
 
 namespace attn {
 

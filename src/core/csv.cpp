@@ -1,4 +1,4 @@
-#include "attn/csv.hpp"
+#include "core/csv.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -10,8 +10,8 @@
 #include <fstream>
 #include <vector>
 
-#include "attn/bounded_read.hpp"
-#include "attn/errors.hpp"
+#include "core/bounded_read.hpp"
+#include "core/errors.hpp"
 
 namespace attn::csv {
 

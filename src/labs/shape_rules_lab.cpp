@@ -1,9 +1,9 @@
-#include "attn/shape_rules_lab.hpp"
+#include "labs/shape_rules_lab.hpp"
 
 #include <algorithm>
 
 #include "contracts/06_shape_rules.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 
@@ -11,7 +11,7 @@ std::string to_string(const MatShape& s) { return shape_of(s.rows, s.cols); }
 
 }  // namespace attn
 
-namespace attn::shape_lab {
+namespace attn::shape_rules_lab {
 
 Inputs random_inputs(const Sizes& s, int seed) {
     arma::arma_rng::set_seed(seed);
@@ -76,4 +76,4 @@ plot::Figure shapes_figure(const Sizes& s) {
     return plot::Figure(c);
 }
 
-}  // namespace attn::shape_lab
+}  // namespace attn::shape_rules_lab

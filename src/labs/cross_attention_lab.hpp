@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "contracts/07_cross_attention.hpp"
-#include "attn/plot.hpp"
+#include "core/plot.hpp"
 
-namespace attn::cross_lab {
+namespace attn::cross_attention_lab {
 
 // A translation caught early: the encoder has read a 4-token English source,
 // the decoder has produced 2 tokens of French so far. The weights are the
@@ -42,4 +42,4 @@ Change change_one_token(const arma::mat& X, const arma::mat& W_q, const arma::ma
 plot::Figure weights_figure(const std::string& title, const arma::mat& A, const std::vector<std::string>& queries,
                             const std::vector<std::string>& keys);
 
-}  // namespace attn::cross_lab
+}  // namespace attn::cross_attention_lab

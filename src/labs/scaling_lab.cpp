@@ -1,9 +1,9 @@
-#include "attn/scaling_lab.hpp"
+#include "labs/scaling_lab.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/05_scaling.hpp"
 #include "contracts/03_softmax.hpp"
 

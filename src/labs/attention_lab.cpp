@@ -1,11 +1,11 @@
-#include "attn/attention_lab.hpp"
+#include "labs/attention_lab.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "contracts/04_attention_by_hand.hpp"
-#include "attn/print.hpp"
-#include "attn/worked_example.hpp"
+#include "core/print.hpp"
+#include "core/worked_example.hpp"
 
 namespace attn::attention_lab {
 

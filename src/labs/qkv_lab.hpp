@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "attn/plot.hpp"
+#include "core/plot.hpp"
 #include "contracts/02_qkv_projections.hpp"
 
 namespace attn::qkv_lab {

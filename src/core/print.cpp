@@ -1,4 +1,4 @@
-#include "attn/print.hpp"
+#include "core/print.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-#include "attn/cross_attention_lab.hpp"
+#include "labs/cross_attention_lab.hpp"
 
 #include "contracts/07_cross_attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/worked_example.hpp"
+#include "core/errors.hpp"
+#include "core/worked_example.hpp"
 
-namespace attn::cross_lab {
+namespace attn::cross_attention_lab {
 
 Translation translation_example() {
     Translation t;
@@ -59,4 +59,4 @@ plot::Figure weights_figure(const std::string& title, const arma::mat& A, const 
     return f;
 }
 
-}  // namespace attn::cross_lab
+}  // namespace attn::cross_attention_lab

@@ -1,4 +1,4 @@
-// model_layers.hpp: the layers of chapter 08's encoder–decoder, each a forward
+// layers.hpp: the layers of chapter 08's encoder–decoder, each a forward
 // pass that keeps what its backward pass needs and a backward pass that adds
 // into its parameters' gradients (see src/model/layers.cpp).
 //
@@ -19,9 +19,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "attn/model_parameters.hpp"
+#include "model/parameters.hpp"
 
-namespace attn::seq2seq {
+namespace attn::model {
 
 // Where each sequence's rows start in the batch's tall matrix, and how many it has.
 struct Segments {
@@ -104,4 +104,4 @@ arma::mat embed_tokens(const arma::mat& E, arma::mat& PE, const std::vector<arma
 // Forward was X[r] = E[token_r] * sqrt(d_model) + PE[...], so dE[token_r] += dX[r] * sqrt(d_model).
 void embed_backward(Tensor& E, const std::vector<arma::uword>& tokens, const arma::mat& dX);
 
-}  // namespace attn::seq2seq
+}  // namespace attn::model

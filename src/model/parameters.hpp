@@ -1,4 +1,4 @@
-// model_parameters.hpp: chapter 08's parameters by name, and the tensor
+// parameters.hpp: chapter 08's parameters by name, and the tensor
 // layout, stated once for the model and its checkpoints.
 //
 // Rows are tokens, columns are features.
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace attn::seq2seq {
+namespace attn::model {
 
 struct Config {
     arma::uword d_model = 32;
@@ -149,4 +149,4 @@ using ConstTensorRefs = std::vector<std::reference_wrapper<const Tensor>>;
 TensorRefs tensors_of(Parameters& p, const Config& c);
 ConstTensorRefs tensors_of(const Parameters& p, const Config& c);
 
-}  // namespace attn::seq2seq
+}  // namespace attn::model

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "attn/plot.hpp"
+#include "core/plot.hpp"
 #include "contracts/02_qkv_projections.hpp"
 
 namespace attn::attention_lab {

@@ -1,8 +1,8 @@
-#include "attn/qkv_lab.hpp"
+#include "labs/qkv_lab.hpp"
 
 #include <algorithm>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "contracts/02_qkv_projections.hpp"
 
 namespace attn::qkv_lab {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "attn/plot.hpp"
+#include "core/plot.hpp"
 
 namespace attn::rnn_lab {
 

@@ -1,9 +1,9 @@
-#include "attn/softmax_lab.hpp"
+#include "labs/softmax_lab.hpp"
 
 #include <cmath>
 #include <string>
 
-#include "attn/print.hpp"
+#include "core/print.hpp"
 #include "contracts/03_softmax.hpp"
 
 namespace attn::softmax_lab {

@@ -1,4 +1,4 @@
-// seq2seq.hpp: chapter 08's encoder–decoder, its hand-written backward pass,
+// model.hpp: chapter 08's encoder–decoder, its hand-written backward pass,
 // Adam, greedy decoding and checkpoints.
 //
 // The attention inside is the learner's: every layer is a wiring of chapter
@@ -12,7 +12,7 @@
 //
 // Rows are tokens, columns are features. A batch is processed as one tall
 // matrix holding every token of every sequence (no padding); attention then
-// runs sequence by sequence on that sequence's rows (model_layers.hpp).
+// runs sequence by sequence on that sequence's rows (layers.hpp).
 // Files: src/model/parameters.cpp (the parameters), layers.cpp (each layer,
 // forward and backward), model.cpp (Model), training.cpp (Adam, train,
 // gradient checks), checkpoint.cpp (checkpoints).
@@ -28,10 +28,10 @@
 #include <string>
 #include <vector>
 
-#include "attn/model_parameters.hpp"
-#include "attn/toy_tasks.hpp"
+#include "model/parameters.hpp"
+#include "model/toy_tasks.hpp"
 
-namespace attn::seq2seq {
+namespace attn::model {
 
 struct Batch {
     std::vector<tasks::Example> examples;
@@ -58,7 +58,7 @@ public:
     Model& operator=(Model&&) noexcept;
 
     const Config& config() const { return config_; }
-    // Every parameter, by name (model_parameters.hpp).
+    // Every parameter, by name (parameters.hpp).
     Parameters& parameters() { return params_; }
     const Parameters& parameters() const { return params_; }
     // The same, as a list in layout order (checkpoints, Adam, gradient checks).
@@ -181,7 +181,7 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& name);
 // `body` followed by the checksum line that closes a checkpoint.
 std::string seal_checkpoint(const std::string& body);
 
-// The name and shape of every tensor: tensor_layout() in model_parameters.hpp.
+// The name and shape of every tensor: tensor_layout() in parameters.hpp.
 
 // A model with the checkpoint's configuration and weights.
 Model model_from(const Checkpoint& c);
@@ -192,4 +192,4 @@ Model model_from(const Checkpoint& c);
 void require_compatible(const Checkpoint& c, const std::string& task, const tasks::Vocabulary& vocab,
                         const Config& config);
 
-}  // namespace attn::seq2seq
+}  // namespace attn::model

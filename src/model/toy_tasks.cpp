@@ -1,4 +1,4 @@
-#include "attn/toy_tasks.hpp"
+#include "model/toy_tasks.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 namespace attn::tasks {
 

@@ -1,4 +1,4 @@
-#include "attn/worked_example.hpp"
+#include "core/worked_example.hpp"
 
 namespace attn::example {
 

@@ -1,14 +1,14 @@
-#include "attn/encoder_decoder_lab.hpp"
+#include "labs/encoder_decoder_lab.hpp"
 
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
 
-namespace attn::encdec_lab {
+namespace attn::encoder_decoder_lab {
 
 namespace {
-seq2seq::Config small_config(arma::uword vocab) {
-    seq2seq::Config c;
+model::Config small_config(arma::uword vocab) {
+    model::Config c;
     c.d_model = 32;
     c.d_k = 16;  // narrower than d_model: the divisor inside is sqrt(16), not sqrt(32)
     c.d_v = 16;
@@ -42,7 +42,7 @@ Setup translation_setup() { return setup_for(tasks::translation(20000, 1000, 11)
 ProgressBar::ProgressBar(std::string label, std::size_t max_steps, std::size_t every)
     : label_(std::move(label)), max_steps_(max_steps), every_(every ? every : 100), tty_(::isatty(2) != 0) {}
 
-void ProgressBar::operator()(std::size_t step, const seq2seq::StepStats& stats, double steps_per_second) {
+void ProgressBar::operator()(std::size_t step, const model::StepStats& stats, double steps_per_second) {
     const auto now = std::chrono::steady_clock::now();
     const bool due = tty_ ? (now - last_draw_ > std::chrono::milliseconds(100) || step == max_steps_)
                           : (step % every_ == 0 || step == max_steps_);
@@ -77,7 +77,7 @@ double mirror_share(const arma::mat& cross) {
     return total / static_cast<double>(rows);
 }
 
-plot::Figure loss_figure(const seq2seq::TrainingLog& reversal, const seq2seq::TrainingLog& translation) {
+plot::Figure loss_figure(const model::TrainingLog& reversal, const model::TrainingLog& translation) {
     plot::LineChart c;
     c.title = "Training loss (cross-entropy per target token)";
     c.xlabel = "step";
@@ -104,4 +104,4 @@ plot::Figure cross_attention_figure(const std::string& title, const arma::mat& c
     return f;
 }
 
-}  // namespace attn::encdec_lab
+}  // namespace attn::encoder_decoder_lab

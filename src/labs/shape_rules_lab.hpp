@@ -6,10 +6,10 @@
 #include <armadillo>
 #include <string>
 
-#include "attn/plot.hpp"
+#include "core/plot.hpp"
 #include "contracts/06_shape_rules.hpp"
 
-namespace attn::shape_lab {
+namespace attn::shape_rules_lab {
 
 // The Try-it's sizes: a decoder 7 tokens into its output, reading a 12-token
 // source, with d_k = d_v = 64.
@@ -39,4 +39,4 @@ std::string describe(ShapeRule rule);
 // Q, K, V, the scores, the weights and the output.
 plot::Figure shapes_figure(const Sizes& s);
 
-}  // namespace attn::shape_lab
+}  // namespace attn::shape_rules_lab

@@ -1,4 +1,4 @@
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 
 #include <cmath>
 #include <cstdint>

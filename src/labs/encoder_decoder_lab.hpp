@@ -8,18 +8,18 @@
 #include <string>
 #include <vector>
 
-#include "attn/plot.hpp"
-#include "attn/seq2seq.hpp"
-#include "attn/toy_tasks.hpp"
+#include "core/plot.hpp"
+#include "model/model.hpp"
+#include "model/toy_tasks.hpp"
 
-namespace attn::encdec_lab {
+namespace attn::encoder_decoder_lab {
 
 // Everything one training run needs, so that the chapter, the tests and the
 // benchmark train the very same configuration.
 struct Setup {
     tasks::Task task;
-    seq2seq::Config config;
-    seq2seq::TrainSettings train;
+    model::Config config;
+    model::TrainSettings train;
 };
 
 // Reversal of 8 digits: d_model 32, d_k = d_v = 16, d_ff 64, one encoder and
@@ -33,7 +33,7 @@ Setup translation_setup();
 class ProgressBar {
 public:
     ProgressBar(std::string label, std::size_t max_steps, std::size_t every = 100);
-    void operator()(std::size_t step, const seq2seq::StepStats& stats, double steps_per_second);
+    void operator()(std::size_t step, const model::StepStats& stats, double steps_per_second);
     void finish();  // ends the line on a terminal
 
 private:
@@ -54,11 +54,11 @@ std::vector<std::string> words(const tasks::Vocabulary& vocab, const tasks::Toke
 double mirror_share(const arma::mat& cross);
 
 // Loss per step of both runs, on a log scale.
-plot::Figure loss_figure(const seq2seq::TrainingLog& reversal, const seq2seq::TrainingLog& translation);
+plot::Figure loss_figure(const model::TrainingLog& reversal, const model::TrainingLog& translation);
 
 // Cross-attention heatmap: rows are the tokens the decoder produced, columns
 // the source tokens.
 plot::Figure cross_attention_figure(const std::string& title, const arma::mat& cross,
                                     const std::vector<std::string>& outputs, const std::vector<std::string>& sources);
 
-}  // namespace attn::encdec_lab
+}  // namespace attn::encoder_decoder_lab

@@ -1,9 +1,9 @@
-#include "attn/rnn_lab.hpp"
+#include "labs/rnn_lab.hpp"
 
 #include <cmath>
 
 #include "contracts/01_rnn_loop.hpp"
-#include "attn/worked_example.hpp"
+#include "core/worked_example.hpp"
 
 namespace attn::rnn_lab {
 
