@@ -31,6 +31,13 @@ BOOST_AUTO_TEST_CASE(shape_error_names_function_rule_and_both_shapes) {
                "scaled_dot_product_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32");
 }
 
+BOOST_AUTO_TEST_CASE(a_shape_is_written_rows_x_cols) {
+    BOOST_TEST(attn::to_string(attn::Shape{7, 64}) == "7x64");
+    BOOST_TEST(attn::shape_of(arma::mat(12, 32)) == "12x32");
+    BOOST_TEST(attn::shape_of(arma::rowvec(5)) == "1x5");
+    BOOST_TEST((attn::Shape{3, 4} == attn::Shape{3, 4} && attn::Shape{3, 4} != attn::Shape{4, 3}));
+}
+
 BOOST_AUTO_TEST_CASE(shape_error_is_an_invalid_argument) {
     BOOST_CHECK_THROW(attn::require_shape(false, "f", "rule", {"A", 1, 2}), std::invalid_argument);
     BOOST_CHECK_NO_THROW(attn::require_shape(true, "f", "rule", {"A", 1, 2}));

@@ -21,8 +21,6 @@ namespace {
 constexpr arma::uword kFirst = 0;  // "I"
 constexpr arma::uword kLast = 2;   // "LLMs", overwritten by a copy of "I" in step 3
 
-std::string shape(const arma::mat& M) { return std::to_string(M.n_rows) + "x" + std::to_string(M.n_cols); }
-
 void step_inputs(const std::vector<std::string>& tokens) {
     print_step(std::cout, 1, "One input and three learned weight matrices");
     print_matrix(std::cout, "X, the embedded sentence", example::X(), {2, tokens, {}});
@@ -38,8 +36,8 @@ Projections step_projections(const std::vector<std::string>& tokens) {
     print_matrix(std::cout, "K = X W^K (what each token can be found by)", p.K, {2, tokens, {}});
     print_matrix(std::cout, "V = X W^V (what each token hands over)", p.V, {2, tokens, {}});
     const Shape s = projection_shape({3, 4}, {4, 4});
-    std::cout << "shapes: Q " << shape(p.Q) << ", K " << shape(p.K) << ", V " << shape(p.V)
-              << "; the rule says X 3x4 times W 4x4 is " << s.rows << "x" << s.cols << "\n";
+    std::cout << "shapes: Q " << shape_of(p.Q) << ", K " << shape_of(p.K) << ", V " << shape_of(p.V)
+              << "; the rule says X 3x4 times W 4x4 is " << to_string(s) << "\n";
     std::cout << "Q[0,0] = row I of X . column 0 of W^Q = " << format_number(p.Q(0, 0), 0) << "\n";
     return p;
 }

@@ -52,7 +52,7 @@ void step_wrong_way_round(const shape_rules_lab::Sizes& s) {
 
 struct Case {
     const char* what;
-    MatShape Q, K, V;
+    Shape Q, K, V;
 };
 
 void step_rules() {

@@ -13,6 +13,8 @@
 
 #include <armadillo>
 
+#include "core/shape.hpp"
+
 namespace attn {
 
 // One projection: every row of X times the same matrix W.
@@ -36,12 +38,6 @@ struct Projections {
 // Throws:  ShapeError (from project) when a weight matrix does not fit X.
 // Chapter: 02 (exercise project_qkv)
 Projections project_qkv(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v);
-
-// A matrix shape, rows x cols, for the shape questions.
-struct Shape {
-    arma::uword rows = 0;
-    arma::uword cols = 0;
-};
 
 // Question (exercise shape_question): X has shape `x` and a weight matrix has
 // shape `w`, and the product X W is defined (x.cols == w.rows).

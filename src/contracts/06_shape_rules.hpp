@@ -14,6 +14,8 @@
 #include <string>
 #include <utility>
 
+#include "core/shape.hpp"
+
 namespace attn {
 
 // The two rules the shapes must obey, worded once so that every function (and
@@ -53,22 +55,11 @@ struct AttentionResult {
 AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
                                              const arma::mat& mask = arma::mat());
 
-// A matrix shape without the matrix: rows x cols.
-struct MatShape {
-    arma::uword rows = 0;
-    arma::uword cols = 0;
-    bool operator==(const MatShape& o) const { return rows == o.rows && cols == o.cols; }
-    bool operator!=(const MatShape& o) const { return !(*this == o); }
-};
-
-// "7x64"
-std::string to_string(const MatShape& s);
-
 // The shapes one attention call produces.
 struct AttentionShapes {
-    MatShape scores;   // Q K^T / sqrt(d_k)
-    MatShape weights;  // softmax of the scores, row by row
-    MatShape output;   // weights times V
+    Shape scores;   // Q K^T / sqrt(d_k)
+    Shape weights;  // softmax of the scores, row by row
+    Shape output;   // weights times V
 };
 
 // Predict the shapes from the four sizes alone, without building a matrix.
@@ -93,7 +84,7 @@ enum class ShapeRule {
 
 // The chapter's questions (exercise shape_questions).
 // Chapter: 06
-ShapeRule rule_broken_by(MatShape Q, MatShape K, MatShape V);
+ShapeRule rule_broken_by(Shape Q, Shape K, Shape V);
 // Must a query sequence be as long as the key sequence?
 bool query_and_key_lengths_must_match();
 // Must a key be as wide as a value?

@@ -23,24 +23,19 @@ NotImplemented::NotImplemented(const std::string& function, const std::string& f
       function_(function),
       file_(learner_path(file)) {}
 
-std::string shape_of(arma::uword rows, arma::uword cols) {
-    return std::to_string(rows) + "x" + std::to_string(cols);
-}
-
-std::string shape_of(const arma::mat& M) { return shape_of(M.n_rows, M.n_cols); }
 
 void require_shapes(bool ok, const char* function, const char* rule, const Named& a, const Named& b) {
     if (ok) return;
     std::ostringstream msg;
-    msg << function << ": " << rule << "; got " << a.name << ' ' << shape_of(a.rows, a.cols) << " and "
-        << b.name << ' ' << shape_of(b.rows, b.cols);
+    msg << function << ": " << rule << "; got " << a.name << ' ' << to_string(a.shape) << " and "
+        << b.name << ' ' << to_string(b.shape);
     throw ShapeError(msg.str());
 }
 
 void require_shape(bool ok, const char* function, const char* rule, const Named& a) {
     if (ok) return;
     std::ostringstream msg;
-    msg << function << ": " << rule << "; got " << a.name << ' ' << shape_of(a.rows, a.cols);
+    msg << function << ": " << rule << "; got " << a.name << ' ' << to_string(a.shape);
     throw ShapeError(msg.str());
 }
 

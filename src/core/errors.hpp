@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/shape.hpp"
+
 namespace attn {
 
 // A shape rule was broken. Worded like Armadillo's own errors:
@@ -38,18 +40,13 @@ private:
     std::string file_;
 };
 
-// "7x64"
-std::string shape_of(const arma::mat& M);
-std::string shape_of(arma::uword rows, arma::uword cols);
-
 // A matrix together with the name the learner knows it by (Q, K, V, X, W_q ...).
 struct Named {
     const char* name;
-    arma::uword rows;
-    arma::uword cols;
-    Named(const char* n, const arma::mat& M) : name(n), rows(M.n_rows), cols(M.n_cols) {}
-    Named(const char* n, const arma::rowvec& v) : name(n), rows(v.n_rows), cols(v.n_cols) {}
-    Named(const char* n, arma::uword r, arma::uword c) : name(n), rows(r), cols(c) {}
+    Shape shape;
+    Named(const char* n, const arma::mat& M) : name(n), shape{M.n_rows, M.n_cols} {}
+    Named(const char* n, const arma::rowvec& v) : name(n), shape{v.n_rows, v.n_cols} {}
+    Named(const char* n, arma::uword r, arma::uword c) : name(n), shape{r, c} {}
 };
 
 // The one shape check. When `ok` is false, throws

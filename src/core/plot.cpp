@@ -1,4 +1,5 @@
 #include "core/plot.hpp"
+#include "core/shape.hpp"
 
 #include <gnuplot-iostream.h>
 
@@ -103,7 +104,7 @@ void bar_chart(std::ostringstream& s, const BarChart& c, const std::string& id) 
 }
 
 void heatmap(std::ostringstream& s, const Heatmap& h, const std::string& id) {
-    common(s, h.title + " (" + std::to_string(h.values.n_rows) + "x" + std::to_string(h.values.n_cols) + ")", {});
+    common(s, h.title + " (" + shape_of(h.values) + ")", {});
     s << "set xlabel " << quoted(h.xlabel) << "\nset ylabel " << quoted(h.ylabel) << "\n";
     s << "set cbrange [" << num(h.zmin) << ":" << num(h.zmax) << "]\n";
     s << "set palette defined (0 \"#ffffff\", 1 \"#9ecae1\", 2 \"#3182bd\")\n";

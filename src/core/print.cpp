@@ -1,4 +1,5 @@
 #include "core/print.hpp"
+#include "core/shape.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -34,7 +35,7 @@ std::string format_row(const arma::rowvec& v, int decimals) {
 
 void print_matrix(std::ostream& out, const std::string& label, const arma::mat& M,
                   const PrintOptions& options) {
-    out << label << " (" << M.n_rows << "x" << M.n_cols << ")\n";
+    out << label << " (" << shape_of(M) << ")\n";
     // pass 1: format every cell, so column widths fit the widest entry
     std::vector<std::vector<std::string>> cells(M.n_rows, std::vector<std::string>(M.n_cols));
     std::size_t width = 0;

@@ -7,7 +7,6 @@
 
 namespace attn {
 
-std::string to_string(const MatShape& s) { return shape_of(s.rows, s.cols); }
 
 }  // namespace attn
 
@@ -22,7 +21,7 @@ Inputs random_inputs(const Sizes& s, int seed) {
     return in;
 }
 
-std::string try_attention(const MatShape& Q, const MatShape& K, const MatShape& V) {
+std::string try_attention(const Shape& Q, const Shape& K, const Shape& V) {
     // The values do not matter here, only the shapes: ones keep softmax trivial.
     const arma::mat q(Q.rows, Q.cols, arma::fill::ones), k(K.rows, K.cols, arma::fill::ones),
         v(V.rows, V.cols, arma::fill::ones);
@@ -62,7 +61,7 @@ plot::Figure shapes_figure(const Sizes& s) {
               ", d_v = " + std::to_string(s.d_v) + ")";
     c.ylabel = "size";
     c.categories = {"Q", "K", "V", "scores QK^T", "weights A", "output AV"};
-    const MatShape shapes[] = {{s.L_Q, s.d_k}, {s.L_K, s.d_k}, {s.L_K, s.d_v}, out.scores, out.weights, out.output};
+    const Shape shapes[] = {{s.L_Q, s.d_k}, {s.L_K, s.d_k}, {s.L_K, s.d_v}, out.scores, out.weights, out.output};
     plot::BarGroup rows{"rows (length: one per token)", {}}, cols{"columns (width: features or keys)", {}};
     for (const auto& m : shapes) {
         rows.values.push_back(static_cast<double>(m.rows));

@@ -25,7 +25,7 @@ Inputs random_inputs(const Sizes& s, int seed);
 
 // Runs scaled_dot_product_attention on matrices of the given shapes and says
 // what happened: "runs: output 7x64" or the ShapeError's message.
-std::string try_attention(const MatShape& Q, const MatShape& K, const MatShape& V);
+std::string try_attention(const Shape& Q, const Shape& K, const Shape& V);
 
 // What Armadillo says when asked for left * right: its std::logic_error text,
 // e.g. "matrix multiplication: incompatible matrix dimensions: 12x7 and 12x64",

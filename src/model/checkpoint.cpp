@@ -243,12 +243,12 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
         if (!(l >> key >> name >> rows >> cols) || key != "tensor") malformed("expected 'tensor NAME ROWS COLS'");
         if (name != expected.name) malformed("expected tensor '" + expected.name + "', found '" + name + "'");
         if (rows != expected.rows || cols != expected.cols)
-            malformed("tensor " + name + " is " + shape_of(rows, cols) + ", the configuration needs " +
-                      shape_of(expected.rows, expected.cols));
+            malformed("tensor " + name + " is " + to_string(Shape{rows, cols}) + ", the configuration needs " +
+                      to_string(Shape{expected.rows, expected.cols}));
         // Each number takes at least two characters: a file too short for the
         // claimed shape ends before its numbers do (and nothing huge is allocated).
         if (static_cast<double>(rows) * static_cast<double>(cols) * 2.0 > static_cast<double>(body.size()))
-            bad(path, "ends before tensor " + name + " (" + shape_of(rows, cols) + ") is complete");
+            bad(path, "ends before tensor " + name + " (" + to_string(Shape{rows, cols}) + ") is complete");
         Tensor t;
         t.name = name;
         t.value.set_size(rows, cols);
