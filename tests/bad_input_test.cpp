@@ -192,8 +192,8 @@ BOOST_AUTO_TEST_CASE(each_rule_broken_alone_names_the_rule_and_both_shapes) {
          "cross_attention: X_dec's width must equal W_q's rows (d_model); got X_dec 2x5 and W_q 4x4"},
         {"H_enc vs W_k", [&] { attn::cross_attention(arma::mat(2, 4), arma::mat(6, 5), W, W, W); },
          "cross_attention: H_enc's width must equal W_k's rows (d_model); got H_enc 6x5 and W_k 4x4"},
-        {"masked_softmax", [] { attn::masked_softmax(arma::mat(3, 3), arma::umat(3, 2)); },
-         "masked_softmax: the mask must have the shape of the scores; got S 3x3 and allowed 3x2"},
+        {"masked_softmax", [] { attn::masked_softmax(arma::mat(3, 3), arma::mat(3, 2)); },
+         "masked_softmax: the mask must have the shape of the scores; got S 3x3 and mask 3x2"},
         {"project", [&] { attn::project(arma::mat(3, 5), W); },
          "project: X must be as wide as W is tall (d_model); got X 3x5 and W 4x4"},
     };

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/errors.hpp"
+#include "core/mask.hpp"
 #include "core/plot.hpp"
 #include "core/print.hpp"
 #include "core/worked_example.hpp"
@@ -85,6 +86,20 @@ BOOST_AUTO_TEST_CASE(matrix_prints_label_shape_and_token_rows) {
                "          k0   k1\n"
                "  I     0.58 0.21\n"
                "  love  0.14 0.63\n");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(masks)
+
+BOOST_AUTO_TEST_CASE(additive_mask_is_minus_infinity_exactly_where_nothing_is_allowed) {
+    const arma::umat allowed = {{1, 0, 1}, {0, 0, 0}};
+    const arma::mat mask = attn::additive_mask(allowed);
+    BOOST_TEST((mask.n_rows == 2u && mask.n_cols == 3u), "the mask has the pattern's shape; got " << attn::shape_of(mask));
+    for (arma::uword i = 0; i < allowed.n_rows; ++i)
+        for (arma::uword j = 0; j < allowed.n_cols; ++j)
+            BOOST_TEST((allowed(i, j) != 0 ? mask(i, j) == 0.0 : mask(i, j) == -INFINITY),
+                       "entry (" << i << ", " << j << ") of the pattern is " << allowed(i, j) << ", the mask holds " << mask(i, j));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

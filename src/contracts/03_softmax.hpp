@@ -21,16 +21,19 @@ namespace attn {
 // Chapter: 03 (exercise softmax_rows)
 arma::mat softmax_rows(const arma::mat& S);
 
-// Softmax with some keys hidden: where allowed(i, j) == 0, query i may not look
-// at key j. Those scores become -infinity before softmax_rows, so their weights
-// are exactly 0 and the remaining weights of the row still sum to 1. A row
-// with nothing allowed comes out as all zeros (softmax_rows' rule).
-// Shapes:  S L_Q x L_K, allowed L_Q x L_K (0 = hidden, anything else = allowed) -> L_Q x L_K.
-// Throws:  ShapeError when allowed and S differ in shape
-//          ("masked_softmax: the mask must have the shape of the scores; got S 3x3 and allowed 3x2");
-//          InputError like softmax_rows.
+// Softmax with some keys hidden, by an additive mask, the course's one mask
+// convention from here on (chapters 06-08 take the same kind): mask(i, j) is 0
+// where query i may look at key j and -infinity where it may not. The mask is
+// added to the scores before softmax_rows, so a hidden key's weight is exactly 0
+// and the remaining weights of the row still sum to 1. A row with nothing
+// allowed comes out as all zeros (softmax_rows' rule). A 0/1 pattern of allowed
+// keys becomes such a mask by additive_mask (src/core/mask.hpp).
+// Shapes:  S L_Q x L_K, mask L_Q x L_K (0 = seen, -inf = hidden) -> L_Q x L_K.
+// Throws:  ShapeError when mask and S differ in shape
+//          ("masked_softmax: the mask must have the shape of the scores; got S 3x3 and mask 3x2");
+//          InputError for NaN or +infinity in the mask, and like softmax_rows.
 // Chapter: 03 (exercise masked_softmax)
-arma::mat masked_softmax(const arma::mat& S, const arma::umat& allowed);
+arma::mat masked_softmax(const arma::mat& S, const arma::mat& mask);
 
 // How softmax passes a gradient back, for one row.
 // With a = softmax(s), the Jacobian is J(i, j) = d a_i / d s_j = a_i (delta_ij - a_j).
