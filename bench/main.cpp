@@ -55,11 +55,11 @@
 #include <utility>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/chapter.hpp"
-#include "attn/encoder_decoder_lab.hpp"
-#include "attn/plot.hpp"
-#include "attn/rnn_lab.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/chapter.hpp"
+#include "labs/encoder_decoder_lab.hpp"
+#include "core/plot.hpp"
+#include "labs/rnn_lab.hpp"
 #include "attn_perf/kernels.hpp"
 #include "attn_perf/tuning.hpp"
 
@@ -379,13 +379,13 @@ struct TrainingResult {
 TrainingResult bench_training() {
     TrainingResult r;
     perf::tune_for_training();  // as chapter 08's main() does
-    const encdec_lab::Setup s = encdec_lab::reversal_setup();
-    std::vector<seq2seq::Batch> batches(16);
+    const encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
+    std::vector<model::Batch> batches(16);
     for (std::size_t b = 0; b < batches.size(); ++b)
         for (std::size_t i = 0; i < s.train.batch_size; ++i)
             batches[b].examples.push_back(s.task.train[(b * s.train.batch_size + i) % s.task.train.size()]);
-    seq2seq::Model models[2] = {seq2seq::Model(s.config), seq2seq::Model(s.config)};
-    seq2seq::Adam adams[2] = {seq2seq::Adam(s.train.adam), seq2seq::Adam(s.train.adam)};
+    model::Model models[2] = {model::Model(s.config), model::Model(s.config)};
+    model::Adam adams[2] = {model::Adam(s.train.adam), model::Adam(s.train.adam)};
     std::size_t next[2] = {0, 0};
     std::vector<double> cpu_per_step;  // 1 thread only
     auto block = [&](int k, int steps) {
@@ -411,7 +411,7 @@ TrainingResult bench_training() {
     r.steps_per_second_2 = 1.0 / per_step[1][per_step[1].size() / 2];
     r.measured = true;
     perf::set_threads(1);
-    std::printf("\ntraining, reversal configuration (%s, batch %zu):\n", seq2seq::describe(s.config).c_str(),
+    std::printf("\ntraining, reversal configuration (%s, batch %zu):\n", model::describe(s.config).c_str(),
                 s.train.batch_size);
     std::printf("  1 thread: %.0f steps/s   2 threads: %.0f steps/s\n", r.steps_per_second_1, r.steps_per_second_2);
     return r;

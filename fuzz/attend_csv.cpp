@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "attend.hpp"
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "fuzz_targets.hpp"
 
 namespace attn_fuzz {

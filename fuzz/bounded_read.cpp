@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <string>
 
-#include "attn/bounded_read.hpp"
-#include "attn/csv.hpp"
-#include "attn/errors.hpp"
+#include "core/bounded_read.hpp"
+#include "core/csv.hpp"
+#include "core/errors.hpp"
 #include "fuzz_targets.hpp"
 #include "memory_file.hpp"
 

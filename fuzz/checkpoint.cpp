@@ -1,9 +1,9 @@
-// Fuzz target: arbitrary bytes -> attn::seq2seq::parse_checkpoint (see fuzz_targets.hpp).
+// Fuzz target: arbitrary bytes -> attn::model::parse_checkpoint (see fuzz_targets.hpp).
 #include <cmath>
 #include <string>
 
-#include "attn/errors.hpp"
-#include "attn/seq2seq.hpp"
+#include "core/errors.hpp"
+#include "model/model.hpp"
 #include "fuzz_targets.hpp"
 #include "memory_file.hpp"
 
@@ -22,13 +22,13 @@ int checkpoint(const std::uint8_t* data, std::size_t size) {
     // parser behind the checksum. Even: the rest is the whole file, as is.
     std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
     const bool sealed = data[0] % 2 == 1;
-    if (sealed) text = attn::seq2seq::seal_checkpoint(text);
+    if (sealed) text = attn::model::seal_checkpoint(text);
     try {
         // The whole file as is goes the way a learner's file goes: through the bounded reader.
-        const attn::seq2seq::Checkpoint c = sealed ? attn::seq2seq::parse_checkpoint(text, "fuzz input")
-                                                   : attn::seq2seq::load_checkpoint(MemoryFile(text).path());
+        const attn::model::Checkpoint c = sealed ? attn::model::parse_checkpoint(text, "fuzz input")
+                                                   : attn::model::load_checkpoint(MemoryFile(text).path());
         // Accepted: then it must be exactly what a model of its configuration holds.
-        const auto layout = attn::seq2seq::tensor_layout(c.config);
+        const auto layout = attn::model::tensor_layout(c.config);
         require(c.tensors.size() == layout.size(), "accepted with a wrong number of tensors");
         for (std::size_t i = 0; i < layout.size(); ++i) {
             require(c.tensors[i].name == layout[i].name, "accepted a misnamed tensor");
@@ -39,7 +39,7 @@ int checkpoint(const std::uint8_t* data, std::size_t size) {
         require(c.vocab.size() == c.config.vocab, "accepted a vocabulary of the wrong size");
         // And a model built from it translates without trouble: its weights
         // were checked, so no softmax may overflow.
-        attn::seq2seq::Model model = attn::seq2seq::model_from(c);
+        attn::model::Model model = attn::model::model_from(c);
         try {
             const auto out = model.translate({c.vocab.size() - 1}, 3);
             require(out.size() <= 3, "translate produced more than max_len tokens");

@@ -1,5 +1,5 @@
 // Fuzz target: arbitrary doubles -> attn::softmax_rows (see fuzz_targets.hpp).
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 #include <cfloat>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <limits>
 #include <sstream>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "fuzz_targets.hpp"
 
 namespace attn_fuzz {

@@ -20,7 +20,7 @@
 #include <vector>
 #include <cblas.h>
 
-#include "attn/errors.hpp"
+#include "core/errors.hpp"
 #include "attn_perf/tuning.hpp"
 #include "exp_impl.hpp"
 

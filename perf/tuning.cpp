@@ -13,7 +13,7 @@
 #include <malloc.h>
 #endif
 
-#include "attn/chapter.hpp"
+#include "core/chapter.hpp"
 
 namespace attn::perf {
 

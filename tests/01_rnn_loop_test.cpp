@@ -7,9 +7,9 @@
 #include <cmath>
 #include <utility>
 
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
-#include "attn/rnn_lab.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
+#include "labs/rnn_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
-#include "attn/qkv_lab.hpp"
-#include "attn/worked_example.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
+#include "labs/qkv_lab.hpp"
+#include "core/worked_example.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
@@ -81,7 +81,7 @@ BOOST_AUTO_TEST_CASE(keeps_x_on_the_left_and_w_as_it_is_stored) {
 BOOST_AUTO_TEST_CASE(has_one_row_per_token_and_the_width_of_w) {
     arma::arma_rng::set_seed(22);
     const arma::mat P = attn::project(arma::randn(3, 8), arma::randn(8, 2));
-    BOOST_TEST((P.n_rows == 3u && P.n_cols == 2u), "X 3x8 times W 8x2 is 3x2; got " << P.n_rows << "x" << P.n_cols);
+    BOOST_TEST((P.n_rows == 3u && P.n_cols == 2u), "X 3x8 times W 8x2 is 3x2; got " << attn::shape_of(P));
 }
 
 BOOST_AUTO_TEST_CASE(row_i_depends_on_row_i_of_x_only) {
@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_SUITE(shape_question)
 BOOST_AUTO_TEST_CASE(the_worked_example_gives_3x4_three_times) {
     const attn::Shape s = attn::projection_shape({3, 4}, {4, 4});
     BOOST_TEST((s.rows == 3u && s.cols == 4u),
-               "X 3x4 times a 4x4 weight matrix: you answered " << s.rows << "x" << s.cols
+               "X 3x4 times a 4x4 weight matrix: you answered " << attn::to_string(s)
                                                                   << "; Q, K and V are each 3x4, one row per token");
 }
 

@@ -12,9 +12,10 @@
 #include <string>
 #include <variant>
 
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
-#include "attn/softmax_lab.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
+#include "core/mask.hpp"
+#include "labs/softmax_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
@@ -217,7 +218,7 @@ BOOST_AUTO_TEST_SUITE(masked_softmax)
 BOOST_AUTO_TEST_CASE(hidden_keys_get_exactly_zero_and_the_rest_sum_to_one) {
     const arma::mat S = {{1.0, 2.0, 3.0}, {1.0, 2.0, 3.0}};
     const arma::umat allowed = {{1, 0, 1}, {1, 1, 0}};
-    const arma::mat A = attn::masked_softmax(S, allowed);
+    const arma::mat A = attn::masked_softmax(S, attn::additive_mask(allowed));
     BOOST_TEST(A(0, 1) == 0.0, "key 1 is hidden from query 0: its weight must be exactly 0, got " << A(0, 1));
     BOOST_TEST(A(1, 2) == 0.0, "key 2 is hidden from query 1: its weight must be exactly 0, got " << A(1, 2));
     for (arma::uword i = 0; i < 2; ++i)
@@ -235,19 +236,19 @@ BOOST_AUTO_TEST_CASE(matches_softmax_over_the_visible_keys_only) {
     arma::mat hidden = S;
     for (arma::uword i = 0; i < 4; ++i)
         for (arma::uword j = i + 1; j < 4; ++j) hidden(i, j) = -INFINITY;
-    BOOST_TEST(matrices_close(attn::masked_softmax(S, allowed), softmax_by_hand(hidden), 1e-12, "masked weights"));
+    BOOST_TEST(matrices_close(attn::masked_softmax(S, attn::additive_mask(allowed)), softmax_by_hand(hidden), 1e-12, "masked weights"));
 }
 
 BOOST_AUTO_TEST_CASE(allowing_everything_is_plain_softmax) {
     const arma::mat S = {{0.3, -1.0, 2.0}};
     const arma::umat all(1, 3, arma::fill::ones);
-    BOOST_TEST(matrices_close(attn::masked_softmax(S, all), softmax_by_hand(S), 1e-12, "nothing hidden"));
+    BOOST_TEST(matrices_close(attn::masked_softmax(S, attn::additive_mask(all)), softmax_by_hand(S), 1e-12, "nothing hidden"));
 }
 
 BOOST_AUTO_TEST_CASE(a_row_with_nothing_allowed_is_all_zeros) {
     const arma::mat S = {{1.0, 2.0}, {3.0, 4.0}};
     const arma::umat allowed = {{0, 0}, {1, 1}};
-    const arma::mat A = attn::masked_softmax(S, allowed);
+    const arma::mat A = attn::masked_softmax(S, attn::additive_mask(allowed));
     BOOST_TEST((A(0, 0) == 0.0 && A(0, 1) == 0.0),
                "a query that may see no key gets all zeros (softmax_rows' documented rule), got " << A(0, 0) << ", " << A(0, 1));
     BOOST_TEST(std::abs(A(1, 0) + A(1, 1) - 1.0) < 1e-12);
@@ -256,10 +257,32 @@ BOOST_AUTO_TEST_CASE(a_row_with_nothing_allowed_is_all_zeros) {
 BOOST_AUTO_TEST_CASE(rejects_a_mask_of_another_shape) {
     const arma::mat S(3, 3, arma::fill::zeros);
     const arma::umat allowed(3, 2, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::masked_softmax(S, allowed); });
+    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::masked_softmax(S, attn::additive_mask(allowed)); });
     BOOST_TEST(msg.find("masked_softmax:") == 0, "a 3x2 mask on 3x3 scores must throw ShapeError naming masked_softmax; got '" << msg << "'");
     BOOST_TEST(msg.find("3x3") != std::string::npos, "the message should give the scores' shape 3x3; got '" << msg << "'");
     BOOST_TEST(msg.find("3x2") != std::string::npos, "the message should give the mask's shape 3x2; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(an_additive_mask_of_minus_infinity_hides_and_zero_keeps) {
+    // The mask is added to the scores: -inf hides a key, 0 leaves its score alone.
+    const arma::mat S = {{1.0, 2.0, 3.0}};
+    const arma::mat mask = {{0.0, -INFINITY, 0.0}};
+    const arma::mat A = attn::masked_softmax(S, mask);
+    BOOST_TEST(A(0, 1) == 0.0, "a key masked with -inf must get exactly 0, got " << A(0, 1));
+    const arma::mat visible = {{1.0, 3.0}};
+    const arma::mat expected = softmax_by_hand(visible);
+    BOOST_TEST((std::abs(A(0, 0) - expected(0, 0)) < 1e-12 && std::abs(A(0, 2) - expected(0, 1)) < 1e-12),
+               "the visible keys share the weight as softmax over them alone: " << A(0, 0) << ", " << A(0, 2));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
+    const arma::mat S(2, 2, arma::fill::zeros);
+    for (const double bad : {NAN, INFINITY}) {
+        arma::mat mask(2, 2, arma::fill::zeros);
+        mask(1, 0) = bad;
+        const std::string msg = thrown_message<attn::InputError>([&] { attn::masked_softmax(S, mask); });
+        BOOST_TEST(msg.find("masked_softmax:") == 0, "a mask holding " << bad << " must throw InputError naming masked_softmax; got '" << msg << "'");
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

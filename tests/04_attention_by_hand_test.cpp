@@ -11,10 +11,10 @@
 #include <string>
 #include <variant>
 
-#include "attn/attention_lab.hpp"
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
-#include "attn/worked_example.hpp"
+#include "labs/attention_lab.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
+#include "core/worked_example.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
@@ -184,7 +184,7 @@ BOOST_AUTO_TEST_CASE(has_one_row_per_query_and_one_column_per_key) {
     if (attn_test::same(A, softmax_by_hand(dot_table(r.K, r.Q) / 2.0)))
         attn_test::report(attn_test::mistakes::scores_transposed);
     BOOST_TEST((A.n_rows == 2u && A.n_cols == 3u),
-               "2 queries and 3 keys give weights 2x3; got " << A.n_rows << "x" << A.n_cols);
+               "2 queries and 3 keys give weights 2x3; got " << attn::shape_of(A));
 }
 
 BOOST_AUTO_TEST_CASE(shuffling_the_keys_shuffles_the_weight_columns) {
@@ -215,7 +215,7 @@ BOOST_AUTO_TEST_CASE(the_output_is_3x4_not_the_3x3_weights) {
     const arma::mat Z = attn::attend(exact_A(), kV);
     if (attn_test::same(Z, exact_A())) attn_test::report(attn_test::mistakes::weights_instead_of_output);
     BOOST_TEST((Z.n_rows == 3u && Z.n_cols == 4u),
-               "A (3x3) times V (3x4) is 3x4, one row per token as wide as a value; got " << Z.n_rows << "x" << Z.n_cols);
+               "A (3x3) times V (3x4) is 3x4, one row per token as wide as a value; got " << attn::shape_of(Z));
     const Random r(2, 3, 4, 5);
     const arma::mat A = softmax_by_hand(dot_table(r.Q, r.K));
     BOOST_TEST(matrices_close(attn::attend(A, r.V), mix_by_hand(A, r.V), 1e-12, "A V for 2 queries, 3 keys, d_v = 5"));

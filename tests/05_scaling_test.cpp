@@ -11,9 +11,9 @@
 
 #include <cmath>
 
-#include "attn/errors.hpp"
-#include "attn/scaling.hpp"
-#include "attn/scaling_lab.hpp"
+#include "core/errors.hpp"
+#include "contracts/05_scaling.hpp"
+#include "labs/scaling_lab.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;

@@ -7,14 +7,13 @@
 #include <cmath>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
-#include "attn/shape_rules_lab.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
+#include "labs/shape_rules_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
-using attn::MatShape;
+using attn::Shape;
 using attn::ShapeRule;
 using attn_test::matrices_close;
 using attn_test::thrown_message;
@@ -212,7 +211,7 @@ BOOST_AUTO_TEST_CASE(returns_the_weights_it_spent_on_the_values) {
     const Random r(7, 12, 8, 5);
     const attn::AttentionResult got = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
     BOOST_REQUIRE_MESSAGE(got.weights.n_rows == 7u && got.weights.n_cols == 12u,
-                          "the weights are L_Q x L_K = 7x12; got " << got.weights.n_rows << "x" << got.weights.n_cols);
+                          "the weights are L_Q x L_K = 7x12; got " << attn::shape_of(got.weights));
     for (arma::uword i = 0; i < 7; ++i)
         BOOST_TEST(std::abs(arma::accu(got.weights.row(i)) - 1.0) < 1e-12,
                    "query " << i << "'s weights sum to " << arma::accu(got.weights.row(i)) << " over the keys, not 1");
@@ -259,21 +258,21 @@ BOOST_AUTO_TEST_SUITE(attention_shapes)
 
 BOOST_AUTO_TEST_CASE(seven_queries_over_twelve_keys_give_7x12_scores_and_7x64_output) {
     const auto s = attn::attention_shapes(7, 12, 64, 64);
-    if (s.scores == MatShape{12, 7}) attn_test::report(attn_test::mistakes::scores_transposed);
-    if (s.output == MatShape{7, 12}) attn_test::report(attn_test::mistakes::weights_instead_of_output);
-    BOOST_TEST((s.scores == MatShape{7, 12}), "scores should be L_Q x L_K = 7x12; got " << attn::to_string(s.scores));
-    BOOST_TEST((s.weights == MatShape{7, 12}), "softmax keeps the shape: 7x12; got " << attn::to_string(s.weights));
-    BOOST_TEST((s.output == MatShape{7, 64}), "output should be L_Q x d_v = 7x64; got " << attn::to_string(s.output));
+    if (s.scores == Shape{12, 7}) attn_test::report(attn_test::mistakes::scores_transposed);
+    if (s.output == Shape{7, 12}) attn_test::report(attn_test::mistakes::weights_instead_of_output);
+    BOOST_TEST((s.scores == Shape{7, 12}), "scores should be L_Q x L_K = 7x12; got " << attn::to_string(s.scores));
+    BOOST_TEST((s.weights == Shape{7, 12}), "softmax keeps the shape: 7x12; got " << attn::to_string(s.weights));
+    BOOST_TEST((s.output == Shape{7, 64}), "output should be L_Q x d_v = 7x64; got " << attn::to_string(s.output));
 }
 
 BOOST_AUTO_TEST_CASE(output_width_is_d_v_not_d_k) {
     const auto s = attn::attention_shapes(3, 5, 16, 8);
     // d_k = 16, d_v = 8 and L_K = 5 all differ, so each wrong width names itself.
-    if (s.output == MatShape{3, 16}) attn_test::report(attn_test::mistakes::output_width_d_k);
-    if (s.output == MatShape{3, 5}) attn_test::report(attn_test::mistakes::weights_instead_of_output);
-    if (s.scores == MatShape{5, 3}) attn_test::report(attn_test::mistakes::scores_transposed);
-    BOOST_TEST((s.output == MatShape{3, 8}), "with d_k = 16 and d_v = 8 the output is 3x8; got " << attn::to_string(s.output));
-    BOOST_TEST((s.scores == MatShape{3, 5}), "scores: one row per query, one column per key (3x5); got "
+    if (s.output == Shape{3, 16}) attn_test::report(attn_test::mistakes::output_width_d_k);
+    if (s.output == Shape{3, 5}) attn_test::report(attn_test::mistakes::weights_instead_of_output);
+    if (s.scores == Shape{5, 3}) attn_test::report(attn_test::mistakes::scores_transposed);
+    BOOST_TEST((s.output == Shape{3, 8}), "with d_k = 16 and d_v = 8 the output is 3x8; got " << attn::to_string(s.output));
+    BOOST_TEST((s.scores == Shape{3, 5}), "scores: one row per query, one column per key (3x5); got "
                                                  << attn::to_string(s.scores));
 }
 
@@ -281,7 +280,7 @@ BOOST_AUTO_TEST_CASE(predictions_match_a_real_call) {
     const Random r(2, 9, 3, 5);
     const auto s = attn::attention_shapes(2, 9, 3, 5);
     const arma::mat Z = attention_by_loops(r.Q, r.K, r.V);
-    BOOST_TEST((s.output == MatShape{Z.n_rows, Z.n_cols}));
+    BOOST_TEST((s.output == Shape{Z.n_rows, Z.n_cols}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -367,18 +366,18 @@ BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(armadillo_refuses_transposed_scores_times_values) {
     const arma::mat wrong(12, 7, arma::fill::ones), V(12, 64, arma::fill::ones);
-    const std::string msg = attn::shape_lab::product_error(wrong, V);
+    const std::string msg = attn::shape_rules_lab::product_error(wrong, V);
     BOOST_TEST((mentions(msg, "12x7") && mentions(msg, "12x64")), "got '" << msg << "'");
-    BOOST_TEST(attn::shape_lab::product_error(wrong.t(), V).empty(), "7x12 times 12x64 is a valid product");
+    BOOST_TEST(attn::shape_rules_lab::product_error(wrong.t(), V).empty(), "7x12 times 12x64 is a valid product");
 }
 
 BOOST_AUTO_TEST_CASE(try_attention_reports_output_or_rule) {
-    BOOST_TEST(attn::shape_lab::try_attention({7, 64}, {12, 64}, {12, 32}) == "runs: output 7x32");
-    BOOST_TEST(mentions(attn::shape_lab::try_attention({7, 64}, {12, 32}, {12, 64}), "got Q 7x64 and K 12x32"));
+    BOOST_TEST(attn::shape_rules_lab::try_attention({7, 64}, {12, 64}, {12, 32}) == "runs: output 7x32");
+    BOOST_TEST(mentions(attn::shape_rules_lab::try_attention({7, 64}, {12, 32}, {12, 64}), "got Q 7x64 and K 12x32"));
 }
 
 BOOST_AUTO_TEST_CASE(shapes_figure_shows_six_matrices) {
-    const auto fig = attn::shape_lab::shapes_figure({});
+    const auto fig = attn::shape_rules_lab::shapes_figure({});
     const auto& c = std::get<attn::plot::BarChart>(fig.panels.at(0));
     BOOST_TEST(c.categories.size() == 6u);
     BOOST_TEST(c.groups.at(0).values.at(3) == 7.0, "scores have 7 rows");

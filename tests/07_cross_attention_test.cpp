@@ -7,10 +7,10 @@
 #include <cmath>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/cross_attention_lab.hpp"
-#include "attn/errors.hpp"
-#include "attn/worked_example.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "labs/cross_attention_lab.hpp"
+#include "core/errors.hpp"
+#include "core/worked_example.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
@@ -239,7 +239,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(cross_attention)
 
 BOOST_AUTO_TEST_CASE(two_decoder_queries_over_four_encoder_positions_give_two_output_rows) {
-    const auto t = attn::cross_lab::translation_example();
+    const auto t = attn::cross_attention_lab::translation_example();
     const arma::mat Z = attn::cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v).output;
     const arma::mat swapped = attention_by_loops(product_by_loops(t.H_enc, t.W_q), product_by_loops(t.X_dec, t.W_k),
                                                  product_by_loops(t.X_dec, t.W_v));
@@ -442,7 +442,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(cross_weights_are_two_by_four_and_rows_sum_to_one) {
-    const auto t = attn::cross_lab::translation_example();
+    const auto t = attn::cross_attention_lab::translation_example();
     const arma::mat A = attn::cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v).weights;
     BOOST_TEST(A.n_rows == 2u);
     BOOST_TEST(A.n_cols == 4u);
@@ -452,7 +452,7 @@ BOOST_AUTO_TEST_CASE(cross_weights_are_two_by_four_and_rows_sum_to_one) {
 BOOST_AUTO_TEST_CASE(causal_weights_are_lower_triangular) {
     namespace ex = attn::example;
     const arma::mat X = ex::X();
-    const arma::mat A = attn::cross_lab::causal_self_attention(X, ex::W_q(), ex::W_k(), ex::W_v()).weights;
+    const arma::mat A = attn::cross_attention_lab::causal_self_attention(X, ex::W_q(), ex::W_k(), ex::W_v()).weights;
     BOOST_TEST(A(0, 0) == 1.0, "the first token can only see itself");
     BOOST_TEST((A(0, 1) == 0.0 && A(0, 2) == 0.0 && A(1, 2) == 0.0));
 }
@@ -460,8 +460,8 @@ BOOST_AUTO_TEST_CASE(causal_weights_are_lower_triangular) {
 BOOST_AUTO_TEST_CASE(change_one_token_finds_no_leak_with_the_mask_and_one_without) {
     namespace ex = attn::example;
     const arma::rowvec other = {1, 1, 1, 1};
-    const auto m = attn::cross_lab::change_one_token(ex::X(), ex::W_q(), ex::W_k(), ex::W_v(), 2, other, true);
-    const auto o = attn::cross_lab::change_one_token(ex::X(), ex::W_q(), ex::W_k(), ex::W_v(), 2, other, false);
+    const auto m = attn::cross_attention_lab::change_one_token(ex::X(), ex::W_q(), ex::W_k(), ex::W_v(), 2, other, true);
+    const auto o = attn::cross_attention_lab::change_one_token(ex::X(), ex::W_q(), ex::W_k(), ex::W_v(), 2, other, false);
     BOOST_TEST(m.earlier_rows == 0.0);
     BOOST_TEST(o.earlier_rows > 0.01);
     BOOST_TEST(m.changed_row > 0.01);
@@ -469,7 +469,7 @@ BOOST_AUTO_TEST_CASE(change_one_token_finds_no_leak_with_the_mask_and_one_withou
 
 BOOST_AUTO_TEST_CASE(weights_figure_is_a_heatmap_of_the_matrix) {
     const arma::mat A = {{0.5, 0.5, 0, 0}, {0.25, 0.25, 0.25, 0.25}};
-    const auto fig = attn::cross_lab::weights_figure("w", A, {"a", "b"}, {"1", "2", "3", "4"});
+    const auto fig = attn::cross_attention_lab::weights_figure("w", A, {"a", "b"}, {"1", "2", "3", "4"});
     const auto& h = std::get<attn::plot::Heatmap>(fig.panels.at(0));
     BOOST_TEST(h.values.n_rows == 2u);
     BOOST_TEST(h.values.n_cols == 4u);

@@ -16,13 +16,13 @@
 #include <unistd.h>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
-#include "attn/encoder_decoder_lab.hpp"
-#include "attn/errors.hpp"
-#include "attn/seq2seq.hpp"
-#include "attn/softmax.hpp"
-#include "attn/toy_tasks.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "labs/encoder_decoder_lab.hpp"
+#include "core/errors.hpp"
+#include "model/model.hpp"
+#include "contracts/03_softmax.hpp"
+#include "model/toy_tasks.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
@@ -389,8 +389,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(chapter)
 
 namespace {
-attn::seq2seq::Config tiny(arma::uword vocab) {
-    attn::seq2seq::Config c;
+attn::model::Config tiny(arma::uword vocab) {
+    attn::model::Config c;
     c.d_model = 8;
     c.d_k = 6;  // d_k != d_model
     c.d_v = 5;
@@ -427,20 +427,20 @@ void write(const std::string& path, const std::string& text) {
 struct SavedModel {
     Scratch tmp;
     attn::tasks::Task task = attn::tasks::reversal(10, 2, 4, 3);
-    attn::seq2seq::Model model{tiny(task.vocab.size())};
+    attn::model::Model model{tiny(task.vocab.size())};
     std::string path;
     explicit SavedModel(const std::string& name) : path(tmp.file(name)) {
-        attn::seq2seq::save_checkpoint(path, "reversal", model, task.vocab);
+        attn::model::save_checkpoint(path, "reversal", model, task.vocab);
     }
 };
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(every_tensor_passes_the_gradient_check) {
     const auto task = attn::tasks::translation(50, 10, 3);
-    attn::seq2seq::Model model(tiny(task.vocab.size()));
-    attn::seq2seq::Batch batch;
+    attn::model::Model model(tiny(task.vocab.size()));
+    attn::model::Batch batch;
     batch.examples.assign(task.train.begin(), task.train.begin() + 3);
-    const auto checks = attn::seq2seq::gradient_check(model, batch, 1e-5, 400);
+    const auto checks = attn::model::gradient_check(model, batch, 1e-5, 400);
     BOOST_TEST(checks.size() == model.tensors().size());
     BOOST_TEST(model.tensors().size() == 1u + 2u * 12u + 2u * 18u + 2u, "embed, 2 encoder and 2 decoder blocks, out");
     for (const auto& g : checks) {
@@ -451,40 +451,40 @@ BOOST_AUTO_TEST_CASE(every_tensor_passes_the_gradient_check) {
 
 BOOST_AUTO_TEST_CASE(the_same_seed_gives_the_same_run) {
     auto task = attn::tasks::reversal(200, 10, 5, 4);
-    attn::seq2seq::TrainSettings s;
+    attn::model::TrainSettings s;
     s.max_steps = 15;
     s.batch_size = 8;
     s.eval_every = 0;
-    attn::seq2seq::Config c = tiny(task.vocab.size());
-    attn::seq2seq::Model a(c), b(c);
-    const auto la = attn::seq2seq::train(a, task, s, {});
-    const auto lb = attn::seq2seq::train(b, task, s, {});
+    attn::model::Config c = tiny(task.vocab.size());
+    attn::model::Model a(c), b(c);
+    const auto la = attn::model::train(a, task, s, {});
+    const auto lb = attn::model::train(b, task, s, {});
     BOOST_TEST(la.loss == lb.loss, boost::test_tools::per_element());
     c.seed = 6;
-    attn::seq2seq::Model other(c);
-    const auto lc = attn::seq2seq::train(other, task, s, {});
+    attn::model::Model other(c);
+    const auto lc = attn::model::train(other, task, s, {});
     BOOST_TEST(lc.loss.back() != la.loss.back(), "another seed should give other weights");
     BOOST_TEST(la.loss.back() < la.loss.front(), "15 steps of Adam should lower the loss");
 }
 
 BOOST_AUTO_TEST_CASE(adam_first_step_moves_each_weight_by_the_learning_rate) {
-    attn::seq2seq::Tensor t;
+    attn::model::Tensor t;
     t.value = arma::mat{{1.0, 1.0, 1.0}};
     t.grad = arma::mat{{0.5, -2.0, 1e-3}};
     t.adam_m.zeros(1, 3);
     t.adam_v.zeros(1, 3);
-    const attn::seq2seq::TensorRefs ts{t};
-    attn::seq2seq::AdamSettings s;
+    const attn::model::TensorRefs ts{t};
+    attn::model::AdamSettings s;
     s.learning_rate = 0.1;
     s.warmup_steps = 0;
-    attn::seq2seq::Adam(s).step(ts);
+    attn::model::Adam(s).step(ts);
     // After bias correction the first step is lr * g / |g| in each entry.
     BOOST_TEST(matrices_close(t.value, arma::mat{{0.9, 1.1, 0.9}}, 1e-6, "weights after one step"));
 }
 
 BOOST_AUTO_TEST_CASE(decoder_weights_are_causal_and_cross_weights_are_target_by_source) {
     const auto task = attn::tasks::translation(20, 5, 3);
-    attn::seq2seq::Model model(tiny(task.vocab.size()));
+    attn::model::Model model(tiny(task.vocab.size()));
     const auto& e = task.train[0];
     const auto maps = model.attention_maps(e);
     const arma::uword T = e.target.size() + 1, S = e.source.size();
@@ -496,7 +496,7 @@ BOOST_AUTO_TEST_CASE(decoder_weights_are_causal_and_cross_weights_are_target_by_
 
 BOOST_AUTO_TEST_CASE(translate_stops_within_max_len) {
     const auto task = attn::tasks::reversal(10, 2, 4, 5);
-    attn::seq2seq::Model model(tiny(task.vocab.size()));  // untrained: it may say anything
+    attn::model::Model model(tiny(task.vocab.size()));  // untrained: it may say anything
     BOOST_TEST(model.translate(task.held_out[0].source, 7).size() <= 7u);
 }
 
@@ -504,24 +504,24 @@ BOOST_AUTO_TEST_CASE(translate_stops_within_max_len) {
 BOOST_AUTO_TEST_CASE(a_checkpoint_comes_back_bit_for_bit) {
     const SavedModel saved("m.ckpt");
     const auto& [tmp, task, model, path] = saved;
-    const auto c = attn::seq2seq::load_checkpoint(path);
+    const auto c = attn::model::load_checkpoint(path);
     BOOST_TEST(c.task == "reversal");
     BOOST_TEST(c.vocab.words() == task.vocab.words(), boost::test_tools::per_element());
     BOOST_REQUIRE(c.tensors.size() == model.tensors().size());
     for (std::size_t i = 0; i < c.tensors.size(); ++i)
         BOOST_TEST(arma::approx_equal(c.tensors[i].value, model.tensors()[i].get().value, "absdiff", 0.0),
                    c.tensors[i].name << " changed on the way through the file");
-    attn::seq2seq::require_compatible(c, "reversal", task.vocab, model.config());
+    attn::model::require_compatible(c, "reversal", task.vocab, model.config());
     for (const auto& f : fs::directory_iterator(tmp.dir))
         BOOST_TEST(f.path().filename() == "m.ckpt", "a temporary file was left behind: " << f.path());
 }
 
 BOOST_AUTO_TEST_CASE(the_checkpoint_layout_is_the_models_own) {
     for (arma::uword layers : {1u, 3u}) {
-        attn::seq2seq::Config c = tiny(17);
+        attn::model::Config c = tiny(17);
         c.layers = layers;
-        const attn::seq2seq::Model model(c);
-        const auto layout = attn::seq2seq::tensor_layout(c);
+        const attn::model::Model model(c);
+        const auto layout = attn::model::tensor_layout(c);
         const auto tensors = model.tensors();
         BOOST_REQUIRE(layout.size() == tensors.size());
         for (std::size_t i = 0; i < layout.size(); ++i) {
@@ -547,7 +547,7 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_claiming_huge_tensors_is_refused_without_alloc
     BOOST_REQUIRE(embed != std::string::npos);
     text.replace(embed, 18, "tensor embed 12 4000\n");  // 48 000 numbers claimed by a file of a few kB
     const std::string msg = thrown_message<attn::InputError>(
-        [&] { attn::seq2seq::parse_checkpoint(attn::seq2seq::seal_checkpoint(text), "huge.ckpt"); });
+        [&] { attn::model::parse_checkpoint(attn::model::seal_checkpoint(text), "huge.ckpt"); });
     BOOST_TEST(msg.find("huge.ckpt: ends before tensor embed") != std::string::npos, msg);
 }
 
@@ -558,7 +558,7 @@ BOOST_AUTO_TEST_CASE(damaged_checkpoints_are_refused_with_the_reason) {
     auto refusal = [&](const std::string& content) {
         const std::string p = tmp.file("bad.ckpt");
         write(p, content);
-        return thrown_message<attn::InputError>([&] { attn::seq2seq::load_checkpoint(p); });
+        return thrown_message<attn::InputError>([&] { attn::model::load_checkpoint(p); });
     };
     BOOST_TEST(refusal(text.substr(0, text.size() / 2)).find("truncated") != std::string::npos);
     std::string flipped = text;
@@ -567,7 +567,7 @@ BOOST_AUTO_TEST_CASE(damaged_checkpoints_are_refused_with_the_reason) {
     BOOST_TEST(refusal("").find("not a checkpoint") != std::string::npos);
     BOOST_TEST(refusal("Q,K,V\n1,2,3\n").find("not a checkpoint") != std::string::npos);
     const std::string missing =
-        thrown_message<attn::InputError>([&] { attn::seq2seq::load_checkpoint(tmp.file("nowhere.ckpt")); });
+        thrown_message<attn::InputError>([&] { attn::model::load_checkpoint(tmp.file("nowhere.ckpt")); });
     BOOST_TEST(missing.find("nowhere.ckpt") != std::string::npos);
     BOOST_TEST(missing.find("cannot be opened") != std::string::npos);
 }
@@ -576,16 +576,16 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_of_another_task_or_size_is_refused) {
     Scratch tmp;
     const auto rev = attn::tasks::reversal(10, 2, 4, 3);
     const auto tr = attn::tasks::translation(10, 2, 4);
-    attn::seq2seq::Model model(tiny(rev.vocab.size()));
-    attn::seq2seq::save_checkpoint(tmp.file("r.ckpt"), "reversal", model, rev.vocab);
-    const auto c = attn::seq2seq::load_checkpoint(tmp.file("r.ckpt"));
+    attn::model::Model model(tiny(rev.vocab.size()));
+    attn::model::save_checkpoint(tmp.file("r.ckpt"), "reversal", model, rev.vocab);
+    const auto c = attn::model::load_checkpoint(tmp.file("r.ckpt"));
     const std::string task = thrown_message<attn::InputError>(
-        [&] { attn::seq2seq::require_compatible(c, "translation", tr.vocab, tiny(tr.vocab.size())); });
+        [&] { attn::model::require_compatible(c, "translation", tr.vocab, tiny(tr.vocab.size())); });
     BOOST_TEST(task.find("'reversal', not 'translation'") != std::string::npos, task);
-    attn::seq2seq::Config wider = tiny(rev.vocab.size());
+    attn::model::Config wider = tiny(rev.vocab.size());
     wider.d_model = 16;
     const std::string size = thrown_message<attn::InputError>(
-        [&] { attn::seq2seq::require_compatible(c, "reversal", rev.vocab, wider); });
+        [&] { attn::model::require_compatible(c, "reversal", rev.vocab, wider); });
     BOOST_TEST(size.find("d_model 8") != std::string::npos, size);
     BOOST_TEST(size.find("d_model 16") != std::string::npos, size);
 }
@@ -596,14 +596,14 @@ BOOST_AUTO_TEST_CASE(a_failed_save_leaves_the_previous_checkpoint_intact) {
     const std::string before = read(path);
     // The temporary file's name is taken by a directory, so the save cannot start.
     fs::create_directories(path + ".tmp." + std::to_string(::getpid()));
-    attn::seq2seq::Config c = tiny(task.vocab.size());
+    attn::model::Config c = tiny(task.vocab.size());
     c.seed = 99;
-    attn::seq2seq::Model second(c);
+    attn::model::Model second(c);
     const std::string msg = thrown_message<attn::InputError>(
-        [&] { attn::seq2seq::save_checkpoint(path, "reversal", second, task.vocab); });
+        [&] { attn::model::save_checkpoint(path, "reversal", second, task.vocab); });
     BOOST_TEST(msg.find("keep.ckpt") != std::string::npos, "the error should name the file; got '" << msg << "'");
     BOOST_TEST(read(path) == before, "the previous checkpoint was changed by a failed save");
-    BOOST_TEST(attn::seq2seq::load_checkpoint(path).tensors.size() == first.tensors().size());
+    BOOST_TEST(attn::model::load_checkpoint(path).tensors.size() == first.tensors().size());
 }
 
 // ---------------------------------------------------------------- the tasks
@@ -654,25 +654,25 @@ BOOST_AUTO_TEST_SUITE(training, *boost::unit_test::disabled())
 
 namespace {
 // Trains the chapter's own configuration of one task; returns the model and its held-out exact match.
-double train_and_measure(const attn::encdec_lab::Setup& s, attn::seq2seq::Model& model) {
-    const auto log = attn::seq2seq::train(model, s.task, s.train, {});
-    const double acc = attn::seq2seq::exact_match(model, s.task.held_out, s.task.max_target_length + 2);
+double train_and_measure(const attn::encoder_decoder_lab::Setup& s, attn::model::Model& model) {
+    const auto log = attn::model::train(model, s.task, s.train, {});
+    const double acc = attn::model::exact_match(model, s.task.held_out, s.task.max_target_length + 2);
     BOOST_TEST_MESSAGE(s.task.name << ": " << log.steps << " steps, held-out " << acc);
     return acc;
 }
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(reversal_reaches_99_percent_on_held_out_sequences) {
-    const auto s = attn::encdec_lab::reversal_setup();
+    const auto s = attn::encoder_decoder_lab::reversal_setup();
     BOOST_REQUIRE(s.config.d_k != s.config.d_model);
-    attn::seq2seq::Model model(s.config);
+    attn::model::Model model(s.config);
     const double acc = train_and_measure(s, model);
     BOOST_TEST(acc >= 0.99, "held-out exact match " << acc);
 }
 
 BOOST_AUTO_TEST_CASE(translation_reaches_95_percent_on_held_out_sentences) {
-    const auto s = attn::encdec_lab::translation_setup();
-    attn::seq2seq::Model model(s.config);
+    const auto s = attn::encoder_decoder_lab::translation_setup();
+    attn::model::Model model(s.config);
     const double acc = train_and_measure(s, model);
     BOOST_TEST(acc >= 0.95, "held-out exact match " << acc);
     const auto llms = model.translate(s.task.vocab.encode("I love LLMs"), 10);

@@ -18,15 +18,15 @@
 #include <unistd.h>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/bounded_read.hpp"
-#include "attn/csv.hpp"
-#include "attn/errors.hpp"
-#include "attn/print.hpp"
-#include "attn/projections.hpp"
-#include "attn/seq2seq.hpp"
-#include "attn/softmax.hpp"
-#include "attn/toy_tasks.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/bounded_read.hpp"
+#include "core/csv.hpp"
+#include "core/errors.hpp"
+#include "core/print.hpp"
+#include "contracts/02_qkv_projections.hpp"
+#include "model/model.hpp"
+#include "contracts/03_softmax.hpp"
+#include "model/toy_tasks.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -192,8 +192,8 @@ BOOST_AUTO_TEST_CASE(each_rule_broken_alone_names_the_rule_and_both_shapes) {
          "cross_attention: X_dec's width must equal W_q's rows (d_model); got X_dec 2x5 and W_q 4x4"},
         {"H_enc vs W_k", [&] { attn::cross_attention(arma::mat(2, 4), arma::mat(6, 5), W, W, W); },
          "cross_attention: H_enc's width must equal W_k's rows (d_model); got H_enc 6x5 and W_k 4x4"},
-        {"masked_softmax", [] { attn::masked_softmax(arma::mat(3, 3), arma::umat(3, 2)); },
-         "masked_softmax: the mask must have the shape of the scores; got S 3x3 and allowed 3x2"},
+        {"masked_softmax", [] { attn::masked_softmax(arma::mat(3, 3), arma::mat(3, 2)); },
+         "masked_softmax: the mask must have the shape of the scores; got S 3x3 and mask 3x2"},
         {"project", [&] { attn::project(arma::mat(3, 5), W); },
          "project: X must be as wide as W is tall (d_model); got X 3x5 and W 4x4"},
     };
@@ -260,7 +260,7 @@ BOOST_AUTO_TEST_CASE(a_sparse_1_gib_file_is_refused_at_once_without_reading_it) 
     const double before = peak_mib();
     expect_input_error([&] { attn::csv::read_matrix(big); },
                        big + ": is larger than 64 MiB; attend is for small matrices");
-    expect_input_error([&] { attn::seq2seq::load_checkpoint(big); },
+    expect_input_error([&] { attn::model::load_checkpoint(big); },
                        "checkpoint " + big + ": is larger than 64 MiB; chapter 08's checkpoints take well under 1 MiB");
     BOOST_TEST(peak_mib() - before < 16.0, "reading a refused file raised the peak memory by "
                                                << peak_mib() - before << " MiB");
@@ -278,9 +278,9 @@ BOOST_AUTO_TEST_CASE(devices_pipes_and_links_to_them_are_refused_by_name) {
                        link + ": is a link to /dev/zero, a character device, not a regular file");
     // Opening a pipe for reading would wait for a writer: it is never opened.
     expect_input_error([&] { attn::csv::read_matrix(fifo); }, fifo + ": is a named pipe (FIFO), not a regular file");
-    expect_input_error([&] { attn::seq2seq::load_checkpoint(link); },
+    expect_input_error([&] { attn::model::load_checkpoint(link); },
                        "checkpoint " + link + ": is a link to /dev/zero, a character device");
-    expect_input_error([&] { attn::seq2seq::load_checkpoint(tmp.dir.string()); },
+    expect_input_error([&] { attn::model::load_checkpoint(tmp.dir.string()); },
                        "checkpoint " + tmp.dir.string() + ": is a directory, not a checkpoint");
     BOOST_TEST(peak_mib() - before < 16.0);
 }
@@ -385,9 +385,9 @@ BOOST_AUTO_TEST_SUITE(checkpoints)
 namespace {
 struct Saved {
     attn::tasks::Task task = attn::tasks::reversal(10, 2, 4, 3);
-    attn::seq2seq::Model model{config(task.vocab.size())};
-    static attn::seq2seq::Config config(arma::uword vocab) {
-        attn::seq2seq::Config c;
+    attn::model::Model model{config(task.vocab.size())};
+    static attn::model::Config config(arma::uword vocab) {
+        attn::model::Config c;
         c.d_model = 4;
         c.d_k = 2;
         c.d_v = 2;
@@ -408,13 +408,13 @@ BOOST_AUTO_TEST_CASE(a_save_removes_the_leftovers_of_its_own_interrupted_saves_o
     const std::string other = tmp.file("b.ckpt") + ".tmp." + std::to_string(a_dead_pid());  // another checkpoint's
     const std::string not_a_pid = path + ".tmp.old";
     for (const auto& f : {dead, alive, other, not_a_pid}) write(f, "half a checkpoint");
-    attn::seq2seq::save_checkpoint(path, "reversal", s.model, s.task.vocab);
+    attn::model::save_checkpoint(path, "reversal", s.model, s.task.vocab);
     BOOST_TEST(!fs::exists(dead), "the leftover of a save whose process is gone should be removed");
     BOOST_TEST(fs::exists(alive), "a save that may still run keeps its file");
     BOOST_TEST(fs::exists(other), "another checkpoint's temporary file is not this save's business");
     BOOST_TEST(fs::exists(not_a_pid));
     BOOST_TEST(!fs::exists(path + ".tmp." + std::to_string(::getpid())), "this save's own file was renamed away");
-    BOOST_TEST(attn::seq2seq::load_checkpoint(path).tensors.size() == s.model.tensors().size());
+    BOOST_TEST(attn::model::load_checkpoint(path).tensors.size() == s.model.tensors().size());
 }
 
 BOOST_AUTO_TEST_CASE(a_leftover_whose_lock_is_held_is_kept) {
@@ -430,7 +430,7 @@ BOOST_AUTO_TEST_CASE(a_leftover_whose_lock_is_held_is_kept) {
     // flock locks belong to the open file: a child process stands for the other save.
     const pid_t child = ::fork();
     if (child == 0) {
-        attn::seq2seq::save_checkpoint(path, "reversal", s.model, s.task.vocab);
+        attn::model::save_checkpoint(path, "reversal", s.model, s.task.vocab);
         ::_exit(fs::exists(locked) ? 0 : 1);
     }
     int status = 0;
@@ -443,16 +443,16 @@ BOOST_AUTO_TEST_CASE(weights_that_would_overflow_softmax_are_refused_naming_the_
     Scratch tmp;
     Saved s;
     const std::string path = tmp.file("huge.ckpt");
-    attn::seq2seq::save_checkpoint(path, "reversal", s.model, s.task.vocab);
+    attn::model::save_checkpoint(path, "reversal", s.model, s.task.vocab);
     // The first weight of the embedding becomes 2^1000 (about 1e301), sealed with a valid checksum.
     std::ifstream in(path);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const std::size_t embed = text.find("tensor embed");
     const std::size_t first = text.find('\n', embed) + 1;
     text = text.substr(0, first) + "0x1p+1000" + text.substr(text.find(' ', first), text.rfind("end fnv1a64") - text.find(' ', first));
-    write(path, attn::seq2seq::seal_checkpoint(text));
-    expect_input_error([&] { attn::seq2seq::load_checkpoint(path); }, "checkpoint " + path + ": line ");
-    const std::string msg = thrown_message<attn::InputError>([&] { attn::seq2seq::load_checkpoint(path); });
+    write(path, attn::model::seal_checkpoint(text));
+    expect_input_error([&] { attn::model::load_checkpoint(path); }, "checkpoint " + path + ": line ");
+    const std::string msg = thrown_message<attn::InputError>([&] { attn::model::load_checkpoint(path); });
     BOOST_TEST(msg.find("tensor embed holds 1.07e+301; weights beyond 1e6 in magnitude are refused") != std::string::npos,
                msg);
 }

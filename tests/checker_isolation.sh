@@ -28,7 +28,7 @@ sed -i 's|for (arma::uword t = 0; t < X.n_rows; ++t) {|for (arma::uword t = 0; t
 # ... an exception of the learner's own ...
 sed -i 's|    return X \* U.t();  // (L, d_h)|    throw std::runtime_error("my own check failed");|' \
   "$work/exercises/01_rnn_loop/input_projections.cpp"
-sed -i 's|#include "attn/errors.hpp"|#include <stdexcept>\n#include "attn/errors.hpp"|' "$work/exercises/01_rnn_loop/input_projections.cpp"
+sed -i 's|#include "core/errors.hpp"|#include <stdexcept>\n#include "core/errors.hpp"|' "$work/exercises/01_rnn_loop/input_projections.cpp"
 # ... a missing semicolon ...
 sed -i 's|bool transformer_is_attention_only() { return false; }|bool transformer_is_attention_only() { return false }|' \
   "$work/exercises/01_rnn_loop/title_question.cpp"

@@ -14,9 +14,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/chapter.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/chapter.hpp"
+#include "core/errors.hpp"
 #include "attn_perf/kernels.hpp"
 #include "attn_perf/tuning.hpp"
 #include "test_helpers.hpp"

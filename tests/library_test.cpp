@@ -9,10 +9,11 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "attn/errors.hpp"
-#include "attn/plot.hpp"
-#include "attn/print.hpp"
-#include "attn/worked_example.hpp"
+#include "core/errors.hpp"
+#include "core/mask.hpp"
+#include "core/plot.hpp"
+#include "core/print.hpp"
+#include "core/worked_example.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -29,6 +30,13 @@ BOOST_AUTO_TEST_CASE(shape_error_names_function_rule_and_both_shapes) {
     });
     BOOST_TEST(msg ==
                "scaled_dot_product_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32");
+}
+
+BOOST_AUTO_TEST_CASE(a_shape_is_written_rows_x_cols) {
+    BOOST_TEST(attn::to_string(attn::Shape{7, 64}) == "7x64");
+    BOOST_TEST(attn::shape_of(arma::mat(12, 32)) == "12x32");
+    BOOST_TEST(attn::shape_of(arma::rowvec(5)) == "1x5");
+    BOOST_TEST((attn::Shape{3, 4} == attn::Shape{3, 4} && attn::Shape{3, 4} != attn::Shape{4, 3}));
 }
 
 BOOST_AUTO_TEST_CASE(shape_error_is_an_invalid_argument) {
@@ -78,6 +86,20 @@ BOOST_AUTO_TEST_CASE(matrix_prints_label_shape_and_token_rows) {
                "          k0   k1\n"
                "  I     0.58 0.21\n"
                "  love  0.14 0.63\n");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(masks)
+
+BOOST_AUTO_TEST_CASE(additive_mask_is_minus_infinity_exactly_where_nothing_is_allowed) {
+    const arma::umat allowed = {{1, 0, 1}, {0, 0, 0}};
+    const arma::mat mask = attn::additive_mask(allowed);
+    BOOST_TEST((mask.n_rows == 2u && mask.n_cols == 3u), "the mask has the pattern's shape; got " << attn::shape_of(mask));
+    for (arma::uword i = 0; i < allowed.n_rows; ++i)
+        for (arma::uword j = 0; j < allowed.n_cols; ++j)
+            BOOST_TEST((allowed(i, j) != 0 ? mask(i, j) == 0.0 : mask(i, j) == -INFINITY),
+                       "entry (" << i << ", " << j << ") of the pattern is " << allowed(i, j) << ", the mask holds " << mask(i, j));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -20,8 +20,7 @@ inline boost::test_tools::predicate_result matrices_close(const arma::mat& actua
     boost::test_tools::predicate_result res(true);
     if (actual.n_rows != expected.n_rows || actual.n_cols != expected.n_cols) {
         res = false;
-        res.message() << what << " has shape " << actual.n_rows << "x" << actual.n_cols << ", expected "
-                      << expected.n_rows << "x" << expected.n_cols;
+        res.message() << what << " has shape " << attn::shape_of(actual) << ", expected " << attn::shape_of(expected);
         return res;
     }
     double worst = -1;

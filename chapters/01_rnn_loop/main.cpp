@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/chapter.hpp"
-#include "attn/print.hpp"
-#include "attn/rnn.hpp"
-#include "attn/rnn_lab.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/chapter.hpp"
+#include "core/print.hpp"
+#include "contracts/01_rnn_loop.hpp"
+#include "labs/rnn_lab.hpp"
 #include "attn_perf/kernels.hpp"
 #include "attn_perf/tuning.hpp"
 

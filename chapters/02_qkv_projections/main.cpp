@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "attn/attention.hpp"
-#include "attn/chapter.hpp"
-#include "attn/print.hpp"
-#include "attn/projections.hpp"
-#include "attn/qkv_lab.hpp"
-#include "attn/worked_example.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/chapter.hpp"
+#include "core/print.hpp"
+#include "contracts/02_qkv_projections.hpp"
+#include "labs/qkv_lab.hpp"
+#include "core/worked_example.hpp"
 
 using namespace attn;
 
@@ -20,8 +20,6 @@ namespace {
 
 constexpr arma::uword kFirst = 0;  // "I"
 constexpr arma::uword kLast = 2;   // "LLMs", overwritten by a copy of "I" in step 3
-
-std::string shape(const arma::mat& M) { return std::to_string(M.n_rows) + "x" + std::to_string(M.n_cols); }
 
 void step_inputs(const std::vector<std::string>& tokens) {
     print_step(std::cout, 1, "One input and three learned weight matrices");
@@ -38,8 +36,8 @@ Projections step_projections(const std::vector<std::string>& tokens) {
     print_matrix(std::cout, "K = X W^K (what each token can be found by)", p.K, {2, tokens, {}});
     print_matrix(std::cout, "V = X W^V (what each token hands over)", p.V, {2, tokens, {}});
     const Shape s = projection_shape({3, 4}, {4, 4});
-    std::cout << "shapes: Q " << shape(p.Q) << ", K " << shape(p.K) << ", V " << shape(p.V)
-              << "; the rule says X 3x4 times W 4x4 is " << s.rows << "x" << s.cols << "\n";
+    std::cout << "shapes: Q " << shape_of(p.Q) << ", K " << shape_of(p.K) << ", V " << shape_of(p.V)
+              << "; the rule says X 3x4 times W 4x4 is " << to_string(s) << "\n";
     std::cout << "Q[0,0] = row I of X . column 0 of W^Q = " << format_number(p.Q(0, 0), 0) << "\n";
     return p;
 }

@@ -7,11 +7,12 @@
 #include <iostream>
 #include <string>
 
-#include "attn/chapter.hpp"
-#include "attn/print.hpp"
-#include "attn/softmax.hpp"
-#include "attn/softmax_lab.hpp"
-#include "attn/worked_example.hpp"
+#include "core/chapter.hpp"
+#include "core/mask.hpp"
+#include "core/print.hpp"
+#include "contracts/03_softmax.hpp"
+#include "labs/softmax_lab.hpp"
+#include "core/worked_example.hpp"
 
 using namespace attn;
 
@@ -66,7 +67,7 @@ void step_masking() {
     const arma::mat halved = {{2.0, 1.0, 1.0}, {1.0, 2.5, 1.5}, {1.5, 1.0, 2.5}};
     const arma::umat allowed = arma::trimatl(arma::umat(3, 3, arma::fill::ones));
     print_matrix(std::cout, "masked_softmax(halved scores of chapter 04, each word sees itself and earlier words)",
-                 masked_softmax(halved, allowed), {2, example::tokens(), example::tokens()});
+                 masked_softmax(halved, additive_mask(allowed)), {2, example::tokens(), example::tokens()});
 }
 
 void step_overflow() {

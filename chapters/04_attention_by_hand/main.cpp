@@ -8,11 +8,11 @@
 #include <iostream>
 #include <string>
 
-#include "attn/attention_lab.hpp"
-#include "attn/attention_steps.hpp"
-#include "attn/chapter.hpp"
-#include "attn/print.hpp"
-#include "attn/worked_example.hpp"
+#include "labs/attention_lab.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/chapter.hpp"
+#include "core/print.hpp"
+#include "core/worked_example.hpp"
 
 using namespace attn;
 
@@ -81,8 +81,8 @@ void step_output(const attention_lab::Walkthrough& w) {
         rows += (j ? " + " : "") + format_number(w.A(kLove, j)) + " " + format_row(w.p.V.row(j), 0);
     }
     std::cout << "z_love = " << terms << "\n       = " << rows << "\n       = " << format_row(w.Z.row(kLove)) << "\n";
-    std::cout << "A is " << w.A.n_rows << "x" << w.A.n_cols << " (a weight per pair of tokens); Z is " << w.Z.n_rows
-              << "x" << w.Z.n_cols << " (a row per token, as wide as a value). Z is what the next layer receives.\n";
+    std::cout << "A is " << shape_of(w.A) << " (a weight per pair of tokens); Z is " << shape_of(w.Z)
+              << " (a row per token, as wide as a value). Z is what the next layer receives.\n";
 }
 
 void step_try_its(const attention_lab::Walkthrough& w) {

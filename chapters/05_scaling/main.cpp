@@ -8,10 +8,10 @@
 #include <iostream>
 #include <vector>
 
-#include "attn/chapter.hpp"
-#include "attn/print.hpp"
-#include "attn/scaling.hpp"
-#include "attn/scaling_lab.hpp"
+#include "core/chapter.hpp"
+#include "core/print.hpp"
+#include "contracts/05_scaling.hpp"
+#include "labs/scaling_lab.hpp"
 
 using namespace attn;
 

@@ -6,12 +6,12 @@
 #include <cstdio>
 #include <iostream>
 
-#include "attn/attention.hpp"
-#include "attn/chapter.hpp"
-#include "attn/cross_attention_lab.hpp"
-#include "attn/errors.hpp"
-#include "attn/print.hpp"
-#include "attn/worked_example.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/chapter.hpp"
+#include "labs/cross_attention_lab.hpp"
+#include "core/errors.hpp"
+#include "core/print.hpp"
+#include "core/worked_example.hpp"
 
 using namespace attn;
 
@@ -31,7 +31,7 @@ void step_self(plot::Plotter&) {
 
 void step_cross(plot::Plotter& plotter) {
     print_step(std::cout, 2, "Cross-attention: 2 decoder queries over 4 encoder positions");
-    const auto t = cross_lab::translation_example();
+    const auto t = cross_attention_lab::translation_example();
     print_matrix(std::cout, "H_enc, the encoder's output", t.H_enc, {2, t.source, {}});
     print_matrix(std::cout, "X_dec, the decoder so far", t.X_dec, {2, t.target, {}});
     const AttentionResult r = cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v);  // weights (2, 4), output (2, 4)
@@ -41,7 +41,7 @@ void step_cross(plot::Plotter& plotter) {
     std::printf("each row of weights sums to 1: %s and %s\n", format_number(arma::accu(A.row(0))).c_str(),
                 format_number(arma::accu(A.row(1))).c_str());
     plotter.save("07_cross_attention_weights",
-                 cross_lab::weights_figure("Cross-attention weights: decoder queries x encoder keys", A, t.target,
+                 cross_attention_lab::weights_figure("Cross-attention weights: decoder queries x encoder keys", A, t.target,
                                            t.source));
 }
 
@@ -51,12 +51,12 @@ void step_causal(plot::Plotter& plotter) {
     const auto tok = example::tokens();
     const arma::mat M = causal_mask(X.n_rows);  // (3, 3)
     print_matrix(std::cout, "causal_mask(3)", M, {0, tok, tok});
-    const arma::mat A = cross_lab::causal_self_attention(X, Wq, Wk, Wv).weights;  // (3, 3)
+    const arma::mat A = cross_attention_lab::causal_self_attention(X, Wq, Wk, Wv).weights;  // (3, 3)
     print_matrix(std::cout, "weights with the mask", A, {2, tok, tok});
     const bool zero = A(0, 1) == 0.0 && A(0, 2) == 0.0 && A(1, 2) == 0.0;
     std::printf("weights above the diagonal: %s (exp(-inf) = 0)\n", zero ? "all exactly 0" : "NOT all exactly 0");
     plotter.save("07_causal_weights",
-                 cross_lab::weights_figure("Causal self-attention weights on \"I love LLMs\"", A, tok, tok));
+                 cross_attention_lab::weights_figure("Causal self-attention weights on \"I love LLMs\"", A, tok, tok));
 }
 
 void step_change() {
@@ -64,8 +64,8 @@ void step_change() {
     const arma::mat X = example::X(), Wq = example::W_q(), Wk = example::W_k(), Wv = example::W_v();
     const arma::rowvec other = {1, 1, 1, 1};  // "LLMs" replaced by a different token
     std::printf("row 2 of X (LLMs) replaced by %s\n", format_row(other).c_str());
-    const auto masked = cross_lab::change_one_token(X, Wq, Wk, Wv, 2, other, true);
-    const auto open = cross_lab::change_one_token(X, Wq, Wk, Wv, 2, other, false);
+    const auto masked = cross_attention_lab::change_one_token(X, Wq, Wk, Wv, 2, other, true);
+    const auto open = cross_attention_lab::change_one_token(X, Wq, Wk, Wv, 2, other, false);
     std::printf("%-22s %-26s %s\n", "", "largest change, rows 0-1", "largest change, row 2");
     std::printf("%-22s %-26s %s\n", "with the causal mask", change_text(masked.earlier_rows).c_str(),
                 change_text(masked.changed_row).c_str());

@@ -13,12 +13,12 @@
 #include <filesystem>
 #include <iostream>
 
-#include "attn/chapter.hpp"
-#include "attn/encoder_decoder_lab.hpp"
-#include "attn/errors.hpp"
-#include "attn/print.hpp"
-#include "attn/seq2seq.hpp"
-#include "attn/toy_tasks.hpp"
+#include "core/chapter.hpp"
+#include "labs/encoder_decoder_lab.hpp"
+#include "core/errors.hpp"
+#include "core/print.hpp"
+#include "model/model.hpp"
+#include "model/toy_tasks.hpp"
 #include "attn_perf/tuning.hpp"
 
 using namespace attn;
@@ -40,7 +40,7 @@ std::string checkpoint_path(const ChapterOptions& o) {
     return (parent / "checkpoints" / "08_translation.ckpt").string();
 }
 
-void step_tasks(const encdec_lab::Setup& rev, const encdec_lab::Setup& tr) {
+void step_tasks(const encoder_decoder_lab::Setup& rev, const encoder_decoder_lab::Setup& tr) {
     print_step(std::cout, 1, "Two tasks, generated in code");
     std::printf("reversal: %zu training sequences, %zu for validation, %zu held out (no sequence in two sets)\n",
                 rev.task.train.size(), rev.task.validation.size(), rev.task.held_out.size());
@@ -55,19 +55,19 @@ void step_tasks(const encdec_lab::Setup& rev, const encdec_lab::Setup& tr) {
                     tr.task.vocab.decode(tr.task.train[i].target).c_str());
 }
 
-void step_model(const encdec_lab::Setup& rev, bool mine) {
+void step_model(const encoder_decoder_lab::Setup& rev, bool mine) {
     print_step(std::cout, 2, "The model");
-    seq2seq::Model m(rev.config);
-    std::printf("configuration (reversal): %s\n", seq2seq::describe(rev.config).c_str());
+    model::Model m(rev.config);
+    std::printf("configuration (reversal): %s\n", model::describe(rev.config).c_str());
     std::printf("parameters: %zu in %zu tensors\n", m.parameter_count(), m.tensors().size());
     std::printf("attention runs on %s functions:\n", mine ? "YOUR" : "the reference");
     std::printf("  project (02), softmax_rows (03), attention_weights and attend (04), causal_mask (07),\n");
     std::printf("  causal_attention_pass, softmax_rows_backward, attention_backward, greedy_decode (08)\n");
 }
 
-void step_gradient_check(const encdec_lab::Setup& tr) {
+void step_gradient_check(const encoder_decoder_lab::Setup& tr) {
     print_step(std::cout, 3, "Is the backward pass right? Central differences on every tensor");
-    seq2seq::Config c;
+    model::Config c;
     c.d_model = 8;
     c.d_k = 6;  // d_k != d_model on purpose
     c.d_v = 5;
@@ -75,16 +75,16 @@ void step_gradient_check(const encdec_lab::Setup& tr) {
     c.layers = 2;
     c.vocab = tr.task.vocab.size();
     c.seed = 3;
-    seq2seq::Model small(c);
-    seq2seq::Batch batch;
+    model::Model small(c);
+    model::Batch batch;
     batch.examples.assign(tr.task.train.begin(), tr.task.train.begin() + 3);
-    const auto checks = seq2seq::gradient_check(small, batch, 1e-5, 200);
+    const auto checks = model::gradient_check(small, batch, 1e-5, 200);
     const auto worst = std::max_element(checks.begin(), checks.end(), [](const auto& a, const auto& b) {
         return a.relative_error < b.relative_error;
     });
     std::size_t entries = 0;
     for (const auto& g : checks) entries += g.entries;
-    std::printf("small model: %s\n", seq2seq::describe(c).c_str());
+    std::printf("small model: %s\n", model::describe(c).c_str());
     std::printf("tensors checked: %zu of %zu (%zu entries, each moved by +-1e-5)\n", checks.size(),
                 small.tensors().size(), entries);
     std::printf("every relative error below 1e-6: %s\n", worst->relative_error < 1e-6 ? "yes" : "NO");
@@ -92,15 +92,15 @@ void step_gradient_check(const encdec_lab::Setup& tr) {
 }
 
 struct Trained {
-    seq2seq::Model model;
-    seq2seq::TrainingLog log;
+    model::Model model;
+    model::TrainingLog log;
     double held_out = 0;
 };
 
-Trained train_task(const encdec_lab::Setup& s, const std::string& label) {
-    Trained t{seq2seq::Model(s.config), {}, 0};
-    encdec_lab::ProgressBar bar(label, s.train.max_steps, s.train.eval_every * 2);
-    t.log = seq2seq::train(t.model, s.task, s.train, std::ref(bar));
+Trained train_task(const encoder_decoder_lab::Setup& s, const std::string& label) {
+    Trained t{model::Model(s.config), {}, 0};
+    encoder_decoder_lab::ProgressBar bar(label, s.train.max_steps, s.train.eval_every * 2);
+    t.log = model::train(t.model, s.task, s.train, std::ref(bar));
     bar.finish();
     std::printf("training stops when greedy decoding gets %s of the validation set exactly right\n",
                 percent(s.train.target_accuracy).c_str());
@@ -108,33 +108,33 @@ Trained train_task(const encdec_lab::Setup& s, const std::string& label) {
     const double training = t.log.seconds - t.log.eval_seconds;
     std::printf("steps: %zu in %.1f s, %.0f steps per second (plus %.1f s checking the validation set)\n", t.log.steps,
                 training, t.log.steps / std::max(training, 1e-9), t.log.eval_seconds);
-    t.held_out = seq2seq::exact_match(t.model, s.task.held_out, s.task.max_target_length + 2);
+    t.held_out = model::exact_match(t.model, s.task.held_out, s.task.max_target_length + 2);
     std::printf("held-out exact match: %s of %zu never-seen examples\n", percent(t.held_out).c_str(),
                 s.task.held_out.size());
     return t;
 }
 
-void show(seq2seq::Model& model, const tasks::Task& task, const tasks::Example& e) {
+void show(model::Model& model, const tasks::Task& task, const tasks::Example& e) {
     const tasks::Tokens out = model.translate(e.source, task.max_target_length + 2);
     std::printf("  %-34s ->  %-34s %s\n", task.vocab.decode(e.source).c_str(), task.vocab.decode(out).c_str(),
                 out == e.target ? "(right)" : ("(expected: " + task.vocab.decode(e.target) + ")").c_str());
 }
 
-plot::Figure heatmap(const std::string& title, seq2seq::Model& model, const tasks::Task& task,
+plot::Figure heatmap(const std::string& title, model::Model& model, const tasks::Task& task,
                      const tasks::Example& e) {
     const arma::mat cross = model.attention_maps(e).cross;
     tasks::Tokens produced = e.target;
     produced.push_back(tasks::Vocabulary::kEnd);
-    return encdec_lab::cross_attention_figure(title, cross, encdec_lab::words(task.vocab, produced),
-                                              encdec_lab::words(task.vocab, e.source));
+    return encoder_decoder_lab::cross_attention_figure(title, cross, encoder_decoder_lab::words(task.vocab, produced),
+                                              encoder_decoder_lab::words(task.vocab, e.source));
 }
 
-Trained step_reversal(const encdec_lab::Setup& s, plot::Plotter& plotter) {
+Trained step_reversal(const encoder_decoder_lab::Setup& s, plot::Plotter& plotter) {
     print_step(std::cout, 4, "Train: reverse 8 digits");
     Trained t = train_task(s, "reversal");
     for (std::size_t i = 0; i < 3; ++i) show(t.model, s.task, s.task.held_out[i]);
     const tasks::Example& e = s.task.held_out[0];
-    const double share = encdec_lab::mirror_share(t.model.attention_maps(e).cross);
+    const double share = encoder_decoder_lab::mirror_share(t.model.attention_maps(e).cross);
     std::printf("cross-attention of the first example: %s of each output's weight is on its mirrored digit\n",
                 percent(share).c_str());
     plotter.save("08_reversal_cross_attention",
@@ -152,7 +152,7 @@ const tasks::Example& reordering_example(const tasks::Task& task) {
     return task.held_out.front();
 }
 
-Trained step_translation(const encdec_lab::Setup& s, plot::Plotter& plotter) {
+Trained step_translation(const encoder_decoder_lab::Setup& s, plot::Plotter& plotter) {
     print_step(std::cout, 5, "Train: English -> French");
     Trained t = train_task(s, "translation");
     show(t.model, s.task, s.task.held_out[0]);  // "I love LLMs", held out on purpose
@@ -165,13 +165,13 @@ Trained step_translation(const encdec_lab::Setup& s, plot::Plotter& plotter) {
     return t;
 }
 
-void step_checkpoint(Trained& t, const encdec_lab::Setup& s, const std::string& path) {
+void step_checkpoint(Trained& t, const encoder_decoder_lab::Setup& s, const std::string& path) {
     print_step(std::cout, 6, "Save, load, translate again");
     fs::create_directories(fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path());
-    seq2seq::save_checkpoint(path, s.task.name, t.model, s.task.vocab);
-    const seq2seq::Checkpoint c = seq2seq::load_checkpoint(path);
-    seq2seq::require_compatible(c, s.task.name, s.task.vocab, s.config);
-    seq2seq::Model loaded = seq2seq::model_from(c);
+    model::save_checkpoint(path, s.task.name, t.model, s.task.vocab);
+    const model::Checkpoint c = model::load_checkpoint(path);
+    model::require_compatible(c, s.task.name, s.task.vocab, s.config);
+    model::Model loaded = model::model_from(c);
     bool same = true;
     for (std::size_t i = 0; i < 50; ++i) {
         const auto& src = s.task.held_out[i].source;
@@ -188,17 +188,17 @@ void translate_only(const ChapterOptions& o) {
     const std::string path = checkpoint_path(o);
     if (!fs::exists(path))
         throw InputError("no saved model at " + path + " yet: run ./course run 08 once (it trains and saves one)");
-    const seq2seq::Checkpoint c = seq2seq::load_checkpoint(path);
+    const model::Checkpoint c = model::load_checkpoint(path);
     if (c.task != "translation")
         throw InputError("checkpoint " + path + " is for task '" + c.task + "', not 'translation'");
     // Another model size would load, and translate nonsense.
     try {
-        const encdec_lab::Setup expected = encdec_lab::translation_setup();
-        seq2seq::require_compatible(c, expected.task.name, expected.task.vocab, expected.config);
+        const encoder_decoder_lab::Setup expected = encoder_decoder_lab::translation_setup();
+        model::require_compatible(c, expected.task.name, expected.task.vocab, expected.config);
     } catch (const InputError& e) {
         throw InputError("checkpoint " + path + " does not fit chapter 08's translation model: " + e.what());
     }
-    seq2seq::Model model = seq2seq::model_from(c);
+    model::Model model = model::model_from(c);
     const tasks::Tokens source = c.vocab.encode(o.values.at("--translate"));
     if (source.empty()) throw InputError("--translate needs a sentence, e.g. \"the red car\"");
     const tasks::Tokens out = model.translate(source, 2 * source.size() + 4);
@@ -227,14 +227,14 @@ int main(int argc, char** argv) {
                 translate_only(o);
                 return;
             }
-            const encdec_lab::Setup rev = encdec_lab::reversal_setup();
-            const encdec_lab::Setup tr = encdec_lab::translation_setup();
+            const encoder_decoder_lab::Setup rev = encoder_decoder_lab::reversal_setup();
+            const encoder_decoder_lab::Setup tr = encoder_decoder_lab::translation_setup();
             step_tasks(rev, tr);
             step_model(rev, o.mine);
             step_gradient_check(tr);
             Trained r = step_reversal(rev, plotter);
             Trained t = step_translation(tr, plotter);
-            plotter.save("08_loss_curves", encdec_lab::loss_figure(r.log, t.log));
+            plotter.save("08_loss_curves", encoder_decoder_lab::loss_figure(r.log, t.log));
             step_checkpoint(t, tr, checkpoint_path(o));
         },
         {"--translate", "--checkpoint"});

@@ -5,8 +5,8 @@
 // Shapes:  X L x d_in, U d_h x d_in -> L x d_h.
 //
 // Check your work:  ./course check input_projections   Stuck?  ./course hint input_projections
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

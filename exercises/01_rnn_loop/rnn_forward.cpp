@@ -5,8 +5,8 @@
 // Shapes:  X L x d_in, W d_h x d_h, U d_h x d_in, h_start 1 x d_h -> L x d_h.
 //
 // Check your work:  ./course check rnn_forward   Stuck?  ./course hint rnn_forward
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

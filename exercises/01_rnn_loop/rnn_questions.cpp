@@ -4,8 +4,8 @@
 // and, when one is wrong, says which part of the chapter to reread.
 //
 // Check your work:  ./course check rnn_questions   Stuck?  ./course hint rnn_questions
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

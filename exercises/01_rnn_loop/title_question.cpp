@@ -4,8 +4,8 @@
 // and, when one is wrong, says which part of the chapter to reread.
 //
 // Check your work:  ./course check title_question   Stuck?  ./course hint title_question
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 
@@ -15,7 +15,7 @@ bool transformer_is_attention_only() {
 }
 
 // What does the title say a sequence model can do without?
-// Return one of the TitleRemoves values declared in src/attn/rnn.hpp.
+// Return one of the TitleRemoves values declared in src/contracts/01_rnn_loop.hpp.
 TitleRemoves what_the_title_removes() {
     throw NotImplemented("what_the_title_removes", __FILE__);  // TODO(ch01)
 }

@@ -5,8 +5,8 @@
 //
 // Check your work:  ./course check identical_rows_question
 // Stuck?            ./course hint identical_rows_question
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

@@ -2,12 +2,12 @@
 //
 // Return X W: row i of the result is row i of X times W.
 // Check first that X is exactly as wide as W is tall, with require_shapes
-// (src/attn/errors.hpp), rule "X must be as wide as W is tall (d_model)".
+// (src/core/errors.hpp), rule "X must be as wide as W is tall (d_model)".
 // Shapes:  X L x d_model, W d_model x d_out -> L x d_out.
 //
 // Check your work:  ./course check project   Stuck?  ./course hint project
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

@@ -5,8 +5,8 @@
 // Shapes:  X L x d_model; W_q, W_k d_model x d_k; W_v d_model x d_v.
 //
 // Check your work:  ./course check project_qkv   Stuck?  ./course hint project_qkv
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

@@ -5,8 +5,8 @@
 //
 // Check your work:  ./course check qkv_inputs_question
 // Stuck?            ./course hint qkv_inputs_question
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 
@@ -16,7 +16,7 @@ int self_attention_input_count() {
 }
 
 // What makes Q different from K? Return one of the QkDifference values
-// declared in src/attn/projections.hpp.
+// declared in src/contracts/02_qkv_projections.hpp.
 QkDifference what_makes_q_differ_from_k() {
     throw NotImplemented("what_makes_q_differ_from_k", __FILE__);  // TODO(ch02)
 }

@@ -5,8 +5,8 @@
 // example first, on paper: X is 3x4 and W_q, W_k, W_v are each 4x4.
 //
 // Check your work:  ./course check shape_question   Stuck?  ./course hint shape_question
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

@@ -6,8 +6,8 @@
 // Shapes:  a 1 x L_K, v 1 x L_K -> 1 x L_K. Reject different lengths with require_shapes.
 //
 // Check your work:  ./course check softmax_jvp   Stuck?  ./course hint softmax_jvp
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

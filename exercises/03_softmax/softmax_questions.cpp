@@ -4,8 +4,8 @@
 // them and, when one is wrong, says which case to try by hand.
 //
 // Check your work:  ./course check softmax_questions   Stuck?  ./course hint softmax_questions
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -6,8 +6,8 @@
 // Shapes:  A L_Q x L_K, V L_K x d_v -> L_Q x d_v.
 //
 // Check your work:  ./course check attend   Stuck?  ./course hint attend
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -5,8 +5,8 @@
 //
 // Check your work:  ./course check attention_questions
 // Stuck?            ./course hint attention_questions
-#include "attn/errors.hpp"
-#include "attn/attention_steps.hpp"
+#include "core/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 
 namespace attn {
 
@@ -17,7 +17,7 @@ double score_divisor([[maybe_unused]] arma::uword d_model, [[maybe_unused]] arma
 }
 
 // What does an attention layer hand on to the next layer? Return one of the
-// LayerOutput values declared in src/attn/attention_steps.hpp.
+// LayerOutput values declared in src/contracts/04_attention_by_hand.hpp.
 LayerOutput what_the_layer_hands_on() {
     throw NotImplemented("what_the_layer_hands_on", __FILE__);  // TODO(ch04)
 }

@@ -5,9 +5,9 @@
 // Shapes:  Q L_Q x d_k, K L_K x d_k -> L_Q x L_K.
 //
 // Check your work:  ./course check attention_weights   Stuck?  ./course hint attention_weights
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

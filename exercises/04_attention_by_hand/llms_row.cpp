@@ -12,8 +12,8 @@
 //                     Reject z and V of different widths (require_shapes).
 //
 // Check your work:  ./course check llms_row   Stuck?  ./course hint llms_row
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

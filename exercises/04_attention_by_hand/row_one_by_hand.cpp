@@ -9,8 +9,8 @@
 // Shapes:  weights 1 x L_K, V L_K x d_v -> 1 x d_v.
 //
 // Check your work:  ./course check row_one_by_hand   Stuck?  ./course hint row_one_by_hand
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -5,8 +5,8 @@
 // Shapes:  S L_Q x L_K -> L_Q x L_K.
 //
 // Check your work:  ./course check scale_scores   Stuck?  ./course hint scale_scores
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -6,8 +6,8 @@
 // Shapes:  Q L_Q x d_k, K L_K x d_k -> L_Q x L_K.
 //
 // Check your work:  ./course check scores   Stuck?  ./course hint scores
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -7,8 +7,8 @@
 // Check your work:  ./course check scale_factor   Stuck?  ./course hint scale_factor
 #include <cmath>
 
-#include "attn/errors.hpp"
-#include "attn/scaling.hpp"
+#include "core/errors.hpp"
+#include "contracts/05_scaling.hpp"
 
 namespace attn {
 

@@ -6,8 +6,8 @@
 // Check your work:  ./course check scaling_questions   Stuck?  ./course hint scaling_questions
 #include <cmath>
 
-#include "attn/errors.hpp"
-#include "attn/scaling.hpp"
+#include "core/errors.hpp"
+#include "contracts/05_scaling.hpp"
 
 namespace attn {
 

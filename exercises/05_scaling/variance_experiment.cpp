@@ -8,8 +8,8 @@
 // The chapter program draws 100,000 pairs per d_k and calls these two.
 //
 // Check your work:  ./course check variance_experiment   Stuck?  ./course hint variance_experiment
-#include "attn/errors.hpp"
-#include "attn/scaling.hpp"
+#include "core/errors.hpp"
+#include "contracts/05_scaling.hpp"
 
 namespace attn {
 

@@ -3,11 +3,11 @@
 // Given L_Q (queries), L_K (keys, and values), d_k (query/key width) and d_v
 // (value width), fill in the shape of the scores, of the weights and of the
 // output. Work it out from the two products Q K^T and A V.
-// Returns: AttentionShapes{scores, weights, output}, each a MatShape{rows, cols}.
+// Returns: AttentionShapes{scores, weights, output}, each a Shape{rows, cols}.
 //
 // Check your work:  ./course check attention_shapes   Stuck?  ./course hint attention_shapes
-#include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
+#include "core/errors.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 

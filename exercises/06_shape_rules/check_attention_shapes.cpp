@@ -4,14 +4,13 @@
 //   first,  the width rule  d_q = d_k  -> name Q and K
 //   second, the length rule L_K = L_V  -> name K and V
 // The message is "<function>: <rule>; got Q 7x64 and K 12x32"; require_shapes
-// (src/attn/errors.hpp) writes it for you from kRuleSameWidth / kRuleSameLength
-// (src/attn/attention.hpp). A query sequence of another length, or values of
+// (src/core/errors.hpp) writes it for you from kRuleSameWidth / kRuleSameLength
+// (src/contracts/06_shape_rules.hpp). A query sequence of another length, or values of
 // another width, must pass.
 //
 // Check your work:  ./course check check_attention_shapes   Stuck?  ./course hint check_attention_shapes
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

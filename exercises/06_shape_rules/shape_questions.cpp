@@ -4,14 +4,14 @@
 // and, when one is wrong, says which part of the chapter to reread.
 //
 // Check your work:  ./course check shape_questions   Stuck?  ./course hint shape_questions
-#include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
+#include "core/errors.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 
 // Which rule do these shapes break? ShapeRule::none when attention can run;
 // when both rules are broken, the width rule (it is checked first).
-ShapeRule rule_broken_by([[maybe_unused]] MatShape Q, [[maybe_unused]] MatShape K, [[maybe_unused]] MatShape V) {
+ShapeRule rule_broken_by([[maybe_unused]] Shape Q, [[maybe_unused]] Shape K, [[maybe_unused]] Shape V) {
     throw NotImplemented("rule_broken_by", __FILE__);  // TODO(ch06)
 }
 

@@ -7,8 +7,8 @@
 // Check your work:  ./course check causal_mask   Stuck?  ./course hint causal_mask
 #include <limits>
 
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -6,8 +6,8 @@
 // Shapes:  X_dec L_dec x d_model, H_enc L_enc x d_model -> weights L_dec x L_enc, output L_dec x d_v.
 //
 // Check your work:  ./course check cross_attention   Stuck?  ./course hint cross_attention
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

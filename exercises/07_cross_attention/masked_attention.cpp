@@ -11,9 +11,9 @@
 //          -> weights L_Q x L_K, output L_Q x d_v.
 //
 // Check your work:  ./course check masked_attention   Stuck?  ./course hint masked_attention
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 

@@ -7,8 +7,8 @@
 // Shapes:  X L x d_model, W_q and W_k d_model x d_k, W_v d_model x d_v -> weights L x L, output L x d_v.
 //
 // Check your work:  ./course check self_attention   Stuck?  ./course hint self_attention
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

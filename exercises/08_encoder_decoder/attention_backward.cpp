@@ -10,9 +10,9 @@
 // Check your work:  ./course check attention_backward   Stuck?  ./course hint attention_backward
 #include <cmath>
 
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

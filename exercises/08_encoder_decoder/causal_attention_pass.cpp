@@ -5,12 +5,12 @@
 // functions: masked_attention with causal_mask (chapter 07), which hands the
 // mask to scaled_dot_product_attention (chapter 06).
 // Q and K come from the same sequence, so they must have the same number of
-// rows: refuse anything else with require_shapes (src/attn/errors.hpp).
+// rows: refuse anything else with require_shapes (src/core/errors.hpp).
 //
 // Check your work:  ./course check causal_attention_pass   Stuck?  ./course hint causal_attention_pass
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -7,8 +7,8 @@
 // Return what was produced, without the begin token and without the end token.
 //
 // Check your work:  ./course check greedy_decode   Stuck?  ./course hint greedy_decode
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -7,9 +7,9 @@
 // do all rows at once). Refuse an A and a dA of different shapes.
 //
 // Check your work:  ./course check softmax_rows_backward   Stuck?  ./course hint softmax_rows_backward
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

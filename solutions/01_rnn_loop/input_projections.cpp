@@ -1,6 +1,6 @@
 // Exercise input_projections (chapter 01): every U x_t in one product.
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

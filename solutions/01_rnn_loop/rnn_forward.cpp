@@ -1,6 +1,6 @@
 // Exercise rnn_forward (chapter 01): the whole loop over a sequence.
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

@@ -1,7 +1,7 @@
 // Exercise rnn_questions (chapter 01): the chapter's questions as numbers.
 #include <cstdlib>
 
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

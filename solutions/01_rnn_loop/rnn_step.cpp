@@ -1,6 +1,6 @@
 // Exercise rnn_step (chapter 01): one step of the recurrent loop.
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

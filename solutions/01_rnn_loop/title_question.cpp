@@ -1,5 +1,5 @@
 // Exercise title_question (chapter 01): what "Attention Is All You Need" claims.
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Exercise identical_rows_question (chapter 02): what a projection cannot see.
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

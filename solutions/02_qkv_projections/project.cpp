@@ -1,6 +1,6 @@
 // Exercise project (chapter 02): one projection, X W.
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

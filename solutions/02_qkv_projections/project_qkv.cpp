@@ -1,5 +1,5 @@
 // Exercise project_qkv (chapter 02): the three views of one input.
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Exercise qkv_inputs_question (chapter 02): one input, three views of it.
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Exercise shape_question (chapter 02): the shape of a projection.
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

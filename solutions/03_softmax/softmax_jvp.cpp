@@ -1,6 +1,6 @@
 // Exercise softmax_jvp (chapter 03): the softmax Jacobian times a vector.
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Exercise softmax_questions (chapter 03): the properties, as answers.
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,8 +1,8 @@
 // Exercise softmax_rows (chapter 03): stable softmax along each row.
 #include <cmath>
 
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Exercise attend (chapter 04): spend the weights on the values.
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,7 +1,7 @@
 // Exercise attention_questions (chapter 04): the divisor, the output, the direction.
 #include <cmath>
 
-#include "attn/attention_steps.hpp"
+#include "contracts/04_attention_by_hand.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Exercise attention_weights (chapter 04): softmax of the scaled scores.
-#include "attn/attention_steps.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

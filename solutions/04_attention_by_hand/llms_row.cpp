@@ -1,6 +1,6 @@
 // Exercise llms_row (chapter 04): the last token's output, and its bounds.
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Exercise row_one_by_hand (chapter 04): one output row as a weighted sum.
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

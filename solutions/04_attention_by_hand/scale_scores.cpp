@@ -1,8 +1,8 @@
 // Exercise scale_scores (chapter 04): divide by sqrt(d_k).
 #include <cmath>
 
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Exercise scores (chapter 04): every query against every key.
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,8 +1,8 @@
 // Exercise scale_factor (chapter 05): the number every score is multiplied by.
 #include <cmath>
 
-#include "attn/errors.hpp"
-#include "attn/scaling.hpp"
+#include "core/errors.hpp"
+#include "contracts/05_scaling.hpp"
 
 namespace attn {
 

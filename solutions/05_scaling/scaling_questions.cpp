@@ -1,7 +1,7 @@
 // Exercise scaling_questions (chapter 05): the argument behind sqrt(d_k), as answers.
 #include <cmath>
 
-#include "attn/scaling.hpp"
+#include "contracts/05_scaling.hpp"
 
 namespace attn {
 

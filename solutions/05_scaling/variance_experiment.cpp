@@ -1,6 +1,6 @@
 // Exercise variance_experiment (chapter 05): the two measurements behind the experiment.
-#include "attn/errors.hpp"
-#include "attn/scaling.hpp"
+#include "core/errors.hpp"
+#include "contracts/05_scaling.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Exercise attention_shapes (chapter 06): the shapes, predicted from four numbers.
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 

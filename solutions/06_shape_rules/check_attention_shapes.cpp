@@ -1,7 +1,6 @@
 // Exercise check_attention_shapes (chapter 06): the two forced rules, and only those.
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

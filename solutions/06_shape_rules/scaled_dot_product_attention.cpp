@@ -2,9 +2,9 @@
 // with the two forced shape rules and no others. The course's one attention primitive.
 #include <cmath>
 
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

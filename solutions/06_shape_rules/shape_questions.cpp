@@ -1,9 +1,9 @@
 // Exercise shape_questions (chapter 06): which shapes are forced, as answers.
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 
-ShapeRule rule_broken_by(MatShape Q, MatShape K, MatShape V) {
+ShapeRule rule_broken_by(Shape Q, Shape K, Shape V) {
     // Same order as check_attention_shapes: the multiply first, then the pairing.
     if (Q.cols != K.cols) return ShapeRule::same_width_q_k;
     if (K.rows != V.rows) return ShapeRule::same_length_k_v;

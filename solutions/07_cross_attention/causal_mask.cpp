@@ -1,7 +1,7 @@
 // Exercise causal_mask (chapter 07): no peeking at later positions.
 #include <limits>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 
 namespace attn {
 

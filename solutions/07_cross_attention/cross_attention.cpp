@@ -1,6 +1,6 @@
 // Exercise cross_attention (chapter 07): queries from the decoder, keys and values from the encoder.
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

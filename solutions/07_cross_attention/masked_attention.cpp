@@ -1,7 +1,7 @@
 // Exercise masked_attention (chapter 07): the primitive, with a mask that must be there.
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Exercise self_attention (chapter 07): one sequence plays all three roles.
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,9 +1,9 @@
 // Exercise attention_backward (chapter 08): dQ, dK and dV of one attention call.
 #include <cmath>
 
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,7 +1,7 @@
 // Exercise causal_attention_pass (chapter 08): the decoder's self-attention.
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Exercise greedy_decode (chapter 08): the decoding loop.
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Exercise softmax_rows_backward (chapter 08): a gradient back through softmax_rows.
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,4 +1,4 @@
-// Checkpoints of chapter 08's model: see seq2seq.hpp for the format. The
+// Checkpoints of chapter 08's model: see model.hpp for the format. The
 // tensors and their order are the model's layout (for_each_tensor, via
 // Model::tensors() and tensor_layout()), not restated here.
 #include <cerrno>
@@ -15,11 +15,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "attn/bounded_read.hpp"
-#include "attn/errors.hpp"
-#include "attn/seq2seq.hpp"
+#include "core/bounded_read.hpp"
+#include "core/errors.hpp"
+#include "model/model.hpp"
 
-namespace attn::seq2seq {
+namespace attn::model {
 
 namespace {
 
@@ -243,12 +243,12 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
         if (!(l >> key >> name >> rows >> cols) || key != "tensor") malformed("expected 'tensor NAME ROWS COLS'");
         if (name != expected.name) malformed("expected tensor '" + expected.name + "', found '" + name + "'");
         if (rows != expected.rows || cols != expected.cols)
-            malformed("tensor " + name + " is " + shape_of(rows, cols) + ", the configuration needs " +
-                      shape_of(expected.rows, expected.cols));
+            malformed("tensor " + name + " is " + to_string(Shape{rows, cols}) + ", the configuration needs " +
+                      to_string(Shape{expected.rows, expected.cols}));
         // Each number takes at least two characters: a file too short for the
         // claimed shape ends before its numbers do (and nothing huge is allocated).
         if (static_cast<double>(rows) * static_cast<double>(cols) * 2.0 > static_cast<double>(body.size()))
-            bad(path, "ends before tensor " + name + " (" + shape_of(rows, cols) + ") is complete");
+            bad(path, "ends before tensor " + name + " (" + to_string(Shape{rows, cols}) + ") is complete");
         Tensor t;
         t.name = name;
         t.value.set_size(rows, cols);
@@ -299,4 +299,4 @@ void require_compatible(const Checkpoint& c, const std::string& task, const task
         throw InputError("checkpoint's model (" + describe(a) + ") differs from this one (" + describe(config) + ")");
 }
 
-}  // namespace attn::seq2seq
+}  // namespace attn::model

@@ -1,21 +1,21 @@
-// layers.cpp: chapter 08's layers, forward and backward (see model_layers.hpp).
+// layers.cpp: chapter 08's layers, forward and backward (see layers.hpp).
 //
 // Dimension legend: T = tokens in the batch, L_q / L_kv = tokens of one
 // sequence on the query / key-value side, d_model, d_k, d_v, d_ff widths.
 // Every backward line names the forward line it differentiates.
-#include "attn/model_layers.hpp"
+#include "model/layers.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
 
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
-namespace attn::seq2seq {
+namespace attn::model {
 
 namespace {
 constexpr double kNormEpsilon = 1e-5;
@@ -325,4 +325,4 @@ void embed_backward(Tensor& E, const std::vector<arma::uword>& tokens, const arm
     }
 }
 
-}  // namespace attn::seq2seq
+}  // namespace attn::model

@@ -3,18 +3,18 @@
 //
 // Dimension legend: T_src / T_tgt = source / target tokens in the batch (all
 // sequences stacked), d_model = token width, V = vocabulary size.
-#include "attn/seq2seq.hpp"
+#include "model/model.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
-#include "attn/model_layers.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
+#include "model/layers.hpp"
+#include "contracts/03_softmax.hpp"
 
-namespace attn::seq2seq {
+namespace attn::model {
 
 // The layers with their caches, and what the last forward pass read.
 struct Model::Impl {
@@ -205,4 +205,4 @@ AttentionMaps Model::attention_maps(const tasks::Example& example) {
     return maps;
 }
 
-}  // namespace attn::seq2seq
+}  // namespace attn::model

@@ -1,10 +1,10 @@
 // parameters.cpp: chapter 08's parameters, made and listed through the one
-// layout, for_each_tensor (model_parameters.hpp).
+// layout, for_each_tensor (parameters.hpp).
 #include <random>
 
-#include "attn/model_parameters.hpp"
+#include "model/parameters.hpp"
 
-namespace attn::seq2seq {
+namespace attn::model {
 
 std::string describe(const Config& c) {
     return "d_model " + std::to_string(c.d_model) + ", d_k " + std::to_string(c.d_k) + ", d_v " +
@@ -63,4 +63,4 @@ ConstTensorRefs tensors_of(const Parameters& p, const Config& c) {
     return out;
 }
 
-}  // namespace attn::seq2seq
+}  // namespace attn::model

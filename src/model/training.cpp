@@ -6,10 +6,10 @@
 #include <numeric>
 #include <random>
 
-#include "attn/errors.hpp"
-#include "attn/seq2seq.hpp"
+#include "core/errors.hpp"
+#include "model/model.hpp"
 
-namespace attn::seq2seq {
+namespace attn::model {
 
 // ---------------------------------------------------------------- gradient check
 
@@ -130,4 +130,4 @@ TrainingLog train(Model& model, const tasks::Task& task, const TrainSettings& s,
     return log;
 }
 
-}  // namespace attn::seq2seq
+}  // namespace attn::model

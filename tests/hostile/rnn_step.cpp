@@ -24,8 +24,8 @@
 #include <unistd.h>
 #include <vector>
 
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace {
 

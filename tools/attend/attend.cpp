@@ -4,11 +4,11 @@
 #include <cmath>
 #include <sstream>
 
-#include "attn/attention.hpp"
-#include "attn/csv.hpp"
-#include "attn/errors.hpp"
-#include "attn/print.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/csv.hpp"
+#include "core/errors.hpp"
+#include "core/print.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn::attend_tool {
 
@@ -59,7 +59,7 @@ Run compute(const arma::mat& Q, const arma::mat& K, const arma::mat& V, MaskKind
     // The scores, the weights and the mask are L_Q x L_K each: past 4096 x 4096
     // (128 MiB a matrix) memory runs out long before anything could be looked at.
     if (static_cast<double>(Q.n_rows) * static_cast<double>(K.n_rows) > static_cast<double>(kMaxQueryKeyPairs))
-        throw InputError("the scores would be " + shape_of(Q.n_rows, K.n_rows) +
+        throw InputError("the scores would be " + to_string(Shape{Q.n_rows, K.n_rows}) +
                          "; attend is for small matrices (at most " + std::to_string(kMaxQueryKeyPairs) +
                          " query-key pairs, such as 4096x4096)");
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "attn/print.hpp"
+#include "core/print.hpp"
 
 namespace attn::attend_tool {
 

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "attn/csv.hpp"
-#include "attn/errors.hpp"
+#include "core/csv.hpp"
+#include "core/errors.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;

@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "attend.hpp"
-#include "attn/csv.hpp"
-#include "attn/errors.hpp"
-#include "attn/plot.hpp"
-#include "attn/worked_example.hpp"
+#include "core/csv.hpp"
+#include "core/errors.hpp"
+#include "core/plot.hpp"
+#include "core/worked_example.hpp"
 
 namespace {
 

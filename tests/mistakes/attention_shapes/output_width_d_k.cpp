@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): the output is given the width d_k.
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): the scores are predicted as K Q^T, L_K x L_Q.
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
 
 namespace attn {
 

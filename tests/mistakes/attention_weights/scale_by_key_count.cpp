@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): d_k taken as the number of keys (K.n_rows).
-#include "attn/attention_steps.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): the scores are K Q^T, one row per key.
-#include "attn/attention_steps.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,7 +1,7 @@
 // Wrong on purpose (suite only): the future weights are zeroed after the softmax.
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

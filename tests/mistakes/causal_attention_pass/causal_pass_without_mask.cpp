@@ -1,7 +1,7 @@
 // Wrong on purpose (suite only): the decoder's self-attention without the causal mask.
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,7 +1,7 @@
 // Wrong on purpose (suite only): j >= i is masked, so a token cannot see itself.
 #include <limits>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 
 namespace attn {
 

@@ -1,7 +1,7 @@
 // Wrong on purpose (suite only): masking starts at j = i + 2, so key i + 1 stays visible.
 #include <limits>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 
 namespace attn {
 

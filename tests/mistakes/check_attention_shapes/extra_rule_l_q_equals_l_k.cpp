@@ -1,7 +1,6 @@
 // Wrong on purpose (suite only): an extra rule demands as many queries as keys.
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/shape_rules.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

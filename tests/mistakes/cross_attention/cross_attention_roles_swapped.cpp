@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): the roles are swapped; the encoder asks and the decoder answers.
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,9 +1,9 @@
 // Wrong on purpose (suite only): the scores are multiplied by the 0/-infinity mask instead of adding it.
 #include <cmath>
 
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

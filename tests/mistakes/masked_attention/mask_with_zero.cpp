@@ -1,9 +1,9 @@
 // Wrong on purpose (suite only): forbidden scores are set to 0 instead of -infinity.
 #include <cmath>
 
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

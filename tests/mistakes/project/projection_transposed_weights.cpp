@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): X W^T instead of X W.
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

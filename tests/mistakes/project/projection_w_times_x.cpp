@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): W X instead of X W (computes only when X is square).
-#include "attn/errors.hpp"
-#include "attn/projections.hpp"
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

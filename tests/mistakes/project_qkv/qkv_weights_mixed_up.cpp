@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): K is projected with W_q.
-#include "attn/projections.hpp"
+#include "contracts/02_qkv_projections.hpp"
 
 namespace attn {
 

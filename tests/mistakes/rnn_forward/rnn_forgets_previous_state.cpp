@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): every step starts from zero, as if the loop had no memory.
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

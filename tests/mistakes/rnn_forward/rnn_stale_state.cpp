@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): h_start is passed to every step; h is never updated.
-#include "attn/rnn.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

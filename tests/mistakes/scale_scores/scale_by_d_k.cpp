@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): divides by d_k instead of sqrt(d_k).
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

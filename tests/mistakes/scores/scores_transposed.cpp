@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): K Q^T, so row i belongs to key i, not query i.
-#include "attn/attention_steps.hpp"
-#include "attn/errors.hpp"
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,9 +1,9 @@
 // Wrong on purpose (suite only): the scores are divided by sqrt(d_model) (X's width), not sqrt(d_k).
 #include <cmath>
 
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,9 +1,9 @@
 // Wrong on purpose (suite only): the scores compare the rows of X directly; W_q and W_k are never used.
 #include <cmath>
 
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

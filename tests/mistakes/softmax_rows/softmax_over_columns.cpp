@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): arma::sum(E) sums each column, so each column sums to 1.
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

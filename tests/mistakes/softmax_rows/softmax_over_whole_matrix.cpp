@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): one total for the whole matrix instead of one per row.
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): exp straight away; exp(1000) overflows to inf, inf/inf is NaN.
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,0 +1,58 @@
+// chapter.hpp: what every chapter program shares: its command line and its
+// way of reporting errors in plain words.
+//
+//   chNN [--plots DIR] [--no-plots] [--quick] [--root DIR]
+//     --plots DIR  where figures go (default: plots)
+//     --no-plots   draw nothing
+//     --quick      skip the slow measurements (what the tests use)
+//     --root DIR   the repository root (the course script passes it)
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/plot.hpp"
+
+namespace attn {
+
+struct ChapterOptions {
+    std::string plots_dir = "plots";
+    bool plots = true;
+    bool quick = false;
+    bool mine = false;  // set by the build: this binary runs on the learner's exercises
+    std::string root = ".";
+    // A chapter's own flags that take a value (chapter 08: --translate TEXT),
+    // by flag name; only the flags the chapter declared are accepted.
+    std::map<std::string, std::string> values;
+};
+
+using ChapterBody = std::function<void(const ChapterOptions&, plot::Plotter&)>;
+
+// Parses the options above, plus the chapter's own `value_flags` (each followed
+// by a value); throws std::invalid_argument on an unknown one.
+ChapterOptions parse_chapter_options(int argc, char** argv, bool mine,
+                                     const std::vector<std::string>& value_flags = {});
+
+// Runs `body`, turning what it throws into one clear line on stderr and an exit
+// code: NotImplemented -> 3 (with what to do next), ShapeError/InputError -> 2,
+// anything else -> 1. Returns 0 when the body finishes.
+int run_chapter_program(int argc, char** argv, bool mine, const std::string& readme, const ChapterBody& body,
+                        const std::vector<std::string>& value_flags = {});
+
+// The build compiles each chapter's main.cpp twice: once on the reference
+// solutions, once with ATTN_MINE=1 on the learner's exercises.
+#ifndef ATTN_MINE
+#define ATTN_MINE 0
+#endif
+inline int run_chapter(int argc, char** argv, const std::string& readme, const ChapterBody& body,
+                       const std::vector<std::string>& value_flags = {}) {
+    return run_chapter_program(argc, argv, ATTN_MINE != 0, readme, body, value_flags);
+}
+
+// Median wall time of `fn` in seconds over `repeats` runs (after one warm-up).
+double median_seconds(const std::function<void()>& fn, int repeats);
+
+}  // namespace attn

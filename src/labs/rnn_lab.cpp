@@ -1,0 +1,120 @@
+#include "labs/rnn_lab.hpp"
+
+#include <cmath>
+
+#include "contracts/01_rnn_loop.hpp"
+#include "core/worked_example.hpp"
+
+namespace attn::rnn_lab {
+
+Example example() {
+    Example e;
+    e.tokens = attn::example::tokens();
+    e.X = attn::example::X();
+    // Small weights keep tanh in its near-linear range, so the numbers stay readable.
+    e.W = {{0.5, -0.2, 0.1},
+           {0.3, 0.4, -0.3},
+           {-0.1, 0.2, 0.6}};
+    e.U = {{0.6, -0.4, 0.2, 0.1},
+           {-0.3, 0.5, 0.4, -0.2},
+           {0.2, 0.1, -0.5, 0.3}};
+    e.h_start = arma::rowvec(3, arma::fill::zeros);
+    return e;
+}
+
+std::vector<int> default_lengths() {
+    std::vector<int> L;
+    for (int n = 8; n <= 2048; n *= 2) L.push_back(n);
+    return L;
+}
+
+std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, const TimeOnThreads& time,
+                                           const AttentionOutput& attention) {
+    arma::arma_rng::set_seed(1);
+    const auto d = static_cast<arma::uword>(width);
+    // Weights scaled by 1/sqrt(d) keep tanh out of saturation; the timing does not care,
+    // but it keeps the run a plausible network rather than a pile of +-1s.
+    const arma::mat W = arma::randn(d, d) / std::sqrt(static_cast<double>(d));  // (d_h, d_h)
+    const arma::mat U = arma::randn(d, d) / std::sqrt(static_cast<double>(d));  // (d_h, d_in)
+    const arma::rowvec h0(d, arma::fill::zeros);                                 // (1, d_h)
+
+    std::vector<Timing> rows;
+    for (int L : lengths) {
+        const auto n = static_cast<arma::uword>(L);
+        const arma::mat X = arma::randn(n, d);  // (L, d_in)
+        // Attention gets its own Q, K, V of the same size as X (as projections would give).
+        const arma::mat Q = arma::randn(n, d), K = arma::randn(n, d), V = arma::randn(n, d);  // (L, d) each
+        arma::mat sink;
+        const auto loop = time([&] { sink = rnn_forward(X, W, U, h0); });
+        const auto att = time([&] { sink = attention(Q, K, V); });
+        Timing t;
+        t.length = L;
+        t.loop_1 = loop.first;
+        t.loop_2 = loop.second;
+        t.attention_1 = att.first;
+        t.attention_2 = att.second;
+        rows.push_back(t);
+    }
+    return rows;
+}
+
+plot::Figure path_length_figure(int length) {
+    plot::LineChart c;
+    c.title = "Steps from position 0 to position j (" + std::to_string(length) + "-word sentence)";
+    c.xlabel = "position j";
+    c.ylabel = "sequential steps from position 0";
+    plot::Series loop{"recurrent loop: |i - j|", {}, {}, "linespoints pt 7 ps 0.6"};
+    plot::Series att{"one attention layer: 1", {}, {}, "linespoints pt 5 ps 0.6"};
+    for (int j = 1; j < length; ++j) {
+        loop.x.push_back(j);
+        loop.y.push_back(rnn_path_length(0, j));
+        att.x.push_back(j);
+        att.y.push_back(attention_path_length(0, j));
+    }
+    c.series = {loop, att};
+    return plot::Figure(c);
+}
+
+plot::Figure timing_figure(const std::vector<Timing>& rows) {
+    plot::LineChart c;
+    c.title = "Wall time against sequence length (median of repeated runs)";
+    c.xlabel = "sequence length L";
+    c.ylabel = "milliseconds";
+    c.log_x = c.log_y = true;
+    plot::Series l1, l2, a1, a2;
+    l1.title = "loop, 1 thread";
+    l2.title = "loop, 2 threads";
+    a1.title = "attention, 1 thread";
+    a2.title = "attention, 2 threads";
+    l2.style = a2.style = "linespoints dt 2";
+    for (const auto& r : rows) {
+        for (auto* s : {&l1, &l2, &a1, &a2}) s->x.push_back(r.length);
+        l1.y.push_back(1e3 * r.loop_1);
+        l2.y.push_back(1e3 * r.loop_2);
+        a1.y.push_back(1e3 * r.attention_1);
+        a2.y.push_back(1e3 * r.attention_2);
+    }
+    c.series = {l1, l2, a1, a2};
+    return plot::Figure(c);
+}
+
+}  // namespace attn::rnn_lab
+
+namespace attn::rnn_lab {
+
+plot::Figure attention_on_states_figure(const arma::mat& weights, const std::vector<std::string>& tokens) {
+    plot::Heatmap h;
+    h.title = "Attention on top of the loop: h_t (row) reading the states h_0 .. h_" +
+              std::to_string(weights.n_rows == 0 ? 0 : weights.n_rows - 1) + " (columns)";
+    h.values = weights;
+    h.row_labels = tokens;
+    h.col_labels = tokens;
+    h.xlabel = "hidden state read (key)";
+    h.ylabel = "hidden state asking (query)";
+    plot::Figure f(h);
+    f.width = 760;
+    f.height = 600;
+    return f;
+}
+
+}  // namespace attn::rnn_lab

@@ -1,0 +1,107 @@
+// layers.hpp: the layers of chapter 08's encoder–decoder, each a forward
+// pass that keeps what its backward pass needs and a backward pass that adds
+// into its parameters' gradients (see src/model/layers.cpp).
+//
+// Rows are tokens, columns are features. A batch is one tall matrix holding
+// every token of every sequence (no padding); Segments says where each
+// sequence's rows are. Attention runs sequence by sequence on those rows.
+// Dimension legend:
+//   T = tokens in the batch (all sequences stacked)   L = tokens in one sequence
+//   T_q, T_kv = tokens on the query side and on the key/value side of a layer
+//   d_model = token width   d_k = query/key width   d_v = value width
+//   d_ff = feed-forward width   V = vocabulary size
+// Gradients: dM is the gradient of the loss with respect to M, shaped like M.
+// A backward pass takes the same inputs as its forward pass (the caller keeps
+// them) and is valid only right after that forward pass.
+#pragma once
+
+#include <armadillo>
+#include <cstddef>
+#include <vector>
+
+#include "model/parameters.hpp"
+
+namespace attn::model {
+
+// Where each sequence's rows start in the batch's tall matrix, and how many it has.
+struct Segments {
+    std::vector<arma::uword> start, length;
+    arma::uword total = 0;
+    void add(arma::uword n);
+    std::size_t count() const { return start.size(); }
+    // Rows of sequence i of M: (length[i], M.n_cols).
+    arma::mat rows_of(const arma::mat& M, std::size_t i) const;
+};
+
+// out = attention(X_q W_q, X_kv W_k, X_kv W_v) W_o, sequence by sequence, through
+// the chapters' functions: self_attention (encoder), causal_attention_pass
+// (decoder's self-attention) and cross_attention (decoder reading the encoder).
+struct AttentionLayer {
+    enum class Kind { self, causal_self, cross };
+    Kind kind = Kind::self;
+    // cache of the last forward pass
+    arma::mat Z;                        // (T_q, d_v): every sequence's attention output, stacked
+    std::vector<arma::mat> q, k, v, A;  // per sequence: its Q (L_q, d_k), K (L_kv, d_k), V (L_kv, d_v), weights (L_q, L_kv)
+
+    // Self kinds read one input: pass it as both x_q and x_kv (and seg twice).
+    arma::mat forward(const AttentionParams& P, const arma::mat& x_q, const Segments& seg_q, const arma::mat& x_kv,
+                      const Segments& seg_kv);  // (T_q, d_model)
+    // Returns d x_q; for cross-attention also adds d x_kv into d_kv (for the
+    // self kinds the gradient at the one input is all in the result).
+    arma::mat backward(AttentionParams& P, const arma::mat& d_out, const arma::mat& x_q, const Segments& seg_q,
+                       const arma::mat& x_kv, const Segments& seg_kv, arma::mat& d_kv);
+};
+
+// y = gain % (x - mean) / sqrt(var + eps) + bias, row by row.
+struct LayerNorm {
+    arma::mat xhat;        // (T, d_model): x normalised, before gain and bias
+    arma::colvec inv_std;  // (T): 1 / sqrt(var + eps) of each row
+    arma::mat forward(const NormParams& P, const arma::mat& x);  // (T, d_model)
+    arma::mat backward(NormParams& P, const arma::mat& dy);      // (T, d_model)
+};
+
+// y = relu(x W_1 + b_1) W_2 + b_2
+struct FeedForward {
+    arma::mat H;  // (T, d_ff): relu(x W_1 + b_1)
+    arma::mat forward(const FeedForwardParams& P, const arma::mat& x);                       // (T, d_model)
+    arma::mat backward(FeedForwardParams& P, const arma::mat& dy, const arma::mat& x);       // (T, d_model)
+};
+
+// h = norm1(x + self_attention(x)),  out = norm2(h + ff(h))
+struct EncoderBlock {
+    AttentionLayer self;
+    LayerNorm norm1, norm2;
+    FeedForward ff;
+    arma::mat x, h;  // (T, d_model) each: the block's input, and the output of its first half
+    // `in` is kept as x (moved in when the caller hands over a temporary or std::move).
+    arma::mat forward(const EncoderBlockParams& P, arma::mat in, const Segments& seg);  // (T, d_model)
+    arma::mat backward(EncoderBlockParams& P, const arma::mat& d_out, const Segments& seg);    // (T, d_model)
+};
+
+// h1 = norm1(y + causal_self(y)),  h2 = norm2(h1 + cross(h1, enc)),  out = norm3(h2 + ff(h2))
+struct DecoderBlock {
+    AttentionLayer self{AttentionLayer::Kind::causal_self, {}, {}, {}, {}, {}};
+    AttentionLayer cross{AttentionLayer::Kind::cross, {}, {}, {}, {}, {}};
+    LayerNorm norm1, norm2, norm3;
+    FeedForward ff;
+    arma::mat y, h1, h2;  // (T_tgt, d_model) each
+    // `in` is kept as y (moved in when the caller hands over a temporary or std::move).
+    arma::mat forward(const DecoderBlockParams& P, arma::mat in, const Segments& seg, const arma::mat& enc,
+                      const Segments& enc_seg);  // (T_tgt, d_model)
+    // Returns d y; adds the gradient at enc into d_enc.
+    arma::mat backward(DecoderBlockParams& P, const arma::mat& d_out, const Segments& seg, const arma::mat& enc,
+                       const Segments& enc_seg, arma::mat& d_enc);
+};
+
+// Sinusoidal position codes (Vaswani et al.): even columns sin, odd columns cos.
+arma::mat positional_encoding(arma::uword length, arma::uword d);  // (length, d)
+
+// X[r] = E[token_r] * sqrt(d_model) + PE[position of row r in its sequence].
+// PE grows (is recomputed) when a sequence is longer than it.
+// Throws: InputError for a token id outside the vocabulary.
+arma::mat embed_tokens(const arma::mat& E, arma::mat& PE, const std::vector<arma::uword>& tokens,
+                       const Segments& seg);  // (T, d_model)
+// Forward was X[r] = E[token_r] * sqrt(d_model) + PE[...], so dE[token_r] += dX[r] * sqrt(d_model).
+void embed_backward(Tensor& E, const std::vector<arma::uword>& tokens, const arma::mat& dX);
+
+}  // namespace attn::model
