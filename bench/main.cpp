@@ -418,7 +418,7 @@ TrainingResult bench_training() {
 }
 
 // Seconds from fresh weights to `target` exact match on the validation check,
-// trained as chapter 08 trains (seq2seq::train: batches of 64, the first 200
+// trained as chapter 08 trains (model::train: batches of 64, the first 200
 // validation sequences decoded greedily every 50 steps, that time included),
 // once per seed (the model's and the batch order's); the median run.
 struct TargetResult {
@@ -429,7 +429,7 @@ struct TargetResult {
 
 TargetResult time_to_target(double target, int seeds) {
     perf::tune_for_training();
-    encdec_lab::Setup s = encdec_lab::reversal_setup();
+    encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
     s.train.target_accuracy = target;
     std::vector<std::pair<double, double>> runs;  // (seconds, steps)
     TargetResult r;
@@ -437,8 +437,8 @@ TargetResult time_to_target(double target, int seeds) {
     for (int seed = 1; seed <= seeds; ++seed) {
         s.config.seed = static_cast<std::uint64_t>(seed);
         s.train.seed = static_cast<std::uint64_t>(6 + seed);  // seed 1 trains as chapter 08 does (batch order 7)
-        seq2seq::Model model(s.config);
-        const seq2seq::TrainingLog log = seq2seq::train(model, s.task, s.train, {});
+        model::Model model(s.config);
+        const model::TrainingLog log = model::train(model, s.task, s.train, {});
         r.runs += (r.runs.empty() ? "" : ", ") + std::to_string(log.steps) + " steps " +
                   (log.reached_target ? fixed(log.seconds, 2) + " s" : std::string("(target not reached)"));
         if (!log.reached_target) return r;
@@ -672,9 +672,9 @@ std::string ours_tsv(const std::vector<AttentionRow>& att, const TrainingResult&
 
 // Chapter 08's reversal task as token ids: the sequences PyTorch trains and checks on.
 std::string task_tsv() {
-    const encdec_lab::Setup s = encdec_lab::reversal_setup();
+    const encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
     std::ostringstream out;
-    out << "# chapter 08's reversal task (encdec_lab::reversal_setup()): vocab " << s.task.vocab.size()
+    out << "# chapter 08's reversal task (encoder_decoder_lab::reversal_setup()): vocab " << s.task.vocab.size()
         << ", begin " << tasks::Vocabulary::kBegin << ", end " << tasks::Vocabulary::kEnd
         << "; set, source ids, target ids\n";
     const auto ids = [](const tasks::Tokens& t) {

@@ -1,9 +1,9 @@
 // Wrong on purpose (suite only): dS divided by d_k instead of sqrt(d_k).
 #include <cmath>
 
-#include "attn/attention.hpp"
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

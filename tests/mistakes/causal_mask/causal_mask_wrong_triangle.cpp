@@ -1,7 +1,7 @@
 // Wrong on purpose (suite only): the past hidden (j < i) instead of the future.
 #include <limits>
 
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): a large finite number where -infinity belongs.
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): 1 for the keys that may be seen and 0 for the others, a pattern instead of 0/-infinity.
-#include "attn/attention.hpp"
+#include "contracts/07_cross_attention.hpp"
 
 namespace attn {
 

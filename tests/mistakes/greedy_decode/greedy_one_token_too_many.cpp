@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): one token more than max_len.
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): the state times W, not W^T (row form).
-#include "attn/errors.hpp"
-#include "attn/rnn.hpp"
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
 

@@ -1,9 +1,9 @@
 // Wrong on purpose (suite only): the scores are divided by sqrt(L_K), the number of keys, instead of sqrt(d_k).
 #include <cmath>
 
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
-#include "attn/softmax.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): the keys are projected with W_q, the queries' matrix.
-#include "attn/attention.hpp"
-#include "attn/errors.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): stable, but divided by the row's largest exponential.
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): arma::max(S) is each COLUMN's maximum, so the
 // entries of one row are shifted by different amounts.
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

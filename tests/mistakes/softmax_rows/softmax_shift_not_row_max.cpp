@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): one shift for the whole matrix, its largest entry.
 // Right in exact arithmetic; on rows far below that maximum exp underflows to 0 and the row is 0/0.
-#include "attn/softmax.hpp"
+#include "contracts/03_softmax.hpp"
 
 namespace attn {
 

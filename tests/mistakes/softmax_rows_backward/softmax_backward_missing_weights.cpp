@@ -1,6 +1,6 @@
 // Wrong on purpose (suite only): the last A % left out of the softmax backward pass.
-#include "attn/encoder_decoder.hpp"
-#include "attn/errors.hpp"
+#include "contracts/08_encoder_decoder.hpp"
+#include "core/errors.hpp"
 
 namespace attn {
 
