@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "contracts/04_attention_by_hand.hpp"
 #include "contracts/07_cross_attention.hpp"
 #include "core/csv.hpp"
 #include "core/errors.hpp"
@@ -76,7 +77,7 @@ Run compute(const arma::mat& Q, const arma::mat& K, const arma::mat& V, MaskKind
 
     // The scaled scores, for printing and to catch an overflow before the call
     // does; the weights and the output come from the course's attention function.
-    run.S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)
+    run.S = scale_scores(scores(Q, K), K.n_cols);  // (L_Q, L_K), chapter 04's two steps
     arma::uword r = 0, c = 0;
     // Finite inputs can still multiply past the largest double (about 1.8e308):
     // softmax would then see inf or NaN that the learner never wrote.
