@@ -14,11 +14,11 @@
 //     --command TEXT   the command to quote in the table
 //     --shape ...      time these attention shapes instead of the usual five
 //     --no-naive       skip the naive loops (seconds each at L = 2048)
-//     --ours FILE      also train chapter 08's reversal model to 99% exact match
+//     --ours FILE      also train chapter 12's reversal model to 99% exact match
 //                      (seeds 1 to 3), and write the figures PyTorch is compared
 //                      with (bench/pytorch_side.py) as name, value, unit (TSV)
 //     --write-task FILE
-//                      write chapter 08's reversal task (reversal_setup()) as
+//                      write chapter 12's reversal task (reversal_setup()) as
 //                      token ids, for bench/pytorch_side.py to train on
 //     --build-seconds, --test-seconds, --test-note
 //                      clean build and test-suite times measured by the caller
@@ -31,7 +31,7 @@
 //      matrix products alone; every time is also given as a ratio to those
 //      products measured in the same rounds (the ratios are what to compare);
 //   2. the recurrent loop against one attention pass (chapter 01's figure);
-//   3. training steps per second of chapter 08 (reversal configuration, 1 and 2 threads);
+//   3. training steps per second of chapter 12 (reversal configuration, 1 and 2 threads);
 //   4. clean build and test-suite time, when the caller measured them.
 #include <algorithm>
 #include <armadillo>
@@ -363,7 +363,7 @@ std::vector<rnn_lab::Timing> bench_rnn(const Options& o) {
     return rows;
 }
 
-// ---------------------------------------------------------------- 3. training (chapter 08)
+// ---------------------------------------------------------------- 3. training (chapter 12)
 struct TrainingResult {
     bool measured = false;
     double steps_per_second_1 = 0, steps_per_second_2 = 0;  // 1 and 2 threads
@@ -371,14 +371,14 @@ struct TrainingResult {
     std::string note;
 };
 
-// Chapter 08's reversal configuration (d_model 32, d_k 16, one encoder and one
+// Chapter 12's reversal configuration (d_model 32, d_k 16, one encoder and one
 // decoder block, batch 64, sequences of 8 digits), exactly as the chapter trains
 // it: forward, backward and one Adam step per step. One model per thread count,
 // timed in alternating blocks of steps (the rounds share the machine's noise);
 // steps per second is the median block's.
 TrainingResult bench_training() {
     TrainingResult r;
-    perf::tune_for_training();  // as chapter 08's main() does
+    perf::tune_for_training();  // as chapter 12's main() does
     const encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
     std::vector<model::Batch> batches(16);
     for (std::size_t b = 0; b < batches.size(); ++b)
@@ -418,7 +418,7 @@ TrainingResult bench_training() {
 }
 
 // Seconds from fresh weights to `target` exact match on the validation check,
-// trained as chapter 08 trains (model::train: batches of 64, the first 200
+// trained as chapter 12 trains (model::train: batches of 64, the first 200
 // validation sequences decoded greedily every 50 steps, that time included),
 // once per seed (the model's and the batch order's); the median run.
 struct TargetResult {
@@ -436,7 +436,7 @@ TargetResult time_to_target(double target, int seeds) {
     r.seeds = seeds;
     for (int seed = 1; seed <= seeds; ++seed) {
         s.config.seed = static_cast<std::uint64_t>(seed);
-        s.train.seed = static_cast<std::uint64_t>(6 + seed);  // seed 1 trains as chapter 08 does (batch order 7)
+        s.train.seed = static_cast<std::uint64_t>(6 + seed);  // seed 1 trains as chapter 12 does (batch order 7)
         model::Model model(s.config);
         const model::TrainingLog log = model::train(model, s.task, s.train, {});
         r.runs += (r.runs.empty() ? "" : ", ") + std::to_string(log.steps) + " steps " +
@@ -585,7 +585,7 @@ std::string report(const Options& o, const std::vector<AttentionRow>& att, const
     md << "| training, reversal configuration, 1 thread: at least 300 steps/s | "
        << (training.measured ? fixed(training.steps_per_second_1, 0) + " steps/s" : training.note) << " | "
        << (training.measured ? (training.steps_per_second_1 >= 300 ? "yes" : "no") : "n/a") << " |\n";
-    // Since issue 13 the model has no threads of its own (chapter 08 runs it
+    // Since issue 13 the model has no threads of its own (chapter 12 runs it
     // on one, perf::tune_for_training()): the 2-thread row only gives OpenBLAS
     // a second thread for the model's small products, and is not a target.
     md << "| training with OpenBLAS on 2 threads (informative: the model itself is single-threaded) | "
@@ -621,15 +621,15 @@ std::string report(const Options& o, const std::vector<AttentionRow>& att, const
         md << "| " << r.length << " | " << duration(r.loop_1) << " | " << duration(r.loop_2) << " | "
            << duration(r.attention_1) << " | " << duration(r.attention_2) << " |\n";
 
-    md << "\n## 3. Training (chapter 08, reversal configuration)\n\n";
+    md << "\n## 3. Training (chapter 12, reversal configuration)\n\n";
     if (training.measured)
-        md << "| threads | steps per second |\n|---|---|\n| 1 (as chapter 08 trains) | "
+        md << "| threads | steps per second |\n|---|---|\n| 1 (as chapter 12 trains) | "
            << fixed(training.steps_per_second_1, 0) << " |\n| 2 (OpenBLAS on 2 threads) | "
            << fixed(training.steps_per_second_2, 0) << " |\n";
     else
         md << "training: " << training.note << "\n";
     if (to_target)
-        md << "\nTo 99% exact match on the validation check (every 50 steps, its time included; chapter 08\n"
+        md << "\nTo 99% exact match on the validation check (every 50 steps, its time included; chapter 12\n"
            << "itself goes on to 99.5%), median of seeds 1 to " << to_target->seeds
            << " (the model's and the batch order's), 1 thread: " << duration(to_target->seconds)
            << " (runs: " << to_target->runs << ").\n";
@@ -670,11 +670,11 @@ std::string ours_tsv(const std::vector<AttentionRow>& att, const TrainingResult&
     return out.str();
 }
 
-// Chapter 08's reversal task as token ids: the sequences PyTorch trains and checks on.
+// Chapter 12's reversal task as token ids: the sequences PyTorch trains and checks on.
 std::string task_tsv() {
     const encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
     std::ostringstream out;
-    out << "# chapter 08's reversal task (encoder_decoder_lab::reversal_setup()): vocab " << s.task.vocab.size()
+    out << "# chapter 12's reversal task (encoder_decoder_lab::reversal_setup()): vocab " << s.task.vocab.size()
         << ", begin " << tasks::Vocabulary::kBegin << ", end " << tasks::Vocabulary::kEnd
         << "; set, source ids, target ids\n";
     const auto ids = [](const tasks::Tokens& t) {
@@ -728,7 +728,7 @@ int main(int argc, char** argv) {
         const auto att = bench_attention(o);
         std::printf("\n--- 2. The recurrent loop against one attention pass (d = 64) ---");
         const auto rnn = bench_rnn(o);
-        std::printf("\n--- 3. Training (chapter 08) ---");
+        std::printf("\n--- 3. Training (chapter 12) ---");
         const auto training = bench_training();
         TargetResult to_target;
         if (!o.ours_tsv.empty()) {

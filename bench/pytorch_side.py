@@ -2,14 +2,14 @@
 """bench/pytorch_side.py: the PyTorch half of `./course bench --pytorch`.
 
 bench/run.sh runs it right after bench/main.cpp, on the same machine, with the
-figures that program wrote (build/bench/ours.tsv) and chapter 08's reversal
+figures that program wrote (build/bench/ours.tsv) and chapter 12's reversal
 task as that program wrote it (build/bench/reversal_task.tsv). It measures
 what a learner would otherwise use, PyTorch (Debian's python3-torch), on the
 same terms:
 
   1. attention forward at every shape and type in ours.tsv, on 1 and 2
      threads (torch.set_num_threads), timed in rounds like the C++ side;
-  2. training steps per second of an encoder-decoder built like chapter 08's
+  2. training steps per second of an encoder-decoder built like chapter 12's
      (src/model/): d_model 32, one head with d_k = d_v = 16, d_ff 64, one
      encoder and one decoder block, post-norm residual blocks, sinusoidal
      positions, one embedding for source and target scaled by sqrt(d_model),
@@ -40,8 +40,8 @@ except ImportError:
 ATTENTION = re.compile(r"attention (double|float) \((\d+),(\d+),(\d+),(\d+)\) (1|2) threads?$")
 BEGIN, END = 0, 1
 TARGET = 0.99          # exact match on the validation check, as issue 16 asks
-EVAL_EVERY = 50        # steps between validation checks (chapter 08's setting)
-EVAL_EXAMPLES = 200    # validation sequences checked (chapter 08's setting)
+EVAL_EVERY = 50        # steps between validation checks (chapter 12's setting)
+EVAL_EXAMPLES = 200    # validation sequences checked (chapter 12's setting)
 BATCH = 64
 MAX_STEPS = 3000
 
@@ -263,7 +263,7 @@ def make_trainer(config, seed):
     torch.manual_seed(seed)
     model = Model(config)
     adam = torch.optim.Adam(model.parameters(), lr=3e-3, betas=(0.9, 0.98), eps=1e-9)
-    # chapter 08's warm-up: step t (from 1) uses lr * min(1, t / 100)
+    # chapter 12's warm-up: step t (from 1) uses lr * min(1, t / 100)
     schedule = torch.optim.lr_scheduler.LambdaLR(adam, lambda e: min(1.0, (e + 1) / 100.0))
 
     def step(batch):
@@ -350,7 +350,7 @@ def main():
     ours = read_ours(a.ours)
     vocab, task = read_task(a.task)
     config = {"d_model": 32, "d_k": 16, "d_v": 16, "d_ff": 64, "layers": 1, "vocab": vocab}
-    max_len = max(len(t) for _, t in task["train"]) + 2  # as chapter 08: longest target + 2
+    max_len = max(len(t) for _, t in task["train"]) + 2  # as chapter 12: longest target + 2
     load_start = open("/proc/loadavg").read().split()[0]
 
     threading = [l.strip() for l in torch.__config__.parallel_info().splitlines() if "backend" in l or "OpenMP" in l]
@@ -419,11 +419,11 @@ def main():
            "  CPU time instead of wall time (ours: the thread's; PyTorch's: the process's, all its threads),",
            "  for 1-thread figures only: it stops while other programs hold the core, so on a loaded machine",
            "  it is the closer guide to what a quiet machine would show; the targets are judged on wall time.",
-           "- Training: both models are chapter 08's reversal configuration (d_model 32, one head of d_k = d_v = 16,",
+           "- Training: both models are chapter 12's reversal configuration (d_model 32, one head of d_k = d_v = 16,",
            "  d_ff 64, one encoder and one decoder block, post-norm, sinusoidal positions, float64), Adam with",
            "  lr 3e-3, betas 0.9/0.98, eps 1e-9 and 100 warm-up steps, batches of 64, on 1 thread. Steps per",
            "  second: the median of blocks of 40 steps over 16 fixed batches on both sides.",
-           "- Data: both train on the very same sequences: the bench program wrote chapter 08's task",
+           "- Data: both train on the very same sequences: the bench program wrote chapter 12's task",
            "  (`reversal_setup()`: %d training and %d validation sequences of 8 digits) to" % (len(task["train"]), len(task["validation"])),
            "  `build/bench/reversal_task.tsv`, and this script read it. The batch order and the initial",
            "  weights come from each side's own random generator (the same distributions, not the same numbers).",
@@ -436,7 +436,7 @@ def main():
            "  PyTorch decodes the %d sequences as one batch, the course one at a time. Steps taken: PyTorch %s; ours %s."
            % (EVAL_EXAMPLES, ", ".join(str(st) if sec else "not reached" for sec, st in runs),
               "n/a" if math.isnan(ours_steps) else "%.0f (median)" % ours_steps),
-           "  (Chapter 08 itself trains on to 99.5%.)", ""]
+           "  (Chapter 12 itself trains on to 99.5%.)", ""]
     with open(a.markdown, "w") as f:
         f.write("\n".join(md))
     print("wrote %s" % a.tsv)

@@ -33,7 +33,7 @@ int attend_csv(const std::uint8_t* data, std::size_t size);
 // next 8 bytes are the double's bits (or, when fewer are left, a small integer).
 int softmax_rows(const std::uint8_t* data, std::size_t size);
 
-// A chapter 08 checkpoint. Byte 0 odd: the rest is a checkpoint's body, sealed
+// A chapter 12 checkpoint. Byte 0 odd: the rest is a checkpoint's body, sealed
 // with a correct checksum by the target (so the parser behind the checksum gets
 // explored); even: the rest is the file as is, read from a real file (a memfd)
 // by load_checkpoint. Accepted checkpoints must hold exactly the tensors of

@@ -194,7 +194,7 @@ void keep_freed_memory() {
 }
 
 void tune_for_training() {
-    // Chapter 08's products are at most 576 x 48: shared between two cores
+    // Chapter 12's products are at most 576 x 48: shared between two cores
     // they got slower, not faster (63 against 193 steps/s on a busy machine).
     set_threads(1);
     // A training step allocates the same few hundred kilobyte-sized matrices

@@ -37,46 +37,46 @@ add_test(NAME bad_input.course_refuses_unknown_arguments
          COMMAND bash "${CMAKE_SOURCE_DIR}/tests/course_arguments.sh" "${CMAKE_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
 set_tests_properties(bad_input.course_refuses_unknown_arguments PROPERTIES LABELS "bad_input" RESOURCE_LOCK cmake_build)
 
-# Chapter 08's --translate on input that must be refused by name (issue 17):
+# Chapter 12's --translate on input that must be refused by name (issue 17):
 # - what is not a small regular file, at once and without reading it (the
 #   special files come from tools/attend/special_files.cmake);
 # - a translation checkpoint of another model size, and one whose weights would
-#   overflow softmax (tests/data/ch08/translation_*.ckpt: written by a script with
+#   overflow softmax (tests/data/ch12/translation_*.ckpt: written by a script with
 #   the chapter's vocabulary and d_model 2, one with a weight of 2^1000, each
 #   sealed with its checksum);
 # - the control tokens <s> and </s> given as words.
-if(TARGET ch08)
-  set(_ckpt "${CMAKE_BINARY_DIR}/checkpoints/08_translation.ckpt")
-  function(attn_ch08_refusal name args expect)
-    add_test(NAME ch08.${name}
-             COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:ch08> "-DARGS=${args}" -DEXIT=2 "-DEXPECT=${expect}"
+if(TARGET ch12)
+  set(_ckpt "${CMAKE_BINARY_DIR}/checkpoints/12_translation.ckpt")
+  function(attn_ch12_refusal name args expect)
+    add_test(NAME ch12.${name}
+             COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:ch12> "-DARGS=${args}" -DEXIT=2 "-DEXPECT=${expect}"
                      -P "${CMAKE_SOURCE_DIR}/tools/attend/expect_run.cmake")
-    set_tests_properties(ch08.${name} PROPERTIES LABELS "ch08;bad_input" TIMEOUT 20 ${ARGN})
+    set_tests_properties(ch12.${name} PROPERTIES LABELS "ch12;bad_input" TIMEOUT 20 ${ARGN})
   endfunction()
   set(_special "${ATTN_SPECIAL_FILES}")
   set(_needs_special FIXTURES_REQUIRED attend_special_files)
-  attn_ch08_refusal(refuses_a_checkpoint_larger_than_its_limit
+  attn_ch12_refusal(refuses_a_checkpoint_larger_than_its_limit
     "--checkpoint|${_special}/zeros_1g.ckpt|--translate|the red car"
-    "bad input: checkpoint ${_special}/zeros_1g.ckpt: is larger than 64 MiB; chapter 08's checkpoints take well under 1 MiB"
+    "bad input: checkpoint ${_special}/zeros_1g.ckpt: is larger than 64 MiB; chapter 12's checkpoints take well under 1 MiB"
     ${_needs_special})
-  attn_ch08_refusal(refuses_a_checkpoint_that_is_a_link_to_a_device
+  attn_ch12_refusal(refuses_a_checkpoint_that_is_a_link_to_a_device
     "--checkpoint|${_special}/zero_link.ckpt|--translate|the red car"
     "bad input: checkpoint ${_special}/zero_link.ckpt: is a link to /dev/zero, a character device, not a regular file"
     ${_needs_special})
-  attn_ch08_refusal(refuses_a_checkpoint_that_is_a_named_pipe
+  attn_ch12_refusal(refuses_a_checkpoint_that_is_a_named_pipe
     "--checkpoint|${_special}/fifo.csv|--translate|the red car"
     "bad input: checkpoint ${_special}/fifo.csv: is a named pipe (FIFO), not a regular file" ${_needs_special})
-  attn_ch08_refusal(refuses_a_checkpoint_of_another_model_size
-    "--checkpoint|${CMAKE_SOURCE_DIR}/tests/data/ch08/translation_tiny.ckpt|--translate|the red car"
-    "translation_tiny.ckpt does not fit chapter 08's translation model: checkpoint's model (d_model 2, d_k 1, d_v 1, d_ff 2, 1+1 layers, vocabulary 100) differs from this one (d_model 32, d_k 16, d_v 16, d_ff 64, 1+1 layers, vocabulary 100)")
-  attn_ch08_refusal(names_the_checkpoint_whose_weights_would_overflow
-    "--checkpoint|${CMAKE_SOURCE_DIR}/tests/data/ch08/translation_huge_weight.ckpt|--translate|the red car"
-    "bad input: checkpoint ${CMAKE_SOURCE_DIR}/tests/data/ch08/translation_huge_weight.ckpt: line 6: tensor embed holds 1.07e+301; weights beyond 1e6 in magnitude are refused")
-  attn_ch08_refusal(refuses_control_tokens_as_words "--checkpoint|${_ckpt}|--translate|<s> the red car"
+  attn_ch12_refusal(refuses_a_checkpoint_of_another_model_size
+    "--checkpoint|${CMAKE_SOURCE_DIR}/tests/data/ch12/translation_tiny.ckpt|--translate|the red car"
+    "translation_tiny.ckpt does not fit chapter 12's translation model: checkpoint's model (d_model 2, d_k 1, d_v 1, d_ff 2, 1+1 layers, vocabulary 100) differs from this one (d_model 32, d_k 16, d_v 16, d_ff 64, 1+1 layers, vocabulary 100)")
+  attn_ch12_refusal(names_the_checkpoint_whose_weights_would_overflow
+    "--checkpoint|${CMAKE_SOURCE_DIR}/tests/data/ch12/translation_huge_weight.ckpt|--translate|the red car"
+    "bad input: checkpoint ${CMAKE_SOURCE_DIR}/tests/data/ch12/translation_huge_weight.ckpt: line 6: tensor embed holds 1.07e+301; weights beyond 1e6 in magnitude are refused")
+  attn_ch12_refusal(refuses_control_tokens_as_words "--checkpoint|${_ckpt}|--translate|<s> the red car"
     "bad input: '<s>' marks where a sentence begins or ends; it cannot be a word to translate"
-    FIXTURES_REQUIRED ch08_checkpoint)
-  attn_ch08_refusal(refuses_the_end_token_as_a_word "--checkpoint|${_ckpt}|--translate|the red car </s>"
-    "bad input: '</s>' marks where a sentence begins or ends" FIXTURES_REQUIRED ch08_checkpoint)
+    FIXTURES_REQUIRED ch12_checkpoint)
+  attn_ch12_refusal(refuses_the_end_token_as_a_word "--checkpoint|${_ckpt}|--translate|the red car </s>"
+    "bad input: '</s>' marks where a sentence begins or ends" FIXTURES_REQUIRED ch12_checkpoint)
 endif()
 
 # Every test the README's table names exists (the sanitizer tree leaves some out).

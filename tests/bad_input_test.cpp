@@ -261,7 +261,7 @@ BOOST_AUTO_TEST_CASE(a_sparse_1_gib_file_is_refused_at_once_without_reading_it) 
     expect_input_error([&] { attn::csv::read_matrix(big); },
                        big + ": is larger than 64 MiB; attend is for small matrices");
     expect_input_error([&] { attn::model::load_checkpoint(big); },
-                       "checkpoint " + big + ": is larger than 64 MiB; chapter 08's checkpoints take well under 1 MiB");
+                       "checkpoint " + big + ": is larger than 64 MiB; chapter 12's checkpoints take well under 1 MiB");
     BOOST_TEST(peak_mib() - before < 16.0, "reading a refused file raised the peak memory by "
                                                << peak_mib() - before << " MiB");
 }

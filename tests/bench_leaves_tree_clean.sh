@@ -55,5 +55,5 @@ bad=$(awk -F'\t' 'NR > 1 && !($1 ~ /^attention (double|float) \([0-9]+,[0-9]+,[0
         "$work/ours.tsv")
 [[ -z $bad ]] || fail "ours.tsv has rows under unknown names: $bad"
 [[ $(grep -c $'^train\t' "$work/task.tsv") -eq 20000 && $(grep -c $'^validation\t' "$work/task.tsv") -eq 1000 ]] \
-  || fail "task.tsv does not hold chapter 08's 20000 training and 1000 validation sequences"
+  || fail "task.tsv does not hold chapter 12's 20000 training and 1000 validation sequences"
 echo "bench writes build/ and plots/ only; --save-example replaces bench/RESULTS.md; --ours and --write-task as pytorch_side.py reads them"

@@ -137,53 +137,44 @@ struct Mistake {
       "(chapter 02)")                                                                                               \
     X(output_width_d_k,                                                                                             \
       "the output was given the width d_k; the output is A V, so its width comes from V: L_Q x d_v (chapter 06)")  \
-    X(causal_pass_without_mask,                                                                                     \
-      "the weights have no causal mask: every position read the positions after it; add causal_mask(L) to the "    \
-      "scaled scores before softmax_rows (chapters 07 and 08)")                                                     \
-    X(causal_pass_mask_after_softmax,                                                                               \
-      "the future weights were zeroed after the softmax, so each row sums to less than 1; add the mask to the "     \
-      "scaled scores, then call softmax_rows (chapter 08)")                                                         \
-    X(causal_pass_mask_transposed,                                                                                  \
-      "the mask is the wrong way round: position i read itself and the positions AFTER it; -infinity belongs "     \
-      "above the diagonal, where key j > query i (chapter 07)")                                                     \
     X(softmax_backward_without_subtraction,                                                                         \
       "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "  \
-      "lowers the others, and that is what the subtraction says (chapter 08)")                                      \
+      "lowers the others, and that is what the subtraction says (chapter 12)")                                      \
     X(softmax_backward_sums_columns,                                                                                \
       "the dot products A . dA were taken down the columns; softmax_rows normalised each row, so each row of dS "   \
-      "needs its own row's dot product, arma::sum(A % dA, 1) (chapter 08)")                                         \
+      "needs its own row's dot product, arma::sum(A % dA, 1) (chapter 12)")                                         \
     X(softmax_backward_missing_weights,                                                                             \
       "the last multiplication by A was left out: dS = A % (dA - rowsum(A % dA)), the Jacobian of softmax times "   \
-      "dA, row by row; without the leading A % each row gets dA minus its weighted mean (chapter 08)")             \
+      "dA, row by row; without the leading A % each row gets dA minus its weighted mean (chapter 12)")             \
     X(attention_backward_skips_softmax,                                                                             \
       "the backward pass went from dA straight to the scores (dS = dA / sqrt(d_k)): softmax sits between them, "    \
-      "so dS = softmax_rows_backward(A, dA) / sqrt(d_k) (forward was: A = softmax_rows(S)) (chapter 08)")           \
+      "so dS = softmax_rows_backward(A, dA) / sqrt(d_k) (forward was: A = softmax_rows(S)) (chapter 12)")           \
     X(attention_backward_scale_by_d_k,                                                                              \
       "dS was divided by d_k: the forward pass divided the scores by sqrt(d_k), so the backward pass divides "      \
-      "by sqrt(d_k) too (chapter 08)")                                                                              \
+      "by sqrt(d_k) too (chapter 12)")                                                                              \
     X(attention_backward_missing_scale,                                                                             \
       "dQ and dK are sqrt(d_k) times too large: the forward pass divided the scores by sqrt(d_k), so their "        \
-      "gradient is divided by it too (chapter 08)")                                                                 \
+      "gradient is divided by it too (chapter 12)")                                                                 \
     X(attention_backward_dv_untransposed,                                                                           \
-      "dV was computed as A dZ; from Z = A V the gradient at V is A^T dZ, one row per key (chapter 08)")            \
+      "dV was computed as A dZ; from Z = A V the gradient at V is A^T dZ, one row per key (chapter 12)")            \
     X(attention_backward_dk_untransposed,                                                                           \
-      "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per key (chapter 08)")          \
+      "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per key (chapter 12)")          \
     X(greedy_keeps_begin_token,                                                                                     \
       "the answer starts with the begin token; it only starts the decoder, so drop it from what you return "        \
-      "(chapter 08)")                                                                                               \
+      "(chapter 12)")                                                                                               \
     X(greedy_keeps_end_token,                                                                                       \
-      "the answer ends with the end token; it only says 'stop', so stop before appending it (chapter 08)")          \
+      "the answer ends with the end token; it only says 'stop', so stop before appending it (chapter 12)")          \
     X(greedy_runs_past_end_token,                                                                                   \
-      "decoding went on after the end token until max_len; stop as soon as the best token is `end` (chapter 08)")   \
+      "decoding went on after the end token until max_len; stop as soon as the best token is `end` (chapter 12)")   \
     X(greedy_stops_one_early,                                                                                       \
       "decoding stopped one token short of max_len: the prefix also holds the begin token, so the loop goes on "    \
-      "while prefix.size() - 1 < max_len, max_len tokens of answer (chapter 08)")                                   \
+      "while prefix.size() - 1 < max_len, max_len tokens of answer (chapter 12)")                                   \
     X(greedy_one_token_too_many,                                                                                    \
       "decoding produced max_len + 1 tokens: max_len is the most the answer may hold, begin token not counted "     \
-      "(chapter 08)")                                                                                                \
+      "(chapter 12)")                                                                                                \
     X(greedy_prefix_not_extended,                                                                                   \
       "next_scores was shown {begin} on every call: append each chosen token to the prefix, so the next call "      \
-      "sees everything produced so far (chapter 08)")                                                               \
+      "sees everything produced so far (chapter 12)")                                                               \
     /* more entries go above this line */
 
 #define ATTN_DECLARE_MISTAKE(id, text) inline constexpr Mistake id{#id, text};

@@ -1,5 +1,5 @@
 // Exercise scaled_dot_product_attention (chapter 06): softmax(Q K^T / sqrt(d_k) + mask) V.
-// Every attention layer of the course runs on this function, chapter 08's model too.
+// Every attention layer of the course runs on this function, chapter 12's model too.
 //
 // Check the two forced rules first, with require_shapes (src/core/errors.hpp) and
 // the rule texts kRuleSameWidth / kRuleSameLength (src/contracts/06_shape_rules.hpp):

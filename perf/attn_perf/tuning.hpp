@@ -2,7 +2,7 @@
 // the kernel, OpenBLAS's thread count, glibc's allocator.
 //
 // Part of attn_perf (perf/), which only programs that want it link: the
-// benchmark, chapter 01 (its timing step) and chapter 08 (its training). The
+// benchmark, chapter 01 (its timing step) and chapter 12 (its training). The
 // teaching library, the exercises, the solutions and the model never call
 // anything here, so what they compute and how fast they run with plain
 // Armadillo is what a learner reads in src/.
@@ -40,7 +40,7 @@ void parallel_for(std::size_t n, double cost_per_item, const std::function<void(
 // tune_for_training().
 void keep_freed_memory();
 
-// What chapter 08's training program (and the benchmark's training row) sets
+// What chapter 12's training program (and the benchmark's training row) sets
 // before it starts: OpenBLAS on one thread (the model's products are small)
 // and keep_freed_memory(). Changes no result, only the speed.
 void tune_for_training();

@@ -22,7 +22,7 @@ namespace attn {
 arma::mat softmax_rows(const arma::mat& S);
 
 // Softmax with some keys hidden, by an additive mask, the course's one mask
-// convention from here on (chapters 06-08 take the same kind): mask(i, j) is 0
+// convention from here on (chapters 06-12 take the same kind): mask(i, j) is 0
 // where query i may look at key j and -infinity where it may not. The mask is
 // added to the scores before softmax_rows, so a hidden key's weight is exactly 0
 // and the remaining weights of the row still sum to 1. A row with nothing

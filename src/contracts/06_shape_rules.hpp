@@ -27,7 +27,7 @@ inline constexpr const char* kRuleSameLength = "K and V must have the same lengt
 inline constexpr const char* kRuleMaskShape = "the mask must have one entry per query and key (L_Q x L_K)";
 
 // What one attention call computes: the weights and what they buy.
-// The weights are kept because a backward pass needs them (chapter 08) and a
+// The weights are kept because a backward pass needs them (chapter 12) and a
 // figure shows them; the output is what the next layer reads.
 struct AttentionResult {
     arma::mat weights;  // A = softmax(Q K^T / sqrt(d_k) + mask), L_Q x L_K, each row sums to 1 (or is all 0)

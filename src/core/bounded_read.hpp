@@ -1,7 +1,7 @@
 // bounded_read.hpp: reading a whole file that a learner names, within a limit.
 //
 // Every file the course reads on the learner's say-so (the CSV matrices and
-// the mask of `attend`, chapter 08's checkpoint) goes through read_file, which
+// the mask of `attend`, chapter 12's checkpoint) goes through read_file, which
 //   - refuses, by name, what is not a regular file: a directory, a device such
 //     as /dev/zero, a named pipe (FIFO), a socket, and a link to any of them,
 //     so nothing is read forever and nothing waits for a writer;

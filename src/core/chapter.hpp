@@ -24,7 +24,7 @@ struct ChapterOptions {
     bool quick = false;
     bool mine = false;  // set by the build: this binary runs on the learner's exercises
     std::string root = ".";
-    // A chapter's own flags that take a value (chapter 08: --translate TEXT),
+    // A chapter's own flags that take a value (chapter 12: --translate TEXT),
     // by flag name; only the flags the chapter declared are accepted.
     std::map<std::string, std::string> values;
 };

@@ -1,4 +1,4 @@
-// encoder_decoder_lab.hpp: what chapter 08's program needs around the model:
+// encoder_decoder_lab.hpp: what chapter 12's program needs around the model:
 // the two tasks' settings (shared with the benchmark), a progress bar, the
 // figures, and the measure of how well cross-attention follows the mirror.
 #pragma once

@@ -1,4 +1,4 @@
-// Checkpoints of chapter 08's model: see model.hpp for the format. The
+// Checkpoints of chapter 12's model: see model.hpp for the format. The
 // tensors and their order are the model's layout (for_each_tensor, via
 // Model::tensors() and tensor_layout()), not restated here.
 #include <cerrno>
@@ -25,7 +25,7 @@ namespace {
 
 constexpr const char* kMagic = "attention-by-hand checkpoint 1";
 
-// Chapter 08's translation checkpoint takes about 450 KiB; the largest model
+// Chapter 12's translation checkpoint takes about 450 KiB; the largest model
 // the configuration check allows would not fit in 64 MiB of text anyway.
 constexpr std::size_t kMaxCheckpointBytes = 64u << 20;
 
@@ -156,7 +156,7 @@ Checkpoint load_checkpoint(const std::string& path) {
     if (::stat(path.c_str(), &st) != 0) bad(path, std::string("cannot be opened (") + std::strerror(errno) + ")");
     io::ReadLimit limit;
     limit.max_bytes = kMaxCheckpointBytes;
-    limit.purpose = "chapter 08's checkpoints take well under 1 MiB";
+    limit.purpose = "chapter 12's checkpoints take well under 1 MiB";
     limit.kind = "checkpoint";
     // The header line first: any other file is refused before the rest is read.
     const auto header = [&](const std::string& line, bool) {

@@ -1,4 +1,4 @@
-// layers.cpp: chapter 08's layers, forward and backward (see layers.hpp).
+// layers.cpp: chapter 12's layers, forward and backward (see layers.hpp).
 //
 // Dimension legend: T = tokens in the batch, L_q / L_kv = tokens of one
 // sequence on the query / key-value side, d_model, d_k, d_v, d_ff widths.
@@ -11,7 +11,8 @@
 #include <utility>
 
 #include "contracts/07_cross_attention.hpp"
-#include "contracts/08_encoder_decoder.hpp"
+#include "contracts/11_training.hpp"
+#include "contracts/12_encoder_decoder.hpp"
 #include "core/errors.hpp"
 #include "contracts/02_qkv_projections.hpp"
 
@@ -59,7 +60,7 @@ arma::mat AttentionLayer::forward(const AttentionParams& P, const arma::mat& x_q
     for (std::size_t s = 0; s < n; ++s) {
         AttentionResult r;
         if (kind == Kind::causal_self)
-            r = causal_attention_pass(q[s], k[s], v[s]);  // weights (L, L), output (L, d_v)
+            r = masked_attention(q[s], k[s], v[s], causal_mask(seg_q.length[s]));  // weights (L, L), output (L, d_v)
         else if (kind == Kind::self)
             r = self_attention(seg_q.rows_of(x_q, s), Wq, Wk, Wv);  // weights (L, L), output (L, d_v)
         else
@@ -102,7 +103,7 @@ arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, c
         }
     }
     // forward was: Z_s = softmax(Q_s K_s^T / sqrt(d_k) [+ mask]) V_s, per sequence:
-    // dQ_s, dK_s, dV_s from attention_backward (chapter 08), side by side like
+    // dQ_s, dK_s, dV_s from attention_backward (chapter 12), side by side like
     // the projections: dQ (T_q, d_k) and dKV = [dK dV] (T_kv, d_k + d_v)
     // every row belongs to one sequence, so every entry is written below: no fill
     arma::mat dQ(x_q.n_rows, d_k, arma::fill::none), dKV(x_kv.n_rows, d_k + d_v, arma::fill::none);

@@ -1,4 +1,4 @@
-// layers.hpp: the layers of chapter 08's encoder–decoder, each a forward
+// layers.hpp: the layers of chapter 12's encoder–decoder, each a forward
 // pass that keeps what its backward pass needs and a backward pass that adds
 // into its parameters' gradients (see src/model/layers.cpp).
 //

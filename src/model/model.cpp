@@ -1,4 +1,4 @@
-// model.cpp: chapter 08's encoder–decoder, forward and backward over a batch
+// model.cpp: chapter 12's encoder–decoder, forward and backward over a batch
 // (layers in layers.cpp, parameters in parameters.cpp).
 //
 // Dimension legend: T_src / T_tgt = source / target tokens in the batch (all
@@ -9,7 +9,7 @@
 #include <cmath>
 #include <utility>
 
-#include "contracts/08_encoder_decoder.hpp"
+#include "contracts/12_encoder_decoder.hpp"
 #include "core/errors.hpp"
 #include "model/layers.hpp"
 #include "contracts/03_softmax.hpp"

@@ -1,14 +1,14 @@
-// model.hpp: chapter 08's encoder–decoder, its hand-written backward pass,
+// model.hpp: chapter 12's encoder–decoder, its hand-written backward pass,
 // Adam, greedy decoding and checkpoints.
 //
 // The attention inside is the learner's: every layer is a wiring of chapter
 // 06's scaled_dot_product_attention(): the encoder's self-attention through
 // self_attention(), the cross-attention through cross_attention() (chapter 07),
-// the decoder's self-attention through causal_attention_pass() (chapter 08, on
+// the decoder's self-attention through causal_attention_pass() (chapter 12, on
 // masked_attention() and causal_mask() of chapter 07). Projections go through
 // project() (chapter 02), the output's probabilities through softmax_rows()
 // (chapter 03), and the backward pass through attention_backward() and
-// softmax_rows_backward() (chapter 08).
+// softmax_rows_backward() (chapter 12).
 //
 // Rows are tokens, columns are features. A batch is processed as one tall
 // matrix holding every token of every sequence (no padding); attention then
@@ -75,7 +75,7 @@ public:
 
     // Scores for the next token after `prefix` (which starts with <s>), for one source.
     arma::rowvec next_scores(const tasks::Tokens& source, const tasks::Tokens& prefix);
-    // Greedy decoding of one source through greedy_decode() (chapter 08).
+    // Greedy decoding of one source through greedy_decode() (chapter 12).
     tasks::Tokens translate(const tasks::Tokens& source, std::size_t max_len);
     // Teacher-forced pass over one example, returning its attention weights.
     AttentionMaps attention_maps(const tasks::Example& example);

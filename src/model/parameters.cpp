@@ -1,4 +1,4 @@
-// parameters.cpp: chapter 08's parameters, made and listed through the one
+// parameters.cpp: chapter 12's parameters, made and listed through the one
 // layout, for_each_tensor (parameters.hpp).
 #include <random>
 

@@ -1,4 +1,4 @@
-// parameters.hpp: chapter 08's parameters by name, and the tensor
+// parameters.hpp: chapter 12's parameters by name, and the tensor
 // layout, stated once for the model and its checkpoints.
 //
 // Rows are tokens, columns are features.

@@ -1,4 +1,4 @@
-// toy_tasks.hpp: chapter 08's two training tasks, generated in code (nothing
+// toy_tasks.hpp: chapter 12's two training tasks, generated in code (nothing
 // is downloaded), and the vocabulary that turns words into token ids.
 //
 //   reversal     8 digits in, the same digits backwards out: 3 1 4 1 5 9 2 6 -> 6 2 9 5 1 4 1 3

@@ -1,4 +1,4 @@
-// training.cpp: chapter 08's training loop, Adam, greedy accuracy and the
+// training.cpp: chapter 12's training loop, Adam, greedy accuracy and the
 // gradient check by central differences.
 #include <algorithm>
 #include <chrono>

@@ -2,7 +2,7 @@
 #include <cmath>
 
 #include "contracts/06_shape_rules.hpp"
-#include "contracts/08_encoder_decoder.hpp"
+#include "contracts/11_training.hpp"
 #include "core/errors.hpp"
 
 namespace attn {

@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): the loop stops one token short of max_len.
-#include "contracts/08_encoder_decoder.hpp"
+#include "contracts/12_encoder_decoder.hpp"
 #include "core/errors.hpp"
 
 namespace attn {

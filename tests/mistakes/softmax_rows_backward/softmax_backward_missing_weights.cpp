@@ -1,5 +1,5 @@
 // Wrong on purpose (suite only): the last A % left out of the softmax backward pass.
-#include "contracts/08_encoder_decoder.hpp"
+#include "contracts/11_training.hpp"
 #include "core/errors.hpp"
 
 namespace attn {

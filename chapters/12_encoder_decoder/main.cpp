@@ -1,0 +1,241 @@
+// Chapter 12: an encoder–decoder built from the chapters' functions, trained
+// by hand-written backpropagation on two tasks generated in code.
+//
+// Dimension legend: d_model = token width, d_k = query/key width, d_v = value
+// width, d_ff = feed-forward width, L = sequence length.
+// Run:  ./course run 12                 train both tasks, save a checkpoint, draw the figures
+//       ./course run 12 --mine          the same on your exercises
+//       ./course run 12 --translate "the small dog finds a red apple"
+//                                       translate with the saved checkpoint
+//       (--checkpoint FILE picks another checkpoint file)
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "core/chapter.hpp"
+#include "labs/encoder_decoder_lab.hpp"
+#include "core/errors.hpp"
+#include "core/print.hpp"
+#include "model/model.hpp"
+#include "model/toy_tasks.hpp"
+#include "attn_perf/tuning.hpp"
+
+using namespace attn;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string percent(double share) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * share);
+    return buf;
+}
+
+// Next to the figures' folder: plots/ -> checkpoints/.
+std::string checkpoint_path(const ChapterOptions& o) {
+    if (auto it = o.values.find("--checkpoint"); it != o.values.end()) return it->second;
+    const fs::path plots = fs::path(o.plots_dir).lexically_normal();
+    const fs::path parent = plots.has_parent_path() ? plots.parent_path() : fs::path(".");
+    return (parent / "checkpoints" / "12_translation.ckpt").string();
+}
+
+void step_tasks(const encoder_decoder_lab::Setup& rev, const encoder_decoder_lab::Setup& tr) {
+    print_step(std::cout, 1, "Two tasks, generated in code");
+    std::printf("reversal: %zu training sequences, %zu for validation, %zu held out (no sequence in two sets)\n",
+                rev.task.train.size(), rev.task.validation.size(), rev.task.held_out.size());
+    for (std::size_t i = 0; i < 2; ++i)
+        std::printf("  %s  ->  %s\n", rev.task.vocab.decode(rev.task.train[i].source).c_str(),
+                    rev.task.vocab.decode(rev.task.train[i].target).c_str());
+    std::printf("translation: %zu training sentences, %zu for validation, %zu held out; %llu words in all\n",
+                tr.task.train.size(), tr.task.validation.size(), tr.task.held_out.size(),
+                static_cast<unsigned long long>(tr.task.vocab.size() - 2));
+    for (std::size_t i = 0; i < 4; ++i)
+        std::printf("  %s  ->  %s\n", tr.task.vocab.decode(tr.task.train[i].source).c_str(),
+                    tr.task.vocab.decode(tr.task.train[i].target).c_str());
+}
+
+void step_model(const encoder_decoder_lab::Setup& rev, bool mine) {
+    print_step(std::cout, 2, "The model");
+    model::Model m(rev.config);
+    std::printf("configuration (reversal): %s\n", model::describe(rev.config).c_str());
+    std::printf("parameters: %zu in %zu tensors\n", m.parameter_count(), m.tensors().size());
+    std::printf("attention runs on %s functions:\n", mine ? "YOUR" : "the reference");
+    std::printf("  project (02), softmax_rows (03), attention_weights and attend (04), causal_mask (07),\n");
+    std::printf("  causal_attention_pass, softmax_rows_backward, attention_backward, greedy_decode (12)\n");
+}
+
+void step_gradient_check(const encoder_decoder_lab::Setup& tr) {
+    print_step(std::cout, 3, "Is the backward pass right? Central differences on every tensor");
+    model::Config c;
+    c.d_model = 8;
+    c.d_k = 6;  // d_k != d_model on purpose
+    c.d_v = 5;
+    c.d_ff = 12;
+    c.layers = 2;
+    c.vocab = tr.task.vocab.size();
+    c.seed = 3;
+    model::Model small(c);
+    model::Batch batch;
+    batch.examples.assign(tr.task.train.begin(), tr.task.train.begin() + 3);
+    const auto checks = model::gradient_check(small, batch, 1e-5, 200);
+    const auto worst = std::max_element(checks.begin(), checks.end(), [](const auto& a, const auto& b) {
+        return a.relative_error < b.relative_error;
+    });
+    std::size_t entries = 0;
+    for (const auto& g : checks) entries += g.entries;
+    std::printf("small model: %s\n", model::describe(c).c_str());
+    std::printf("tensors checked: %zu of %zu (%zu entries, each moved by +-1e-5)\n", checks.size(),
+                small.tensors().size(), entries);
+    std::printf("every relative error below 1e-6: %s\n", worst->relative_error < 1e-6 ? "yes" : "NO");
+    std::printf("largest: %.1e in %s\n", worst->relative_error, worst->name.c_str());
+}
+
+struct Trained {
+    model::Model model;
+    model::TrainingLog log;
+    double held_out = 0;
+};
+
+Trained train_task(const encoder_decoder_lab::Setup& s, const std::string& label) {
+    Trained t{model::Model(s.config), {}, 0};
+    encoder_decoder_lab::ProgressBar bar(label, s.train.max_steps, s.train.eval_every * 2);
+    t.log = model::train(t.model, s.task, s.train, std::ref(bar));
+    bar.finish();
+    std::printf("training stops when greedy decoding gets %s of the validation set exactly right\n",
+                percent(s.train.target_accuracy).c_str());
+    std::printf("target reached: %s\n", t.log.reached_target ? "yes" : "NO");
+    const double training = t.log.seconds - t.log.eval_seconds;
+    std::printf("steps: %zu in %.1f s, %.0f steps per second (plus %.1f s checking the validation set)\n", t.log.steps,
+                training, t.log.steps / std::max(training, 1e-9), t.log.eval_seconds);
+    t.held_out = model::exact_match(t.model, s.task.held_out, s.task.max_target_length + 2);
+    std::printf("held-out exact match: %s of %zu never-seen examples\n", percent(t.held_out).c_str(),
+                s.task.held_out.size());
+    return t;
+}
+
+void show(model::Model& model, const tasks::Task& task, const tasks::Example& e) {
+    const tasks::Tokens out = model.translate(e.source, task.max_target_length + 2);
+    std::printf("  %-34s ->  %-34s %s\n", task.vocab.decode(e.source).c_str(), task.vocab.decode(out).c_str(),
+                out == e.target ? "(right)" : ("(expected: " + task.vocab.decode(e.target) + ")").c_str());
+}
+
+plot::Figure heatmap(const std::string& title, model::Model& model, const tasks::Task& task,
+                     const tasks::Example& e) {
+    const arma::mat cross = model.attention_maps(e).cross;
+    tasks::Tokens produced = e.target;
+    produced.push_back(tasks::Vocabulary::kEnd);
+    return encoder_decoder_lab::cross_attention_figure(title, cross, encoder_decoder_lab::words(task.vocab, produced),
+                                              encoder_decoder_lab::words(task.vocab, e.source));
+}
+
+Trained step_reversal(const encoder_decoder_lab::Setup& s, plot::Plotter& plotter) {
+    print_step(std::cout, 4, "Train: reverse 8 digits");
+    Trained t = train_task(s, "reversal");
+    for (std::size_t i = 0; i < 3; ++i) show(t.model, s.task, s.task.held_out[i]);
+    const tasks::Example& e = s.task.held_out[0];
+    const double share = encoder_decoder_lab::mirror_share(t.model.attention_maps(e).cross);
+    std::printf("cross-attention of the first example: %s of each output's weight is on its mirrored digit\n",
+                percent(share).c_str());
+    plotter.save("12_reversal_cross_attention",
+                 heatmap("Cross-attention while reversing " + s.task.vocab.decode(e.source), t.model, s.task, e));
+    return t;
+}
+
+// The first held-out sentence whose object has an adjective that follows the noun in French.
+const tasks::Example& reordering_example(const tasks::Task& task) {
+    for (const auto& e : task.held_out) {
+        const std::string en = task.vocab.decode(e.source);
+        for (const char* adj : {" red ", " black ", " green ", " blue "})
+            if ((en + " ").find(adj) != std::string::npos && en.rfind("the", 0) == 0) return e;
+    }
+    return task.held_out.front();
+}
+
+Trained step_translation(const encoder_decoder_lab::Setup& s, plot::Plotter& plotter) {
+    print_step(std::cout, 5, "Train: English -> French");
+    Trained t = train_task(s, "translation");
+    show(t.model, s.task, s.task.held_out[0]);  // "I love LLMs", held out on purpose
+    for (std::size_t i = 1; i < 6; ++i) show(t.model, s.task, s.task.held_out[i]);
+    const tasks::Example& e = reordering_example(s.task);
+    plotter.save("12_translation_cross_attention",
+                 heatmap("Cross-attention: " + s.task.vocab.decode(e.source), t.model, s.task, e));
+    std::printf("heatmap sentence: %s -> %s\n", s.task.vocab.decode(e.source).c_str(),
+                s.task.vocab.decode(e.target).c_str());
+    return t;
+}
+
+void step_checkpoint(Trained& t, const encoder_decoder_lab::Setup& s, const std::string& path) {
+    print_step(std::cout, 6, "Save, load, translate again");
+    fs::create_directories(fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path());
+    model::save_checkpoint(path, s.task.name, t.model, s.task.vocab);
+    const model::Checkpoint c = model::load_checkpoint(path);
+    model::require_compatible(c, s.task.name, s.task.vocab, s.config);
+    model::Model loaded = model::model_from(c);
+    bool same = true;
+    for (std::size_t i = 0; i < 50; ++i) {
+        const auto& src = s.task.held_out[i].source;
+        same = same && loaded.translate(src, 12) == t.model.translate(src, 12);
+    }
+    std::printf("saved and loaded back: %s\n", fs::path(path).filename().string().c_str());
+    std::printf("the loaded model translates 50 held-out sentences exactly as the trained one: %s\n",
+                same ? "yes" : "NO");
+    std::printf("translate your own sentence: ./course run 12 --translate \"the small dog finds a red apple\"\n");
+}
+
+// ./course run 12 --translate "..."
+void translate_only(const ChapterOptions& o) {
+    const std::string path = checkpoint_path(o);
+    if (!fs::exists(path))
+        throw InputError("no saved model at " + path + " yet: run ./course run 12 once (it trains and saves one)");
+    const model::Checkpoint c = model::load_checkpoint(path);
+    if (c.task != "translation")
+        throw InputError("checkpoint " + path + " is for task '" + c.task + "', not 'translation'");
+    // Another model size would load, and translate nonsense.
+    try {
+        const encoder_decoder_lab::Setup expected = encoder_decoder_lab::translation_setup();
+        model::require_compatible(c, expected.task.name, expected.task.vocab, expected.config);
+    } catch (const InputError& e) {
+        throw InputError("checkpoint " + path + " does not fit chapter 12's translation model: " + e.what());
+    }
+    model::Model model = model::model_from(c);
+    const tasks::Tokens source = c.vocab.encode(o.values.at("--translate"));
+    if (source.empty()) throw InputError("--translate needs a sentence, e.g. \"the red car\"");
+    const tasks::Tokens out = model.translate(source, 2 * source.size() + 4);
+    std::printf("%s  ->  %s\n", c.vocab.decode(source).c_str(), c.vocab.decode(out).c_str());
+    try {
+        const std::string rule = tasks::translate_by_rule(c.vocab.decode(source));
+        std::printf("the grammar's own translation: %s (%s)\n", rule.c_str(),
+                    rule == c.vocab.decode(out) ? "the model agrees" : "the model differs");
+    } catch (const InputError&) {
+        std::printf("(not a sentence of the toy grammar, so the model is guessing)\n");
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Opt in to attn_perf's settings for training (perf/): OpenBLAS on one
+    // thread (the model's products are small) and glibc keeping freed memory.
+    // They change how fast the model runs, never what it computes; the model
+    // itself (src/model/) is plain single-threaded Armadillo.
+    perf::tune_for_training();
+    return run_chapter(
+        argc, argv, "chapters/12_encoder_decoder/README.md",
+        [](const ChapterOptions& o, plot::Plotter& plotter) {
+            if (o.values.count("--translate")) {
+                translate_only(o);
+                return;
+            }
+            const encoder_decoder_lab::Setup rev = encoder_decoder_lab::reversal_setup();
+            const encoder_decoder_lab::Setup tr = encoder_decoder_lab::translation_setup();
+            step_tasks(rev, tr);
+            step_model(rev, o.mine);
+            step_gradient_check(tr);
+            Trained r = step_reversal(rev, plotter);
+            Trained t = step_translation(tr, plotter);
+            plotter.save("12_loss_curves", encoder_decoder_lab::loss_figure(r.log, t.log));
+            step_checkpoint(t, tr, checkpoint_path(o));
+        },
+        {"--translate", "--checkpoint"});
+}

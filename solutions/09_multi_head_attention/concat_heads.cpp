@@ -1,0 +1,24 @@
+// Exercise concat_heads (chapter 09): the heads' outputs side by side again.
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat concat_heads(const std::vector<arma::mat>& parts) {
+    if (parts.empty()) throw InputError("concat_heads: there are no heads to put together");
+    arma::uword width = 0;
+    for (const arma::mat& p : parts) {
+        require_shapes(p.n_rows == parts[0].n_rows, "concat_heads",
+                       "every head must have the same number of rows (L)", {"part 0", parts[0]}, {"another part", p});
+        width += p.n_cols;
+    }
+    arma::mat out(parts[0].n_rows, width);  // (L, sum of widths)
+    arma::uword c = 0;
+    for (const arma::mat& p : parts) {
+        if (p.n_cols > 0) out.cols(c, c + p.n_cols - 1) = p;
+        c += p.n_cols;
+    }
+    return out;
+}
+
+}  // namespace attn
