@@ -11,6 +11,7 @@
 #include <limits>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "contracts/03_softmax.hpp"
@@ -65,6 +66,110 @@ arma::mat softmax_shifted_by_hand(const arma::mat& S, Shift shift) {
 bool same(const arma::mat& a, const arma::mat& b) { return bool(matrices_close(a, b, 1e-12)); }
 
 constexpr double kTwoDecimals = 0.005 + 1e-12;
+
+// --- softmax of each row, right and wrong, by loops ----------------------------
+// How a hand-written softmax may shift each row before exp: by the row's own
+// maximum (right, and a row of nothing but -inf gets zeros), the same without that
+// guard (such a row becomes -inf - (-inf) = NaN), not at all, by one maximum for the
+// whole matrix, by each row's mean, or by each entry's column maximum; and how it may
+// normalise: by the row's total (right) or by the row's largest exponential.
+enum class Shift { row_max, row_max_unguarded, none, global_max, row_mean, column_max };
+
+arma::mat softmax_loops(const arma::mat& H, Shift shift, bool divide_by_max = false) {
+    double global = -INFINITY;
+    for (arma::uword k = 0; k < H.n_elem; ++k) global = std::max(global, H(k));
+    arma::mat A(H.n_rows, H.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < H.n_rows; ++i) {
+        double m = -INFINITY, mean = 0;
+        for (arma::uword j = 0; j < H.n_cols; ++j) m = std::max(m, H(i, j)), mean += H(i, j) / H.n_cols;
+        if (shift == Shift::row_max && std::isinf(m) && m < 0) continue;  // nothing visible: zeros
+        std::vector<double> e(H.n_cols);
+        double total = 0, largest = 0;
+        for (arma::uword j = 0; j < H.n_cols; ++j) {
+            double c = m;
+            if (shift == Shift::none) c = 0;
+            if (shift == Shift::global_max) c = global;
+            if (shift == Shift::row_mean) c = mean;
+            if (shift == Shift::column_max) {
+                c = -INFINITY;
+                for (arma::uword r = 0; r < H.n_rows; ++r) c = std::max(c, H(r, j));
+            }
+            e[j] = std::exp(H(i, j) - c);
+            total += e[j];
+            largest = std::max(largest, e[j]);
+        }
+        for (arma::uword j = 0; j < H.n_cols; ++j) A(i, j) = e[j] / (divide_by_max ? largest : total);
+    }
+    return A;
+}
+
+// softmax down each column (each column sums to 1), and over the whole matrix.
+arma::mat softmax_down_columns(const arma::mat& H) { return arma::mat(softmax_loops(H.t(), Shift::row_max).t()); }
+arma::mat softmax_of_everything(const arma::mat& H) {
+    const arma::mat flat = softmax_loops(arma::mat(arma::vectorise(H).t()), Shift::row_max);
+    return arma::reshape(flat, H.n_rows, H.n_cols);
+}
+
+// --- masked_softmax: the input its slips are recognised on ----------------------
+// 4 queries, 5 keys; row 0 hides keys 1 and 3, row 1 key 4, row 2 every key, row 3
+// none. All scores are positive (so a mask multiplied in gives finite numbers), and
+// row 1 lies near 1000 while the others lie near 1: a shift other than each row's own
+// maximum, or none, breaks a row of its own.
+const arma::mat& masked_scores() {
+    static const arma::mat S = {{1.0, 2.5, 0.5, 3.0, 1.5},
+                                {1000.0, 1002.0, 1001.5, 999.0, 1003.0},
+                                {2.0, 0.25, 4.0, 1.0, 3.5},
+                                {0.5, 1.75, 1.25, 2.25, 0.75}};
+    return S;
+}
+const arma::mat& masked_mask() {
+    static const arma::mat M = [] {
+        arma::mat m(4, 5, arma::fill::zeros);
+        m(0, 1) = m(0, 3) = m(1, 4) = -INFINITY;
+        m.row(2).fill(-INFINITY);
+        return m;
+    }();
+    return M;
+}
+
+// Every natural wrong masked_softmax on that input, each by loops.
+attn_test::Family masked_softmax_family() {
+    namespace m = attn_test::mistakes;
+    const arma::mat& S = masked_scores();
+    const arma::mat& M = masked_mask();
+    arma::mat hidden(S.n_rows, S.n_cols), times(S.n_rows, S.n_cols), zeroed(S.n_rows, S.n_cols),
+        plus_large(S.n_rows, S.n_cols), set_large(S.n_rows, S.n_cols);
+    for (arma::uword i = 0; i < S.n_rows; ++i)
+        for (arma::uword j = 0; j < S.n_cols; ++j) {
+            const bool h = std::isinf(M(i, j));
+            hidden(i, j) = S(i, j) + M(i, j);
+            times(i, j) = h ? -INFINITY : 0.0;  // s * 0 = 0 and s * -inf = -inf, every s > 0
+            zeroed(i, j) = h ? 0.0 : S(i, j);
+            plus_large(i, j) = S(i, j) + (h ? -1e9 : 0.0);
+            set_large(i, j) = h ? -1e9 : S(i, j);
+        }
+    const arma::mat plain = softmax_loops(S, Shift::row_max);
+    arma::mat plus_mask = plain + M, cut = plain;
+    for (arma::uword k = 0; k < M.n_elem; ++k)
+        if (std::isinf(M(k))) cut(k) = 0.0;
+    attn_test::Family f("masked_softmax's 4x5 scores (one row near 1000, one row fully hidden)",
+                        softmax_loops(hidden, Shift::row_max));
+    f.add(m::mask_multiplied, softmax_loops(times, Shift::row_max), "softmax_rows(S % mask)")
+        .add(m::mask_added_to_weights, plus_mask, "softmax_rows(S) + mask")
+        .add(m::mask_after_softmax, cut, "softmax_rows(S), hidden weights set to 0")
+        .add(m::mask_with_zero, softmax_loops(zeroed, Shift::row_max), "hidden scores set to 0")
+        .add(m::mask_large_finite_value, softmax_loops(plus_large, Shift::row_max), "S + (-1e9 where hidden)", 1e-5)
+        .add(m::mask_large_finite_value, softmax_loops(set_large, Shift::row_max), "hidden scores set to -1e9", 1e-5)
+        .add(m::masked_row_gives_nan, softmax_loops(hidden, Shift::row_max_unguarded), "no guard for a row of -inf")
+        .add(m::softmax_over_columns, softmax_down_columns(hidden), "softmax down the columns")
+        .add(m::softmax_over_whole_matrix, softmax_of_everything(hidden), "softmax over all entries")
+        .add(m::softmax_divided_by_max, softmax_loops(hidden, Shift::row_max_unguarded, true), "divided by the row maximum")
+        .add(m::softmax_without_max_subtraction, softmax_loops(hidden, Shift::none), "no shift")
+        .add(m::softmax_shift_not_row_max, softmax_loops(hidden, Shift::global_max), "one maximum for all rows")
+        .add(m::softmax_shift_not_row_max, softmax_loops(hidden, Shift::row_mean), "each row's mean")
+        .add(m::softmax_shift_by_column_max, softmax_loops(hidden, Shift::column_max), "each column's maximum");
+    return f;
+}
 
 }  // namespace
 
@@ -214,6 +319,14 @@ BOOST_AUTO_TEST_CASE(scores_near_710_give_the_same_weights_as_1_2_3) {
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(masked_softmax)
+
+BOOST_AUTO_TEST_CASE(hides_keys_in_rows_of_every_range_and_zeroes_a_row_with_nothing_visible) {
+    const attn_test::Family family = masked_softmax_family();
+    const arma::mat A = attn::masked_softmax(masked_scores(), masked_mask());
+    attn_test::recognise(A, family);
+    BOOST_TEST(matrices_close(A, family.right, 1e-12, "weights of 4 queries over 5 keys"),
+               "row 0 hides keys 1 and 3, row 1 key 4, row 2 every key (it must come out as zeros), row 3 none");
+}
 
 BOOST_AUTO_TEST_CASE(hidden_keys_get_exactly_zero_and_the_rest_sum_to_one) {
     const arma::mat S = {{1.0, 2.0, 3.0}, {1.0, 2.0, 3.0}};
@@ -422,5 +535,13 @@ BOOST_AUTO_TEST_CASE(the_figures_hold_the_computed_numbers) {
     BOOST_TEST(l.series.size() == 2u);
     BOOST_TEST(l.log_x);
 }
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Every slip the tests above recognise gives numbers of its own on the input it is
+// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(masked_softmax) { attn_test::require_distinguishable({masked_softmax_family()}); }
 
 BOOST_AUTO_TEST_SUITE_END()

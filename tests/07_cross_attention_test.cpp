@@ -63,137 +63,244 @@ struct Weights {
 
 bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 
-// The known wrong ways of applying an additive mask, by loops. Scores are
-// scaled by sqrt(d_k); a mask entry of -infinity marks a forbidden key.
-enum class MaskSlip { after_softmax, added_to_weights, zero_score, multiplied };
-
-arma::mat attention_with_slip(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
-                              MaskSlip slip) {
-    const double scale = 1.0 / std::sqrt(static_cast<double>(K.n_cols));
-    arma::mat Z(Q.n_rows, V.n_cols, arma::fill::zeros);
-    for (arma::uword i = 0; i < Q.n_rows; ++i) {
-        std::vector<double> s(K.n_rows);
-        double m = -INFINITY, total = 0;
-        for (arma::uword j = 0; j < K.n_rows; ++j) {
-            const bool forbidden = std::isinf(mask(i, j));
-            double d = 0;
-            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
-            s[j] = d * scale;
-            if (slip == MaskSlip::zero_score && forbidden) s[j] = 0.0;  // "masked" with 0
-            if (slip == MaskSlip::multiplied) s[j] *= mask(i, j);       // 0 -> 0, -inf -> -inf (or NaN)
-            m = std::max(m, s[j]);
-        }
-        std::vector<double> w(K.n_rows);
-        for (arma::uword j = 0; j < K.n_rows; ++j) total += (w[j] = std::exp(s[j] - m));
-        for (arma::uword j = 0; j < K.n_rows; ++j) {
-            w[j] /= total;
-            if (slip == MaskSlip::after_softmax && std::isinf(mask(i, j))) w[j] = 0.0;  // zeroed too late
-            if (slip == MaskSlip::added_to_weights) w[j] += mask(i, j);                   // weight + -inf
-            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += w[j] * V(j, c);
-        }
-    }
-    return Z;
-}
-
-// One known slip: its mistake and what it computes on the input at hand.
-struct Slip {
-    const attn_test::Mistake& mistake;
-    arma::mat result;
+// --- attention computed the right way and the natural wrong ways, by loops -----
+// How a masked attention may go wrong: the divisor (Q scaled by `factor`: scaling Q
+// by c turns the divisor sqrt(d_k) into sqrt(d_k) / c), the way the additive mask
+// is applied, a softmax without the guard for a row of nothing but -infinity, and a
+// softmax down the columns.
+enum class MaskUse {
+    added,             // right: scores + mask, then softmax
+    after_softmax,     // softmax of the plain scores, hidden weights set to 0 afterwards
+    added_to_weights,  // softmax of the plain scores, then + mask
+    zero_score,        // hidden scores set to 0
+    multiplied,        // scores % mask: 0 -> 0, -inf -> -inf (or +inf, or NaN)
+    transposed,        // scores + mask^T
+    plus_large,        // scores + (-1e9 where hidden)
+    set_large,         // hidden scores set to -1e9
+};
+struct Way {
+    double factor = 1.0;
+    MaskUse mask = MaskUse::added;
+    bool guard = true;
+    bool column_softmax = false;
+    bool weights_transposed = false;  // A^T V (L_Q = L_K only)
 };
 
-// Reports the slip that reproduces `got` when exactly one does; slips that give
-// the right answer on this input, or the same numbers as another slip, cannot be
-// told apart here and are left to another input.
-bool report_the_one_slip(const arma::mat& got, const arma::mat& right, const std::vector<Slip>& slips) {
-    std::vector<const Slip*> matched;
-    for (const auto& s : slips)
-        if (!attn_test::same(s.result, right) && attn_test::same(got, s.result)) matched.push_back(&s);
-    if (matched.size() != 1) return false;
-    attn_test::report(matched[0]->mistake);
-    return true;
+arma::mat attention_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
+                          const Way& way = {}) {
+    const double scale = way.factor / std::sqrt(static_cast<double>(K.n_cols));
+    arma::mat S(Q.n_rows, K.n_rows);
+    for (arma::uword i = 0; i < Q.n_rows; ++i)
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            double d = 0;
+            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
+            const double s = d * scale;
+            const double m = mask(i, j);
+            const bool hidden = std::isinf(m);
+            switch (way.mask) {
+                case MaskUse::added: S(i, j) = s + m; break;
+                case MaskUse::after_softmax:
+                case MaskUse::added_to_weights: S(i, j) = s; break;
+                case MaskUse::zero_score: S(i, j) = hidden ? 0.0 : s; break;
+                case MaskUse::multiplied: S(i, j) = s * m; break;
+                case MaskUse::transposed: S(i, j) = s + mask(j, i); break;
+                case MaskUse::plus_large: S(i, j) = s + (hidden ? -1e9 : 0.0); break;
+                case MaskUse::set_large: S(i, j) = hidden ? -1e9 : s; break;
+            }
+        }
+    arma::mat A(S.n_rows, S.n_cols, arma::fill::zeros);
+    const arma::uword outer = way.column_softmax ? S.n_cols : S.n_rows, inner = way.column_softmax ? S.n_rows : S.n_cols;
+    for (arma::uword o = 0; o < outer; ++o) {
+        auto at = [&](arma::uword n) -> double& { return way.column_softmax ? S(n, o) : S(o, n); };
+        auto out = [&](arma::uword n) -> double& { return way.column_softmax ? A(n, o) : A(o, n); };
+        double m = -INFINITY, total = 0;
+        for (arma::uword n = 0; n < inner; ++n) m = std::max(m, at(n));
+        if (way.guard && std::isinf(m) && m < 0) continue;  // nothing visible: zeros
+        for (arma::uword n = 0; n < inner; ++n) total += (out(n) = std::exp(at(n) - m));
+        for (arma::uword n = 0; n < inner; ++n) out(n) /= total;
+    }
+    for (arma::uword k = 0; k < A.n_elem; ++k) {
+        if (way.mask == MaskUse::after_softmax && std::isinf(mask(k))) A(k) = 0.0;
+        if (way.mask == MaskUse::added_to_weights) A(k) += mask(k);
+    }
+    return product_by_loops(way.weights_transposed ? arma::mat(A.t()) : A, V);
 }
 
-// The divisor slips of an attention layer whose queries are Q: each as attention
-// by loops with Q scaled, since scaling Q by c turns the divisor sqrt(d_k) into
-// sqrt(d_k) / c.
-std::vector<Slip> divisor_slips(const arma::mat& Q, const arma::mat& K, const arma::mat& V, double d_model) {
+// The divisor slips of an attention layer, as variants of a family (d_model: the
+// width of the layer's input X, or 0 when there is none).
+void add_divisor_slips(attn_test::Family& f, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
+                       const arma::mat& mask, double d_model = 0) {
     namespace m = attn_test::mistakes;
-    const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols);
-    std::vector<Slip> slips = {
-        {m::no_scaling, attention_by_loops(Q * std::sqrt(d_k), K, V)},
-        {m::scale_by_d_k, attention_by_loops(Q / std::sqrt(d_k), K, V)},
-        {m::scale_by_sqrt_d_v, attention_by_loops(Q * std::sqrt(d_k / d_v), K, V)},
-        {m::scale_multiplied, attention_by_loops(Q * d_k, K, V)},
-    };
-    if (d_k != d_model) slips.push_back({m::scale_by_sqrt_d_model, attention_by_loops(Q * std::sqrt(d_k / d_model), K, V)});
-    return slips;
+    const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols),
+                 L_K = static_cast<double>(K.n_rows);
+    auto with = [&](double factor) { return attention_loops(Q, K, V, mask, Way{factor}); };
+    // a size equal to d_k gives the right divisor: that slip cannot show on this input
+    f.add(m::no_scaling, with(std::sqrt(d_k)), "no division")
+        .add(m::scale_by_d_k, with(1.0 / std::sqrt(d_k)), "divided by d_k")
+        .add(m::scale_multiplied, with(d_k), "multiplied by sqrt(d_k)");
+    if (d_v != d_k) f.add(m::scale_by_sqrt_d_v, with(std::sqrt(d_k / d_v)), "divided by sqrt(d_v)");
+    if (L_K != d_k) f.add(m::scale_by_key_count, with(std::sqrt(d_k / L_K)), "divided by sqrt(L_K)");
+    if (d_model > 0 && d_model != d_k) f.add(m::scale_by_sqrt_d_model, with(std::sqrt(d_k / d_model)), "divided by sqrt(d_model)");
 }
 
-// Reports the known slip of self_attention that reproduces `got`. Every variant
-// is attention by loops on Q, K, V projected by loops.
-void report_self_attention_slips(const arma::mat& got, const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k,
-                                 const arma::mat& W_v) {
+arma::mat no_mask(const arma::mat& Q, const arma::mat& K) { return arma::mat(Q.n_rows, K.n_rows, arma::fill::zeros); }
+
+// self_attention's family on input X: every variant is attention by loops on Q, K, V
+// projected by loops.
+attn_test::Family self_attention_family(const std::string& input, const arma::mat& X, const arma::mat& W_q,
+                                        const arma::mat& W_k, const arma::mat& W_v) {
     namespace m = attn_test::mistakes;
     const arma::mat Q = product_by_loops(X, W_q), K = product_by_loops(X, W_k), V = product_by_loops(X, W_v);
-    auto slips = divisor_slips(Q, K, V, static_cast<double>(X.n_cols));
-    // queries and keys left out: the scores are X X^T / sqrt(d_model)
-    slips.push_back({m::scores_from_unprojected_x, attention_by_loops(X, X, V)});
-    // a role's projection with another role's weights: queries from W_k, keys from W_q
-    slips.push_back({m::projection_role_swapped, attention_by_loops(K, K, V)});
-    slips.push_back({m::projection_role_swapped, attention_by_loops(Q, Q, V)});
-    report_the_one_slip(got, attention_by_loops(Q, K, V), slips);
+    const arma::mat none = no_mask(Q, K);
+    attn_test::Family f(input, attention_loops(Q, K, V, none));
+    add_divisor_slips(f, Q, K, V, none, static_cast<double>(X.n_cols));
+    f.add(m::scores_from_unprojected_x, attention_loops(X, X, V, none), "scores X X^T")
+        .add(m::projection_role_swapped, attention_loops(K, K, V, none), "queries from W_k")
+        .add(m::projection_role_swapped, attention_loops(Q, Q, V, none), "keys from W_q")
+        .add(m::projection_role_swapped, attention_loops(Q, K, Q, none), "values from W_q")
+        .add(m::projection_role_swapped, attention_loops(Q, K, K, none), "values from W_k")
+        .add(m::scores_transposed, attention_loops(K, Q, V, none), "scores K Q^T")
+        .add(m::weights_transposed, attention_loops(Q, K, V, none, Way{1.0, MaskUse::added, true, false, true}), "A^T V")
+        .add(m::softmax_over_columns, attention_loops(Q, K, V, none, Way{1.0, MaskUse::added, true, true}),
+             "softmax down the columns");
+    return f;
 }
 
-// The same for cross_attention, whose queries come from the decoder.
-void report_cross_attention_slips(const arma::mat& got, const arma::mat& X_dec, const arma::mat& H_enc,
-                                  const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v) {
+// cross_attention's family: queries from the decoder, keys and values from the encoder.
+attn_test::Family cross_attention_family(const std::string& input, const arma::mat& X_dec, const arma::mat& H_enc,
+                                         const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v) {
     namespace m = attn_test::mistakes;
     const arma::mat Q = product_by_loops(X_dec, W_q), K = product_by_loops(H_enc, W_k), V = product_by_loops(H_enc, W_v);
-    auto slips = divisor_slips(Q, K, V, static_cast<double>(X_dec.n_cols));
-    slips.push_back({m::cross_attention_roles_swapped,
-                         attention_by_loops(product_by_loops(H_enc, W_q), product_by_loops(X_dec, W_k),
-                                            product_by_loops(X_dec, W_v))});
-    report_the_one_slip(got, attention_by_loops(Q, K, V), slips);
-}
-
-// Like attn_test::same, but infinities and NaN must sit in the same places too.
-bool same_with_infinities(const arma::mat& a, const arma::mat& b) {
-    if (a.n_rows != b.n_rows || a.n_cols != b.n_cols || a.is_finite()) return false;
-    for (arma::uword k = 0; k < a.n_elem; ++k) {
-        if (std::isnan(a(k)) || std::isnan(b(k))) {
-            if (std::isnan(a(k)) != std::isnan(b(k))) return false;
-        } else if (std::isinf(a(k)) || std::isinf(b(k))) {
-            if (a(k) != b(k)) return false;
-        } else if (std::abs(a(k) - b(k)) > 1e-9) {
-            return false;
-        }
+    const arma::mat none = no_mask(Q, K);
+    attn_test::Family f(input, attention_loops(Q, K, V, none));
+    add_divisor_slips(f, Q, K, V, none, static_cast<double>(X_dec.n_cols));
+    const arma::mat Qe = product_by_loops(H_enc, W_q), Kd = product_by_loops(X_dec, W_k), Vd = product_by_loops(X_dec, W_v);
+    f.add(m::cross_attention_roles_swapped, attention_loops(Qe, Kd, Vd, no_mask(Qe, Kd)), "Q from H_enc, K and V from X_dec")
+        .add(m::softmax_over_columns, attention_loops(Q, K, V, none, Way{1.0, MaskUse::added, true, true}),
+             "softmax down the columns");
+    if (W_q.n_cols == W_v.n_cols) {
+        const arma::mat Kq = product_by_loops(H_enc, W_q);
+        f.add(m::projection_role_swapped, attention_loops(Q, Kq, V, none), "keys from W_q");
     }
-    return true;
+    return f;
 }
 
-void report_mask_slips(const arma::mat& got, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
-                       const arma::mat& mask) {
+// masked_attention's family on Q, K, V and an additive mask. Variants that cannot
+// show on an input are left out by its shape: the transposed mask needs L_Q = L_K,
+// a large finite value and a missing guard only differ on a row with every key
+// hidden, and a multiplied mask only gives finite numbers when every score is > 0.
+attn_test::Family masked_attention_family(const std::string& input, const arma::mat& Q, const arma::mat& K,
+                                          const arma::mat& V, const arma::mat& mask) {
     namespace m = attn_test::mistakes;
-    if (same_with_infinities(got, attention_with_slip(Q, K, V, mask, MaskSlip::added_to_weights)))
-        attn_test::report(m::mask_added_to_weights);
-    if (attn_test::same(got, attention_with_slip(Q, K, V, mask, MaskSlip::after_softmax)))
-        attn_test::report(m::mask_after_softmax);
-    if (attn_test::same(got, attention_with_slip(Q, K, V, mask, MaskSlip::zero_score)))
-        attn_test::report(m::mask_with_zero);
-    if (attn_test::same(got, attention_with_slip(Q, K, V, mask, MaskSlip::multiplied)))
-        attn_test::report(m::mask_multiplied);
+    attn_test::Family f(input, attention_loops(Q, K, V, mask));
+    add_divisor_slips(f, Q, K, V, mask);
+    auto with = [&](MaskUse u) { return attention_loops(Q, K, V, mask, Way{1.0, u}); };
+    f.add(m::mask_after_softmax, with(MaskUse::after_softmax), "hidden weights set to 0 after softmax")
+        .add(m::mask_added_to_weights, with(MaskUse::added_to_weights), "softmax(S) + mask")
+        .add(m::mask_with_zero, with(MaskUse::zero_score), "hidden scores set to 0")
+        .add(m::softmax_over_columns, attention_loops(Q, K, V, mask, Way{1.0, MaskUse::added, true, true}),
+             "softmax down the columns");
+    bool positive = true, row_all_hidden = false;
+    for (arma::uword i = 0; i < Q.n_rows; ++i) {
+        bool all = true;
+        for (arma::uword j = 0; j < K.n_rows; ++j) {
+            double d = 0;
+            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
+            positive = positive && d > 0;
+            all = all && std::isinf(mask(i, j));
+        }
+        row_all_hidden = row_all_hidden || all;
+    }
+    if (positive) f.add(m::mask_multiplied, with(MaskUse::multiplied), "scores % mask");
+    if (Q.n_rows == K.n_rows) f.add(m::mask_transposed, with(MaskUse::transposed), "scores + mask^T");
+    if (row_all_hidden) {
+        f.add(m::mask_large_finite_value, with(MaskUse::plus_large), "scores + (-1e9 where hidden)", 1e-5)
+            .add(m::mask_large_finite_value, with(MaskUse::set_large), "hidden scores set to -1e9", 1e-5)
+            .add(m::masked_row_gives_nan, attention_loops(Q, K, V, mask, Way{1.0, MaskUse::added, false}),
+                 "no guard for a row of -inf");
+    }
+    return f;
 }
 
-// True when M is L x L with -infinity exactly where j >= i + first and 0 elsewhere
-// (first = 1 is the causal mask).
-bool hides_keys_from(const arma::mat& M, arma::uword L, arma::uword first) {
-    if (M.n_rows != L || M.n_cols != L) return false;
+// The inputs masked_attention's slips are recognised on.
+struct MaskedInput {
+    std::string name;
+    arma::mat Q, K, V, mask;
+};
+
+// 5 tokens under the causal mask (L_Q = L_K, so a transposed mask shows).
+MaskedInput causal_input() {
+    arma::arma_rng::set_seed(41);
+    MaskedInput in{"5 tokens under the causal mask, d_k 3, d_v 2", arma::randn(5, 3), arma::randn(5, 3), arma::randn(5, 2),
+                   arma::mat(5, 5, arma::fill::zeros)};
+    for (arma::uword i = 0; i < 5; ++i)
+        for (arma::uword j = i + 1; j < 5; ++j) in.mask(i, j) = -INFINITY;
+    return in;
+}
+
+// 4 queries over 5 keys, every score positive, the last query with every key hidden.
+MaskedInput positive_input() {
+    arma::arma_rng::set_seed(46);
+    MaskedInput in{"4 queries over 5 keys, positive scores, query 3 fully hidden", arma::randu(4, 2) + 0.5,
+                   arma::randu(5, 2) + 0.5, arma::randn(5, 3), arma::mat(4, 5, arma::fill::zeros)};
+    in.Q.col(1) *= 3.0;  // rows of different ranges
+    in.mask(0, 1) = in.mask(0, 3) = in.mask(1, 2) = in.mask(2, 0) = -INFINITY;
+    in.mask.row(3).fill(-INFINITY);
+    return in;
+}
+
+// The inputs self_attention's, cross_attention's and causal_mask's slips are recognised on.
+attn_test::Family worked_example_family() {
+    namespace ex = attn::example;
+    return self_attention_family("the worked example 'I love LLMs'", ex::X(), ex::W_q(), ex::W_k(), ex::W_v());
+}
+attn_test::Family three_ways_family() {
+    const Weights w(6, 4, 3, 21);
+    arma::arma_rng::set_seed(22);
+    const arma::mat X = arma::randn(5, 6);
+    return self_attention_family("5 tokens, d_model 6, d_k 4, d_v 3", X, w.W_q, w.W_k, w.W_v);
+}
+attn_test::Family translation_family() {
+    const auto t = attn::cross_attention_lab::translation_example();
+    return cross_attention_family("the translation example", t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v);
+}
+attn_test::Family decoder_encoder_family() {
+    const Weights w(5, 3, 2, 31);
+    arma::arma_rng::set_seed(32);
+    const arma::mat X_dec = arma::randn(3, 5), H_enc = arma::randn(7, 5);
+    return cross_attention_family("3 decoder tokens over 7 encoder tokens", X_dec, H_enc, w.W_q, w.W_k, w.W_v);
+}
+
+// causal_mask(5) and its slips: hiding the diagonal too, leaving the next key
+// visible, the past hidden instead of the future (the mask transposed), 1/0 for
+// 0/-inf, and a large finite number for -infinity (any such number: -1e9, -1e30,
+// the lowest double).
+attn_test::Family causal_mask_family() {
+    namespace m = attn_test::mistakes;
+    const arma::uword L = 5;
+    auto hiding = [&](auto hidden) {
+        arma::mat M(L, L);
+        for (arma::uword i = 0; i < L; ++i)
+            for (arma::uword j = 0; j < L; ++j) M(i, j) = hidden(i, j) ? -INFINITY : 0.0;
+        return M;
+    };
+    arma::mat zero_one(L, L), large(L, L);
     for (arma::uword i = 0; i < L; ++i)
-        for (arma::uword j = 0; j < L; ++j) {
-            const bool hidden = std::isinf(M(i, j)) && M(i, j) < 0;
-            if (hidden != (j >= i + first) || (!hidden && M(i, j) != 0.0)) return false;
-        }
-    return true;
+        for (arma::uword j = 0; j < L; ++j) zero_one(i, j) = j > i ? 0.0 : 1.0, large(i, j) = j > i ? -1e9 : 0.0;
+    attn_test::Family f("causal_mask(5)", hiding([](arma::uword i, arma::uword j) { return j > i; }));
+    f.add(m::causal_mask_hides_diagonal, hiding([](arma::uword i, arma::uword j) { return j >= i; }), "j >= i hidden")
+        .add(m::causal_mask_shows_next, hiding([](arma::uword i, arma::uword j) { return j > i + 1; }), "j > i + 1 hidden")
+        .add(m::causal_mask_wrong_triangle, hiding([](arma::uword i, arma::uword j) { return j < i; }), "j < i hidden")
+        .add(m::causal_mask_wrong_triangle, hiding([](arma::uword i, arma::uword j) { return j <= i; }), "j <= i hidden")
+        .add(m::mask_zero_one_pattern, zero_one, "1 where seen, 0 where hidden")
+        .add_fitting(m::mask_large_finite_value, large, "a large finite number where hidden", [L](const arma::mat& M) {
+            if (M.n_rows != L || M.n_cols != L) return false;
+            for (arma::uword i = 0; i < L; ++i)
+                for (arma::uword j = 0; j < L; ++j)
+                    if (j > i ? !(std::isfinite(M(i, j)) && M(i, j) <= -1e4) : M(i, j) != 0.0) return false;
+            return true;
+        });
+    return f;
 }
 
 }  // namespace
@@ -206,7 +313,7 @@ BOOST_AUTO_TEST_CASE(matches_the_tutorials_output_on_i_love_llms) {
     const arma::mat tutorial = {{1.21, 0.58, 0.21, 0.21}, {1.63, 0.14, 0.23, 0.63}, {1.14, 0.23, 0.63, 0.14}};
     // On this input d_k = d_model, and dividing by d_k gives the same first row as
     // X X^T / sqrt(d_k): only the whole matrix tells those two apart.
-    report_self_attention_slips(Z, ex::X(), ex::W_q(), ex::W_k(), ex::W_v());
+    attn_test::recognise(Z, worked_example_family());
     BOOST_TEST(matrices_close(Z, tutorial, 0.005, "Z to 2 decimals"));
     const arma::mat X = ex::X();
     const arma::mat exact = attention_by_loops(product_by_loops(X, ex::W_q()), product_by_loops(X, ex::W_k()),
@@ -222,7 +329,7 @@ BOOST_AUTO_TEST_CASE(projects_one_input_three_ways) {
     const arma::mat expected = attention_by_loops(Q, K, V);
     const arma::mat Z = attn::self_attention(X, w.W_q, w.W_k, w.W_v).output;
     // d_k = 4 but d_model = 6, so dividing by sqrt(d_model) shows here and not on the worked example.
-    report_self_attention_slips(Z, X, w.W_q, w.W_k, w.W_v);
+    attn_test::recognise(Z, three_ways_family());
     BOOST_TEST(matrices_close(Z, expected, 1e-12, "self_attention with d_model 6, d_k 4, d_v 3"));
 }
 
@@ -241,9 +348,7 @@ BOOST_AUTO_TEST_SUITE(cross_attention)
 BOOST_AUTO_TEST_CASE(two_decoder_queries_over_four_encoder_positions_give_two_output_rows) {
     const auto t = attn::cross_attention_lab::translation_example();
     const arma::mat Z = attn::cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v).output;
-    const arma::mat swapped = attention_by_loops(product_by_loops(t.H_enc, t.W_q), product_by_loops(t.X_dec, t.W_k),
-                                                 product_by_loops(t.X_dec, t.W_v));
-    if (attn_test::same(Z, swapped)) attn_test::report(attn_test::mistakes::cross_attention_roles_swapped);
+    attn_test::recognise(Z, translation_family());
     BOOST_TEST(Z.n_rows == 2u, "one output row per decoder token (2); got " << Z.n_rows);
     BOOST_TEST(Z.n_cols == 4u, "as wide as a value (4); got " << Z.n_cols);
     const arma::mat expected = attention_by_loops(product_by_loops(t.X_dec, t.W_q), product_by_loops(t.H_enc, t.W_k),
@@ -259,7 +364,7 @@ BOOST_AUTO_TEST_CASE(queries_come_from_the_decoder_keys_and_values_from_the_enco
                                                   product_by_loops(H_enc, w.W_v));
     const arma::mat Z = attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v).output;
     // d_model 5, d_k 3, d_v 2, 3 queries over 7 keys: every wrong divisor gives other numbers
-    report_cross_attention_slips(Z, X_dec, H_enc, w.W_q, w.W_k, w.W_v);
+    attn_test::recognise(Z, decoder_encoder_family());
     BOOST_TEST(matrices_close(Z, expected, 1e-12, "3 decoder tokens over 7 encoder tokens"));
 }
 
@@ -292,23 +397,7 @@ BOOST_AUTO_TEST_SUITE(causal_mask)
 
 BOOST_AUTO_TEST_CASE(is_minus_infinity_exactly_above_the_diagonal) {
     const arma::mat M = attn::causal_mask(5);
-    if (hides_keys_from(M, 5, 0)) attn_test::report(attn_test::mistakes::causal_mask_hides_diagonal);
-    if (hides_keys_from(M, 5, 2)) attn_test::report(attn_test::mistakes::causal_mask_shows_next);
-    // the other natural slips, each built by loops: the past hidden instead of the
-    // future; a large finite number for -infinity; 1/0 (allowed/forbidden) for 0/-inf
-    arma::mat past(5, 5), finite(5, 5), zero_one(5, 5);
-    for (arma::uword i = 0; i < 5; ++i)
-        for (arma::uword j = 0; j < 5; ++j) {
-            past(i, j) = j < i ? -INFINITY : 0.0;
-            zero_one(i, j) = j > i ? 0.0 : 1.0;
-        }
-    bool large_finite = M.n_rows == 5 && M.n_cols == 5;
-    for (arma::uword i = 0; large_finite && i < 5; ++i)
-        for (arma::uword j = 0; j < 5; ++j)
-            large_finite = large_finite && (j > i ? (std::isfinite(M(i, j)) && M(i, j) <= -1e4) : M(i, j) == 0.0);
-    if (same_with_infinities(M, past)) attn_test::report(attn_test::mistakes::causal_mask_wrong_triangle);
-    if (large_finite) attn_test::report(attn_test::mistakes::mask_large_finite_value);
-    if (attn_test::same(M, zero_one)) attn_test::report(attn_test::mistakes::mask_zero_one_pattern);
+    attn_test::recognise(M, causal_mask_family());
     BOOST_TEST(M.n_rows == 5u);
     BOOST_TEST(M.n_cols == 5u);
     for (arma::uword i = 0; i < 5; ++i)
@@ -337,29 +426,25 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(masked_attention)
 
 BOOST_AUTO_TEST_CASE(causal_mask_matches_a_hand_loop_that_skips_the_future) {
-    arma::arma_rng::set_seed(41);
-    const arma::mat Q = arma::randn(5, 3), K = arma::randn(5, 3), V = arma::randn(5, 2);
-    arma::mat mask(5, 5, arma::fill::zeros);
-    for (arma::uword i = 0; i < 5; ++i)
-        for (arma::uword j = i + 1; j < 5; ++j) mask(i, j) = -INFINITY;
+    const MaskedInput in = causal_input();
+    const arma::mat &Q = in.Q, &K = in.K, &V = in.V;
     const arma::mat expected = attention_by_loops(Q, K, V, [](arma::uword i, arma::uword j) { return j <= i; });
-    const arma::mat got = attn::masked_attention(Q, K, V, mask).output;
-    report_mask_slips(got, Q, K, V, mask);
+    const arma::mat got = attn::masked_attention(Q, K, V, in.mask).output;
+    attn_test::recognise(got, masked_attention_family(in.name, Q, K, V, in.mask));
     BOOST_TEST(matrices_close(got, expected, 1e-12, "causally masked output"));
 }
 
 BOOST_AUTO_TEST_CASE(allowed_keys_keep_their_scores_and_share_the_whole_budget) {
     // Every score is positive here, so each known way of mishandling the mask
-    // gives finite numbers of its own and can be recognised.
-    arma::arma_rng::set_seed(46);
-    const arma::mat Q = arma::randu(3, 2) + 0.5, K = arma::randu(4, 2) + 0.5, V = arma::randn(4, 3);
-    arma::mat mask(3, 4, arma::fill::zeros);
-    mask(0, 1) = mask(0, 3) = mask(1, 2) = mask(2, 0) = -INFINITY;
+    // gives finite numbers of its own and can be recognised; query 3 may see no key.
+    const MaskedInput in = positive_input();
+    const arma::mat &Q = in.Q, &K = in.K, &V = in.V, &mask = in.mask;
     const arma::mat expected =
         attention_by_loops(Q, K, V, [&](arma::uword i, arma::uword j) { return mask(i, j) == 0.0; });
     const arma::mat got = attn::masked_attention(Q, K, V, mask).output;
-    report_mask_slips(got, Q, K, V, mask);
-    BOOST_TEST(matrices_close(got, expected, 1e-12, "output with keys 1 and 3 hidden from query 0, 2 from 1, 0 from 2"));
+    attn_test::recognise(got, masked_attention_family(in.name, Q, K, V, mask));
+    BOOST_TEST(matrices_close(got, expected, 1e-12, "output with keys 1 and 3 hidden from query 0, 2 from 1, 0 from 2, all from 3"),
+               "query 3 may see no key: its output row is zeros");
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight) {
@@ -474,6 +559,26 @@ BOOST_AUTO_TEST_CASE(weights_figure_is_a_heatmap_of_the_matrix) {
     BOOST_TEST(h.values.n_rows == 2u);
     BOOST_TEST(h.values.n_cols == 4u);
     BOOST_TEST(h.col_labels.size() == 4u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Every slip the tests above recognise gives numbers of its own on the input it is
+// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(self_attention) { attn_test::require_distinguishable({worked_example_family(), three_ways_family()}); }
+
+BOOST_AUTO_TEST_CASE(cross_attention) {
+    attn_test::require_distinguishable({translation_family(), decoder_encoder_family()});
+}
+
+BOOST_AUTO_TEST_CASE(causal_mask) { attn_test::require_distinguishable({causal_mask_family()}); }
+
+BOOST_AUTO_TEST_CASE(masked_attention) {
+    const MaskedInput a = causal_input(), b = positive_input();
+    attn_test::require_distinguishable(
+        {masked_attention_family(a.name, a.Q, a.K, a.V, a.mask), masked_attention_family(b.name, b.Q, b.K, b.V, b.mask)});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -88,14 +88,17 @@ struct Mistake {
       "the scores were divided by sqrt(d_model), the width of X; the divisor is sqrt(d_k), the width of one key "  \
       "after W_k, and the two differ as soon as the projection narrows X (chapter 05)")                             \
     X(mask_after_softmax,                                                                                           \
-      "the mask was applied after the softmax, so the allowed weights no longer sum to 1: add the mask to the "    \
-      "scaled scores and only then call softmax_rows (chapter 07)")                                                 \
+      "the mask was applied after the softmax (the hidden weights set to 0 afterwards), so the visible weights no " \
+      "longer sum to 1: add the mask to the scores (in attention, the scaled scores) and only then call "           \
+      "softmax_rows (chapters 03 and 07)")                                                 \
     X(mask_with_zero,                                                                                               \
       "forbidden scores were set to 0, but e^0 = 1 still gives those keys weight; a forbidden score must be "      \
-      "-infinity, whose weight is exactly 0 (chapter 07)")                                                          \
+      "-infinity, whose weight is exactly 0. In C++ this is S % (mask == 0) or .replace(-inf, 0): add the mask "    \
+      "itself, S + mask (chapters 03 and 07)")                                                          \
     X(mask_multiplied,                                                                                              \
-      "the mask was multiplied into the scores instead of added: every allowed score became 0, and 0 times "       \
-      "-infinity is NaN (chapter 07)")                                                                              \
+      "the mask was multiplied into the scores (S % mask) instead of added (S + mask): every allowed score became " \
+      "0, so the visible keys all weigh the same, and a score times -infinity is -inf, +inf or NaN by its sign "     \
+      "(chapters 03 and 07)")                                                                              \
     X(causal_mask_hides_diagonal,                                                                                   \
       "the diagonal was masked too; token i may always look at itself, so only keys j > i get -infinity "          \
       "(chapter 07)")                                                                                               \
@@ -108,13 +111,13 @@ struct Mistake {
     X(mask_large_finite_value,                                                                                      \
       "forbidden keys got a large finite number (such as -1e9) instead of -infinity: nearly right, but their "      \
       "weights are tiny instead of exactly 0, and a row whose every key is forbidden would spread its weight "       \
-      "evenly instead of getting zeros; use -arma::datum::inf (chapter 07)")                                        \
+      "evenly instead of getting zeros; use -arma::datum::inf (chapters 03 and 07)")                                        \
     X(mask_zero_one_pattern,                                                                                        \
       "the mask held 1 and 0 (allowed and forbidden) instead of 0 and -infinity: a mask is added to the scores, "   \
       "so a key that may be seen gets 0 and a forbidden one -infinity (chapter 07)")                                \
     X(mask_added_to_weights,                                                                                        \
       "the mask was added to the weights after the softmax; a weight plus -infinity is -infinity, so the output "  \
-      "fills with -inf and NaN: add the mask to the scaled scores before softmax_rows (chapter 07)")                \
+      "fills with -inf and NaN: add the mask to the scores before softmax_rows (chapters 03 and 07)")                \
     X(projection_role_swapped,                                                                                      \
       "a projection used another role's weight matrix (queries from W_k, or keys from W_q): each role has its "     \
       "own, Q = X W_q, K = X W_k and V = X W_v, and that is what lets a word ask for something other than what "     \
@@ -137,6 +140,14 @@ struct Mistake {
       "(chapter 02)")                                                                                               \
     X(output_width_d_k,                                                                                             \
       "the output was given the width d_k; the output is A V, so its width comes from V: L_Q x d_v (chapter 06)")  \
+    /* issue 14, chapters 01-07: more natural wrong answers named */                                              \
+    X(masked_row_gives_nan,                                                                                         \
+      "the row whose every key is hidden came out as NaN: its maximum is -infinity, and -inf - (-inf) is NaN; a "    \
+      "query that may see nothing attends to nothing and gets a row of zeros. softmax_rows has that rule: call it, " \
+      "or give such a row zeros in your own loop (chapters 03 and 07)")                                              \
+    X(mask_transposed,                                                                                              \
+      "the mask was transposed: mask(i, j) is about query i (row) and key j (column), like the scores, so it is "   \
+      "added as it is, S + mask; with mask.t() the causal mask hides the past instead of the future (chapter 07)")   \
     X(softmax_backward_without_subtraction,                                                                         \
       "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "  \
       "lowers the others, and that is what the subtraction says (chapter 12)")                                      \

@@ -1,0 +1,18 @@
+// Wrong on purpose (suite only): hidden keys get -1e9 instead of -infinity.
+#include <cmath>
+
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
+
+namespace attn {
+
+arma::mat masked_softmax(const arma::mat& S, const arma::mat& mask) {
+    require_shapes(S.n_rows == mask.n_rows && S.n_cols == mask.n_cols, "masked_softmax",
+                   "the mask must have the shape of the scores", {"S", S}, {"mask", mask});
+    require_finite("masked_softmax", "mask", mask, /*allow_minus_inf=*/true);
+    arma::mat M = mask;
+    M.replace(-arma::datum::inf, -1e9);  // the mistake: a large finite number
+    return softmax_rows(S + M);
+}
+
+}  // namespace attn
