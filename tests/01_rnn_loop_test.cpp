@@ -43,6 +43,62 @@ struct Random {
     }
 };
 
+// rnn_step's family, on inputs as wide as the state (d_in = d_h), where W and U fit
+// either slot: W and U swapped, W or U used untransposed in row form, no tanh.
+attn_test::Family rnn_step_family(const arma::rowvec& h, const arma::rowvec& x, const arma::mat& W, const arma::mat& U) {
+    namespace m = attn_test::mistakes;
+    arma::rowvec no_tanh(W.n_rows);  // W h + U x by loops, without the tanh
+    for (arma::uword i = 0; i < W.n_rows; ++i) {
+        no_tanh(i) = 0;
+        for (arma::uword j = 0; j < h.n_elem; ++j) no_tanh(i) += W(i, j) * h(j);
+        for (arma::uword k = 0; k < x.n_elem; ++k) no_tanh(i) += U(i, k) * x(k);
+    }
+    attn_test::Family f("a step with d_in = d_h = 4", step_by_hand(h, x, W, U));
+    f.add(m::rnn_weights_swapped, step_by_hand(h, x, U, W), "W and U swapped")
+        .add(m::rnn_weight_not_transposed, step_by_hand(h, x, arma::mat(W.t()), U), "h_prev * W")
+        .add(m::rnn_input_weight_not_transposed, step_by_hand(h, x, W, arma::mat(U.t())), "x_t * U")
+        .add(m::rnn_no_tanh, no_tanh, "no tanh");
+    return f;
+}
+struct WideStep {
+    Random r{6, 4, 4, 9};
+    arma::rowvec x = r.X.row(2), h = r.h0 + 0.3;
+};
+attn_test::Family wide_step_family() {
+    const WideStep in;
+    return rnn_step_family(in.h, in.x, in.r.W, in.r.U);
+}
+
+// rnn_forward's family on X, from h_start: the state forgotten (every step from 0),
+// h_start given to every step, and the rows off by one (h recorded before its step,
+// or the loop started at t = 1 after a first row of h_start).
+attn_test::Family rnn_forward_family(const std::string& input, const arma::mat& X, const arma::mat& W, const arma::mat& U,
+                                     const arma::rowvec& h_start) {
+    namespace m = attn_test::mistakes;
+    const arma::uword L = X.n_rows;
+    arma::mat right(L, W.n_rows), forgot(L, W.n_rows), stale(L, W.n_rows), before(L, W.n_rows), from_one(L, W.n_rows);
+    const arma::rowvec zero(W.n_rows, arma::fill::zeros);
+    arma::rowvec h = h_start, g = h_start;
+    for (arma::uword t = 0; t < L; ++t) {
+        before.row(t) = h;
+        right.row(t) = h = step_by_hand(h, X.row(t), W, U);
+        forgot.row(t) = step_by_hand(zero, X.row(t), W, U);
+        stale.row(t) = step_by_hand(h_start, X.row(t), W, U);
+        if (t > 0) g = step_by_hand(g, X.row(t), W, U);
+        from_one.row(t) = g;
+    }
+    attn_test::Family f(input, right);
+    f.add(m::rnn_forgets_previous_state, forgot, "every step from h = 0")
+        .add(m::rnn_stale_state, stale, "every step from h_start")
+        .add(m::rnn_rows_off_by_one, before, "row t holds the state before step t")
+        .add(m::rnn_rows_off_by_one, from_one, "row 0 is h_start, the loop starts at t = 1");
+    return f;
+}
+attn_test::Family half_start_family() {
+    const Random r;
+    return rnn_forward_family("6 steps from h_start = 0.5", r.X, r.W, r.U, arma::rowvec(r.W.n_rows, arma::fill::ones) * 0.5);
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(rnn_step)
@@ -56,28 +112,11 @@ BOOST_AUTO_TEST_CASE(matches_hand_computation) {
 BOOST_AUTO_TEST_CASE(tells_its_slips_apart_when_input_and_state_are_as_wide) {
     // d_in = d_h = 4, so W and U fit either slot: the three natural slips (W and U
     // swapped, W not transposed in row form, no tanh) all compute, each differently.
-    const Random r(6, 4, 4, 9);
-    const arma::rowvec x = r.X.row(2);
-    const arma::rowvec h = r.h0 + 0.3;
-    const arma::rowvec got = attn::rnn_step(h, x, r.W, r.U);
-    const arma::rowvec right = step_by_hand(h, x, r.W, r.U);
-    const arma::rowvec swapped = step_by_hand(h, x, r.U, r.W);
-    const arma::rowvec untransposed = step_by_hand(h, x, arma::mat(r.W.t()), r.U);
-    arma::rowvec no_tanh(right.n_elem);  // W h + U x by loops, without the tanh
-    for (arma::uword i = 0; i < right.n_elem; ++i) {
-        no_tanh(i) = 0;
-        for (arma::uword j = 0; j < h.n_elem; ++j) no_tanh(i) += r.W(i, j) * h(j);
-        for (arma::uword k = 0; k < x.n_elem; ++k) no_tanh(i) += r.U(i, k) * x(k);
-    }
-    namespace m = attn_test::mistakes;
-    const std::pair<const attn_test::Mistake*, arma::rowvec> slips[] = {
-        {&m::rnn_weights_swapped, swapped}, {&m::rnn_weight_not_transposed, untransposed}, {&m::rnn_no_tanh, no_tanh}};
-    for (const auto& [a, ra] : slips) {
-        BOOST_REQUIRE(!attn_test::same(ra, right));
-        for (const auto& [b, rb] : slips) BOOST_REQUIRE(a == b || !attn_test::same(ra, rb));
-    }
-    for (const auto& [mistake, result] : slips)
-        if (attn_test::same(got, result)) attn_test::report(*mistake);
+    const WideStep in;
+    const attn_test::Family family = wide_step_family();
+    const arma::rowvec got = attn::rnn_step(in.h, in.x, in.r.W, in.r.U);
+    attn_test::recognise(got, family);
+    const arma::mat& right = family.right;
     BOOST_TEST(matrices_close(got, right, 1e-12, "h_t (d_in = d_h = 4)"));
 }
 
@@ -98,14 +137,12 @@ BOOST_AUTO_TEST_CASE(stays_between_minus_one_and_one) {
 
 BOOST_AUTO_TEST_CASE(rejects_shapes_that_do_not_fit) {
     const Random r;
-    const std::string msg =
-        thrown_message<attn::ShapeError>([&] { attn::rnn_step(r.h0, r.X.row(0).head(3), r.W, r.U); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::rnn_step(r.h0, r.X.row(0).head(3), r.W, r.U); });
     BOOST_TEST(msg.find("rnn_step:") == 0, "an x_t of the wrong width must throw ShapeError naming rnn_step; got '" << msg << "'");
     BOOST_TEST(msg.find("1x3") != std::string::npos, "the message should give x_t's shape 1x3; got '" << msg << "'");
-    BOOST_TEST(!thrown_message<attn::ShapeError>([&] {
-                   attn::rnn_step(r.h0, r.X.row(0), arma::mat(4, 3, arma::fill::ones), r.U);
-               }).empty(),
-               "a W that is not square must throw ShapeError");
+    const std::string square = attn_test::shape_error_of(
+        [&] { attn::rnn_step(r.h0, r.X.row(0), arma::mat(4, 3, arma::fill::ones), r.U); });
+    BOOST_TEST(square.find("rnn_step:") == 0, "a W that is not square must throw ShapeError naming rnn_step; got '" << square << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -136,16 +173,9 @@ BOOST_AUTO_TEST_CASE(each_step_hands_its_state_to_the_next) {
     const Random r;
     const arma::rowvec h_start = arma::rowvec(r.W.n_rows, arma::fill::ones) * 0.5;
     const arma::mat H = attn::rnn_forward(r.X, r.W, r.U, h_start);
-    arma::mat expected(r.X.n_rows, r.W.n_rows), forgot(arma::size(expected)), stale(arma::size(expected));
-    const arma::rowvec zero(r.W.n_rows, arma::fill::zeros);
-    arma::rowvec h = h_start;
-    for (arma::uword t = 0; t < r.X.n_rows; ++t) {
-        expected.row(t) = h = step_by_hand(h, r.X.row(t), r.W, r.U);
-        forgot.row(t) = step_by_hand(zero, r.X.row(t), r.W, r.U);
-        stale.row(t) = step_by_hand(h_start, r.X.row(t), r.W, r.U);
-    }
-    if (attn_test::same(H, forgot)) attn_test::report(attn_test::mistakes::rnn_forgets_previous_state);
-    if (attn_test::same(H, stale)) attn_test::report(attn_test::mistakes::rnn_stale_state);
+    const attn_test::Family family = half_start_family();
+    attn_test::recognise(H, family);
+    const arma::mat& expected = family.right;
     BOOST_TEST(matrices_close(H, expected, 1e-12, "H (h_start = 0.5 everywhere)"));
 }
 
@@ -185,7 +215,7 @@ BOOST_AUTO_TEST_CASE(row_t_is_U_times_x_t) {
 
 BOOST_AUTO_TEST_CASE(rejects_x_and_u_of_different_widths) {
     const Random r;
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::input_projections(r.X, r.U.t()); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::input_projections(r.X, r.U.t()); });
     BOOST_TEST(msg.find("input_projections:") == 0, "expected a ShapeError naming input_projections; got '" << msg << "'");
     BOOST_TEST(msg.find("6x5") != std::string::npos, "the message should give X's shape 6x5; got '" << msg << "'");
 }
@@ -309,5 +339,15 @@ BOOST_AUTO_TEST_CASE(attention_on_states_figure_holds_the_weights) {
     BOOST_TEST(h.zmin == 0.0);
     BOOST_TEST(h.zmax == 1.0);
 }
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Every slip the tests above recognise gives numbers of its own on the input it is
+// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(rnn_step) { attn_test::require_distinguishable({wide_step_family()}); }
+
+BOOST_AUTO_TEST_CASE(rnn_forward) { attn_test::require_distinguishable({half_start_family()}); }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -51,6 +51,69 @@ arma::mat attention_by_hand(const arma::mat& Q, const arma::mat& K, const arma::
     return Z;
 }
 
+// project's family on X and W: W X (square inputs only), X W^T (square W only), and
+// the output transposed, W^T X^T (column-vector thinking), each by loops.
+attn_test::Family project_family(const std::string& input, const arma::mat& X, const arma::mat& W) {
+    namespace m = attn_test::mistakes;
+    attn_test::Family f(input, product_by_hand(X, W));
+    if (W.n_cols == X.n_rows) f.add(m::projection_w_times_x, product_by_hand(W, X), "W X");
+    if (W.n_rows == W.n_cols) f.add(m::projection_transposed_weights, product_by_hand(X, W.t()), "X W^T");
+    f.add(m::projection_output_transposed, product_by_hand(W.t(), X.t()), "W^T X^T");
+    return f;
+}
+struct SquareInput {
+    arma::mat X, W;
+    SquareInput() {
+        arma::arma_rng::set_seed(25);
+        X = arma::randn(4, 4);
+        W = arma::randn(4, 4);
+    }
+};
+attn_test::Family square_family() {
+    const SquareInput in;
+    return project_family("X and W both 4x4", in.X, in.W);
+}
+struct TallInput {
+    arma::mat X, W;
+    TallInput() {
+        arma::arma_rng::set_seed(21);
+        X = arma::randn(5, 4);
+        W = arma::randn(4, 3);
+    }
+};
+attn_test::Family tall_family() {
+    const TallInput in;
+    return project_family("X 5x4, W 4x3", in.X, in.W);
+}
+
+// project_qkv's family: Q, K and V side by side (their entries in one column), with
+// one role's projection made with another role's weights.
+arma::mat side_by_side(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    return arma::join_cols(arma::vectorise(Q), arma::vectorise(K), arma::vectorise(V));
+}
+struct QkvInput {
+    arma::mat X, Wq, Wk, Wv;
+    QkvInput() {
+        arma::arma_rng::set_seed(24);
+        X = arma::randn(3, 5);
+        Wq = arma::randn(5, 2);
+        Wk = arma::randn(5, 2);
+        Wv = arma::randn(5, 6);
+    }
+};
+attn_test::Family qkv_family() {
+    namespace m = attn_test::mistakes;
+    const QkvInput in;
+    const arma::mat Q = product_by_hand(in.X, in.Wq), K = product_by_hand(in.X, in.Wk), V = product_by_hand(in.X, in.Wv);
+    attn_test::Family f("X 3x5, d_k 2, d_v 6", side_by_side(Q, K, V));
+    f.add(m::qkv_weights_mixed_up, side_by_side(K, K, V), "Q from W_k")
+        .add(m::qkv_weights_mixed_up, side_by_side(Q, Q, V), "K from W_q")
+        .add(m::qkv_weights_mixed_up, side_by_side(K, Q, V), "Q and K swapped")
+        .add(m::qkv_weights_mixed_up, side_by_side(Q, K, Q), "V from W_q")
+        .add(m::qkv_weights_mixed_up, side_by_side(Q, K, K), "V from W_k");
+    return f;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(project)
@@ -63,19 +126,18 @@ BOOST_AUTO_TEST_CASE(gives_the_tutorials_queries) {
 }
 
 BOOST_AUTO_TEST_CASE(matches_the_product_worked_out_entry_by_entry) {
-    arma::arma_rng::set_seed(21);
-    const arma::mat X = arma::randn(5, 4), W = arma::randn(4, 3);
-    BOOST_TEST(matrices_close(attn::project(X, W), product_by_hand(X, W), 1e-12, "X W"));
+    const TallInput in;
+    const arma::mat P = attn::project(in.X, in.W);
+    attn_test::recognise(P, tall_family());
+    BOOST_TEST(matrices_close(P, product_by_hand(in.X, in.W), 1e-12, "X W"));
 }
 
 BOOST_AUTO_TEST_CASE(keeps_x_on_the_left_and_w_as_it_is_stored) {
     // X and W both square, so W X and X W^T compute too and can be recognised.
-    arma::arma_rng::set_seed(25);
-    const arma::mat X = arma::randn(4, 4), W = arma::randn(4, 4);
-    const arma::mat P = attn::project(X, W);
-    if (attn_test::same(P, product_by_hand(W, X))) attn_test::report(attn_test::mistakes::projection_w_times_x);
-    if (attn_test::same(P, product_by_hand(X, W.t()))) attn_test::report(attn_test::mistakes::projection_transposed_weights);
-    BOOST_TEST(matrices_close(P, product_by_hand(X, W), 1e-12, "X W with X and W both 4x4"));
+    const SquareInput in;
+    const arma::mat P = attn::project(in.X, in.W);
+    attn_test::recognise(P, square_family());
+    BOOST_TEST(matrices_close(P, product_by_hand(in.X, in.W), 1e-12, "X W with X and W both 4x4"));
 }
 
 BOOST_AUTO_TEST_CASE(has_one_row_per_token_and_the_width_of_w) {
@@ -97,7 +159,7 @@ BOOST_AUTO_TEST_CASE(row_i_depends_on_row_i_of_x_only) {
 
 BOOST_AUTO_TEST_CASE(rejects_x_and_w_that_do_not_fit) {
     const arma::mat W(5, 4, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::project(attn::example::X(), W); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::project(attn::example::X(), W); });
     BOOST_TEST(msg.find("project:") == 0, "X 3x4 with W 5x4 must throw ShapeError naming project; got '" << msg << "'");
     BOOST_TEST(msg.find("d_model") != std::string::npos, "the message should name the rule (d_model); got '" << msg << "'");
     BOOST_TEST(msg.find("3x4") != std::string::npos, "the message should give X's shape 3x4; got '" << msg << "'");
@@ -116,14 +178,11 @@ BOOST_AUTO_TEST_CASE(gives_the_tutorials_q_k_and_v) {
 }
 
 BOOST_AUTO_TEST_CASE(each_role_uses_its_own_weight_matrix) {
-    arma::arma_rng::set_seed(24);
-    const arma::mat X = arma::randn(3, 5), Wq = arma::randn(5, 2), Wk = arma::randn(5, 2), Wv = arma::randn(5, 6);
+    const QkvInput in;
+    const arma::mat &X = in.X, &Wq = in.Wq, &Wk = in.Wk, &Wv = in.Wv;
     const auto p = attn::project_qkv(X, Wq, Wk, Wv);
-    const arma::mat XWq = product_by_hand(X, Wq), XWk = product_by_hand(X, Wk), XWv = product_by_hand(X, Wv);
     // Q or K made with the other's matrix, or V made with W_q or W_k:
-    if (attn_test::same(p.Q, XWk) || attn_test::same(p.K, XWq) || attn_test::same(p.V, XWq) ||
-        attn_test::same(p.V, XWk))
-        attn_test::report(attn_test::mistakes::qkv_weights_mixed_up);
+    attn_test::recognise(side_by_side(p.Q, p.K, p.V), qkv_family());
     BOOST_TEST(matrices_close(p.Q, product_by_hand(X, Wq), 1e-12, "Q = X W_q"));
     BOOST_TEST(matrices_close(p.K, product_by_hand(X, Wk), 1e-12, "K = X W_k"));
     BOOST_TEST(matrices_close(p.V, product_by_hand(X, Wv), 1e-12, "V = X W_v (d_v = 6 here)"));
@@ -139,7 +198,7 @@ BOOST_AUTO_TEST_CASE(with_one_weight_matrix_for_all_three_q_k_and_v_are_equal) {
 
 BOOST_AUTO_TEST_CASE(rejects_a_weight_matrix_that_does_not_fit) {
     const arma::mat bad(3, 4, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>(
+    const std::string msg = attn_test::shape_error_of(
         [&] { attn::project_qkv(attn::example::X(), attn::example::W_q(), attn::example::W_k(), bad); });
     BOOST_TEST(msg.find("3x4") != std::string::npos, "a 3x4 W_v for a 3x4 X must throw ShapeError; got '" << msg << "'");
 }
@@ -262,5 +321,15 @@ BOOST_AUTO_TEST_CASE(projections_figure_shows_x_and_the_three_views_of_it) {
         BOOST_TEST(h.zmax == std::get<attn::plot::Heatmap>(fig.panels[0]).zmax, "one colour range for all panels");
     }
 }
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Every slip the tests above recognise gives numbers of its own on the input it is
+// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(project) { attn_test::require_distinguishable({square_family(), tall_family()}); }
+
+BOOST_AUTO_TEST_CASE(project_qkv) { attn_test::require_distinguishable({qkv_family()}); }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -48,23 +48,6 @@ arma::rowvec jacobian_times(const arma::rowvec& a, const arma::rowvec& v) {
     return out;
 }
 
-// The near-correct softmax that subtracts shift(i) from row i instead of the row's
-// maximum, by loops: right in exact arithmetic, wrong in doubles when rows lie far apart.
-template <class Shift>
-arma::mat softmax_shifted_by_hand(const arma::mat& S, Shift shift) {
-    arma::mat A(S.n_rows, S.n_cols);
-    for (arma::uword i = 0; i < S.n_rows; ++i) {
-        const double c = shift(i);
-        double total = 0;
-        for (arma::uword j = 0; j < S.n_cols; ++j) total += std::exp(S(i, j) - c);
-        for (arma::uword j = 0; j < S.n_cols; ++j) A(i, j) = std::exp(S(i, j) - c) / total;
-    }
-    return A;
-}
-
-// Equal entry by entry, NaN where the other has NaN (matrices_close's rule).
-bool same(const arma::mat& a, const arma::mat& b) { return bool(matrices_close(a, b, 1e-12)); }
-
 constexpr double kTwoDecimals = 0.005 + 1e-12;
 
 // --- softmax of each row, right and wrong, by loops ----------------------------
@@ -73,16 +56,17 @@ constexpr double kTwoDecimals = 0.005 + 1e-12;
 // guard (such a row becomes -inf - (-inf) = NaN), not at all, by one maximum for the
 // whole matrix, by each row's mean, or by each entry's column maximum; and how it may
 // normalise: by the row's total (right) or by the row's largest exponential.
-enum class Shift { row_max, row_max_unguarded, none, global_max, row_mean, column_max };
+enum class Shift { row_max, none, global_max, row_mean, column_max };
 
-arma::mat softmax_loops(const arma::mat& H, Shift shift, bool divide_by_max = false) {
+// `guard`: a row of nothing but -inf gets zeros (without it, such a row becomes NaN).
+arma::mat softmax_loops(const arma::mat& H, Shift shift, bool guard = true, bool divide_by_max = false) {
     double global = -INFINITY;
     for (arma::uword k = 0; k < H.n_elem; ++k) global = std::max(global, H(k));
     arma::mat A(H.n_rows, H.n_cols, arma::fill::zeros);
     for (arma::uword i = 0; i < H.n_rows; ++i) {
         double m = -INFINITY, mean = 0;
         for (arma::uword j = 0; j < H.n_cols; ++j) m = std::max(m, H(i, j)), mean += H(i, j) / H.n_cols;
-        if (shift == Shift::row_max && std::isinf(m) && m < 0) continue;  // nothing visible: zeros
+        if (guard && std::isinf(m) && m < 0) continue;  // nothing visible: zeros
         std::vector<double> e(H.n_cols);
         double total = 0, largest = 0;
         for (arma::uword j = 0; j < H.n_cols; ++j) {
@@ -109,6 +93,61 @@ arma::mat softmax_of_everything(const arma::mat& H) {
     const arma::mat flat = softmax_loops(arma::mat(arma::vectorise(H).t()), Shift::row_max);
     return arma::reshape(flat, H.n_rows, H.n_cols);
 }
+
+// The natural wrong softmaxes of H, each by loops, with and without the rule for a
+// row of nothing but -inf (when H has such a row, both are natural).
+void add_softmax_slips(attn_test::Family& f, const arma::mat& H) {
+    namespace m = attn_test::mistakes;
+    bool empty_row = false;
+    for (arma::uword i = 0; i < H.n_rows; ++i) empty_row = empty_row || (H.row(i).max() == -INFINITY);
+    f.add(m::softmax_over_columns, softmax_down_columns(H), "softmax down the columns")
+        .add(m::softmax_over_whole_matrix, softmax_of_everything(H), "softmax over all entries");
+    for (const bool guard : {true, false}) {
+        if (!guard && !empty_row) continue;
+        const std::string g = guard ? "" : ", no guard for a row of -inf";
+        f.add(m::softmax_divided_by_max, softmax_loops(H, Shift::row_max, guard, true), "divided by the row maximum" + g)
+            .add(m::softmax_without_max_subtraction, softmax_loops(H, Shift::none, guard), "no shift" + g)
+            .add(m::softmax_shift_not_row_max, softmax_loops(H, Shift::global_max, guard), "one maximum for all rows" + g)
+            .add(m::softmax_shift_not_row_max, softmax_loops(H, Shift::row_mean, guard), "each row's mean" + g)
+            .add(m::softmax_shift_by_column_max, softmax_loops(H, Shift::column_max, guard), "each column's maximum" + g);
+    }
+    if (empty_row) f.add(m::masked_row_gives_nan, softmax_loops(H, Shift::row_max, false), "no guard for a row of -inf");
+}
+
+// softmax_rows' family on S: which slips can show depends on S (a shift other than
+// the row's maximum only breaks on rows far apart, a missing shift only on large
+// scores), so the family holds the slips that give other numbers on S by construction.
+attn_test::Family softmax_rows_family(const std::string& input, const arma::mat& S, bool far_apart) {
+    namespace m = attn_test::mistakes;
+    attn_test::Family f(input, softmax_loops(S, Shift::row_max));
+    if (far_apart) {
+        add_softmax_slips(f, S);
+    } else {
+        f.add(m::softmax_over_columns, softmax_down_columns(S), "softmax down the columns")
+            .add(m::softmax_over_whole_matrix, softmax_of_everything(S), "softmax over all entries")
+            .add(m::softmax_divided_by_max, softmax_loops(S, Shift::row_max, true, true), "divided by the row maximum")
+            .add(m::softmax_shift_by_column_max, softmax_loops(S, Shift::column_max), "each column's maximum");
+    }
+    return f;
+}
+
+// 4 queries over 5 keys: row 0 with keys hidden (-inf), row 1 near 1000, row 2 with
+// every key hidden, row 3 near 1; the scores of masked_softmax's input below, masked.
+arma::mat rows_of_every_kind() {
+    arma::mat H = {{1.0, -INFINITY, 0.5, -INFINITY, 1.5},
+                   {1000.0, 1002.0, 1001.5, 999.0, -INFINITY},
+                   {-INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY},
+                   {0.5, 1.75, 1.25, 2.25, 0.75}};
+    return H;
+}
+attn_test::Family every_kind_family() {
+    return softmax_rows_family("4x5 scores: hidden keys, a row near 1000, a row of -inf", rows_of_every_kind(), true);
+}
+arma::mat random_scores() {
+    arma::arma_rng::set_seed(5);
+    return arma::randn(4, 6) * 3.0;
+}
+attn_test::Family random_family() { return softmax_rows_family("4x6 random scores", random_scores(), false); }
 
 // --- masked_softmax: the input its slips are recognised on ----------------------
 // 4 queries, 5 keys; row 0 hides keys 1 and 3, row 1 key 4, row 2 every key, row 3
@@ -160,14 +199,8 @@ attn_test::Family masked_softmax_family() {
         .add(m::mask_with_zero, softmax_loops(zeroed, Shift::row_max), "hidden scores set to 0")
         .add(m::mask_large_finite_value, softmax_loops(plus_large, Shift::row_max), "S + (-1e9 where hidden)", 1e-5)
         .add(m::mask_large_finite_value, softmax_loops(set_large, Shift::row_max), "hidden scores set to -1e9", 1e-5)
-        .add(m::masked_row_gives_nan, softmax_loops(hidden, Shift::row_max_unguarded), "no guard for a row of -inf")
-        .add(m::softmax_over_columns, softmax_down_columns(hidden), "softmax down the columns")
-        .add(m::softmax_over_whole_matrix, softmax_of_everything(hidden), "softmax over all entries")
-        .add(m::softmax_divided_by_max, softmax_loops(hidden, Shift::row_max_unguarded, true), "divided by the row maximum")
-        .add(m::softmax_without_max_subtraction, softmax_loops(hidden, Shift::none), "no shift")
-        .add(m::softmax_shift_not_row_max, softmax_loops(hidden, Shift::global_max), "one maximum for all rows")
-        .add(m::softmax_shift_not_row_max, softmax_loops(hidden, Shift::row_mean), "each row's mean")
-        .add(m::softmax_shift_by_column_max, softmax_loops(hidden, Shift::column_max), "each column's maximum");
+        .add(m::mask_ignored, plain, "the mask not used");
+    add_softmax_slips(f, hidden);
     return f;
 }
 
@@ -184,22 +217,11 @@ BOOST_AUTO_TEST_CASE(matches_the_tutorials_row_1_2_3) {
 }
 
 BOOST_AUTO_TEST_CASE(each_row_sums_to_one_over_keys) {
-    arma::arma_rng::set_seed(5);
-    const arma::mat S = arma::randn(4, 6) * 3.0;
-    const arma::mat A = attn::softmax_rows(S);
     // A 4x6 matrix tells the wrong normalisations apart: columns summing to 1
     // (softmax down the columns), everything summing to 1 (over the whole matrix),
     // or each row's largest entry equal to 1 (divided by the row's maximum).
-    const bool rows_ok = arma::abs(arma::sum(A, 1) - 1.0).max() < 1e-9;
-    arma::mat by_max(S.n_rows, S.n_cols);  // exp(s_ij - max_j s_ij), by loops
-    for (arma::uword i = 0; i < S.n_rows; ++i)
-        for (arma::uword j = 0; j < S.n_cols; ++j) by_max(i, j) = std::exp(S(i, j) - S.row(i).max());
-    if (!rows_ok && A.is_finite() && arma::abs(arma::sum(A, 0) - 1.0).max() < 1e-9)
-        attn_test::report(attn_test::mistakes::softmax_over_columns);
-    else if (!rows_ok && A.is_finite() && std::abs(arma::accu(A) - 1.0) < 1e-9)
-        attn_test::report(attn_test::mistakes::softmax_over_whole_matrix);
-    else if (!rows_ok && same(A, by_max))
-        attn_test::report(attn_test::mistakes::softmax_divided_by_max);
+    const arma::mat A = attn::softmax_rows(random_scores());
+    attn_test::recognise(A, random_family());
     for (arma::uword i = 0; i < A.n_rows; ++i)
         BOOST_TEST(std::abs(arma::accu(A.row(i)) - 1.0) < 1e-12,
                    "row " << i << " sums to " << arma::accu(A.row(i)) << "; each query's weights must sum to 1 over the keys (rows, not columns)");
@@ -207,7 +229,6 @@ BOOST_AUTO_TEST_CASE(each_row_sums_to_one_over_keys) {
 
 BOOST_AUTO_TEST_CASE(large_scores_do_not_overflow) {
     const arma::mat A = attn::softmax_rows(arma::mat{{1000.0, 999.0, 998.0}});
-    if (!A.is_finite()) attn_test::report(attn_test::mistakes::softmax_without_max_subtraction);
     BOOST_TEST(A.is_finite(), "scores near 1000 gave inf or NaN: subtract each row's maximum before exp");
 }
 
@@ -217,21 +238,17 @@ BOOST_AUTO_TEST_CASE(rows_far_apart_each_keep_their_weights) {
     const arma::mat S{{0.0, 1500.0}, {1000.0, 1001.0}, {-1000.0, -999.0}};
     const arma::mat want = softmax_by_hand(S);
     const arma::mat A = attn::softmax_rows(S);
-    const arma::mat global = softmax_shifted_by_hand(S, [&](arma::uword) { return S.max(); });
-    const arma::mat mean = softmax_shifted_by_hand(S, [&](arma::uword i) { return arma::mean(S.row(i)); });
-    arma::mat by_column(S.n_rows, S.n_cols);  // each entry shifted by its column's maximum, by loops
-    for (arma::uword i = 0; i < S.n_rows; ++i) {
-        double total = 0;
-        for (arma::uword j = 0; j < S.n_cols; ++j) total += std::exp(S(i, j) - S.col(j).max());
-        for (arma::uword j = 0; j < S.n_cols; ++j) by_column(i, j) = std::exp(S(i, j) - S.col(j).max()) / total;
-    }
-    // this input tells the right answer and the three wrong shifts apart
-    BOOST_REQUIRE(!same(global, want) && !same(mean, want) && !same(by_column, want) && !same(global, mean) &&
-                  !same(global, by_column) && !same(mean, by_column));
-    if (same(A, global) || same(A, mean)) attn_test::report(attn_test::mistakes::softmax_shift_not_row_max);
-    if (same(A, by_column)) attn_test::report(attn_test::mistakes::softmax_shift_by_column_max);
+    attn_test::recognise(A, softmax_rows_family("3 rows far apart", S, true));
     BOOST_TEST(matrices_close(A, want, 1e-12, "softmax of rows far apart"),
                "each row's weights must not depend on the other rows: subtract each row's own maximum");
+}
+
+BOOST_AUTO_TEST_CASE(hidden_keys_rows_far_apart_and_a_row_of_minus_infinity) {
+    const attn_test::Family family = every_kind_family();
+    const arma::mat A = attn::softmax_rows(rows_of_every_kind());
+    attn_test::recognise(A, family);
+    BOOST_TEST(matrices_close(A, family.right, 1e-12, "softmax of 4 rows of every kind"),
+               "row 2 is all -infinity (a query that may see nothing): it must come out as zeros, not NaN");
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero) {
@@ -248,11 +265,13 @@ BOOST_AUTO_TEST_CASE(fully_masked_row_is_all_zeros) {
 }
 
 BOOST_AUTO_TEST_CASE(rejects_nan) {
-    BOOST_CHECK_THROW(attn::softmax_rows(arma::mat{{1.0, NAN}}), attn::InputError);
+    const std::string msg = attn_test::input_error_of("softmax_rows", [] { attn::softmax_rows(arma::mat{{1.0, NAN}}); });
+    BOOST_TEST(msg.find("softmax_rows:") == 0, "a score of NaN must throw InputError naming softmax_rows; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_plus_infinity) {
-    BOOST_CHECK_THROW(attn::softmax_rows(arma::mat{{1.0, INFINITY}}), attn::InputError);
+    const std::string msg = attn_test::input_error_of("softmax_rows", [] { attn::softmax_rows(arma::mat{{1.0, INFINITY}}); });
+    BOOST_TEST(msg.find("softmax_rows:") == 0, "a score of +infinity must throw InputError naming softmax_rows; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(equal_scores_split_evenly) {
@@ -370,7 +389,7 @@ BOOST_AUTO_TEST_CASE(a_row_with_nothing_allowed_is_all_zeros) {
 BOOST_AUTO_TEST_CASE(rejects_a_mask_of_another_shape) {
     const arma::mat S(3, 3, arma::fill::zeros);
     const arma::umat allowed(3, 2, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::masked_softmax(S, attn::additive_mask(allowed)); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::masked_softmax(S, attn::additive_mask(allowed)); });
     BOOST_TEST(msg.find("masked_softmax:") == 0, "a 3x2 mask on 3x3 scores must throw ShapeError naming masked_softmax; got '" << msg << "'");
     BOOST_TEST(msg.find("3x3") != std::string::npos, "the message should give the scores' shape 3x3; got '" << msg << "'");
     BOOST_TEST(msg.find("3x2") != std::string::npos, "the message should give the mask's shape 3x2; got '" << msg << "'");
@@ -393,7 +412,7 @@ BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
     for (const double bad : {NAN, INFINITY}) {
         arma::mat mask(2, 2, arma::fill::zeros);
         mask(1, 0) = bad;
-        const std::string msg = thrown_message<attn::InputError>([&] { attn::masked_softmax(S, mask); });
+        const std::string msg = attn_test::input_error_of("masked_softmax", [&] { attn::masked_softmax(S, mask); });
         BOOST_TEST(msg.find("masked_softmax:") == 0, "a mask holding " << bad << " must throw InputError naming masked_softmax; got '" << msg << "'");
     }
 }
@@ -438,7 +457,7 @@ BOOST_AUTO_TEST_CASE(vanishes_when_softmax_saturates) {
 }
 
 BOOST_AUTO_TEST_CASE(rejects_vectors_of_different_lengths) {
-    const std::string msg = thrown_message<attn::ShapeError>(
+    const std::string msg = attn_test::shape_error_of(
         [&] { attn::softmax_jvp(arma::rowvec{0.5, 0.5}, arma::rowvec{1.0, 2.0, 3.0}); });
     BOOST_TEST(msg.find("softmax_jvp:") == 0, "a of length 2 with v of length 3 must throw ShapeError; got '" << msg << "'");
     BOOST_TEST(msg.find("1x3") != std::string::npos, "the message should give v's shape 1x3; got '" << msg << "'");
@@ -541,6 +560,11 @@ BOOST_AUTO_TEST_SUITE_END()
 // Every slip the tests above recognise gives numbers of its own on the input it is
 // recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
 BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(softmax_rows) {
+    const arma::mat far = {{0.0, 1500.0}, {1000.0, 1001.0}, {-1000.0, -999.0}};
+    attn_test::require_distinguishable({random_family(), softmax_rows_family("3 rows far apart", far, true), every_kind_family()});
+}
 
 BOOST_AUTO_TEST_CASE(masked_softmax) { attn_test::require_distinguishable({masked_softmax_family()}); }
 

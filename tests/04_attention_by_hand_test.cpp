@@ -64,12 +64,73 @@ arma::mat exact_Z() { return mix_by_hand(exact_A(), kV); }
 
 using Random = attn_test::RandomQKV;
 
+// --- the families of wrong answers of this chapter's exercises -----------------
+// scores: K Q^T (the table transposed) and Q Q^T (queries against queries).
+attn_test::Family scores_family(const std::string& input, const arma::mat& Q, const arma::mat& K) {
+    namespace m = attn_test::mistakes;
+    attn_test::Family f(input, dot_table(Q, K));
+    f.add(m::scores_transposed, dot_table(K, Q), "K Q^T").add(m::scores_queries_by_queries, dot_table(Q, Q), "Q Q^T");
+    return f;
+}
+attn_test::Family tutorial_scores_family() { return scores_family("the worked example's Q and K", kQ, kK); }
+attn_test::Family wide_scores_family() {
+    const Random r(2, 5, 3, 4);
+    return scores_family("2 queries, 5 keys, d_k 3", r.Q, r.K);
+}
+
+// scale_scores: not divided, divided by d_k, multiplied by sqrt(d_k).
+attn_test::Family scale_family(const std::string& input, const arma::mat& S, double d_k) {
+    namespace m = attn_test::mistakes;
+    attn_test::Family f(input, S / std::sqrt(d_k));
+    f.add(m::no_scaling, S, "not divided").add(m::scale_by_d_k, S / d_k, "divided by d_k")
+        .add(m::scale_multiplied, S * std::sqrt(d_k), "multiplied by sqrt(d_k)");
+    return f;
+}
+attn_test::Family nine_family() { return scale_family("[9, -18] with d_k = 9", arma::mat{{9.0, -18.0}}, 9.0); }
+attn_test::Family tutorial_scale_family() { return scale_family("the worked example's scores, d_k = 4", kS, 4.0); }
+
+// attention_weights: the divisor slips, softmax down the columns, K Q^T and Q Q^T.
+attn_test::Family weights_family(const std::string& input, const arma::mat& Q, const arma::mat& K) {
+    namespace m = attn_test::mistakes;
+    const double d_k = static_cast<double>(K.n_cols), L_K = static_cast<double>(K.n_rows);
+    const arma::mat S = dot_table(Q, K);
+    attn_test::Family f(input, softmax_by_hand(S / std::sqrt(d_k)));
+    f.add(m::no_scaling, softmax_by_hand(S), "not divided")
+        .add(m::scale_by_d_k, softmax_by_hand(S / d_k), "divided by d_k")
+        .add(m::scale_multiplied, softmax_by_hand(S * std::sqrt(d_k)), "multiplied by sqrt(d_k)")
+        .add(m::softmax_over_columns, arma::mat(softmax_by_hand(arma::mat(S.t()) / std::sqrt(d_k)).t()), "softmax down the columns")
+        .add(m::scores_transposed, softmax_by_hand(dot_table(K, Q) / std::sqrt(d_k)), "scores K Q^T")
+        .add(m::scores_queries_by_queries, softmax_by_hand(dot_table(Q, Q) / std::sqrt(d_k)), "scores Q Q^T");
+    if (L_K != d_k) f.add(m::scale_by_key_count, softmax_by_hand(S / std::sqrt(L_K)), "divided by sqrt(L_K)");
+    return f;
+}
+attn_test::Family tutorial_weights_family() { return weights_family("the worked example's Q and K", kQ, kK); }
+attn_test::Family d_k_9_family() {
+    const Random r(2, 5, 9, 3);
+    return weights_family("2 queries, 5 keys, d_k 9", r.Q, r.K);
+}
+attn_test::Family three_keys_family() {
+    const Random r(2, 3, 4, 4);
+    return weights_family("2 queries, 3 keys, d_k 4", r.Q, r.K);
+}
+
+// attend: the weights themselves, and A^T V (square A only).
+attn_test::Family attend_family(const std::string& input, const arma::mat& A, const arma::mat& V) {
+    namespace m = attn_test::mistakes;
+    attn_test::Family f(input, mix_by_hand(A, V));
+    f.add(m::weights_instead_of_output, A, "A");
+    if (A.n_rows == A.n_cols) f.add(m::weights_transposed, mix_by_hand(arma::mat(A.t()), V), "A^T V");
+    return f;
+}
+attn_test::Family tutorial_attend_family() { return attend_family("the worked example's A and V", exact_A(), kV); }
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(scores)
 
 BOOST_AUTO_TEST_CASE(matches_the_tutorials_score_table) {
     const arma::mat S = attn::scores(kQ, kK);
+    attn_test::recognise(S, tutorial_scores_family());
     BOOST_TEST(matrices_close(S, kS, 1e-12, "Q K^T of the worked example"));
     BOOST_TEST(matrices_close(S, dot_table(kQ, kK), 1e-12, "Q K^T against dot products by hand"));
 }
@@ -78,7 +139,7 @@ BOOST_AUTO_TEST_CASE(entry_i_j_is_query_i_dot_key_j) {
     // 2 queries and 5 keys: Q K^T is 2x5, K Q^T would be 5x2.
     const Random r(2, 5, 3, 4);
     const arma::mat S = attn::scores(r.Q, r.K);
-    if (attn_test::same(S, dot_table(r.K, r.Q))) attn_test::report(attn_test::mistakes::scores_transposed);
+    attn_test::recognise(S, wide_scores_family());
     BOOST_TEST(S.n_rows == 2u, "one row per query (2); got " << S.n_rows << " rows");
     BOOST_TEST(matrices_close(S, dot_table(r.Q, r.K), 1e-12, "scores"));
 }
@@ -93,7 +154,7 @@ BOOST_AUTO_TEST_CASE(love_to_llms_is_3_but_llms_to_love_is_2) {
 
 BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
     const arma::mat K5(3, 5, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::scores(kQ, K5); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::scores(kQ, K5); });
     BOOST_TEST(msg.find("scores:") == 0, "Q 3x4 with K 3x5 must throw ShapeError naming scores; got '" << msg << "'");
     BOOST_TEST(msg.find("d_q = d_k") != std::string::npos, "the message should name the rule d_q = d_k; got '" << msg << "'");
     BOOST_TEST(msg.find("3x4") != std::string::npos, "the message should give Q's shape 3x4; got '" << msg << "'");
@@ -106,14 +167,14 @@ BOOST_AUTO_TEST_SUITE(scale_scores)
 
 BOOST_AUTO_TEST_CASE(halves_the_tutorials_scores_when_d_k_is_4) {
     const arma::mat got = attn::scale_scores(kS, 4);
+    attn_test::recognise(got, tutorial_scale_family());
     BOOST_TEST(matrices_close(got, kHalved, 1e-12, "Q K^T / sqrt(4)"));
 }
 
 BOOST_AUTO_TEST_CASE(divides_by_the_square_root_of_d_k_not_by_d_k) {
     const arma::mat S = {{9.0, -18.0}};
     const arma::mat got = attn::scale_scores(S, 9);
-    if (attn_test::same(got, S)) attn_test::report(attn_test::mistakes::no_scaling);
-    if (attn_test::same(got, arma::mat{{1.0, -2.0}})) attn_test::report(attn_test::mistakes::scale_by_d_k);
+    attn_test::recognise(got, nine_family());
     BOOST_TEST(matrices_close(got, arma::mat{{3.0, -6.0}}, 1e-12, "[9, -18] / sqrt(9)"),
                "with d_k = 9 every score must be divided by 3; got " << got(0, 0) << " for 9");
 }
@@ -126,7 +187,8 @@ BOOST_AUTO_TEST_CASE(keeps_the_order_within_each_row) {
 }
 
 BOOST_AUTO_TEST_CASE(rejects_d_k_of_zero) {
-    BOOST_CHECK_THROW(attn::scale_scores(kS, 0), attn::InputError);
+    const std::string msg = attn_test::input_error_of("scale_scores", [] { attn::scale_scores(kS, 0); });
+    BOOST_TEST(msg.find("scale_scores:") == 0, "d_k = 0 must throw InputError naming scale_scores (there is no sqrt(0) to divide by); got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -153,9 +215,7 @@ BOOST_AUTO_TEST_CASE(row_2_is_the_exponentials_over_19_382) {
 
 BOOST_AUTO_TEST_CASE(each_query_row_sums_to_one_and_columns_need_not) {
     const arma::mat A = attn::attention_weights(kQ, kK);
-    // softmax down each column of the halved table, by hand: what the slip gives
-    const arma::mat by_columns = softmax_by_hand(kHalved.t()).t();
-    if (attn_test::same(A, by_columns)) attn_test::report(attn_test::mistakes::softmax_over_columns);
+    attn_test::recognise(A, tutorial_weights_family());
     for (arma::uword i = 0; i < A.n_rows; ++i)
         BOOST_TEST(std::abs(arma::accu(A.row(i)) - 1.0) < 1e-12,
                    "row " << i << " sums to " << arma::accu(A.row(i))
@@ -170,19 +230,14 @@ BOOST_AUTO_TEST_CASE(uses_the_width_of_k_as_d_k) {
     const Random r(2, 5, 9, 3);
     const arma::mat expected = softmax_by_hand(dot_table(r.Q, r.K) / 3.0);
     const arma::mat A = attn::attention_weights(r.Q, r.K);
-    const arma::mat S = dot_table(r.Q, r.K);
-    if (attn_test::same(A, softmax_by_hand(S / 9.0))) attn_test::report(attn_test::mistakes::scale_by_d_k);
-    if (attn_test::same(A, softmax_by_hand(S))) attn_test::report(attn_test::mistakes::no_scaling);
-    if (attn_test::same(A, softmax_by_hand(S / std::sqrt(5.0))))
-        attn_test::report(attn_test::mistakes::scale_by_key_count);
+    attn_test::recognise(A, d_k_9_family());
     BOOST_TEST(matrices_close(A, expected, 1e-12, "softmax(Q K^T / sqrt(9))"));
 }
 
 BOOST_AUTO_TEST_CASE(has_one_row_per_query_and_one_column_per_key) {
     const Random r(2, 3, 4, 4);
     const arma::mat A = attn::attention_weights(r.Q, r.K);
-    if (attn_test::same(A, softmax_by_hand(dot_table(r.K, r.Q) / 2.0)))
-        attn_test::report(attn_test::mistakes::scores_transposed);
+    attn_test::recognise(A, three_keys_family());
     BOOST_TEST((A.n_rows == 2u && A.n_cols == 3u),
                "2 queries and 3 keys give weights 2x3; got " << attn::shape_of(A));
 }
@@ -197,7 +252,7 @@ BOOST_AUTO_TEST_CASE(shuffling_the_keys_shuffles_the_weight_columns) {
 
 BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
     const arma::mat K5(3, 5, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::attention_weights(kQ, K5); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::attention_weights(kQ, K5); });
     BOOST_TEST(msg.find("d_q = d_k") != std::string::npos, "Q 3x4 with K 3x5 must throw ShapeError naming d_q = d_k; got '" << msg << "'");
 }
 
@@ -213,7 +268,7 @@ BOOST_AUTO_TEST_CASE(matches_the_tutorials_output) {
 
 BOOST_AUTO_TEST_CASE(the_output_is_3x4_not_the_3x3_weights) {
     const arma::mat Z = attn::attend(exact_A(), kV);
-    if (attn_test::same(Z, exact_A())) attn_test::report(attn_test::mistakes::weights_instead_of_output);
+    attn_test::recognise(Z, tutorial_attend_family());
     BOOST_TEST((Z.n_rows == 3u && Z.n_cols == 4u),
                "A (3x3) times V (3x4) is 3x4, one row per token as wide as a value; got " << attn::shape_of(Z));
     const Random r(2, 3, 4, 5);
@@ -244,7 +299,7 @@ BOOST_AUTO_TEST_CASE(each_output_entry_lies_between_the_values_it_mixes) {
 
 BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     const arma::mat V2(2, 4, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::attend(exact_A(), V2); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::attend(exact_A(), V2); });
     BOOST_TEST(msg.find("attend:") == 0, "A 3x3 with V 2x4 must throw ShapeError naming attend; got '" << msg << "'");
     BOOST_TEST(msg.find("L_K = L_V") != std::string::npos, "the message should name the rule L_K = L_V; got '" << msg << "'");
     BOOST_TEST(msg.find("3x3") != std::string::npos, "the message should give A's shape 3x3; got '" << msg << "'");
@@ -276,7 +331,7 @@ BOOST_AUTO_TEST_CASE(mixes_any_number_of_value_rows) {
 }
 
 BOOST_AUTO_TEST_CASE(rejects_weights_of_the_wrong_length) {
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::mix_value_rows(arma::rowvec{0.5, 0.5}, kV); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::mix_value_rows(arma::rowvec{0.5, 0.5}, kV); });
     BOOST_TEST(msg.find("mix_value_rows:") == 0, "2 weights for 3 value rows must throw ShapeError naming mix_value_rows; got '" << msg << "'");
     BOOST_TEST(msg.find("1x2") != std::string::npos, "the message should give the weights' shape 1x2; got '" << msg << "'");
 }
@@ -320,7 +375,7 @@ BOOST_AUTO_TEST_CASE(the_extremes_themselves_are_inside) {
 
 BOOST_AUTO_TEST_CASE(rejects_rows_of_the_wrong_width) {
     const std::string msg =
-        thrown_message<attn::ShapeError>([&] { attn::inside_value_range(arma::rowvec{1.0, 0.5}, kV); });
+        attn_test::shape_error_of([&] { attn::inside_value_range(arma::rowvec{1.0, 0.5}, kV); });
     BOOST_TEST(msg.find("inside_value_range:") == 0, "z 1x2 against V 3x4 must throw ShapeError; got '" << msg << "'");
 }
 
@@ -467,5 +522,21 @@ BOOST_AUTO_TEST_CASE(weights_times_values_figure_holds_a_v_and_z) {
     BOOST_TEST(z.values.n_cols == 4u, "the output is 3x4, not the 3x3 weights");
     BOOST_TEST(v.zmax == z.zmax, "V and Z share a colour range");
 }
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Every slip the tests above recognise gives numbers of its own on the input it is
+// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(scores) { attn_test::require_distinguishable({tutorial_scores_family(), wide_scores_family()}); }
+
+BOOST_AUTO_TEST_CASE(scale_scores) { attn_test::require_distinguishable({nine_family(), tutorial_scale_family()}); }
+
+BOOST_AUTO_TEST_CASE(attention_weights) {
+    attn_test::require_distinguishable({tutorial_weights_family(), d_k_9_family(), three_keys_family()});
+}
+
+BOOST_AUTO_TEST_CASE(attend) { attn_test::require_distinguishable({tutorial_attend_family()}); }
 
 BOOST_AUTO_TEST_SUITE_END()

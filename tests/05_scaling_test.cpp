@@ -35,6 +35,19 @@ double dot_by_loop(const arma::mat& Q, const arma::mat& K, arma::uword i) {
     return s;
 }
 
+arma::mat one_by_one(double x) { return arma::mat(1, 1, arma::fill::value(x)); }
+
+// scale_factor's family at d_k = 64, as 1x1 matrices: sqrt(d_k) (the divisor
+// itself, not the factor), 1/d_k, and 1 (no scaling).
+attn_test::Family scale_factor_family() {
+    namespace m = attn_test::mistakes;
+    attn_test::Family f("d_k = 64", one_by_one(1.0 / 8.0));
+    f.add(m::scale_multiplied, one_by_one(8.0), "sqrt(d_k)")
+        .add(m::scale_by_d_k, one_by_one(1.0 / 64.0), "1 / d_k")
+        .add(m::no_scaling, one_by_one(1.0), "1");
+    return f;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(variance_experiment)
@@ -52,7 +65,7 @@ BOOST_AUTO_TEST_CASE(each_query_meets_only_its_own_key) {
 
 BOOST_AUTO_TEST_CASE(rejects_query_and_key_blocks_of_different_shapes) {
     const arma::mat Q(4, 3, arma::fill::ones), K(4, 2, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::paired_dot_products(Q, K); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::paired_dot_products(Q, K); });
     BOOST_TEST((msg.find("paired_dot_products:") == 0 && msg.find("4x3") != std::string::npos &&
                 msg.find("4x2") != std::string::npos),
                "expected a ShapeError naming paired_dot_products, Q 4x3 and K 4x2; got '" << msg << "'");
@@ -71,7 +84,8 @@ BOOST_AUTO_TEST_CASE(sample_variance_ignores_a_large_offset) {
 }
 
 BOOST_AUTO_TEST_CASE(sample_variance_needs_two_values) {
-    BOOST_CHECK_THROW(attn::sample_variance(arma::vec{3.0}), attn::InputError);
+    const std::string msg = attn_test::input_error_of("sample_variance", [] { attn::sample_variance(arma::vec{3.0}); });
+    BOOST_TEST(msg.find("sample_variance:") == 0, "one value has no sample variance (n - 1 = 0): expected an InputError naming sample_variance; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(gaussian_pairs_give_variance_d_k_within_the_sampling_error) {
@@ -90,8 +104,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(scale_factor)
 
 BOOST_AUTO_TEST_CASE(is_one_over_sqrt_dk) {
-    BOOST_TEST(attn::scale_factor(64) == 0.125, "d_k = 64: divide by 8, multiply by 0.125; got " << attn::scale_factor(64)
-                                                                                                   << (attn::scale_factor(64) == 1.0 / 64 ? " (that is 1/d_k)" : ""));
+    attn_test::recognise(one_by_one(attn::scale_factor(64)), scale_factor_family());
+    BOOST_TEST(attn::scale_factor(64) == 0.125, "d_k = 64: divide by 8, multiply by 0.125; got " << attn::scale_factor(64));
     BOOST_TEST(attn::scale_factor(4) == 0.5);
     BOOST_TEST(std::abs(attn::scale_factor(512) - 1.0 / std::sqrt(512.0)) < 1e-15);
     BOOST_TEST(attn::scale_factor(1) == 1.0);
@@ -105,7 +119,10 @@ BOOST_AUTO_TEST_CASE(brings_the_variance_of_scaled_scores_back_to_one) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(rejects_zero_width) { BOOST_CHECK_THROW(attn::scale_factor(0), attn::InputError); }
+BOOST_AUTO_TEST_CASE(rejects_zero_width) {
+    const std::string msg = attn_test::input_error_of("scale_factor", [] { attn::scale_factor(0); });
+    BOOST_TEST(msg.find("scale_factor:") == 0, "d_k = 0 must throw InputError naming scale_factor; got '" << msg << "'");
+}
 
 BOOST_AUTO_TEST_SUITE_END()
 
@@ -209,5 +226,14 @@ BOOST_AUTO_TEST_CASE(figures_hold_every_d_k) {
     BOOST_TEST(c.series[0].y.back() == 4.0, "the line y = d_k");
     BOOST_TEST((c.log_x && c.log_y));
 }
+
+BOOST_AUTO_TEST_SUITE_END()
+
+
+// Every slip the tests above recognise gives numbers of its own on the input it is
+// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(scale_factor) { attn_test::require_distinguishable({scale_factor_family()}); }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -10,6 +10,7 @@
 #include "contracts/06_shape_rules.hpp"
 #include "core/errors.hpp"
 #include "labs/shape_rules_lab.hpp"
+#include "attention_families.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
@@ -71,15 +72,10 @@ arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma:
     return Z;
 }
 
-// Reports the known mistake whose result is exactly `got`, when exactly one is:
-// where two mistakes give the same numbers on an input (with d_v = 1, dividing by
-// sqrt(d_v) is no scaling at all), that input names neither, and another one with
-// every size different does. True when one was reported.
-bool report_known_mistakes(const arma::mat& got, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
-    struct Known {
-        const attn_test::Mistake& mistake;
-        Variant v;
-    };
+// The family of wrong answers of scaled_dot_product_attention on Q, K, V: every
+// known slip by loops. Slips that need L_Q = L_K (K Q^T, Q Q^T, A^T V) join only on
+// square inputs; on other inputs they cannot compute.
+attn_test::Family sdpa_family(const std::string& input, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
     auto divided = [](Variant::Divisor d) {
         Variant v;
         v.divisor = d;
@@ -93,26 +89,53 @@ bool report_known_mistakes(const arma::mat& got, const arma::mat& Q, const arma:
     weights.weights_only = true;
     namespace m = attn_test::mistakes;
     using D = Variant::Divisor;
-    const Known known[] = {
-        {m::no_scaling, divided(D::none)},           {m::scale_by_d_k, divided(D::d_k)},
-        {m::scale_by_sqrt_d_v, divided(D::sqrt_d_v)}, {m::scale_by_key_count, divided(D::sqrt_l_k)},
-        {m::scale_multiplied, divided(D::times_sqrt_d_k)},
-        {m::scores_transposed, kq},                  {m::scores_queries_by_queries, qq},
-        {m::weights_transposed, at},                 {m::softmax_over_columns, cols},
-        {m::weights_instead_of_output, weights},
+    struct Known {
+        const attn_test::Mistake& mistake;
+        Variant v;
+        const char* how;
     };
-    const arma::mat right = attention_by_loops(Q, K, V);
-    std::vector<const attn_test::Mistake*> matched;
+    const Known known[] = {
+        {m::no_scaling, divided(D::none), "not divided"},
+        {m::scale_by_d_k, divided(D::d_k), "divided by d_k"},
+        {m::scale_by_sqrt_d_v, divided(D::sqrt_d_v), "divided by sqrt(d_v)"},
+        {m::scale_by_key_count, divided(D::sqrt_l_k), "divided by sqrt(L_K)"},
+        {m::scale_multiplied, divided(D::times_sqrt_d_k), "multiplied by sqrt(d_k)"},
+        {m::scores_transposed, kq, "K Q^T"},
+        {m::scores_queries_by_queries, qq, "Q Q^T"},
+        {m::weights_transposed, at, "A^T V"},
+        {m::softmax_over_columns, cols, "softmax down the columns"},
+        {m::weights_instead_of_output, weights, "A instead of A V"},
+    };
+    attn_test::Family f(input, attention_by_loops(Q, K, V));
     for (const auto& k : known) {
         const bool square_only = k.v.keys_by_queries || k.v.queries_by_queries || k.v.weights_transposed;
         if (square_only && Q.n_rows != K.n_rows) continue;
-        const arma::mat wrong = attention_by_loops(Q, K, V, k.v);
-        if (attn_test::same(wrong, right)) continue;  // this input cannot show that slip
-        if (attn_test::same(got, wrong)) matched.push_back(&k.mistake);
+        f.add(k.mistake, attention_by_loops(Q, K, V, k.v), k.how);
     }
-    if (matched.size() != 1) return false;
-    attn_test::report(*matched[0]);
-    return true;
+    return f;
+}
+
+// The inputs sdpa's slips are recognised on: every size different from d_k (the
+// worked example of the 1x4 query below has d_v = 1, where sqrt(d_v) is 1 and
+// "divided by sqrt(d_v)" is "not divided": nothing is recognised there).
+attn_test::Family square_family() {
+    const attn_test::RandomQKV r(5, 5, 8, 6);
+    return sdpa_family("5 queries, 5 keys, d_k 8, d_v 6", r.Q, r.K, r.V);
+}
+attn_test::Family all_sizes_family() {
+    const attn_test::RandomQKV r(3, 5, 6, 2, 17);
+    return sdpa_family("3 queries, 5 keys, d_k 6, d_v 2", r.Q * 2.0, r.K, r.V);
+}
+attn_test::RandomQKV masked_input() { return attn_test::RandomQKV(3, 4, 6, 2); }
+arma::mat masked_input_mask() {
+    arma::mat mask(3, 4, arma::fill::zeros);
+    mask(0, 1) = mask(0, 3) = mask(2, 0) = -INFINITY;
+    return mask;
+}
+attn_test::Family masked_family() {
+    const auto r = masked_input();
+    return attn_test::masked_attention_family("3 queries, 4 keys, d_k 6, d_v 2, 3 keys hidden", r.Q, r.K, r.V,
+                                              masked_input_mask());
 }
 
 using Random = attn_test::RandomQKV;
@@ -126,8 +149,8 @@ BOOST_AUTO_TEST_SUITE(scaled_dot_product_attention)
 BOOST_AUTO_TEST_CASE(matches_a_hand_loop_on_square_inputs) {
     const Random r(5, 5, 8, 6);
     const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V).output;
-    if (!report_known_mistakes(Z, r.Q, r.K, r.V))
-        BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z"));
+    attn_test::recognise(Z, square_family());
+    BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z"));
 }
 
 BOOST_AUTO_TEST_CASE(accepts_more_keys_than_queries_and_returns_one_row_per_query) {
@@ -162,7 +185,7 @@ BOOST_AUTO_TEST_CASE(the_divisor_is_sqrt_d_k_and_no_other_size) {
     // (none, d_k, sqrt(d_v), sqrt(L_K), times sqrt(d_k)) gives other numbers
     const Random r(3, 5, 6, 2, 17);
     const arma::mat Z = attn::scaled_dot_product_attention(r.Q * 2.0, r.K, r.V).output;
-    report_known_mistakes(Z, r.Q * 2.0, r.K, r.V);
+    attn_test::recognise(Z, all_sizes_family());
     BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q * 2.0, r.K, r.V), 1e-12, "Z"),
                "the scores are divided by sqrt(d_k) = sqrt(K.n_cols) = sqrt(6)");
 }
@@ -174,7 +197,6 @@ BOOST_AUTO_TEST_CASE(divides_by_sqrt_dk_not_by_dk_or_nothing) {
     const arma::mat V = arma::mat{1.0, 0.0}.t();
     const double w0 = std::exp(4.0) / (std::exp(4.0) + 1.0);
     const arma::mat Z = attn::scaled_dot_product_attention(Q, K, V).output;
-    report_known_mistakes(Z, Q, K, V);
     const double got = Z(0, 0);
     BOOST_TEST(std::abs(got - w0) < 1e-12, "weight on key 0 should be e^4/(e^4+1) = " << w0 << " (divide by sqrt(4) = 2); got "
                                                                                      << got);
@@ -192,7 +214,7 @@ BOOST_AUTO_TEST_CASE(rejects_query_and_key_of_different_widths) {
     const Random r(7, 12, 64, 64);
     const arma::mat K32 = r.K.cols(0, 31);
     const std::string msg =
-        thrown_message<attn::ShapeError>([&] { attn::scaled_dot_product_attention(r.Q, K32, r.V); });
+        attn_test::shape_error_of([&] { attn::scaled_dot_product_attention(r.Q, K32, r.V); });
     BOOST_TEST(msg == "scaled_dot_product_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32",
                "got '" << msg << "'");
 }
@@ -201,7 +223,7 @@ BOOST_AUTO_TEST_CASE(rejects_key_value_length_mismatch) {
     const Random r(7, 12, 64, 64);
     const arma::mat V10 = r.V.rows(0, 9);
     const std::string msg =
-        thrown_message<attn::ShapeError>([&] { attn::scaled_dot_product_attention(r.Q, r.K, V10); });
+        attn_test::shape_error_of([&] { attn::scaled_dot_product_attention(r.Q, r.K, V10); });
     BOOST_TEST(mentions(msg, "scaled_dot_product_attention:"), "got '" << msg << "'");
     BOOST_TEST(mentions(msg, "L_K = L_V"), "the message should name the rule L_K = L_V; got '" << msg << "'");
     BOOST_TEST((mentions(msg, "K 12x64") && mentions(msg, "V 10x64")), "the message should give both shapes; got '" << msg << "'");
@@ -220,10 +242,12 @@ BOOST_AUTO_TEST_CASE(returns_the_weights_it_spent_on_the_values) {
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight_and_the_rest_share_the_budget) {
-    const Random r(3, 4, 6, 2);
-    arma::mat mask(3, 4, arma::fill::zeros);
-    mask(0, 1) = mask(0, 3) = mask(2, 0) = -INFINITY;
+    const Random r = masked_input();
+    const arma::mat mask = masked_input_mask();
     const attn::AttentionResult got = attn::scaled_dot_product_attention(r.Q, r.K, r.V, mask);
+    const attn_test::Family family = masked_family();
+    attn_test::recognise(got.output, family);
+    BOOST_TEST(matrices_close(got.output, family.right, 1e-12, "output with keys 1 and 3 hidden from query 0, 0 from query 2"));
     BOOST_TEST(got.weights(0, 1) == 0.0, "key 1 is masked for query 0: its weight must be exactly 0");
     BOOST_TEST(got.weights(0, 3) == 0.0, "key 3 is masked for query 0: its weight must be exactly 0");
     BOOST_TEST(got.weights(2, 0) == 0.0, "key 0 is masked for query 2: its weight must be exactly 0");
@@ -245,7 +269,7 @@ BOOST_AUTO_TEST_CASE(no_mask_and_an_all_zero_mask_agree) {
 
 BOOST_AUTO_TEST_CASE(rejects_a_mask_that_is_not_one_entry_per_score) {
     const Random r(2, 4, 6, 2);
-    const std::string msg = thrown_message<attn::ShapeError>(
+    const std::string msg = attn_test::shape_error_of(
         [&] { attn::scaled_dot_product_attention(r.Q, r.K, r.V, arma::mat(3, 3, arma::fill::zeros)); });
     BOOST_TEST(msg == "scaled_dot_product_attention: the mask must have one entry per query and key (L_Q x L_K); got "
                       "mask 3x3 and scores 2x4",
@@ -289,21 +313,21 @@ BOOST_AUTO_TEST_SUITE(check_attention_shapes)
 
 BOOST_AUTO_TEST_CASE(rejects_query_and_key_of_different_widths_naming_both) {
     const arma::mat Q(7, 64), K(12, 32), V(12, 64);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("my_attention", Q, K, V); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::check_attention_shapes("my_attention", Q, K, V); });
     BOOST_TEST(msg == "my_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32",
                "got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_key_value_length_mismatch_naming_both) {
     const arma::mat Q(7, 64), K(12, 64), V(10, 64);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("my_attention", Q, K, V); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::check_attention_shapes("my_attention", Q, K, V); });
     BOOST_TEST(msg == "my_attention: K and V must have the same length (L_K = L_V); got K 12x64 and V 10x64",
                "got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(checks_the_width_rule_first) {
     const arma::mat Q(7, 64), K(12, 32), V(10, 64);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q, K, V); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::check_attention_shapes("f", Q, K, V); });
     BOOST_TEST(mentions(msg, "d_q = d_k"), "both rules are broken; the width rule comes first. got '" << msg << "'");
 }
 
@@ -383,6 +407,16 @@ BOOST_AUTO_TEST_CASE(shapes_figure_shows_six_matrices) {
     BOOST_TEST(c.groups.at(0).values.at(3) == 7.0, "scores have 7 rows");
     BOOST_TEST(c.groups.at(1).values.at(3) == 12.0, "scores have 12 columns");
     BOOST_TEST(c.groups.at(1).values.at(5) == 64.0, "output has d_v = 64 columns");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Every slip the tests above recognise gives numbers of its own on the input it is
+// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(scaled_dot_product_attention) {
+    attn_test::require_distinguishable({square_family(), all_sizes_family(), masked_family()});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

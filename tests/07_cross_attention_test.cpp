@@ -11,11 +11,16 @@
 #include "labs/cross_attention_lab.hpp"
 #include "core/errors.hpp"
 #include "core/worked_example.hpp"
+#include "attention_families.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
 using attn_test::thrown_message;
+using attn_test::attention_loops;
+using attn_test::masked_attention_family;
+using attn_test::MaskUse;
+using attn_test::Way;
 
 namespace {
 
@@ -63,86 +68,6 @@ struct Weights {
 
 bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 
-// --- attention computed the right way and the natural wrong ways, by loops -----
-// How a masked attention may go wrong: the divisor (Q scaled by `factor`: scaling Q
-// by c turns the divisor sqrt(d_k) into sqrt(d_k) / c), the way the additive mask
-// is applied, a softmax without the guard for a row of nothing but -infinity, and a
-// softmax down the columns.
-enum class MaskUse {
-    added,             // right: scores + mask, then softmax
-    after_softmax,     // softmax of the plain scores, hidden weights set to 0 afterwards
-    added_to_weights,  // softmax of the plain scores, then + mask
-    zero_score,        // hidden scores set to 0
-    multiplied,        // scores % mask: 0 -> 0, -inf -> -inf (or +inf, or NaN)
-    transposed,        // scores + mask^T
-    plus_large,        // scores + (-1e9 where hidden)
-    set_large,         // hidden scores set to -1e9
-};
-struct Way {
-    double factor = 1.0;
-    MaskUse mask = MaskUse::added;
-    bool guard = true;
-    bool column_softmax = false;
-    bool weights_transposed = false;  // A^T V (L_Q = L_K only)
-};
-
-arma::mat attention_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
-                          const Way& way = {}) {
-    const double scale = way.factor / std::sqrt(static_cast<double>(K.n_cols));
-    arma::mat S(Q.n_rows, K.n_rows);
-    for (arma::uword i = 0; i < Q.n_rows; ++i)
-        for (arma::uword j = 0; j < K.n_rows; ++j) {
-            double d = 0;
-            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
-            const double s = d * scale;
-            const double m = mask(i, j);
-            const bool hidden = std::isinf(m);
-            switch (way.mask) {
-                case MaskUse::added: S(i, j) = s + m; break;
-                case MaskUse::after_softmax:
-                case MaskUse::added_to_weights: S(i, j) = s; break;
-                case MaskUse::zero_score: S(i, j) = hidden ? 0.0 : s; break;
-                case MaskUse::multiplied: S(i, j) = s * m; break;
-                case MaskUse::transposed: S(i, j) = s + mask(j, i); break;
-                case MaskUse::plus_large: S(i, j) = s + (hidden ? -1e9 : 0.0); break;
-                case MaskUse::set_large: S(i, j) = hidden ? -1e9 : s; break;
-            }
-        }
-    arma::mat A(S.n_rows, S.n_cols, arma::fill::zeros);
-    const arma::uword outer = way.column_softmax ? S.n_cols : S.n_rows, inner = way.column_softmax ? S.n_rows : S.n_cols;
-    for (arma::uword o = 0; o < outer; ++o) {
-        auto at = [&](arma::uword n) -> double& { return way.column_softmax ? S(n, o) : S(o, n); };
-        auto out = [&](arma::uword n) -> double& { return way.column_softmax ? A(n, o) : A(o, n); };
-        double m = -INFINITY, total = 0;
-        for (arma::uword n = 0; n < inner; ++n) m = std::max(m, at(n));
-        if (way.guard && std::isinf(m) && m < 0) continue;  // nothing visible: zeros
-        for (arma::uword n = 0; n < inner; ++n) total += (out(n) = std::exp(at(n) - m));
-        for (arma::uword n = 0; n < inner; ++n) out(n) /= total;
-    }
-    for (arma::uword k = 0; k < A.n_elem; ++k) {
-        if (way.mask == MaskUse::after_softmax && std::isinf(mask(k))) A(k) = 0.0;
-        if (way.mask == MaskUse::added_to_weights) A(k) += mask(k);
-    }
-    return product_by_loops(way.weights_transposed ? arma::mat(A.t()) : A, V);
-}
-
-// The divisor slips of an attention layer, as variants of a family (d_model: the
-// width of the layer's input X, or 0 when there is none).
-void add_divisor_slips(attn_test::Family& f, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
-                       const arma::mat& mask, double d_model = 0) {
-    namespace m = attn_test::mistakes;
-    const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols),
-                 L_K = static_cast<double>(K.n_rows);
-    auto with = [&](double factor) { return attention_loops(Q, K, V, mask, Way{factor}); };
-    // a size equal to d_k gives the right divisor: that slip cannot show on this input
-    f.add(m::no_scaling, with(std::sqrt(d_k)), "no division")
-        .add(m::scale_by_d_k, with(1.0 / std::sqrt(d_k)), "divided by d_k")
-        .add(m::scale_multiplied, with(d_k), "multiplied by sqrt(d_k)");
-    if (d_v != d_k) f.add(m::scale_by_sqrt_d_v, with(std::sqrt(d_k / d_v)), "divided by sqrt(d_v)");
-    if (L_K != d_k) f.add(m::scale_by_key_count, with(std::sqrt(d_k / L_K)), "divided by sqrt(L_K)");
-    if (d_model > 0 && d_model != d_k) f.add(m::scale_by_sqrt_d_model, with(std::sqrt(d_k / d_model)), "divided by sqrt(d_model)");
-}
-
 arma::mat no_mask(const arma::mat& Q, const arma::mat& K) { return arma::mat(Q.n_rows, K.n_rows, arma::fill::zeros); }
 
 // self_attention's family on input X: every variant is attention by loops on Q, K, V
@@ -153,7 +78,7 @@ attn_test::Family self_attention_family(const std::string& input, const arma::ma
     const arma::mat Q = product_by_loops(X, W_q), K = product_by_loops(X, W_k), V = product_by_loops(X, W_v);
     const arma::mat none = no_mask(Q, K);
     attn_test::Family f(input, attention_loops(Q, K, V, none));
-    add_divisor_slips(f, Q, K, V, none, static_cast<double>(X.n_cols));
+    attn_test::add_divisor_slips(f, Q, K, V, none, static_cast<double>(X.n_cols));
     f.add(m::scores_from_unprojected_x, attention_loops(X, X, V, none), "scores X X^T")
         .add(m::projection_role_swapped, attention_loops(K, K, V, none), "queries from W_k")
         .add(m::projection_role_swapped, attention_loops(Q, Q, V, none), "keys from W_q")
@@ -173,7 +98,7 @@ attn_test::Family cross_attention_family(const std::string& input, const arma::m
     const arma::mat Q = product_by_loops(X_dec, W_q), K = product_by_loops(H_enc, W_k), V = product_by_loops(H_enc, W_v);
     const arma::mat none = no_mask(Q, K);
     attn_test::Family f(input, attention_loops(Q, K, V, none));
-    add_divisor_slips(f, Q, K, V, none, static_cast<double>(X_dec.n_cols));
+    attn_test::add_divisor_slips(f, Q, K, V, none, static_cast<double>(X_dec.n_cols));
     const arma::mat Qe = product_by_loops(H_enc, W_q), Kd = product_by_loops(X_dec, W_k), Vd = product_by_loops(X_dec, W_v);
     f.add(m::cross_attention_roles_swapped, attention_loops(Qe, Kd, Vd, no_mask(Qe, Kd)), "Q from H_enc, K and V from X_dec")
         .add(m::softmax_over_columns, attention_loops(Q, K, V, none, Way{1.0, MaskUse::added, true, true}),
@@ -181,43 +106,6 @@ attn_test::Family cross_attention_family(const std::string& input, const arma::m
     if (W_q.n_cols == W_v.n_cols) {
         const arma::mat Kq = product_by_loops(H_enc, W_q);
         f.add(m::projection_role_swapped, attention_loops(Q, Kq, V, none), "keys from W_q");
-    }
-    return f;
-}
-
-// masked_attention's family on Q, K, V and an additive mask. Variants that cannot
-// show on an input are left out by its shape: the transposed mask needs L_Q = L_K,
-// a large finite value and a missing guard only differ on a row with every key
-// hidden, and a multiplied mask only gives finite numbers when every score is > 0.
-attn_test::Family masked_attention_family(const std::string& input, const arma::mat& Q, const arma::mat& K,
-                                          const arma::mat& V, const arma::mat& mask) {
-    namespace m = attn_test::mistakes;
-    attn_test::Family f(input, attention_loops(Q, K, V, mask));
-    add_divisor_slips(f, Q, K, V, mask);
-    auto with = [&](MaskUse u) { return attention_loops(Q, K, V, mask, Way{1.0, u}); };
-    f.add(m::mask_after_softmax, with(MaskUse::after_softmax), "hidden weights set to 0 after softmax")
-        .add(m::mask_added_to_weights, with(MaskUse::added_to_weights), "softmax(S) + mask")
-        .add(m::mask_with_zero, with(MaskUse::zero_score), "hidden scores set to 0")
-        .add(m::softmax_over_columns, attention_loops(Q, K, V, mask, Way{1.0, MaskUse::added, true, true}),
-             "softmax down the columns");
-    bool positive = true, row_all_hidden = false;
-    for (arma::uword i = 0; i < Q.n_rows; ++i) {
-        bool all = true;
-        for (arma::uword j = 0; j < K.n_rows; ++j) {
-            double d = 0;
-            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
-            positive = positive && d > 0;
-            all = all && std::isinf(mask(i, j));
-        }
-        row_all_hidden = row_all_hidden || all;
-    }
-    if (positive) f.add(m::mask_multiplied, with(MaskUse::multiplied), "scores % mask");
-    if (Q.n_rows == K.n_rows) f.add(m::mask_transposed, with(MaskUse::transposed), "scores + mask^T");
-    if (row_all_hidden) {
-        f.add(m::mask_large_finite_value, with(MaskUse::plus_large), "scores + (-1e9 where hidden)", 1e-5)
-            .add(m::mask_large_finite_value, with(MaskUse::set_large), "hidden scores set to -1e9", 1e-5)
-            .add(m::masked_row_gives_nan, attention_loops(Q, K, V, mask, Way{1.0, MaskUse::added, false}),
-                 "no guard for a row of -inf");
     }
     return f;
 }
@@ -336,7 +224,7 @@ BOOST_AUTO_TEST_CASE(projects_one_input_three_ways) {
 BOOST_AUTO_TEST_CASE(rejects_input_narrower_than_the_weights_naming_both) {
     const Weights w(6, 4, 3, 23);
     const arma::mat X(5, 4, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::self_attention(X, w.W_q, w.W_k, w.W_v); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::self_attention(X, w.W_q, w.W_k, w.W_v); });
     BOOST_TEST(mentions(msg, "self_attention:"), "expected a ShapeError naming self_attention; got '" << msg << "'");
     BOOST_TEST((mentions(msg, "X 5x4") && mentions(msg, "6x4")), "the message should give X 5x4 and W_q 6x4; got '" << msg << "'");
 }
@@ -386,7 +274,7 @@ BOOST_AUTO_TEST_CASE(rejects_encoder_of_the_wrong_width_naming_it) {
     const Weights w(4, 4, 4, 35);
     const arma::mat X_dec(2, 4, arma::fill::ones), H_enc(4, 3, arma::fill::ones);
     const std::string msg =
-        thrown_message<attn::ShapeError>([&] { attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v); });
+        attn_test::shape_error_of([&] { attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v); });
     BOOST_TEST(mentions(msg, "cross_attention:"), "got '" << msg << "'");
     BOOST_TEST(mentions(msg, "H_enc 4x3"), "the message should name H_enc 4x3; got '" << msg << "'");
 }
@@ -500,7 +388,7 @@ BOOST_AUTO_TEST_CASE(fully_masked_query_gets_a_zero_row) {
 BOOST_AUTO_TEST_CASE(rejects_a_mask_of_the_wrong_shape_naming_both) {
     const arma::mat Q(2, 4, arma::fill::ones), K(4, 4, arma::fill::ones), V(4, 4, arma::fill::ones);
     const arma::mat mask(3, 3, arma::fill::zeros);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::masked_attention(Q, K, V, mask); });
+    const std::string msg = attn_test::shape_error_of([&] { attn::masked_attention(Q, K, V, mask); });
     BOOST_TEST(mentions(msg, "masked_attention:"), "got '" << msg << "'");
     BOOST_TEST((mentions(msg, "mask 3x3") && mentions(msg, "2x4")), "the message should give mask 3x3 and the scores' 2x4; got '" << msg << "'");
 }
@@ -508,10 +396,10 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_the_wrong_shape_naming_both) {
 BOOST_AUTO_TEST_CASE(rejects_the_two_forced_shape_mistakes) {
     const arma::mat Q(7, 64, arma::fill::ones), K(12, 32, arma::fill::ones), V(12, 64, arma::fill::ones);
     const arma::mat mask(7, 12, arma::fill::zeros);
-    const std::string a = thrown_message<attn::ShapeError>([&] { attn::masked_attention(Q, K, V, mask); });
+    const std::string a = attn_test::shape_error_of([&] { attn::masked_attention(Q, K, V, mask); });
     BOOST_TEST(a == "masked_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32", "got '" << a << "'");
     const arma::mat K64(12, 64, arma::fill::ones), V10(10, 64, arma::fill::ones);
-    const std::string b = thrown_message<attn::ShapeError>([&] { attn::masked_attention(Q, K64, V10, mask); });
+    const std::string b = attn_test::shape_error_of([&] { attn::masked_attention(Q, K64, V10, mask); });
     BOOST_TEST(b == "masked_attention: K and V must have the same length (L_K = L_V); got K 12x64 and V 10x64", "got '" << b << "'");
 }
 
@@ -519,7 +407,8 @@ BOOST_AUTO_TEST_CASE(rejects_nan_in_the_mask) {
     const arma::mat Q(2, 2, arma::fill::ones), K(2, 2, arma::fill::ones), V(2, 2, arma::fill::ones);
     arma::mat mask(2, 2, arma::fill::zeros);
     mask(1, 0) = NAN;
-    BOOST_CHECK_THROW(attn::masked_attention(Q, K, V, mask), attn::InputError);
+    const std::string msg = attn_test::input_error_of("masked_attention", [&] { attn::masked_attention(Q, K, V, mask); });
+    BOOST_TEST(msg.find("masked_attention:") == 0, "a mask holding NaN must throw InputError naming masked_attention; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -148,6 +148,26 @@ struct Mistake {
     X(mask_transposed,                                                                                              \
       "the mask was transposed: mask(i, j) is about query i (row) and key j (column), like the scores, so it is "   \
       "added as it is, S + mask; with mask.t() the causal mask hides the past instead of the future (chapter 07)")   \
+    X(mask_ignored,                                                                                                 \
+      "the mask was not used at all: every key got weight, the hidden ones too; add it to the scores before the "   \
+      "softmax, S + mask (chapters 03 and 07)")                                                                     \
+    X(shape_check_missing,                                                                                          \
+      "shapes that break a rule were not refused with attn::ShapeError: Armadillo's own std::logic_error escaped "  \
+      "(or nothing was thrown). Check the shapes first, with require_shapes (src/core/errors.hpp), so the error "   \
+      "names the function, the rule and both shapes (chapters 01-07)")                                              \
+    X(input_check_missing,                                                                                          \
+      "bad input (NaN, +infinity or a size of 0) was not refused by this function itself: nothing was thrown, or " \
+      "a function called later refused it under its own name. Check it where it comes in, with require_finite or " \
+      "by throwing attn::InputError naming this function (chapters 01-07)")                                        \
+    X(rnn_input_weight_not_transposed,                                                                              \
+      "the input was multiplied by U itself (x_t * U): in row form the step is h_t = tanh(h_{t-1} W^T + x_t U^T), " \
+      "so it is x_t * U.t() (chapter 01, step 1)")                                                                 \
+    X(rnn_rows_off_by_one,                                                                                          \
+      "the rows of H are off by one: row t must hold h_t, the state right after reading x_t, so row 0 is "          \
+      "rnn_step(h_start, x_0), not h_start; record h after each step, and start the loop at t = 0 (chapter 01)")    \
+    X(projection_output_transposed,                                                                                 \
+      "the projection came out transposed, d_out x L (W^T X^T, column-vector thinking); tokens are rows, so it is " \
+      "X * W, L x d_out, one row per token (chapter 02)")                                                          \
     X(softmax_backward_without_subtraction,                                                                         \
       "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "  \
       "lowers the others, and that is what the subtraction says (chapter 12)")                                      \

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "check_progress.hpp"
+#include "core/errors.hpp"
 #include "mistakes.hpp"
 
 namespace attn_test {
@@ -79,6 +80,51 @@ std::string thrown_message(F&& fn) {
     } catch (const T& e) {
         return e.what();
     }
+    return "";
+}
+
+// --- checks of bad input -------------------------------------------------------
+//
+// What `call` throws as attn::ShapeError, for a call whose shapes break a rule. When
+// Armadillo's own error (a std::logic_error) escapes instead, or nothing is thrown,
+// the shapes were not checked first: that is the mistake shape_check_missing, and
+// the text returned says what happened instead, for the test's own message.
+template <class F>
+std::string shape_error_of(F&& call) {
+    try {
+        call();
+    } catch (const attn::ShapeError& e) {
+        return e.what();
+    } catch (const attn::InputError& e) {
+        return std::string("an attn::InputError instead: ") + e.what();
+    } catch (const std::invalid_argument& e) {
+        return std::string("a std::invalid_argument instead: ") + e.what();
+    } catch (const attn::NotImplemented&) {
+        throw;  // a stub: "not implemented yet" says it all
+    } catch (const std::logic_error& e) {
+        report(mistakes::shape_check_missing);
+        return std::string("Armadillo's own error escaped: ") + e.what();
+    }
+    report(mistakes::shape_check_missing);
+    return "";
+}
+
+// What `call` throws as attn::InputError for bad values (NaN, +infinity, a zero
+// size). When nothing is thrown, or the error comes from a function called later
+// under its own name instead of from `fn` itself, the input was not checked where
+// it came in: the mistake input_check_missing.
+template <class F>
+std::string input_error_of(const std::string& fn, F&& call) {
+    try {
+        call();
+    } catch (const attn::InputError& e) {
+        const std::string msg = e.what();
+        if (msg.rfind(fn + ":", 0) != 0) report(mistakes::input_check_missing);
+        return msg;
+    } catch (const attn::ShapeError& e) {
+        return std::string("an attn::ShapeError instead: ") + e.what();
+    }
+    report(mistakes::input_check_missing);
     return "";
 }
 

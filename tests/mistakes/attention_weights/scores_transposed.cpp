@@ -5,7 +5,7 @@
 namespace attn {
 
 arma::mat attention_weights(const arma::mat& Q, const arma::mat& K) {
-    const arma::mat S = scale_scores(K * Q.t(), K.n_cols);  // the mistake: (L_K, L_Q)
+    const arma::mat S = scale_scores(scores(K, Q), K.n_cols);  // the mistake: (L_K, L_Q)
     return softmax_rows(S);
 }
 

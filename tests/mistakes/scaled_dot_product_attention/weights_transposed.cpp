@@ -12,6 +12,9 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
     const char* fn = "scaled_dot_product_attention";
     require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
     require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
+    if (!mask.is_empty())
+        require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
+                       {"scores", Q.n_rows, K.n_rows});
     require_nonempty(fn, "K", K);
     arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));
     if (!mask.is_empty()) S += mask;
