@@ -254,14 +254,15 @@ BOOST_AUTO_TEST_CASE(hidden_keys_rows_far_apart_and_a_row_of_minus_infinity) {
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero) {
     const arma::mat A = attn::softmax_rows(arma::mat{{1.0, -INFINITY, 2.0}});
     BOOST_TEST(A(0, 1) == 0.0, "a key at -infinity must get weight exactly 0, got " << A(0, 1));
-    BOOST_TEST(std::abs(A(0, 0) + A(0, 2) - 1.0) < 1e-12);
+    BOOST_TEST(std::abs(A(0, 0) + A(0, 2) - 1.0) < 1e-12,
+               "the two visible keys must share the whole budget: " << A(0, 0) << " + " << A(0, 2) << " is not 1");
 }
 
 BOOST_AUTO_TEST_CASE(fully_masked_row_is_all_zeros) {
     const arma::mat A = attn::softmax_rows(arma::mat{{-INFINITY, -INFINITY}, {0.0, 0.0}});
     BOOST_TEST(A(0, 0) == 0.0, "a row with every key masked attends to nothing: zeros, not NaN");
     BOOST_TEST(A(0, 1) == 0.0, "a row with every key masked attends to nothing: zeros, not NaN");
-    BOOST_TEST(A(1, 0) == 0.5);
+    BOOST_TEST(A(1, 0) == 0.5, "row [0, 0] must split evenly, 0.5 each; got " << A(1, 0) << " (is each row on its own?)");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_nan) {
@@ -383,7 +384,8 @@ BOOST_AUTO_TEST_CASE(a_row_with_nothing_allowed_is_all_zeros) {
     const arma::mat A = attn::masked_softmax(S, attn::additive_mask(allowed));
     BOOST_TEST((A(0, 0) == 0.0 && A(0, 1) == 0.0),
                "a query that may see no key gets all zeros (softmax_rows' documented rule), got " << A(0, 0) << ", " << A(0, 1));
-    BOOST_TEST(std::abs(A(1, 0) + A(1, 1) - 1.0) < 1e-12);
+    BOOST_TEST(std::abs(A(1, 0) + A(1, 1) - 1.0) < 1e-12,
+               "row 1 may see both keys: its weights must sum to 1; got " << A(1, 0) + A(1, 1));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_mask_of_another_shape) {

@@ -106,9 +106,10 @@ BOOST_AUTO_TEST_SUITE(scale_factor)
 BOOST_AUTO_TEST_CASE(is_one_over_sqrt_dk) {
     attn_test::recognise(one_by_one(attn::scale_factor(64)), scale_factor_family());
     BOOST_TEST(attn::scale_factor(64) == 0.125, "d_k = 64: divide by 8, multiply by 0.125; got " << attn::scale_factor(64));
-    BOOST_TEST(attn::scale_factor(4) == 0.5);
-    BOOST_TEST(std::abs(attn::scale_factor(512) - 1.0 / std::sqrt(512.0)) < 1e-15);
-    BOOST_TEST(attn::scale_factor(1) == 1.0);
+    BOOST_TEST(attn::scale_factor(4) == 0.5, "d_k = 4: the factor is 1/sqrt(4) = 0.5; got " << attn::scale_factor(4));
+    BOOST_TEST(std::abs(attn::scale_factor(512) - 1.0 / std::sqrt(512.0)) < 1e-15,
+               "d_k = 512: the factor is 1/sqrt(512) = " << 1.0 / std::sqrt(512.0) << "; got " << attn::scale_factor(512));
+    BOOST_TEST(attn::scale_factor(1) == 1.0, "d_k = 1: the factor is 1; got " << attn::scale_factor(1));
 }
 
 BOOST_AUTO_TEST_CASE(brings_the_variance_of_scaled_scores_back_to_one) {

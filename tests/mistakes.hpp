@@ -37,13 +37,14 @@ struct Mistake {
       "and 1 (chapter 01, step 1)")                                                                                 \
     X(softmax_over_columns,                                                                                         \
       "softmax ran down the columns (each column sums to 1); it must run along each row, one query's budget "     \
-      "over the keys (chapter 03)")                                                                                 \
+      "over the keys. In Armadillo, arma::max(S) and arma::sum(E) work down the columns; along the rows they are "  \
+      "arma::max(S, 1) and arma::sum(E, 1), used with .each_col() (chapter 03)")                                                                                 \
     X(softmax_over_whole_matrix,                                                                                    \
-      "softmax was normalised over the whole matrix (all entries sum to 1); each row must sum to 1 on its own "   \
-      "(chapter 03)")                                                                                               \
+      "softmax was normalised over the whole matrix (all entries sum to 1); each row must sum to 1 on its own: "   \
+      "arma::accu(E) and S.max() take every entry, arma::sum(E, 1) and arma::max(S, 1) one per row (chapter 03)")                                                                                               \
     X(softmax_without_max_subtraction,                                                                              \
-      "large scores overflowed to inf/NaN: subtract each row's maximum before exp, which changes nothing "         \
-      "else (chapter 03, shift invariance)")                                                                        \
+      "large scores overflowed to inf/NaN: subtract each row's maximum before exp, S.each_col() - arma::max(S, 1), " \
+      "which changes nothing else (chapter 03, shift invariance)")                                                                        \
     X(softmax_shift_not_row_max,                                                                                    \
       "the shift was not each row's own maximum (one maximum for the whole matrix, or each row's mean): right in "  \
       "exact arithmetic, but on rows far apart exp under- or overflows and the row becomes 0/0 = NaN; subtract "    \
@@ -64,9 +65,11 @@ struct Mistake {
       "the output was A^T V: with A transposed, output row i mixes the values by how much attention key i "         \
       "received, not by how much query i paid; it is A * V, one row of A per query (chapter 04, step 5)")           \
     X(no_scaling,                                                                                                   \
-      "the scores were not divided by sqrt(d_k) (chapter 04, step 3; chapter 05 says why)")                        \
+      "the scores were not divided by sqrt(d_k), the width of a key: S / std::sqrt(double(K.n_cols)) "               \
+      "(chapter 04, step 3; chapter 05 says why)")                        \
     X(scale_by_d_k,                                                                                                 \
-      "the scores were divided by d_k; the divisor is sqrt(d_k), the typical size of a score (chapter 05)")        \
+      "the scores were divided by d_k; the divisor is sqrt(d_k), the typical size of a score: the std::sqrt was "   \
+      "left out (chapter 05)")        \
     X(weights_instead_of_output,                                                                                    \
       "this is the weight matrix A (L_Q x L_K); the layer's output is A V (L_Q x d_v) (chapter 04, step 5)")       \
     X(projection_w_times_x,                                                                                         \
