@@ -35,6 +35,9 @@ struct Mistake {
     X(rnn_no_tanh,                                                                                                  \
       "tanh was left out: the step returns tanh of W h_{t-1} + U x_t, which keeps every entry of h between -1 "     \
       "and 1 (chapter 01, step 1)")                                                                                 \
+    X(rnn_path_runs_backwards,                                                                                      \
+      "the loop's path length was taken as a distance |i - j|: the loop only runs forwards (h_j is made from "     \
+      "h_{j-1}), so a later position never reaches an earlier one; answer kNeverReaches there (chapter 01, step 4)") \
     X(softmax_over_columns,                                                                                         \
       "softmax ran down the columns (each column sums to 1); it must run along each row, one query's budget "     \
       "over the keys (chapter 03)")                                                                                 \
