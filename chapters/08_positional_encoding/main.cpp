@@ -58,6 +58,7 @@ void step_add(const std::vector<std::string>& tokens) {
     print_matrix(std::cout, "X, the embedded sentence", X, {2, tokens, {}});
     print_matrix(std::cout, "PE = positional_encoding(3, 4)", PE, {2, numbered("pos ", 3), {}});
     print_matrix(std::cout, "X + PE = add_positions(X, PE), still as wide as X", add_positions(X, PE), {2, tokens, {}});
+    std::printf("answer: adding positions makes X wider: %s\n", adding_positions_makes_x_wider() ? "true" : "false");
 }
 
 void step_copies() {
@@ -84,6 +85,9 @@ void step_reordering(const std::vector<std::string>& tokens) {
     std::printf("largest difference between a word's two output rows\n");
     std::printf("  without positions (chapter 02)  %s\n", format_number(plain.worst, 4).c_str());
     std::printf("  with positions                  %s\n", format_number(placed.worst, 4).c_str());
+    std::printf("answers: attention alone sees word order: %s; with positions a moved word's output changes: %s\n",
+                attention_alone_sees_word_order() ? "true" : "false",
+                reordering_with_positions_changes_a_words_output() ? "true" : "false");
 }
 
 void step_similarity(plot::Plotter& plotter) {
@@ -103,6 +107,8 @@ void step_similarity(plot::Plotter& plotter) {
     double spread = 0;
     for (arma::uword k = 0; k <= 30; ++k) spread = std::max(spread, positional_encoding_lab::offset_spread(PE, k));
     std::printf("largest spread over the start p, for every k up to 30: %s\n", format_number(spread).c_str());
+    std::printf("answer: the similarity depends on where the pair starts: %s\n",
+                similarity_depends_on_where_the_pair_starts() ? "true" : "false");
     plotter.save("08_encoding_heatmap", positional_encoding_lab::encoding_figure(positional_encoding(48, 64)));
     plotter.save("08_similarity_by_distance", positional_encoding_lab::similarity_figure(128, {16, 64}));
 }
