@@ -476,6 +476,19 @@ BOOST_AUTO_TEST_CASE(closest_positions_finds_the_nearest_pair) {
     BOOST_CHECK_THROW(attn::positional_encoding_lab::closest_positions(arma::mat(1, 3)), attn::InputError);
 }
 
+// The wording README.md's "What happens on bad input" quotes (the exercises' own
+// suites only ask for the function's name and both shapes).
+BOOST_AUTO_TEST_CASE(bad_input_messages_read_as_the_readme_quotes_them) {
+    const arma::mat X(3, 4, arma::fill::ones), wide(10, 6, arma::fill::ones);
+    BOOST_TEST(thrown_message<attn::ShapeError>([&] { attn::add_positions(X, wide); }) ==
+               "add_positions: PE must be as wide as X (d_model); got X 3x4 and PE 10x6");
+    const arma::mat long_X(12, 4, arma::fill::ones), short_PE(10, 4, arma::fill::ones);
+    BOOST_TEST(thrown_message<attn::ShapeError>([&] { attn::add_positions(long_X, short_PE); }) ==
+               "add_positions: PE needs a row for every position of X (L_max >= L); got X 12x4 and PE 10x4");
+    BOOST_TEST(thrown_message<attn::InputError>([] { attn::position_similarity(arma::mat(5, 4, arma::fill::zeros), 5); }) ==
+               "position_similarity: position 5 is not a row of PE, which has 5 rows");
+}
+
 BOOST_AUTO_TEST_CASE(figures_hold_the_table_and_the_similarity_curves) {
     const arma::mat PE = table_by_loops(12, 6);
     const auto fig = attn::positional_encoding_lab::encoding_figure(PE);
