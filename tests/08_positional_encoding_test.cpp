@@ -440,6 +440,7 @@ BOOST_AUTO_TEST_CASE(reordering_changes_outputs_only_once_positions_are_added) {
     BOOST_TEST(placed.Z.n_cols == 3u);
     // the identity order moves nothing, with or without positions
     BOOST_TEST(lab::reorder_words(X, Wq, Wk, Wv, arma::uvec{0, 1, 2}, true).worst == 0.0);
+    BOOST_CHECK_THROW(lab::reorder_words(X, Wq, Wk, Wv, arma::uvec{0, 0, 1}, true), attn::ShapeError);
 }
 
 BOOST_AUTO_TEST_CASE(offset_map_is_one_rotation_per_pair) {

@@ -44,8 +44,9 @@ double worst_pair_norm_error(const arma::mat& PE) {
 
 Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v,
                          const arma::uvec& order, bool with_positions) {
-    require_shape(order.n_elem == X.n_rows && (order.n_elem == 0 || order.max() < X.n_rows), "reorder_words",
-                  "the order must list every row of X once", {"X", X});
+    const bool every_row_once = order.n_elem == X.n_rows && (order.n_elem == 0 || order.max() < X.n_rows) &&
+                                arma::uvec(arma::unique(order)).n_elem == order.n_elem;
+    require_shape(every_row_once, "reorder_words", "the order must list every row of X once", {"X", X});
     const arma::mat moved = X.rows(order);  // (L, d_model): the same words in other slots
     // The codes stay with the slots: slot k gets PE.row(k) whichever word sits there.
     const arma::mat PE = positional_encoding(X.n_rows, X.n_cols);  // (L, d_model)
