@@ -140,6 +140,40 @@ struct Mistake {
       "(chapter 02)")                                                                                               \
     X(output_width_d_k,                                                                                             \
       "the output was given the width d_k; the output is A V, so its width comes from V: L_Q x d_v (chapter 06)")  \
+    /* chapter 08: positional encoding */                                                                         \
+    X(pe_sine_cosine_swapped,                                                                                       \
+      "sine and cosine were swapped: the even columns 2i take sin(p w_i) and the odd columns 2i+1 take "            \
+      "cos(p w_i), so row 0 is 0, 1, 0, 1, ...; check which branch of c % 2 == 0 calls std::sin (chapter 08)")      \
+    X(pe_frequency_per_column,                                                                                      \
+      "every column got a frequency of its own: columns 2i and 2i+1 are ONE pair and share 1 / 10000^(2i / "         \
+      "d_model), so the exponent uses c - c % 2, not c; with c, a pair is no longer a point on a circle (chapter 08)") \
+    X(pe_table_transposed,                                                                                          \
+      "the table came out d_model x L, dimensions down and positions across; rows are positions, so "               \
+      "arma::mat PE(length, d_model) and PE(p, c) (chapter 08)")                                                    \
+    X(pe_exponent_without_d_model,                                                                                  \
+      "the exponent was 2i instead of 2i / d_model: 10000^(2i) makes every pair after the first turn so slowly "     \
+      "that it reads 0 and 1 at every position; the exponent is 2i / d_model (chapter 08)")                       \
+    X(pe_integer_exponent,                                                                                          \
+      "2i / d_model was computed in whole numbers, which gives 0 for every pair, so every column turned at "         \
+      "frequency 1; cast to double before dividing: static_cast<double>(c - c % 2) / d_model (chapter 08)")        \
+    X(pe_positions_from_one,                                                                                        \
+      "positions were counted from 1: the first row is position 0, whose angles are all 0, so row 0 is 0, 1, 0, "   \
+      "1, ...; use p, not p + 1 (chapter 08)")                                                                      \
+    X(add_positions_replaces_x,                                                                                     \
+      "the result was the position codes alone: X was replaced instead of added to, so the words are lost; "        \
+      "the result is X + PE.rows(0, L - 1) (chapter 08)")                                                            \
+    X(add_positions_off_by_one,                                                                                     \
+      "row p of X got the code of position p + 1 (PE.rows(1, L)): the first word sits at position 0 and gets "       \
+      "row 0 of PE, so take PE.rows(0, L - 1) (chapter 08)")                                                         \
+    X(add_positions_concatenated,                                                                                   \
+      "X and PE were put side by side (2 d_model wide): the codes are added entry by entry, so the result stays "   \
+      "L x d_model and W_q, W_k, W_v still fit it (chapter 08)")                                                    \
+    X(similarity_over_columns,                                                                                      \
+      "the dot products were taken between columns (PE.col(p) against every column); a position is a ROW of PE, "   \
+      "so entry j is PE.row(p) . PE.row(j), one entry per position: PE.row(p) * PE.t() (chapter 08)")               \
+    X(similarity_cosine,                                                                                            \
+      "each dot product was divided by the two rows' lengths (a cosine similarity); the exercise asks for the "    \
+      "plain dot product PE.row(p) . PE.row(j), whose largest value is d_model / 2 (chapter 08)")                    \
     X(softmax_backward_without_subtraction,                                                                         \
       "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "  \
       "lowers the others, and that is what the subtraction says (chapter 12)")                                      \
