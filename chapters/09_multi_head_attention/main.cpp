@@ -69,7 +69,7 @@ void step_one_head(const multi_head_lab::Example& e, const MultiHeadResult& two)
     // Why they differ: a full-width score is the sum of the heads' scores, and one
     // softmax of a sum is not two softmaxes side by side.
     const arma::mat Q = project(e.X, e.W_q), K = project(e.X, e.W_k);          // (3, 4) each
-    const std::vector<arma::mat> Qh = split_heads(Q, 2), Kh = split_heads(K, 2);  // 2 x (3, 2)
+    const std::vector<arma::mat> Qh = split_heads(Q, e.heads), Kh = split_heads(K, e.heads);  // 2 x (3, 2)
     const arma::mat S = scores(Q, K), S0 = scores(Qh[0], Kh[0]), S1 = scores(Qh[1], Kh[1]);  // (3, 3) each
     std::printf("raw scores Q K^T = head 0's + head 1's, row by row:\n");
     for (arma::uword t = 0; t < S.n_rows; ++t)
@@ -108,10 +108,10 @@ int main(int argc, char** argv) {
     return run_chapter(argc, argv, "chapters/09_multi_head_attention/README.md",
                        [](const ChapterOptions&, plot::Plotter& p) {
                            const multi_head_lab::Example e = multi_head_lab::example();
+                           step_split(e);
                            // self-attention: queries, keys and values from the same X
                            const MultiHeadResult r =
                                multi_head_attention(e.X, e.X, e.W_q, e.W_k, e.W_v, e.W_o, e.heads);
-                           step_split(e);
                            step_heads(e, r, p);
                            step_concat(e, r);
                            step_one_head(e, r);
