@@ -174,6 +174,31 @@ struct Mistake {
     X(similarity_cosine,                                                                                            \
       "each dot product was divided by the two rows' lengths (a cosine similarity); the exercise asks for the "    \
       "plain dot product PE.row(p) . PE.row(j), whose largest value is d_model / 2 (chapter 08)")                    \
+    /* chapter 09: multi-head attention */                                                                          \
+    X(head_scale_by_sqrt_d_model,                                                                                   \
+      "each head divided its scores by sqrt(d_model), the width of all the heads together; a head's score "         \
+      "is a dot product of its own d_k = d_model / h columns, so its typical size is sqrt(d_k), and that is "       \
+      "the divisor. With sqrt(d_model) every head's weights come out too flat. Call "                               \
+      "scaled_dot_product_attention on each head's slices, which divides by sqrt(K_i.n_cols), instead of "          \
+      "scaling the whole Q once (chapter 09)")                                                                      \
+    X(heads_interleaved_columns,                                                                                    \
+      "the heads took every h-th column (column j went to head j % h); a head owns one contiguous block of "        \
+      "d_k columns, head i the columns i*d_k .. (i+1)*d_k - 1, because W_q is the heads' own projections "          \
+      "written side by side: M.cols(i * w, (i + 1) * w - 1) (chapter 09)")                                          \
+    X(heads_split_by_rows,                                                                                          \
+      "the matrix was cut into blocks of rows, so each head got some of the tokens with all their columns; "        \
+      "every head sees every token and gets a slice of the features: cut the columns, M.cols(...), never "          \
+      "M.rows(...) (chapter 09)")                                                                                   \
+    X(heads_concat_reversed,                                                                                        \
+      "the heads were put back in reverse order (the last head leftmost); head 0 goes in the first d_v "            \
+      "columns, because W_o's first d_v rows are the ones that read head 0 (chapter 09)")                           \
+    X(heads_output_projection_missing,                                                                              \
+      "the output is the concatenation itself: W_o was left out. The heads' outputs side by side are L_Q x "        \
+      "(h d_v); output = concat * W_o mixes them into one row of width d_model per token (chapter 09)")             \
+    X(heads_one_softmax_over_all_heads,                                                                             \
+      "one softmax ran over every head's scores together, so a query's weights sum to 1 over all the heads "        \
+      "instead of within each head; every head is an attention of its own, with its own row softmax: one "          \
+      "call of scaled_dot_product_attention per head (chapter 09)")                                                 \
     X(softmax_backward_without_subtraction,                                                                         \
       "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "  \
       "lowers the others, and that is what the subtraction says (chapter 12)")                                      \
