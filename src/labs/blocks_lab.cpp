@@ -1,11 +1,11 @@
 #include "labs/blocks_lab.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 #include "contracts/07_cross_attention.hpp"
 #include "contracts/09_multi_head_attention.hpp"
 #include "core/errors.hpp"
+#include "core/print.hpp"
 
 namespace attn::blocks_lab {
 
@@ -218,9 +218,8 @@ plot::Figure layer_norm_figure(const std::vector<std::string>& names, const arma
         const RowStats s = row_stats(M);
         for (arma::uword r = 0; r < M.n_rows; ++r) {
             plot::Series ser;
-            char stats[96];
-            std::snprintf(stats, sizeof stats, ": mean %.2f, std %.2f", s.mean(r), std::sqrt(s.variance(r)));
-            ser.title = (r < names.size() ? names[r] : "row " + std::to_string(r)) + stats;
+            ser.title = (r < names.size() ? names[r] : "row " + std::to_string(r)) + ": mean " +
+                        format_number(s.mean(r)) + ", std " + format_number(std::sqrt(s.variance(r)));
             for (arma::uword c2 = 0; c2 < M.n_cols; ++c2) {
                 ser.x.push_back(static_cast<double>(c2));
                 ser.y.push_back(M(r, c2));
