@@ -5,6 +5,7 @@
 // d_ff = feed-forward width (16), h = heads (2, so d_k = d_v = 2),
 // L_enc, L_dec = encoder and decoder tokens (3 each).
 // Run:  ./course run 10          (reference)      ./course run 10 --mine   (your exercises)
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
