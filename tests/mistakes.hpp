@@ -199,6 +199,59 @@ struct Mistake {
       "one softmax ran over every head's scores together, so a query's weights sum to 1 over all the heads "        \
       "instead of within each head; every head is an attention of its own, with its own row softmax: one "          \
       "call of scaled_dot_product_attention per head (chapter 09)")                                                 \
+    /* chapter 10: transformer blocks */                                                                         \
+    X(layer_norm_over_columns,                                                                                      \
+      "each column was normalised down the tokens; layer norm works along each row, one token's own "               \
+      "features: the mean and variance of row r are over its d_model columns. arma::mean(X) and "                   \
+      "arma::var(X) work down the columns unless given the dimension 1, as in arma::mean(X, 1) (chapter 10)")       \
+    X(layer_norm_sample_variance,                                                                                   \
+      "the variance was divided by d_model - 1; layer norm uses the population variance, the plain mean of "        \
+      "the squared deviations (divided by d_model). In Armadillo, arma::var and arma::stddev divide by n - "        \
+      "1 unless norm_type is 1: arma::var(X, 1, 1) (chapter 10)")                                                   \
+    X(layer_norm_eps_outside_sqrt,                                                                                  \
+      "eps was added after the square root, (x - mean) / (sqrt(var) + eps); it belongs inside, (x - mean) / "       \
+      "sqrt(var + eps), and inv_std is 1 / sqrt(var + eps) (chapter 10)")                                           \
+    X(layer_norm_without_gain_bias,                                                                                 \
+      "the output is xhat itself: gain and bias were left out. y = gain % xhat + bias, column c of every "          \
+      "row times gain(c) plus bias(c), which in Armadillo is .each_row() %= gain, then .each_row() += bias "        \
+      "(chapter 10)")                                                                                               \
+    X(layer_norm_backward_without_mean_term,                                                                        \
+      "dX lacks the term - mean(dxhat): every entry of a row moves the row's mean, which all of its entries "       \
+      "subtract, so each row of dX must sum to 0 (chapter 10)")                                                     \
+    X(layer_norm_backward_without_variance_term,                                                                    \
+      "dX lacks the term - xhat % mean(dxhat % xhat): every entry of a row also moves the row's variance, "         \
+      "which rescales all of its entries (chapter 10)")                                                             \
+    X(layer_norm_backward_gain_left_out,                                                                            \
+      "dX was computed from dY instead of dxhat = dY % gain: the forward pass multiplied xhat by gain, so "         \
+      "the gradient on its way back is multiplied by gain too (dxhat.each_row() %= gain) (chapter 10)")             \
+    X(feed_forward_without_relu,                                                                                    \
+      "the relu is missing: the hidden layer is relu(X W_1 + b_1), its negative entries set to 0 "                  \
+      "(H.clamp(0.0, arma::datum::inf)); without it the two products collapse into one linear map (chapter "        \
+      "10)")                                                                                                        \
+    X(feed_forward_relu_on_output,                                                                                  \
+      "the relu was applied to the output instead of the hidden layer: the layer is relu(X W_1 + b_1) W_2 + "       \
+      "b_2, and its output keeps its negative values (chapter 10)")                                                 \
+    X(feed_forward_without_b1,                                                                                      \
+      "b_1 was left out: the hidden layer is relu(X W_1 + b_1), with b_1 added to every row before the relu "       \
+      "(.each_row() += b_1) (chapter 10)")                                                                          \
+    X(block_residual_left_out,                                                                                      \
+      "a sub-layer's input was not added back before its norm: each sub-layer is layer_norm(x + "                   \
+      "sublayer(x)), for example layer_norm(X + att), not layer_norm(att); the residual keeps each token's "        \
+      "own row and gives the gradient a path that skips the sub-layer (chapter 10)")                                \
+    X(block_pre_norm,                                                                                               \
+      "the norm came before the sub-layer (pre-norm, x + sublayer(layer_norm(x))); this course's blocks are "       \
+      "post-norm, as in the 2017 paper: layer_norm(x + sublayer(x)), the sum first, then the norm (chapter "        \
+      "10)")                                                                                                        \
+    X(encoder_masked_self_attention,                                                                                \
+      "the encoder's self-attention was given the causal mask; the encoder reads the whole source at once, "        \
+      "so every token may look at every other. Only the decoder's self-attention is causal (chapter 10)")           \
+    X(decoder_without_causal_mask,                                                                                  \
+      "the decoder's self-attention had no mask, so each row also read the tokens after it; pass "                  \
+      "causal_mask(Y.n_rows) to the first multi_head_attention (chapters 07 and 10)")                               \
+    X(decoder_cross_reads_decoder,                                                                                  \
+      "the cross-attention took its keys and values from the decoder's own rows instead of H_enc: it is "           \
+      "multi_head_attention(H1, H_enc, ...), queries from the decoder, keys and values from the encoder "           \
+      "(chapters 07 and 10)")                                                                                       \
     X(softmax_backward_without_subtraction,                                                                         \
       "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "  \
       "lowers the others, and that is what the subtraction says (chapter 12)")                                      \
