@@ -1,4 +1,5 @@
-// Chapter 11 tests: one suite per exercise (its name is the exercise's name).
+// Chapter 11 tests: one suite per exercise (its name is the exercise's name);
+// `chapter` holds the tests of the chapter's non-exercise code (labs/training_lab).
 #define BOOST_TEST_MODULE ch11_training
 #include <boost/test/unit_test.hpp>
 
@@ -15,6 +16,7 @@
 #include "contracts/06_shape_rules.hpp"
 #include "contracts/11_training.hpp"
 #include "core/errors.hpp"
+#include "labs/training_lab.hpp"
 #include "contracts/03_softmax.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
@@ -683,6 +685,94 @@ BOOST_AUTO_TEST_CASE(refuses_a_step_or_a_warmup_below_one) {
         const std::string msg = thrown_message<attn::InputError>([&] { attn::learning_rate(t, 0.1, w); });
         BOOST_TEST(!msg.empty(), "t = " << t << ", warmup = " << w << ": expected an InputError");
     }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== chapter (training_lab)
+BOOST_AUTO_TEST_SUITE(chapter)
+
+namespace tl = attn::training_lab;
+
+BOOST_AUTO_TEST_CASE(the_naive_losses_break_where_log_sum_exp_does_not) {
+    BOOST_TEST(std::isnan(tl::naive_loss({1000, 999, 997}, 1)), "exp(1000) overflows: inf / inf is NaN");
+    BOOST_TEST(std::isinf(tl::log_of_softmax_loss({0, -800, 3}, 1)), "a probability of e^-803 is stored as 0");
+    // log(e^0 + e^-800 + e^3) + 800 by hand: e^-800 adds nothing a double can hold.
+    const double want = 3 + std::log(std::exp(-3.0) + 1.0) + 800;
+    const tl::RowLoss r = tl::loss_by_hand({0, -800, 3}, 1);
+    BOOST_TEST(std::abs(r.loss - want) < 1e-12, "the loss of [0, -800, 3] at 1 is " << want << "; got " << r.loss);
+    BOOST_TEST(r.max == 3.0);
+    BOOST_TEST(std::abs(arma::accu(r.probabilities) - 1) < 1e-15, "the probabilities sum to 1");
+}
+
+BOOST_AUTO_TEST_CASE(difference_errors_fall_like_h_and_like_h_squared) {
+    const auto e = tl::difference_errors({1.0, 3.0, 0.5, -1.0, 2.0}, 4, 0, {1e-2, 1e-3});
+    BOOST_REQUIRE(e.size() == 2u);
+    const double one = e[0].one_sided / e[1].one_sided, two = e[0].central / e[1].central;
+    BOOST_TEST((one > 8 && one < 12), "h ten times smaller: one-sided error about 10 times smaller; ratio " << one);
+    BOOST_TEST((two > 80 && two < 120), "h ten times smaller: central error about 100 times smaller; ratio " << two);
+}
+
+BOOST_AUTO_TEST_CASE(the_gradient_check_of_attention_backward_agrees) {
+    const attn_test::RandomQKV r(3, 5, 4, 2, 131);
+    const arma::mat G = arma::randn(3, 2);
+    const tl::GradientCheck c = tl::check_attention_backward(r.Q, r.K, r.V, G);
+    BOOST_TEST(c.worst_relative < 1e-8, "relative error " << c.worst_relative);
+    BOOST_TEST(c.worst_difference < 1e-8, "largest difference " << c.worst_difference);
+    BOOST_TEST((c.numeric.dK.n_rows == 5 && c.numeric.dK.n_cols == 4));
+}
+
+BOOST_AUTO_TEST_CASE(adams_first_step_is_the_rate_and_without_correction_0_71_of_it) {
+    const tl::FirstStep s = tl::adam_first_step({0.001, -1.0, 1000.0}, 0.01);
+    const arma::rowvec sign = {1, -1, 1};
+    for (arma::uword i = 0; i < 3; ++i) {
+        BOOST_TEST(std::abs(s.with_correction(i) + 0.01 * sign(i)) < 1e-7, "entry " << i << ": " << s.with_correction(i));
+        const double uncorrected = -0.01 * sign(i) * 0.1 / std::sqrt(0.02);
+        BOOST_TEST(std::abs(s.without_correction(i) - uncorrected) < 1e-7, "entry " << i << ": " << s.without_correction(i));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_paper_schedule_peaks_at_the_warmup) {
+    const double peak = tl::paper_peak(512, 4000);
+    BOOST_TEST(std::abs(peak - 6.988e-4) < 1e-7);
+    BOOST_TEST(std::abs(tl::paper_learning_rate(4000, 512, 4000) - peak) < 1e-18);
+    BOOST_TEST(tl::paper_learning_rate(3999, 512, 4000) < peak);
+    BOOST_TEST(tl::paper_learning_rate(4001, 512, 4000) < peak);
+}
+
+BOOST_AUTO_TEST_CASE(training_lowers_the_loss_and_learns_to_reverse) {
+    const tl::ReversalConfig config;
+    const tl::ReversalRun run = tl::train_reversal(config);
+    BOOST_REQUIRE(run.loss.size() == static_cast<std::size_t>(config.steps));
+    BOOST_TEST(std::abs(run.loss.front() - std::log(6.0)) < 0.3, "untrained, the loss is near log 6; " << run.loss.front());
+    BOOST_TEST(run.loss.back() < 0.05, "after training the loss is below 0.05; got " << run.loss.back());
+    BOOST_TEST(run.accuracy_after > 0.99, "after training, " << run.accuracy_after << " of the positions are right");
+    BOOST_TEST(run.accuracy_before < 0.5);
+    for (arma::uword i = 0; i < config.length; ++i)
+        BOOST_TEST(run.example_weights.row(i).index_max() == config.length - 1 - i,
+                   "query " << i << " should read key " << config.length - 1 - i);
+    for (std::size_t k = 0; k < run.rate.size(); ++k) {
+        const double t = static_cast<double>(k + 1), w = static_cast<double>(config.warmup);
+        BOOST_TEST(std::abs(run.rate[k] - config.peak * std::min(t / w, std::sqrt(w / t))) < 1e-15);
+    }
+    const attn::plot::Figure f = tl::loss_figure(run);
+    BOOST_TEST(std::get<attn::plot::LineChart>(f.panels.at(0)).series.at(0).y.size() == run.loss.size());
+}
+
+BOOST_AUTO_TEST_CASE(the_difference_figure_leaves_out_errors_a_log_axis_cannot_show) {
+    const std::vector<tl::DifferenceError> e = {{1e-1, 1e-2, 1e-3}, {1e-2, 1e-3, 0.0}};
+    const attn::plot::Figure f = tl::difference_figure(e);
+    const auto& c = std::get<attn::plot::LineChart>(f.panels.at(0));
+    BOOST_TEST(c.series.at(0).y.size() == 2u);
+    BOOST_TEST(c.series.at(1).y.size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(reversal_input_is_token_then_position) {
+    const arma::mat X = tl::reversal_input({2, 0, 1}, 4);
+    BOOST_REQUIRE((X.n_rows == 3 && X.n_cols == 7));
+    const arma::mat want = {{0, 0, 1, 0, 1, 0, 0}, {1, 0, 0, 0, 0, 1, 0}, {0, 1, 0, 0, 0, 0, 1}};
+    BOOST_TEST(matrices_close(X, want, 0.0, "X"));
+    BOOST_TEST(!thrown_message<attn::InputError>([] { tl::reversal_input({4}, 4); }).empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
