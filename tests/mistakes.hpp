@@ -252,28 +252,87 @@ struct Mistake {
       "the cross-attention took its keys and values from the decoder's own rows instead of H_enc: it is "           \
       "multi_head_attention(H1, H_enc, ...), queries from the decoder, keys and values from the encoder "           \
       "(chapters 07 and 10)")                                                                                       \
+    /* chapter 11: training (the loss, backward passes, gradient checks, Adam, the schedule) */                     \
     X(softmax_backward_without_subtraction,                                                                         \
-      "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "  \
-      "lowers the others, and that is what the subtraction says (chapter 12)")                                      \
+      "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "   \
+      "lowers the others, and that is what the subtraction says (chapter 11)")                                      \
     X(softmax_backward_sums_columns,                                                                                \
       "the dot products A . dA were taken down the columns; softmax_rows normalised each row, so each row of dS "   \
-      "needs its own row's dot product, arma::sum(A % dA, 1) (chapter 12)")                                         \
+      "needs its own row's dot product, arma::sum(A % dA, 1) (chapter 11)")                                         \
     X(softmax_backward_missing_weights,                                                                             \
       "the last multiplication by A was left out: dS = A % (dA - rowsum(A % dA)), the Jacobian of softmax times "   \
-      "dA, row by row; without the leading A % each row gets dA minus its weighted mean (chapter 12)")             \
+      "dA, row by row; without the leading A % each row gets dA minus its weighted mean (chapter 11)")              \
     X(attention_backward_skips_softmax,                                                                             \
       "the backward pass went from dA straight to the scores (dS = dA / sqrt(d_k)): softmax sits between them, "    \
-      "so dS = softmax_rows_backward(A, dA) / sqrt(d_k) (forward was: A = softmax_rows(S)) (chapter 12)")           \
+      "so dS = softmax_rows_backward(A, dA) / sqrt(d_k) (forward was: A = softmax_rows(S)) (chapter 11)")           \
     X(attention_backward_scale_by_d_k,                                                                              \
       "dS was divided by d_k: the forward pass divided the scores by sqrt(d_k), so the backward pass divides "      \
-      "by sqrt(d_k) too (chapter 12)")                                                                              \
+      "by sqrt(d_k) too (chapter 11)")                                                                              \
     X(attention_backward_missing_scale,                                                                             \
       "dQ and dK are sqrt(d_k) times too large: the forward pass divided the scores by sqrt(d_k), so their "        \
-      "gradient is divided by it too (chapter 12)")                                                                 \
+      "gradient is divided by it too (chapter 11)")                                                                 \
     X(attention_backward_dv_untransposed,                                                                           \
-      "dV was computed as A dZ; from Z = A V the gradient at V is A^T dZ, one row per key (chapter 12)")            \
+      "dV was computed as A dZ; from Z = A V the gradient at V is A^T dZ, one row per key (chapter 11)")            \
     X(attention_backward_dk_untransposed,                                                                           \
-      "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per key (chapter 12)")          \
+      "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per key (chapter 11)")          \
+    X(cross_entropy_summed_over_rows,                                                                               \
+      "the loss and its gradient are T times too large: they were summed over the rows; cross-entropy is the "      \
+      "MEAN over the T rows, so divide the total loss by T and every row of dlogits by T too (chapter 11, step "    \
+      "1)")                                                                                                         \
+    X(cross_entropy_gradient_not_averaged,                                                                          \
+      "the loss is right but dlogits is T times too large: the loss was divided by T, its gradient was not; "       \
+      "each row's gradient is (softmax(z) - onehot(t)) / T, since every row's loss entered the mean with weight"    \
+      " 1/T (chapter 11)")                                                                                          \
+    X(cross_entropy_without_shift,                                                                                  \
+      "large logits gave NaN: exp(z) overflowed to inf before the division (inf / inf is NaN); subtract each "      \
+      "row's maximum first, log sum exp(z) = m + log sum exp(z - m), which no exp can overflow (chapters 03 and"    \
+      " 11, step 2)")                                                                                               \
+    X(cross_entropy_log_of_softmax,                                                                                 \
+      "the loss became inf where the target's probability is tiny: the softmax was computed and then its log, "     \
+      "and a probability below about 1e-308 is stored as 0, whose log is -inf; compute -log p_t = m + log sum "     \
+      "exp(z - m) - z_t straight from the logits, never through p (chapter 11, step 2)")                            \
+    X(cross_entropy_gradient_without_onehot,                                                                        \
+      "dlogits is softmax(z) / T without the one-hot: the target's entry must be p_t - 1, so subtract 1 at "        \
+      "column targets[r] of each row (then every row of the gradient sums to 0) (chapter 11, step 1)")              \
+    X(numeric_gradient_one_sided,                                                                                   \
+      "the difference was one-sided, (f(W + h e_i) - f(W)) / h, whose error shrinks only like h; the central "      \
+      "difference (f(W + h e_i) - f(W - h e_i)) / 2h cancels the h^2 term and errs like h^2 (chapter 11, step "     \
+      "3)")                                                                                                         \
+    X(numeric_gradient_entry_not_restored,                                                                          \
+      "an entry was not put back after its two evaluations, so every later entry was measured at a point where "    \
+      "the earlier ones had moved by -h: set the entry back to W(i) before moving the next one (chapter 11, "       \
+      "step 3)")                                                                                                    \
+    X(numeric_gradient_missing_half,                                                                                \
+      "the gradient is twice too large: f(W + h e_i) - f(W - h e_i) spans a step of 2h, so divide by 2 * h, not"    \
+      " by h (in C++, (up - down) / 2 * h divides by 2 and then multiplies by h: write (2 * h)) (chapter 11, "      \
+      "step 3)")                                                                                                    \
+    X(adam_without_bias_correction,                                                                                 \
+      "the bias correction is missing: m and v start at 0, so early on they are too small by the factors 1 - "      \
+      "beta1^t and 1 - beta2^t; divide by them before the step (the first step then moves each entry by about "     \
+      "the learning rate) (chapter 11, step 5)")                                                                    \
+    X(adam_bias_correction_without_power,                                                                           \
+      "the corrections used 1 - beta instead of 1 - beta^t: right at t = 1 only; the factor is the total weight"    \
+      " the running average has gathered after t steps, std::pow(beta1, t) (chapter 11, step 5)")                   \
+    X(adam_epsilon_inside_sqrt,                                                                                     \
+      "epsilon went inside the square root, sqrt(v_hat + epsilon); Adam adds it after: sqrt(v_hat) + epsilon, "     \
+      "so with a large epsilon the steps came out far too small (chapter 11, step 5)")                              \
+    X(adam_missing_sqrt,                                                                                            \
+      "the step was divided by v_hat (the mean square of the gradient) instead of its square root: the update "     \
+      "then scales like 1 / g instead of staying about the learning rate; use std::sqrt(v_hat) + epsilon "          \
+      "(chapter 11, step 5)")                                                                                       \
+    X(learning_rate_max_instead_of_min,                                                                             \
+      "the schedule took the larger of t / warmup and sqrt(warmup / t): it starts huge and never goes below the"    \
+      " peak; the smaller one (std::min) is the warm-up before the peak and the decay after it (chapter 11, "       \
+      "step 6)")                                                                                                    \
+    X(learning_rate_warmup_without_decay,                                                                           \
+      "after the warm-up the rate stayed at the peak: the 2017 schedule goes on with peak * sqrt(warmup / t), "     \
+      "down with the inverse square root of the step (chapter 11, step 6)")                                         \
+    X(learning_rate_counts_from_zero,                                                                               \
+      "the schedule is one step late: it used t - 1, so the first step got a rate of 0 and the peak came at "       \
+      "warmup + 1; t is already 1 on the first step (chapter 11, step 6)")                                          \
+    X(learning_rate_integer_division,                                                                               \
+      "t / warmup was an integer division (both are long), which is 0 for every t below the warm-up and so is "     \
+      "sqrt(warmup / t) after it: convert to double before dividing (chapter 11, step 6)")                          \
     X(greedy_keeps_begin_token,                                                                                     \
       "the answer starts with the begin token; it only starts the decoder, so drop it from what you return "        \
       "(chapter 12)")                                                                                               \
