@@ -239,7 +239,12 @@ BOOST_AUTO_TEST_CASE(attention_works_on_every_position_at_once) {
 
 BOOST_AUTO_TEST_CASE(path_lengths_from_0_to_49) {
     BOOST_TEST(attn::rnn_path_length(0, 49) == 49, "loop, position 0 to 49: one step per position in between");
-    BOOST_TEST(attn::rnn_path_length(49, 0) == 49, "the loop's path length is a distance: |i - j|");
+    const int back = attn::rnn_path_length(49, 0);
+    if (back == 49) attn_test::report(attn_test::mistakes::rnn_path_runs_backwards);
+    BOOST_TEST(back == attn::kNeverReaches,
+               "loop, position 49 to 0: you answered " << back << "; the loop runs forwards, so position 49's "
+               "information never reaches position 0 (kNeverReaches; chapter 01, step 4)");
+    BOOST_TEST(attn::attention_path_length(49, 0) == 1, "attention without a mask links 49 back to 0 in one step");
     BOOST_TEST(attn::attention_path_length(0, 49) == 1, "attention links positions 0 and 49 in one step");
     BOOST_TEST(attn::attention_path_length(0, 1) == 1, "attention: neighbours are one step apart, like everyone else");
 }
@@ -287,7 +292,30 @@ BOOST_AUTO_TEST_CASE(timing_measures_every_length_on_both_thread_counts) {
     BOOST_TEST(rows.at(1).length == 16);
     BOOST_TEST(rows.at(1).attention_2 == 8e-5, "attention at L = 16 on 2 threads is the fourth measurement");
     const auto fig = attn::rnn_lab::timing_figure(rows);
-    BOOST_TEST(std::get<attn::plot::LineChart>(fig.panels.at(0)).series.size() == 4u);
+    BOOST_REQUIRE(fig.panels.size() == 2u);
+    const auto& gain = std::get<attn::plot::LineChart>(fig.panels.at(1));
+    BOOST_REQUIRE(gain.series.size() == 3u);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        BOOST_TEST(gain.series[0].y[i] == rows[i].loop_1 / rows[i].loop_2, "the loop's speed-up is t1 / t2");
+        BOOST_TEST(gain.series[1].y[i] == rows[i].attention_1 / rows[i].attention_2);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(mixing_cost_counts_the_multiply_adds_of_each_model) {
+    // Count the multiply-adds by running the loops' structure without the arithmetic.
+    for (const auto& [L, d] : {std::pair{3LL, 3LL}, {50LL, 512LL}, {7LL, 2LL}}) {
+        long long chain = 0, attention = 0;
+        for (long long t = 0; t < L; ++t)      // W h_{t-1}: one d x d product per step
+            for (long long i = 0; i < d; ++i)
+                for (long long j = 0; j < d; ++j) ++chain;
+        for (long long q = 0; q < L; ++q)      // Q K^T, then A V
+            for (long long k = 0; k < L; ++k)
+                for (long long c = 0; c < d; ++c) attention += 2;
+        const auto got = attn::rnn_lab::mixing_cost(L, d);
+        BOOST_TEST(got.loop_chain == chain);
+        BOOST_TEST(got.attention == attention);
+        BOOST_TEST((got.attention > got.loop_chain) == (2 * L > d), "attention costs more only when 2L > d");
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

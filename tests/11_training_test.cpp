@@ -1,4 +1,5 @@
-// Chapter 11 tests: one suite per exercise (its name is the exercise's name).
+// Chapter 11 tests: one suite per exercise (its name is the exercise's name);
+// `chapter` holds the tests of the chapter's non-exercise code (labs/training_lab).
 #define BOOST_TEST_MODULE ch11_training
 #include <boost/test/unit_test.hpp>
 
@@ -15,6 +16,7 @@
 #include "contracts/06_shape_rules.hpp"
 #include "contracts/11_training.hpp"
 #include "core/errors.hpp"
+#include "labs/training_lab.hpp"
 #include "contracts/03_softmax.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
@@ -61,9 +63,10 @@ double attention_loss(const arma::mat& Q, const arma::mat& K, const arma::mat& V
     return arma::accu(attn_test::product_by_loops(A, V) % G);
 }
 
-// Central differences of f with respect to every entry of X.
+// Central differences of f with respect to every entry of X (the test's own,
+// independent of the exercise numeric_gradient).
 template <class F>
-arma::mat numeric_gradient(arma::mat X, F f, double h = 1e-6) {
+arma::mat central_differences(arma::mat X, F f, double h = 1e-6) {
     arma::mat g(X.n_rows, X.n_cols);
     for (arma::uword i = 0; i < X.n_elem; ++i) {
         const double keep = X(i);
@@ -101,7 +104,7 @@ BOOST_AUTO_TEST_CASE(matches_central_differences_of_softmax_rows) {
     const arma::mat got = attn::softmax_rows_backward(A, dA);
     report_softmax_backward_slips(got, A, dA);
     // d/dS of sum(softmax_rows(S) % dA) is exactly what the function must return.
-    const arma::mat expected = numeric_gradient(S, [&](const arma::mat& X) {
+    const arma::mat expected = central_differences(S, [&](const arma::mat& X) {
         return arma::accu(weights_by_loops(X, arma::eye(5, 5) * std::sqrt(5.0), everything) % dA);
     });
     BOOST_TEST(matrices_close(got, expected, 1e-8, "dS"));
@@ -182,11 +185,11 @@ void check_against_differences(const Case& c) {
     const attn::AttentionGrads g = attn::attention_backward(c.Q, c.K, c.V, c.A, c.G);
     report_backward_slips(g, c);
     const arma::mat dQ =
-        numeric_gradient(c.Q, [&](const arma::mat& X) { return attention_loss(X, c.K, c.V, c.G, c.masked); });
+        central_differences(c.Q, [&](const arma::mat& X) { return attention_loss(X, c.K, c.V, c.G, c.masked); });
     const arma::mat dK =
-        numeric_gradient(c.K, [&](const arma::mat& X) { return attention_loss(c.Q, X, c.V, c.G, c.masked); });
+        central_differences(c.K, [&](const arma::mat& X) { return attention_loss(c.Q, X, c.V, c.G, c.masked); });
     const arma::mat dV =
-        numeric_gradient(c.V, [&](const arma::mat& X) { return attention_loss(c.Q, c.K, X, c.G, c.masked); });
+        central_differences(c.V, [&](const arma::mat& X) { return attention_loss(c.Q, c.K, X, c.G, c.masked); });
     BOOST_TEST(matrices_close(g.dQ, dQ, 1e-7, "dQ"));
     BOOST_TEST(matrices_close(g.dK, dK, 1e-7, "dK"));
     BOOST_TEST(matrices_close(g.dV, dV, 1e-7, "dV"));
@@ -212,6 +215,564 @@ BOOST_AUTO_TEST_CASE(refuses_weights_of_the_wrong_shape) {
     const std::string dz = thrown_message<attn::ShapeError>(
         [&] { attn::attention_backward(c.Q, c.K, c.V, c.A, arma::mat(3, 4, arma::fill::zeros)); });
     BOOST_TEST(dz.find("3x4") != std::string::npos, "expected a ShapeError naming dZ 3x4; got '" << dz << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== cross_entropy
+BOOST_AUTO_TEST_SUITE(cross_entropy)
+
+namespace {
+// The loss and its gradient by scalar loops, right (Slip::none) or with one of
+// the known slips.
+enum class CeSlip { none, summed_over_rows, gradient_not_averaged, without_shift, log_of_softmax, without_onehot };
+
+attn::CrossEntropyResult cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uword>& t, CeSlip slip) {
+    const arma::uword T = Z.n_rows, n = Z.n_cols;
+    attn::CrossEntropyResult r;
+    r.dlogits.set_size(T, n);
+    double total = 0;
+    for (arma::uword i = 0; i < T; ++i) {
+        double m = -INFINITY;
+        for (arma::uword j = 0; j < n; ++j) m = std::max(m, Z(i, j));
+        const double shift = slip == CeSlip::without_shift ? 0.0 : m;
+        double sum = 0;
+        for (arma::uword j = 0; j < n; ++j) sum += std::exp(Z(i, j) - shift);
+        for (arma::uword j = 0; j < n; ++j) {
+            const double onehot = (j == t[i] && slip != CeSlip::without_onehot) ? 1.0 : 0.0;
+            r.dlogits(i, j) = std::exp(Z(i, j) - shift) / sum - onehot;
+        }
+        if (slip == CeSlip::without_shift || slip == CeSlip::log_of_softmax)
+            total += -std::log(std::exp(Z(i, t[i]) - shift) / sum);  // through the probability
+        else
+            total += m + std::log(sum) - Z(i, t[i]);  // log-sum-exp
+    }
+    const double rows = static_cast<double>(T);
+    r.loss = slip == CeSlip::summed_over_rows ? total : total / rows;
+    if (slip != CeSlip::summed_over_rows && slip != CeSlip::gradient_not_averaged) r.dlogits /= rows;
+    return r;
+}
+
+// Equal numbers, where NaN equals NaN and an infinity only itself: a slip that
+// overflows is recognised by where its NaN and inf land.
+bool same_number(double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+    if (std::isinf(a) || std::isinf(b)) return a == b;
+    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
+}
+bool same_result(const attn::CrossEntropyResult& a, const attn::CrossEntropyResult& b) {
+    if (!same_number(a.loss, b.loss) || a.dlogits.n_rows != b.dlogits.n_rows || a.dlogits.n_cols != b.dlogits.n_cols)
+        return false;
+    for (arma::uword i = 0; i < a.dlogits.n_elem; ++i)
+        if (!same_number(a.dlogits(i), b.dlogits(i))) return false;
+    return true;
+}
+
+void report_cross_entropy_slips(const attn::CrossEntropyResult& got, const arma::mat& Z,
+                                const std::vector<arma::uword>& t) {
+    const attn::CrossEntropyResult right = cross_entropy_by_loops(Z, t, CeSlip::none);
+    const std::vector<std::pair<const attn_test::Mistake*, CeSlip>> slips = {
+        {&m::cross_entropy_summed_over_rows, CeSlip::summed_over_rows},
+        {&m::cross_entropy_gradient_not_averaged, CeSlip::gradient_not_averaged},
+        {&m::cross_entropy_without_shift, CeSlip::without_shift},
+        {&m::cross_entropy_log_of_softmax, CeSlip::log_of_softmax},
+        {&m::cross_entropy_gradient_without_onehot, CeSlip::without_onehot},
+    };
+    std::vector<const attn_test::Mistake*> matched;
+    for (const auto& [mistake, slip] : slips) {
+        const attn::CrossEntropyResult wrong = cross_entropy_by_loops(Z, t, slip);
+        if (!same_result(wrong, right) && same_result(got, wrong)) matched.push_back(mistake);
+    }
+    if (matched.size() == 1) attn_test::report(*matched[0]);
+}
+
+// Three rows of very different ranges, five columns, targets not at the maxima.
+const arma::mat kLogits = {{0.5, -1.2, 2.0, 0.3, -0.7}, {10.0, 12.5, 9.5, 11.0, 13.0}, {-3.0, -2.0, -4.5, -1.0, -2.5}};
+const std::vector<arma::uword> kTargets = {2, 0, 4};
+
+void check_against_loops(const arma::mat& Z, const std::vector<arma::uword>& t, const std::string& what) {
+    const attn::CrossEntropyResult got = attn::cross_entropy(Z, t);
+    report_cross_entropy_slips(got, Z, t);
+    const attn::CrossEntropyResult want = cross_entropy_by_loops(Z, t, CeSlip::none);
+    BOOST_TEST(std::isfinite(got.loss), what << ": the loss must be a finite number; got " << got.loss);
+    BOOST_TEST(std::abs(got.loss - want.loss) <= 1e-12 * std::max(1.0, std::abs(want.loss)),
+               what << ": the loss (the mean over the rows of log sum exp(z) - z_t) should be " << want.loss
+                    << "; got " << got.loss);
+    BOOST_TEST(matrices_close(got.dlogits, want.dlogits, 1e-12, what + ": dlogits"));
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(matches_log_sum_exp_by_loops_on_rows_of_different_ranges) {
+    check_against_loops(kLogits, kTargets, "three rows");
+}
+
+BOOST_AUTO_TEST_CASE(gradient_matches_central_differences) {
+    const attn::CrossEntropyResult got = attn::cross_entropy(kLogits, kTargets);
+    report_cross_entropy_slips(got, kLogits, kTargets);
+    const arma::mat expected = central_differences(
+        kLogits, [](const arma::mat& Z) { return cross_entropy_by_loops(Z, kTargets, CeSlip::none).loss; });
+    BOOST_TEST(matrices_close(got.dlogits, expected, 1e-8, "dlogits against central differences of the loss"));
+}
+
+BOOST_AUTO_TEST_CASE(stays_finite_for_logits_of_1e4) {
+    // Row 0: exp(1e4) overflows; row 1: the target's probability, e^(-1e4 - 3), underflows to 0.
+    const arma::mat Z = {{1e4, 1e4 - 1, 1e4 - 3, 1e4 - 2}, {0.0, -1e4, 3.0, 1.0}};
+    const std::vector<arma::uword> t = {1, 1};
+    const attn::CrossEntropyResult got = attn::cross_entropy(Z, t);
+    BOOST_TEST(got.dlogits.is_finite(), "every entry of dlogits must stay finite for logits of 1e4 (exp of a logit "
+                                        "overflows from about 710 on: shift each row by its maximum first)");
+    check_against_loops(Z, t, "logits of 1e4");
+    // Row 1 alone costs about 1e4 + 3: the mean is above 5000.
+    BOOST_TEST(got.loss > 5000.0, "a target 10003 below the best logit costs about 10003; the mean loss was " << got.loss);
+}
+
+BOOST_AUTO_TEST_CASE(uniform_logits_cost_log_n_and_each_gradient_row_sums_to_zero) {
+    const arma::mat Z(4, 7, arma::fill::value(2.5));  // every word equally likely
+    const std::vector<arma::uword> t = {0, 3, 6, 2};
+    const attn::CrossEntropyResult got = attn::cross_entropy(Z, t);
+    report_cross_entropy_slips(got, Z, t);
+    BOOST_TEST(std::abs(got.loss - std::log(7.0)) < 1e-12,
+               "with equal logits each of 7 words has probability 1/7, so the loss is log 7 = " << std::log(7.0)
+                                                                                             << "; got " << got.loss);
+    BOOST_REQUIRE(got.dlogits.n_rows == 4 && got.dlogits.n_cols == 7);
+    for (arma::uword r = 0; r < 4; ++r) {
+        double sum = 0;
+        for (arma::uword c = 0; c < 7; ++c) sum += got.dlogits(r, c);
+        BOOST_TEST(std::abs(sum) < 1e-15, "row " << r << " of dlogits should sum to 0 (softmax sums to 1, the one-hot "
+                                                          "too); it sums to " << sum);
+        BOOST_TEST(std::abs(got.dlogits(r, t[r]) - (1.0 / 7 - 1.0) / 4) < 1e-15,
+                   "at the target of row " << r << " dlogits should be (1/7 - 1) / 4; got " << got.dlogits(r, t[r]));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(refuses_targets_that_do_not_fit_the_logits) {
+    const arma::mat Z(3, 5, arma::fill::zeros);
+    const std::string count = thrown_message<attn::ShapeError>([&] { attn::cross_entropy(Z, {0, 1, 2, 3}); });
+    BOOST_TEST((count.find("3x5") != std::string::npos && count.find("4x1") != std::string::npos),
+               "four targets for three rows: expected a ShapeError naming logits 3x5 and targets 4x1; got '" << count
+                                                                                                          << "'");
+    const std::string column = thrown_message<attn::InputError>([&] { attn::cross_entropy(Z, {0, 1, 7}); });
+    BOOST_TEST(column.find("target 7 at row 2, but only 5 columns") != std::string::npos,
+               "expected an InputError saying 'target 7 at row 2, but only 5 columns'; got '" << column << "'");
+    const std::string none = thrown_message<attn::InputError>([] { attn::cross_entropy(arma::mat(0, 5), {}); });
+    BOOST_TEST(!none.empty(), "logits with no rows have no loss: expected an InputError");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== numeric_gradient
+BOOST_AUTO_TEST_SUITE(numeric_gradient)
+
+namespace {
+enum class NgSlip { none, one_sided, entry_not_restored, missing_half };
+
+// Differences of f at W by loops, right or with one known slip.
+template <class F>
+arma::mat differences_by_loops(F f, const arma::mat& W, double h, NgSlip slip) {
+    arma::mat at = W, G(W.n_rows, W.n_cols);
+    const double here = f(W);
+    for (arma::uword i = 0; i < W.n_elem; ++i) {
+        at(i) = W(i) + h;
+        const double up = f(at);
+        if (slip == NgSlip::one_sided) {
+            at(i) = W(i);
+            G(i) = (up - here) / h;
+            continue;
+        }
+        at(i) = W(i) - h;
+        const double down = f(at);
+        if (slip != NgSlip::entry_not_restored) at(i) = W(i);
+        G(i) = (up - down) / (slip == NgSlip::missing_half ? h : 2 * h);
+    }
+    return G;
+}
+
+template <class F>
+void report_numeric_gradient_slips(const arma::mat& got, F f, const arma::mat& W, double h) {
+    const arma::mat right = differences_by_loops(f, W, h, NgSlip::none);
+    const std::vector<std::pair<const attn_test::Mistake*, NgSlip>> slips = {
+        {&m::numeric_gradient_one_sided, NgSlip::one_sided},
+        {&m::numeric_gradient_entry_not_restored, NgSlip::entry_not_restored},
+        {&m::numeric_gradient_missing_half, NgSlip::missing_half},
+    };
+    std::vector<const attn_test::Mistake*> matched;
+    for (const auto& [mistake, slip] : slips) {
+        const arma::mat wrong = differences_by_loops(f, W, h, slip);
+        if (!attn_test::same(wrong, right) && attn_test::same(got, wrong)) matched.push_back(mistake);
+    }
+    if (matched.size() == 1) attn_test::report(*matched[0]);
+}
+
+// f(W) = sum of W_ij^3 + (C . W)^2: a cubic (central differences are off by
+// exactly h^2 on it) plus a term that couples every entry with every other.
+const arma::mat kC = {{0.5, -1.0, 2.0}, {1.5, 0.25, -0.75}};
+double cubic_and_coupled(const arma::mat& W) {
+    double cubes = 0, dot = 0;
+    for (arma::uword i = 0; i < W.n_elem; ++i) cubes += W(i) * W(i) * W(i), dot += kC(i) * W(i);
+    return cubes + dot * dot;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_quadratic_form_gets_its_exact_gradient) {
+    // f(W) = sum_ij W_ij (A W)_ij for A 3x3 not symmetric; its gradient is (A + A^T) W.
+    const arma::mat A = {{1.0, 2.0, -0.5}, {0.0, -1.5, 1.0}, {0.75, 0.5, 2.0}};
+    const arma::mat W = {{0.3, -1.1}, {2.0, 0.4}, {-0.7, 1.6}};  // 3x2
+    auto f = [&](const arma::mat& X) {
+        const arma::mat AX = attn_test::product_by_loops(A, X);
+        double s = 0;
+        for (arma::uword i = 0; i < X.n_elem; ++i) s += X(i) * AX(i);
+        return s;
+    };
+    const arma::mat got = attn::numeric_gradient(f, W, 1e-4);
+    report_numeric_gradient_slips(got, f, W, 1e-4);
+    const arma::mat exact = attn_test::product_by_loops(A + A.t(), W);
+    BOOST_TEST(matrices_close(got, exact, 1e-9, "the gradient (A + A^T) W of a quadratic form"));
+}
+
+BOOST_AUTO_TEST_CASE(on_a_cubic_the_error_is_exactly_h_squared) {
+    // ((w + h)^3 - (w - h)^3) / 2h = 3 w^2 + h^2, and the quadratic term comes out exact:
+    // what a central difference must give, where a one-sided one errs by about 3 w h.
+    const arma::mat W = {{0.8, -1.3, 0.2}, {1.1, -0.4, 2.2}};  // 2x3
+    const double h = 1e-2;
+    const arma::mat got = attn::numeric_gradient(cubic_and_coupled, W, h);
+    report_numeric_gradient_slips(got, cubic_and_coupled, W, h);
+    double dot = 0;
+    for (arma::uword i = 0; i < W.n_elem; ++i) dot += kC(i) * W(i);
+    arma::mat want(2, 3);
+    for (arma::uword i = 0; i < W.n_elem; ++i) want(i) = 3 * W(i) * W(i) + h * h + 2 * dot * kC(i);
+    BOOST_TEST(matrices_close(got, want, 1e-9, "central differences with h = 0.01 (3 w^2 + h^2 + 2 (C . W) C)"));
+}
+
+BOOST_AUTO_TEST_CASE(each_evaluation_moves_exactly_one_entry_by_h) {
+    const arma::mat W = {{0.8, -1.3, 0.2}, {1.1, -0.4, 2.2}};
+    const double h = 1e-3;
+    std::vector<std::string> problems;
+    int calls = 0;
+    auto f = [&](const arma::mat& X) {
+        ++calls;
+        int moved = 0;  // entries more than h/2 away from W (rounding in putting one back is not a move)
+        bool by_h = true;
+        for (arma::uword i = 0; i < W.n_elem; ++i)
+            if (std::abs(X(i) - W(i)) > h / 2) ++moved, by_h = by_h && std::abs(std::abs(X(i) - W(i)) - h) < 1e-12;
+        if (problems.empty() && (moved != 1 || !by_h))
+            problems.push_back("call " + std::to_string(calls) + " saw " + std::to_string(moved) +
+                               " entries moved" + (by_h ? "" : ", not each by h"));
+        return cubic_and_coupled(X);
+    };
+    const arma::mat got = attn::numeric_gradient(f, W, h);
+    report_numeric_gradient_slips(got, cubic_and_coupled, W, h);
+    BOOST_TEST(problems.empty(), "every evaluation must see W with exactly one entry moved by +h or -h (put each "
+                                 "entry back before the next); "
+                                     << (problems.empty() ? "" : problems[0]));
+    BOOST_TEST(calls == 12, "a central difference takes two evaluations per entry, 12 for a 2x3 W; there were " << calls);
+}
+
+BOOST_AUTO_TEST_CASE(refuses_a_step_that_is_not_positive_and_finite) {
+    const arma::mat W(2, 2, arma::fill::ones);
+    auto f = [](const arma::mat& X) { return arma::accu(X); };
+    for (const double h : {0.0, -1e-5, static_cast<double>(NAN), static_cast<double>(INFINITY)}) {
+        const std::string msg = thrown_message<attn::InputError>([&] { attn::numeric_gradient(f, W, h); });
+        BOOST_TEST(!msg.empty(), "h = " << h << " is no step: expected an InputError");
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== adam_step
+BOOST_AUTO_TEST_SUITE(adam_step)
+
+namespace {
+enum class AdamSlip { none, without_bias_correction, correction_without_power, epsilon_inside_sqrt, missing_sqrt };
+
+struct AdamState {
+    arma::mat W, m, v;
+};
+
+// One Adam step by a scalar loop of the formula, right or with one known slip.
+void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const attn::AdamConstants& c, AdamSlip slip) {
+    double c1 = 1 - std::pow(c.beta1, static_cast<double>(t)), c2 = 1 - std::pow(c.beta2, static_cast<double>(t));
+    if (slip == AdamSlip::without_bias_correction) c1 = c2 = 1;
+    if (slip == AdamSlip::correction_without_power) c1 = 1 - c.beta1, c2 = 1 - c.beta2;
+    for (arma::uword i = 0; i < s.W.n_elem; ++i) {
+        s.m(i) = c.beta1 * s.m(i) + (1 - c.beta1) * g(i);
+        s.v(i) = c.beta2 * s.v(i) + (1 - c.beta2) * g(i) * g(i);
+        const double m_hat = s.m(i) / c1, v_hat = s.v(i) / c2;
+        double denominator = std::sqrt(v_hat) + c.epsilon;
+        if (slip == AdamSlip::epsilon_inside_sqrt) denominator = std::sqrt(v_hat + c.epsilon);
+        if (slip == AdamSlip::missing_sqrt) denominator = v_hat + c.epsilon;
+        s.W(i) -= lr * m_hat / denominator;
+    }
+}
+
+AdamState start(const arma::mat& W) { return {W, arma::zeros(arma::size(W)), arma::zeros(arma::size(W))}; }
+
+// Runs `steps` steps (t = 1, 2, ...) of the learner's adam_step and of the loops.
+struct Run {
+    AdamState got, want;
+};
+Run run(const arma::mat& W0, const std::vector<arma::mat>& grads, double lr, const attn::AdamConstants& c,
+        AdamSlip slip = AdamSlip::none) {
+    Run r{start(W0), start(W0)};
+    for (std::size_t k = 0; k < grads.size(); ++k) {
+        const long t = static_cast<long>(k) + 1;
+        if (slip == AdamSlip::none) attn::adam_step(r.got.W, grads[k], r.got.m, r.got.v, t, lr, c);
+        adam_by_loops(r.want, grads[k], t, lr, c, slip);
+    }
+    return r;
+}
+
+void report_adam_slips(const AdamState& got, const arma::mat& W0, const std::vector<arma::mat>& grads, double lr,
+                       const attn::AdamConstants& c) {
+    const AdamState right = run(W0, grads, lr, c).want;
+    const std::vector<std::pair<const attn_test::Mistake*, AdamSlip>> slips = {
+        {&m::adam_without_bias_correction, AdamSlip::without_bias_correction},
+        {&m::adam_bias_correction_without_power, AdamSlip::correction_without_power},
+        {&m::adam_epsilon_inside_sqrt, AdamSlip::epsilon_inside_sqrt},
+        {&m::adam_missing_sqrt, AdamSlip::missing_sqrt},
+    };
+    std::vector<const attn_test::Mistake*> matched;
+    for (const auto& [mistake, slip] : slips) {
+        const AdamState wrong = run(W0, grads, lr, c, slip).want;
+        if (!attn_test::same(wrong.W, right.W) && attn_test::same(got.W, wrong.W)) matched.push_back(mistake);
+    }
+    if (matched.size() == 1) attn_test::report(*matched[0]);
+}
+
+std::vector<arma::mat> gradients(arma::uword rows, arma::uword cols, int steps, double size, int seed) {
+    arma::arma_rng::set_seed(seed);
+    std::vector<arma::mat> g;
+    for (int k = 0; k < steps; ++k) g.push_back(arma::randn(rows, cols) * size);
+    return g;
+}
+
+void check_run(const arma::mat& W0, const std::vector<arma::mat>& grads, double lr, const attn::AdamConstants& c) {
+    const Run r = run(W0, grads, lr, c);
+    report_adam_slips(r.got, W0, grads, lr, c);
+    const std::string after = "after " + std::to_string(grads.size()) + " steps: ";
+    BOOST_TEST(matrices_close(r.got.m, r.want.m, 1e-13, after + "m, the running mean of the gradient"));
+    BOOST_TEST(matrices_close(r.got.v, r.want.v, 1e-13, after + "v, the running mean of its square"));
+    BOOST_TEST(matrices_close(r.got.W, r.want.W, 1e-13, after + "W"));
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(four_steps_match_the_formula_by_loops) {
+    const arma::mat W0 = {{0.5, -1.0, 2.0}, {0.0, 1.5, -0.25}};
+    check_run(W0, gradients(2, 3, 4, 1.0, 121), 0.01, attn::AdamConstants{});
+}
+
+BOOST_AUTO_TEST_CASE(with_a_large_epsilon_it_is_added_after_the_square_root) {
+    // Gradients of about 0.01 and epsilon 0.01: where epsilon goes now shows.
+    const arma::mat W0 = {{1.0, 2.0}, {-1.0, 0.5}, {0.25, -2.0}};
+    check_run(W0, gradients(3, 2, 3, 0.01, 122), 0.05, attn::AdamConstants{0.9, 0.98, 1e-2});
+}
+
+BOOST_AUTO_TEST_CASE(the_first_step_moves_every_entry_by_about_the_learning_rate) {
+    // Bias correction at t = 1: m_hat = g and v_hat = g^2, so each entry moves by lr g / (|g| + epsilon),
+    // whatever the size of its gradient.
+    const arma::mat W0(1, 4, arma::fill::zeros);
+    const std::vector<arma::mat> g = {arma::mat{{1e-3, -1.0, 1e2, -1e4}}};
+    const double lr = 0.01;
+    const Run r = run(W0, g, lr, attn::AdamConstants{});
+    report_adam_slips(r.got, W0, g, lr, attn::AdamConstants{});
+    BOOST_REQUIRE(r.got.W.n_elem == 4);
+    for (arma::uword i = 0; i < 4; ++i) {
+        const double move = -r.got.W(i), sign = g[0](i) > 0 ? 1.0 : -1.0;
+        BOOST_TEST(std::abs(move - sign * lr) < 1e-5 * lr,
+                   "entry " << i << " (gradient " << g[0](i) << ") should move by " << sign * lr
+                            << " on the first step; it moved by " << move);
+    }
+    BOOST_TEST(matrices_close(r.got.m, 0.1 * g[0], 1e-12, "m after one step, (1 - beta1) g"));
+    for (arma::uword i = 0; i < 4; ++i)
+        BOOST_TEST(std::abs(r.got.v(i) / (g[0](i) * g[0](i)) - 0.02) < 1e-12,
+                   "v after one step is (1 - beta2) g^2; at entry " << i << " it is " << r.got.v(i) << " for g = "
+                                                                    << g[0](i));
+}
+
+BOOST_AUTO_TEST_CASE(refuses_mismatched_shapes_and_a_step_before_one) {
+    arma::mat W(2, 3, arma::fill::zeros), m(2, 3, arma::fill::zeros), v(2, 3, arma::fill::zeros);
+    arma::mat wrong(3, 2, arma::fill::zeros);
+    const std::string g = thrown_message<attn::ShapeError>([&] { attn::adam_step(W, wrong, m, v, 1, 0.1); });
+    BOOST_TEST((g.find("grad") != std::string::npos && g.find("3x2") != std::string::npos),
+               "a gradient 3x2 for W 2x3: expected a ShapeError naming grad 3x2; got '" << g << "'");
+    const std::string mv = thrown_message<attn::ShapeError>([&] { attn::adam_step(W, m, wrong, v, 1, 0.1); });
+    BOOST_TEST(mv.find("3x2") != std::string::npos, "m 3x2 for W 2x3: expected a ShapeError; got '" << mv << "'");
+    const std::string vv = thrown_message<attn::ShapeError>([&] { attn::adam_step(W, m, v, wrong, 1, 0.1); });
+    BOOST_TEST(vv.find("3x2") != std::string::npos, "v 3x2 for W 2x3: expected a ShapeError; got '" << vv << "'");
+    const std::string t = thrown_message<attn::InputError>([&] { attn::adam_step(W, m, v, v, 0, 0.1); });
+    BOOST_TEST(!t.empty(), "t = 0: the steps are counted from 1, expected an InputError");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== learning_rate
+BOOST_AUTO_TEST_SUITE(learning_rate)
+
+namespace {
+enum class LrSlip { none, max_instead_of_min, warmup_without_decay, counts_from_zero, integer_division };
+
+double rate_by_formula(long t, double peak, long warmup, LrSlip slip) {
+    double s = static_cast<double>(t);
+    const double w = static_cast<double>(warmup);
+    if (slip == LrSlip::counts_from_zero) s -= 1;
+    if (slip == LrSlip::integer_division)
+        return peak * std::min(static_cast<double>(t / warmup), std::sqrt(static_cast<double>(warmup / t)));
+    const double rise = s / w, fall = slip == LrSlip::warmup_without_decay ? 1.0 : std::sqrt(w / s);
+    return peak * (slip == LrSlip::max_instead_of_min ? std::max(rise, fall) : std::min(rise, fall));
+}
+
+// The learner's rates at `steps`, after naming the slip that reproduces them.
+arma::vec rates(const std::vector<long>& steps, double peak, long warmup) {
+    arma::vec got(steps.size()), right(steps.size());
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        got(k) = attn::learning_rate(steps[k], peak, warmup);
+        right(k) = rate_by_formula(steps[k], peak, warmup, LrSlip::none);
+    }
+    const std::vector<std::pair<const attn_test::Mistake*, LrSlip>> slips = {
+        {&m::learning_rate_max_instead_of_min, LrSlip::max_instead_of_min},
+        {&m::learning_rate_warmup_without_decay, LrSlip::warmup_without_decay},
+        {&m::learning_rate_counts_from_zero, LrSlip::counts_from_zero},
+        {&m::learning_rate_integer_division, LrSlip::integer_division},
+    };
+    std::vector<const attn_test::Mistake*> matched;
+    for (const auto& [mistake, slip] : slips) {
+        arma::vec wrong(steps.size());
+        for (std::size_t k = 0; k < steps.size(); ++k) wrong(k) = rate_by_formula(steps[k], peak, warmup, slip);
+        if (!attn_test::same(wrong, right) && attn_test::same(got, wrong)) matched.push_back(mistake);
+    }
+    if (matched.size() == 1) attn_test::report(*matched[0]);
+    return got;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(rises_linearly_to_the_peak_at_the_end_of_the_warmup) {
+    const std::vector<long> steps = {1, 3, 7, 8};
+    const arma::vec got = rates(steps, 0.5, 8);
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        const double want = 0.5 * static_cast<double>(steps[k]) / 8.0;
+        BOOST_TEST(std::abs(got(k) - want) < 1e-15, "step " << steps[k] << " of an 8-step warm-up to 0.5: expected "
+                                                            << want << " (peak * t / warmup); got " << got(k));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(decays_with_the_inverse_square_root_after_the_warmup) {
+    const std::vector<long> steps = {8, 9, 32, 200, 800};
+    const arma::vec got = rates(steps, 0.5, 8);
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        const double want = 0.5 * std::sqrt(8.0 / static_cast<double>(steps[k]));
+        BOOST_TEST(std::abs(got(k) - want) < 1e-15, "step " << steps[k] << " after an 8-step warm-up: expected " << want
+                                                            << " (peak * sqrt(warmup / t)); got " << got(k));
+    }
+    BOOST_TEST(std::abs(got(2) - 0.25) < 1e-15, "four times the warm-up, the rate is half the peak; got " << got(2));
+    BOOST_TEST(std::abs(got(4) - 0.05) < 1e-15, "a hundred times the warm-up, a tenth of the peak; got " << got(4));
+}
+
+BOOST_AUTO_TEST_CASE(matches_the_2017_paper_with_its_peak) {
+    // Vaswani et al.: lrate = d_model^-0.5 min(t^-0.5, t warmup^-1.5), d_model 512, warmup 4000.
+    const double peak = 1.0 / std::sqrt(512.0 * 4000.0);
+    const std::vector<long> steps = {1, 100, 3999, 4000, 4001, 20000, 100000};
+    const arma::vec got = rates(steps, peak, 4000);
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        const double t = static_cast<double>(steps[k]);
+        const double paper = std::pow(512.0, -0.5) * std::min(std::pow(t, -0.5), t * std::pow(4000.0, -1.5));
+        BOOST_TEST(std::abs(got(k) - paper) < 1e-12 * paper,
+                   "step " << steps[k] << ": the paper's formula gives " << paper << "; got " << got(k));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(refuses_a_step_or_a_warmup_below_one) {
+    for (const auto& step_and_warmup : std::vector<std::pair<long, long>>{{0, 10}, {-3, 10}, {5, 0}, {5, -1}}) {
+        const long t = step_and_warmup.first, w = step_and_warmup.second;
+        const std::string msg = thrown_message<attn::InputError>([&] { attn::learning_rate(t, 0.1, w); });
+        BOOST_TEST(!msg.empty(), "t = " << t << ", warmup = " << w << ": expected an InputError");
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== chapter (training_lab)
+BOOST_AUTO_TEST_SUITE(chapter)
+
+namespace tl = attn::training_lab;
+
+BOOST_AUTO_TEST_CASE(the_naive_losses_break_where_log_sum_exp_does_not) {
+    BOOST_TEST(std::isnan(tl::naive_loss({1000, 999, 997}, 1)), "exp(1000) overflows: inf / inf is NaN");
+    BOOST_TEST(std::isinf(tl::log_of_softmax_loss({0, -800, 3}, 1)), "a probability of e^-803 is stored as 0");
+    // log(e^0 + e^-800 + e^3) + 800 by hand: e^-800 adds nothing a double can hold.
+    const double want = 3 + std::log(std::exp(-3.0) + 1.0) + 800;
+    const tl::RowLoss r = tl::loss_by_hand({0, -800, 3}, 1);
+    BOOST_TEST(std::abs(r.loss - want) < 1e-12, "the loss of [0, -800, 3] at 1 is " << want << "; got " << r.loss);
+    BOOST_TEST(r.max == 3.0);
+    BOOST_TEST(std::abs(arma::accu(r.probabilities) - 1) < 1e-15, "the probabilities sum to 1");
+}
+
+BOOST_AUTO_TEST_CASE(difference_errors_fall_like_h_and_like_h_squared) {
+    const auto e = tl::difference_errors({1.0, 3.0, 0.5, -1.0, 2.0}, 4, 0, {1e-2, 1e-3});
+    BOOST_REQUIRE(e.size() == 2u);
+    const double one = e[0].one_sided / e[1].one_sided, two = e[0].central / e[1].central;
+    BOOST_TEST((one > 8 && one < 12), "h ten times smaller: one-sided error about 10 times smaller; ratio " << one);
+    BOOST_TEST((two > 80 && two < 120), "h ten times smaller: central error about 100 times smaller; ratio " << two);
+}
+
+BOOST_AUTO_TEST_CASE(the_gradient_check_of_attention_backward_agrees) {
+    const attn_test::RandomQKV r(3, 5, 4, 2, 131);
+    const arma::mat G = arma::randn(3, 2);
+    const tl::GradientCheck c = tl::check_attention_backward(r.Q, r.K, r.V, G);
+    BOOST_TEST(c.worst_relative < 1e-8, "relative error " << c.worst_relative);
+    BOOST_TEST(c.worst_difference < 1e-8, "largest difference " << c.worst_difference);
+    BOOST_TEST((c.numeric.dK.n_rows == 5 && c.numeric.dK.n_cols == 4));
+}
+
+BOOST_AUTO_TEST_CASE(adams_first_step_is_the_rate_and_without_correction_0_71_of_it) {
+    const tl::FirstStep s = tl::adam_first_step({0.001, -1.0, 1000.0}, 0.01);
+    const arma::rowvec sign = {1, -1, 1};
+    for (arma::uword i = 0; i < 3; ++i) {
+        BOOST_TEST(std::abs(s.with_correction(i) + 0.01 * sign(i)) < 1e-7, "entry " << i << ": " << s.with_correction(i));
+        const double uncorrected = -0.01 * sign(i) * 0.1 / std::sqrt(0.02);
+        BOOST_TEST(std::abs(s.without_correction(i) - uncorrected) < 1e-7, "entry " << i << ": " << s.without_correction(i));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_paper_schedule_peaks_at_the_warmup) {
+    const double peak = tl::paper_peak(512, 4000);
+    BOOST_TEST(std::abs(peak - 6.988e-4) < 1e-7);
+    BOOST_TEST(std::abs(tl::paper_learning_rate(4000, 512, 4000) - peak) < 1e-18);
+    BOOST_TEST(tl::paper_learning_rate(3999, 512, 4000) < peak);
+    BOOST_TEST(tl::paper_learning_rate(4001, 512, 4000) < peak);
+}
+
+BOOST_AUTO_TEST_CASE(training_lowers_the_loss_and_learns_to_reverse) {
+    const tl::ReversalConfig config;
+    const tl::ReversalRun run = tl::train_reversal(config);
+    BOOST_REQUIRE(run.loss.size() == static_cast<std::size_t>(config.steps));
+    BOOST_TEST(std::abs(run.loss.front() - std::log(6.0)) < 0.3, "untrained, the loss is near log 6; " << run.loss.front());
+    BOOST_TEST(run.loss.back() < 0.05, "after training the loss is below 0.05; got " << run.loss.back());
+    BOOST_TEST(run.accuracy_after > 0.99, "after training, " << run.accuracy_after << " of the positions are right");
+    BOOST_TEST(run.accuracy_before < 0.5);
+    for (arma::uword i = 0; i < config.length; ++i)
+        BOOST_TEST(run.example_weights.row(i).index_max() == config.length - 1 - i,
+                   "query " << i << " should read key " << config.length - 1 - i);
+    for (std::size_t k = 0; k < run.rate.size(); ++k) {
+        const double t = static_cast<double>(k + 1), w = static_cast<double>(config.warmup);
+        BOOST_TEST(std::abs(run.rate[k] - config.peak * std::min(t / w, std::sqrt(w / t))) < 1e-15);
+    }
+    const attn::plot::Figure f = tl::loss_figure(run);
+    BOOST_TEST(std::get<attn::plot::LineChart>(f.panels.at(0)).series.at(0).y.size() == run.loss.size());
+}
+
+BOOST_AUTO_TEST_CASE(the_difference_figure_leaves_out_errors_a_log_axis_cannot_show) {
+    const std::vector<tl::DifferenceError> e = {{1e-1, 1e-2, 1e-3}, {1e-2, 1e-3, 0.0}};
+    const attn::plot::Figure f = tl::difference_figure(e);
+    const auto& c = std::get<attn::plot::LineChart>(f.panels.at(0));
+    BOOST_TEST(c.series.at(0).y.size() == 2u);
+    BOOST_TEST(c.series.at(1).y.size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(reversal_input_is_token_then_position) {
+    const arma::mat X = tl::reversal_input({2, 0, 1}, 4);
+    BOOST_REQUIRE((X.n_rows == 3 && X.n_cols == 7));
+    const arma::mat want = {{0, 0, 1, 0, 1, 0, 0}, {1, 0, 0, 0, 0, 1, 0}, {0, 1, 0, 0, 0, 0, 1}};
+    BOOST_TEST(matrices_close(X, want, 0.0, "X"));
+    BOOST_TEST(!thrown_message<attn::InputError>([] { tl::reversal_input({4}, 4); }).empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

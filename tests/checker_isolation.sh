@@ -34,9 +34,9 @@ sed -i 's|bool transformer_is_attention_only() { return false; }|bool transforme
   "$work/exercises/01_rnn_loop/title_question.cpp"
 # ... and a debugging print in a loop (3 MB), in an answer that is right, from code
 # that also writes over another exercise's file, by its absolute path
-sed -i 's|^int rnn_path_length(int i, int j) { return std::abs(i - j); }|int rnn_path_length(int i, int j) {\n    std::ofstream("'"$work"'/exercises/03_softmax/softmax_rows.cpp") << "// gone";\n    for (int k = 0; k < 40000; ++k) std::printf("debug: rnn_path_length(%d, %d) step %d of 40000\\n", i, j, k);\n    return std::abs(i - j);\n}|' \
+sed -i 's|^int rnn_path_length(int i, int j) { return i <= j ? j - i : kNeverReaches; }|int rnn_path_length(int i, int j) {\n    std::ofstream("'"$work"'/exercises/03_softmax/softmax_rows.cpp") << "// gone";\n    for (int k = 0; k < 40000; ++k) std::printf("debug: rnn_path_length(%d, %d) step %d of 40000\\n", i, j, k);\n    return i <= j ? j - i : kNeverReaches;\n}|' \
   "$work/exercises/01_rnn_loop/rnn_questions.cpp"
-sed -i 's|#include <cstdlib>|#include <cstdio>\n#include <cstdlib>\n#include <fstream>|' "$work/exercises/01_rnn_loop/rnn_questions.cpp"
+sed -i 's|#include "contracts/01_rnn_loop.hpp"|#include <cstdio>\n#include <fstream>\n\n#include "contracts/01_rnn_loop.hpp"|' "$work/exercises/01_rnn_loop/rnn_questions.cpp"
 grep -q 'nullptr' "$work/exercises/01_rnn_loop/rnn_step.cpp" || { echo "sabotage of rnn_step failed"; exit 1; }
 grep -q 't \*= 1' "$work/exercises/01_rnn_loop/rnn_forward.cpp" || { echo "sabotage of rnn_forward failed"; exit 1; }
 grep -q 'my own check failed' "$work/exercises/01_rnn_loop/input_projections.cpp" || { echo "sabotage of input_projections failed"; exit 1; }

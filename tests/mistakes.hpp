@@ -35,6 +35,9 @@ struct Mistake {
     X(rnn_no_tanh,                                                                                                  \
       "tanh was left out: the step returns tanh of W h_{t-1} + U x_t, which keeps every entry of h between -1 "     \
       "and 1 (chapter 01, step 1)")                                                                                 \
+    X(rnn_path_runs_backwards,                                                                                      \
+      "the loop's path length was taken as a distance |i - j|: the loop only runs forwards (h_j is made from "     \
+      "h_{j-1}), so a later position never reaches an earlier one; answer kNeverReaches there (chapter 01, step 4)") \
     X(softmax_over_columns,                                                                                         \
       "softmax ran down the columns (each column sums to 1); it must run along each row, one query's budget "     \
       "over the keys. In Armadillo, arma::max(S) and arma::sum(E) work down the columns; along the rows they are "  \
@@ -171,28 +174,199 @@ struct Mistake {
     X(projection_output_transposed,                                                                                 \
       "the projection came out transposed, d_out x L (W^T X^T, column-vector thinking); tokens are rows, so it is " \
       "X * W, L x d_out, one row per token (chapter 02)")                                                          \
+    /* chapter 08: positional encoding */                                                                         \
+    X(pe_sine_cosine_swapped,                                                                                       \
+      "sine and cosine were swapped: the even columns 2i take sin(p w_i) and the odd columns 2i+1 take "            \
+      "cos(p w_i), so row 0 is 0, 1, 0, 1, ...; check which branch of c % 2 == 0 calls std::sin (chapter 08)")      \
+    X(pe_frequency_per_column,                                                                                      \
+      "every column got a frequency of its own: columns 2i and 2i+1 are ONE pair and share 1 / 10000^(2i / "         \
+      "d_model), so the exponent uses c - c % 2, not c; with c, a pair is no longer a point on a circle (chapter 08)") \
+    X(pe_table_transposed,                                                                                          \
+      "the table came out d_model x L, dimensions down and positions across; rows are positions, so "               \
+      "arma::mat PE(length, d_model) and PE(p, c) (chapter 08)")                                                    \
+    X(pe_exponent_without_d_model,                                                                                  \
+      "the exponent was 2i instead of 2i / d_model: 10000^(2i) makes every pair after the first turn so slowly "     \
+      "that it reads 0 and 1 at every position; the exponent is 2i / d_model (chapter 08)")                       \
+    X(pe_integer_exponent,                                                                                          \
+      "2i / d_model was computed in whole numbers, which gives 0 for every pair, so every column turned at "         \
+      "frequency 1; cast to double before dividing: static_cast<double>(c - c % 2) / d_model (chapter 08)")        \
+    X(pe_positions_from_one,                                                                                        \
+      "positions were counted from 1: the first row is position 0, whose angles are all 0, so row 0 is 0, 1, 0, "   \
+      "1, ...; use p, not p + 1 (chapter 08)")                                                                      \
+    X(add_positions_replaces_x,                                                                                     \
+      "the result was the position codes alone: X was replaced instead of added to, so the words are lost; "        \
+      "the result is X + PE.rows(0, L - 1) (chapter 08)")                                                            \
+    X(add_positions_off_by_one,                                                                                     \
+      "row p of X got the code of position p + 1 (PE.rows(1, L)): the first word sits at position 0 and gets "       \
+      "row 0 of PE, so take PE.rows(0, L - 1) (chapter 08)")                                                         \
+    X(add_positions_concatenated,                                                                                   \
+      "X and PE were put side by side (2 d_model wide): the codes are added entry by entry, so the result stays "   \
+      "L x d_model and W_q, W_k, W_v still fit it (chapter 08)")                                                    \
+    X(similarity_over_columns,                                                                                      \
+      "the dot products were taken between columns (PE.col(p) against every column); a position is a ROW of PE, "   \
+      "so entry j is PE.row(p) . PE.row(j), one entry per position: PE.row(p) * PE.t() (chapter 08)")               \
+    X(similarity_cosine,                                                                                            \
+      "each dot product was divided by the two rows' lengths (a cosine similarity); the exercise asks for the "    \
+      "plain dot product PE.row(p) . PE.row(j), whose largest value is d_model / 2 (chapter 08)")                    \
+    /* chapter 09: multi-head attention */                                                                          \
+    X(head_scale_by_sqrt_d_model,                                                                                   \
+      "each head divided its scores by sqrt(d_model), the width of all the heads together; a head's score "         \
+      "is a dot product of its own d_k = d_model / h columns, so its typical size is sqrt(d_k), and that is "       \
+      "the divisor. With sqrt(d_model) every head's weights come out too flat. Call "                               \
+      "scaled_dot_product_attention on each head's slices, which divides by sqrt(K_i.n_cols), instead of "          \
+      "scaling the whole Q once (chapter 09)")                                                                      \
+    X(heads_interleaved_columns,                                                                                    \
+      "the heads took every h-th column (column j went to head j % h); a head owns one contiguous block of "        \
+      "d_k columns, head i the columns i*d_k .. (i+1)*d_k - 1, because W_q is the heads' own projections "          \
+      "written side by side: M.cols(i * w, (i + 1) * w - 1) (chapter 09)")                                          \
+    X(heads_split_by_rows,                                                                                          \
+      "the matrix was cut into blocks of rows, so each head got some of the tokens with all their columns; "        \
+      "every head sees every token and gets a slice of the features: cut the columns, M.cols(...), never "          \
+      "M.rows(...) (chapter 09)")                                                                                   \
+    X(heads_concat_reversed,                                                                                        \
+      "the heads were put back in reverse order (the last head leftmost); head 0 goes in the first d_v "            \
+      "columns, because W_o's first d_v rows are the ones that read head 0 (chapter 09)")                           \
+    X(heads_output_projection_missing,                                                                              \
+      "the output is the concatenation itself: W_o was left out. The heads' outputs side by side are L_Q x "        \
+      "(h d_v); output = concat * W_o mixes them into one row of width d_model per token (chapter 09)")             \
+    X(heads_one_softmax_over_all_heads,                                                                             \
+      "one softmax ran over every head's scores together, so a query's weights sum to 1 over all the heads "        \
+      "instead of within each head; every head is an attention of its own, with its own row softmax: one "          \
+      "call of scaled_dot_product_attention per head (chapter 09)")                                                 \
+    /* chapter 10: transformer blocks */                                                                         \
+    X(layer_norm_over_columns,                                                                                      \
+      "each column was normalised down the tokens; layer norm works along each row, one token's own "               \
+      "features: the mean and variance of row r are over its d_model columns. arma::mean(X) and "                   \
+      "arma::var(X) work down the columns unless given the dimension 1, as in arma::mean(X, 1) (chapter 10)")       \
+    X(layer_norm_sample_variance,                                                                                   \
+      "the variance was divided by d_model - 1; layer norm uses the population variance, the plain mean of "        \
+      "the squared deviations (divided by d_model). In Armadillo, arma::var and arma::stddev divide by n - "        \
+      "1 unless norm_type is 1: arma::var(X, 1, 1) (chapter 10)")                                                   \
+    X(layer_norm_eps_outside_sqrt,                                                                                  \
+      "eps was added after the square root, (x - mean) / (sqrt(var) + eps); it belongs inside, (x - mean) / "       \
+      "sqrt(var + eps), and inv_std is 1 / sqrt(var + eps) (chapter 10)")                                           \
+    X(layer_norm_without_gain_bias,                                                                                 \
+      "the output is xhat itself: gain and bias were left out. y = gain % xhat + bias, column c of every "          \
+      "row times gain(c) plus bias(c), which in Armadillo is .each_row() %= gain, then .each_row() += bias "        \
+      "(chapter 10)")                                                                                               \
+    X(layer_norm_backward_without_mean_term,                                                                        \
+      "dX lacks the term - mean(dxhat): every entry of a row moves the row's mean, which all of its entries "       \
+      "subtract, so each row of dX must sum to 0 (chapter 10)")                                                     \
+    X(layer_norm_backward_without_variance_term,                                                                    \
+      "dX lacks the term - xhat % mean(dxhat % xhat): every entry of a row also moves the row's variance, "         \
+      "which rescales all of its entries (chapter 10)")                                                             \
+    X(layer_norm_backward_gain_left_out,                                                                            \
+      "dX was computed from dY instead of dxhat = dY % gain: the forward pass multiplied xhat by gain, so "         \
+      "the gradient on its way back is multiplied by gain too (dxhat.each_row() %= gain) (chapter 10)")             \
+    X(feed_forward_without_relu,                                                                                    \
+      "the relu is missing: the hidden layer is relu(X W_1 + b_1), its negative entries set to 0 "                  \
+      "(H.clamp(0.0, arma::datum::inf)); without it the two products collapse into one linear map (chapter "        \
+      "10)")                                                                                                        \
+    X(feed_forward_relu_on_output,                                                                                  \
+      "the relu was applied to the output instead of the hidden layer: the layer is relu(X W_1 + b_1) W_2 + "       \
+      "b_2, and its output keeps its negative values (chapter 10)")                                                 \
+    X(feed_forward_without_b1,                                                                                      \
+      "b_1 was left out: the hidden layer is relu(X W_1 + b_1), with b_1 added to every row before the relu "       \
+      "(.each_row() += b_1) (chapter 10)")                                                                          \
+    X(block_residual_left_out,                                                                                      \
+      "a sub-layer's input was not added back before its norm: each sub-layer is layer_norm(x + "                   \
+      "sublayer(x)), for example layer_norm(X + att), not layer_norm(att); the residual keeps each token's "        \
+      "own row and gives the gradient a path that skips the sub-layer (chapter 10)")                                \
+    X(block_pre_norm,                                                                                               \
+      "the norm came before the sub-layer (pre-norm, x + sublayer(layer_norm(x))); this course's blocks are "       \
+      "post-norm, as in the 2017 paper: layer_norm(x + sublayer(x)), the sum first, then the norm (chapter "        \
+      "10)")                                                                                                        \
+    X(encoder_masked_self_attention,                                                                                \
+      "the encoder's self-attention was given the causal mask; the encoder reads the whole source at once, "        \
+      "so every token may look at every other. Only the decoder's self-attention is causal (chapter 10)")           \
+    X(decoder_without_causal_mask,                                                                                  \
+      "the decoder's self-attention had no mask, so each row also read the tokens after it; pass "                  \
+      "causal_mask(Y.n_rows) to the first multi_head_attention (chapters 07 and 10)")                               \
+    X(decoder_cross_reads_decoder,                                                                                  \
+      "the cross-attention took its keys and values from the decoder's own rows instead of H_enc: it is "           \
+      "multi_head_attention(H1, H_enc, ...), queries from the decoder, keys and values from the encoder "           \
+      "(chapters 07 and 10)")                                                                                       \
+    /* chapter 11: training (the loss, backward passes, gradient checks, Adam, the schedule) */                     \
     X(softmax_backward_without_subtraction,                                                                         \
-      "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "  \
-      "lowers the others, and that is what the subtraction says (chapter 12)")                                      \
+      "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "   \
+      "lowers the others, and that is what the subtraction says (chapter 11)")                                      \
     X(softmax_backward_sums_columns,                                                                                \
       "the dot products A . dA were taken down the columns; softmax_rows normalised each row, so each row of dS "   \
-      "needs its own row's dot product, arma::sum(A % dA, 1) (chapter 12)")                                         \
+      "needs its own row's dot product, arma::sum(A % dA, 1) (chapter 11)")                                         \
     X(softmax_backward_missing_weights,                                                                             \
       "the last multiplication by A was left out: dS = A % (dA - rowsum(A % dA)), the Jacobian of softmax times "   \
-      "dA, row by row; without the leading A % each row gets dA minus its weighted mean (chapter 12)")             \
+      "dA, row by row; without the leading A % each row gets dA minus its weighted mean (chapter 11)")              \
     X(attention_backward_skips_softmax,                                                                             \
       "the backward pass went from dA straight to the scores (dS = dA / sqrt(d_k)): softmax sits between them, "    \
-      "so dS = softmax_rows_backward(A, dA) / sqrt(d_k) (forward was: A = softmax_rows(S)) (chapter 12)")           \
+      "so dS = softmax_rows_backward(A, dA) / sqrt(d_k) (forward was: A = softmax_rows(S)) (chapter 11)")           \
     X(attention_backward_scale_by_d_k,                                                                              \
       "dS was divided by d_k: the forward pass divided the scores by sqrt(d_k), so the backward pass divides "      \
-      "by sqrt(d_k) too (chapter 12)")                                                                              \
+      "by sqrt(d_k) too (chapter 11)")                                                                              \
     X(attention_backward_missing_scale,                                                                             \
       "dQ and dK are sqrt(d_k) times too large: the forward pass divided the scores by sqrt(d_k), so their "        \
-      "gradient is divided by it too (chapter 12)")                                                                 \
+      "gradient is divided by it too (chapter 11)")                                                                 \
     X(attention_backward_dv_untransposed,                                                                           \
-      "dV was computed as A dZ; from Z = A V the gradient at V is A^T dZ, one row per key (chapter 12)")            \
+      "dV was computed as A dZ; from Z = A V the gradient at V is A^T dZ, one row per key (chapter 11)")            \
     X(attention_backward_dk_untransposed,                                                                           \
-      "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per key (chapter 12)")          \
+      "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per key (chapter 11)")          \
+    X(cross_entropy_summed_over_rows,                                                                               \
+      "the loss and its gradient are T times too large: they were summed over the rows; cross-entropy is the "      \
+      "MEAN over the T rows, so divide the total loss by T and every row of dlogits by T too (chapter 11, step "    \
+      "1)")                                                                                                         \
+    X(cross_entropy_gradient_not_averaged,                                                                          \
+      "the loss is right but dlogits is T times too large: the loss was divided by T, its gradient was not; "       \
+      "each row's gradient is (softmax(z) - onehot(t)) / T, since every row's loss entered the mean with weight"    \
+      " 1/T (chapter 11)")                                                                                          \
+    X(cross_entropy_without_shift,                                                                                  \
+      "large logits gave NaN: exp(z) overflowed to inf before the division (inf / inf is NaN); subtract each "      \
+      "row's maximum first, log sum exp(z) = m + log sum exp(z - m), which no exp can overflow (chapters 03 and"    \
+      " 11, step 2)")                                                                                               \
+    X(cross_entropy_log_of_softmax,                                                                                 \
+      "the loss became inf where the target's probability is tiny: the softmax was computed and then its log, "     \
+      "and a probability below about 1e-308 is stored as 0, whose log is -inf; compute -log p_t = m + log sum "     \
+      "exp(z - m) - z_t straight from the logits, never through p (chapter 11, step 2)")                            \
+    X(cross_entropy_gradient_without_onehot,                                                                        \
+      "dlogits is softmax(z) / T without the one-hot: the target's entry must be p_t - 1, so subtract 1 at "        \
+      "column targets[r] of each row (then every row of the gradient sums to 0) (chapter 11, step 1)")              \
+    X(numeric_gradient_one_sided,                                                                                   \
+      "the difference was one-sided, (f(W + h e_i) - f(W)) / h, whose error shrinks only like h; the central "      \
+      "difference (f(W + h e_i) - f(W - h e_i)) / 2h cancels the h^2 term and errs like h^2 (chapter 11, step "     \
+      "3)")                                                                                                         \
+    X(numeric_gradient_entry_not_restored,                                                                          \
+      "an entry was not put back after its two evaluations, so every later entry was measured at a point where "    \
+      "the earlier ones had moved by -h: set the entry back to W(i) before moving the next one (chapter 11, "       \
+      "step 3)")                                                                                                    \
+    X(numeric_gradient_missing_half,                                                                                \
+      "the gradient is twice too large: f(W + h e_i) - f(W - h e_i) spans a step of 2h, so divide by 2 * h, not"    \
+      " by h (in C++, (up - down) / 2 * h divides by 2 and then multiplies by h: write (2 * h)) (chapter 11, "      \
+      "step 3)")                                                                                                    \
+    X(adam_without_bias_correction,                                                                                 \
+      "the bias correction is missing: m and v start at 0, so early on they are too small by the factors 1 - "      \
+      "beta1^t and 1 - beta2^t; divide by them before the step (the first step then moves each entry by about "     \
+      "the learning rate) (chapter 11, step 5)")                                                                    \
+    X(adam_bias_correction_without_power,                                                                           \
+      "the corrections used 1 - beta instead of 1 - beta^t: right at t = 1 only; the factor is the total weight"    \
+      " the running average has gathered after t steps, std::pow(beta1, t) (chapter 11, step 5)")                   \
+    X(adam_epsilon_inside_sqrt,                                                                                     \
+      "epsilon went inside the square root, sqrt(v_hat + epsilon); Adam adds it after: sqrt(v_hat) + epsilon, "     \
+      "so with a large epsilon the steps came out far too small (chapter 11, step 5)")                              \
+    X(adam_missing_sqrt,                                                                                            \
+      "the step was divided by v_hat (the mean square of the gradient) instead of its square root: the update "     \
+      "then scales like 1 / g instead of staying about the learning rate; use std::sqrt(v_hat) + epsilon "          \
+      "(chapter 11, step 5)")                                                                                       \
+    X(learning_rate_max_instead_of_min,                                                                             \
+      "the schedule took the larger of t / warmup and sqrt(warmup / t): it starts huge and never goes below the"    \
+      " peak; the smaller one (std::min) is the warm-up before the peak and the decay after it (chapter 11, "       \
+      "step 6)")                                                                                                    \
+    X(learning_rate_warmup_without_decay,                                                                           \
+      "after the warm-up the rate stayed at the peak: the 2017 schedule goes on with peak * sqrt(warmup / t), "     \
+      "down with the inverse square root of the step (chapter 11, step 6)")                                         \
+    X(learning_rate_counts_from_zero,                                                                               \
+      "the schedule is one step late: it used t - 1, so the first step got a rate of 0 and the peak came at "       \
+      "warmup + 1; t is already 1 on the first step (chapter 11, step 6)")                                          \
+    X(learning_rate_integer_division,                                                                               \
+      "t / warmup was an integer division (both are long), which is 0 for every t below the warm-up and so is "     \
+      "sqrt(warmup / t) after it: convert to double before dividing (chapter 11, step 6)")                          \
     X(greedy_keeps_begin_token,                                                                                     \
       "the answer starts with the begin token; it only starts the decoder, so drop it from what you return "        \
       "(chapter 12)")                                                                                               \

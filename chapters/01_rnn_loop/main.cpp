@@ -48,6 +48,14 @@ void step_parallel_part(const rnn_lab::Example& e) {
         worst = std::max(worst, arma::abs(P.row(t) - e.X.row(t) * e.U.t()).max());
     std::cout << "largest difference from computing U x_t one by one: " << format_number(worst, 4) << "\n";
     std::cout << "What cannot be batched: W h_{t-1}. Its input is the output of the step before.\n";
+    // Which model does more arithmetic is a question of sizes, not a rule.
+    std::cout << "multiply-adds of the part that mixes positions (loop: W h_{t-1}; attention: Q K^T and A V):\n";
+    std::printf("%8s %6s %16s %16s\n", "L", "d", "loop L d^2", "attention 2L^2 d");
+    for (const auto& [L, d] : {std::pair{3LL, 3LL}, {50LL, 512LL}, {1000LL, 64LL}}) {
+        const rnn_lab::MixingCost c = rnn_lab::mixing_cost(L, d);
+        std::printf("%8lld %6lld %16lld %16lld\n", L, d, c.loop_chain, c.attention);
+    }
+    std::cout << "Attention does more of it only when 2L > d; what it gains is that none of it waits.\n";
 }
 
 // The timing step is the one place chapter 01 uses attn_perf (perf/): its fused
@@ -102,8 +110,10 @@ std::string step_timing(const ChapterOptions& o, plot::Plotter& plotter) {
 void step_path_length(plot::Plotter& plotter) {
     print_step(std::cout, 4, "Path length between positions");
     std::printf("%-12s %14s %16s\n", "from -> to", "loop (steps)", "attention (steps)");
-    for (int j : {1, 2, 10, 49})
-        std::printf("%2d -> %-6d %14d %16d\n", 0, j, rnn_path_length(0, j), attention_path_length(0, j));
+    const auto steps = [](int n) { return n == kNeverReaches ? std::string("never") : std::to_string(n); };
+    for (const auto& [i, j] : {std::pair{0, 1}, {0, 2}, {0, 10}, {0, 49}, {49, 0}})
+        std::printf("%2d -> %-6d %14s %16s\n", i, j, steps(rnn_path_length(i, j)).c_str(),
+                    steps(attention_path_length(i, j)).c_str());
     std::cout << "positions of a " << kQuestionLength << "-word sentence worked on at once: loop "
               << rnn_positions_at_once(kQuestionLength) << ", attention "
               << attention_positions_at_once(kQuestionLength) << "\n";
@@ -136,7 +146,7 @@ int main(int argc, char** argv) {
                      "  - the U x_t part is one product, the W h part is a chain;\n"
                   << (threads.empty() ? "  - what a second thread does was not measured (step 3 is skipped with --quick);\n"
                                       : "  - a second thread, in this run: " + threads + ";\n")
-                  << "  - the loop's path grows with distance, attention's stays 1;\n"
+                  << "  - the loop's path grows with distance and only runs forwards; attention's stays 1 both ways;\n"
                      "  - attention on top of the loop still waits for the loop.\n";
     });
 }

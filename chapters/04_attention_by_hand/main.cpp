@@ -81,6 +81,10 @@ void step_output(const attention_lab::Walkthrough& w) {
         rows += (j ? " + " : "") + format_number(w.A(kLove, j)) + " " + format_row(w.p.V.row(j), 0);
     }
     std::cout << "z_love = " << terms << "\n       = " << rows << "\n       = " << format_row(w.Z.row(kLove)) << "\n";
+    // What the layer did to "love": kept the share of its own value row, borrowed the rest.
+    const double own = w.A(kLove, kLove);
+    std::cout << "love keeps " << format_number(100 * own, 0) << "% of its own value and borrows "
+              << format_number(100 * (1 - own), 0) << "% from the other tokens\n";
     std::cout << "A is " << shape_of(w.A) << " (a weight per pair of tokens); Z is " << shape_of(w.Z)
               << " (a row per token, as wide as a value). Z is what the next layer receives.\n";
 }

@@ -21,7 +21,8 @@ int attention_positions_at_once([[maybe_unused]] int length) {
 }
 
 // How many sequential steps does information from position i need to reach
-// the result at position j in the recurrent loop? (0 when i == j)
+// the result at position j in the recurrent loop? (0 when i == j; the loop
+// runs forwards, so answer kNeverReaches where i's information cannot get to j)
 int rnn_path_length([[maybe_unused]] int i, [[maybe_unused]] int j) {
     throw NotImplemented("rnn_path_length", __FILE__);  // TODO(ch01)
 }

@@ -11,7 +11,7 @@ namespace attn {
 void adam_step([[maybe_unused]] arma::mat& W, [[maybe_unused]] const arma::mat& grad, [[maybe_unused]] arma::mat& m,
                [[maybe_unused]] arma::mat& v, [[maybe_unused]] long t, [[maybe_unused]] double learning_rate,
                [[maybe_unused]] const AdamConstants& c) {
-    // TODO(ch11): your code here.
+    // TODO(ch11): check the shapes and t, update m and v, correct both for starting at 0, then step W.
     throw NotImplemented("adam_step", __FILE__);
 }
 

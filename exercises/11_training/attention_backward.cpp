@@ -19,7 +19,7 @@ namespace attn {
 AttentionGrads attention_backward([[maybe_unused]] const arma::mat& Q, [[maybe_unused]] const arma::mat& K,
                                   [[maybe_unused]] const arma::mat& V, [[maybe_unused]] const arma::mat& A,
                                   [[maybe_unused]] const arma::mat& dZ) {
-    // TODO(ch12): dV and dA from Z = A V, dS from the softmax, dQ and dK from the scaled product.
+    // TODO(ch11): dV and dA from Z = A V, dS from the softmax, dQ and dK from the scaled product.
     throw NotImplemented("attention_backward", __FILE__);
 }
 

@@ -10,7 +10,7 @@ namespace attn {
 
 CrossEntropyResult cross_entropy([[maybe_unused]] const arma::mat& logits,
                                  [[maybe_unused]] const std::vector<arma::uword>& targets) {
-    // TODO(ch11): your code here.
+    // TODO(ch11): check the targets, then per row: m = max, log-sum-exp, loss and softmax - onehot; divide by T.
     throw NotImplemented("cross_entropy", __FILE__);
 }
 

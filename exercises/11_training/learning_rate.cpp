@@ -9,7 +9,7 @@
 namespace attn {
 
 double learning_rate([[maybe_unused]] long t, [[maybe_unused]] double peak, [[maybe_unused]] long warmup) {
-    // TODO(ch11): your code here.
+    // TODO(ch11): refuse t < 1 and warmup < 1, then peak * min(t / warmup, sqrt(warmup / t)) in doubles.
     throw NotImplemented("learning_rate", __FILE__);
 }
 

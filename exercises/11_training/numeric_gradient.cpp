@@ -10,7 +10,7 @@ namespace attn {
 
 arma::mat numeric_gradient([[maybe_unused]] const std::function<double(const arma::mat&)>& loss,
                            [[maybe_unused]] const arma::mat& W, [[maybe_unused]] double h) {
-    // TODO(ch11): your code here.
+    // TODO(ch11): refuse a bad h, then for each entry: f(W + h e_i), f(W - h e_i), put it back, divide by 2h.
     throw NotImplemented("numeric_gradient", __FILE__);
 }
 

@@ -14,7 +14,7 @@
 namespace attn {
 
 arma::mat softmax_rows_backward([[maybe_unused]] const arma::mat& A, [[maybe_unused]] const arma::mat& dA) {
-    // TODO(ch12): check the shapes, then one Jacobian-vector product per row.
+    // TODO(ch11): check the shapes, then one Jacobian-vector product per row.
     throw NotImplemented("softmax_rows_backward", __FILE__);
 }
 

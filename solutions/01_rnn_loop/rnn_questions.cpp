@@ -1,6 +1,4 @@
 // Exercise rnn_questions (chapter 01): the chapter's questions as numbers.
-#include <cstdlib>
-
 #include "contracts/01_rnn_loop.hpp"
 
 namespace attn {
@@ -11,8 +9,8 @@ int rnn_positions_at_once(int length) { return length > 0 ? 1 : 0; }
 // Every query row of Q K^T is independent of the others: all of them at once.
 int attention_positions_at_once(int length) { return length > 0 ? length : 0; }
 
-// Information walks one step per position.
-int rnn_path_length(int i, int j) { return std::abs(i - j); }
+// Information walks forwards, one step per position, and never back.
+int rnn_path_length(int i, int j) { return i <= j ? j - i : kNeverReaches; }
 
 // One attention pass connects every pair directly, whatever their distance.
 int attention_path_length(int i, int j) { return i == j ? 0 : 1; }

@@ -1,4 +1,6 @@
 // Exercise concat_heads (chapter 09): the heads' outputs side by side again.
+#include <string>
+
 #include "contracts/09_multi_head_attention.hpp"
 #include "core/errors.hpp"
 
@@ -7,10 +9,12 @@ namespace attn {
 arma::mat concat_heads(const std::vector<arma::mat>& parts) {
     if (parts.empty()) throw InputError("concat_heads: there are no heads to put together");
     arma::uword width = 0;
-    for (const arma::mat& p : parts) {
-        require_shapes(p.n_rows == parts[0].n_rows, "concat_heads",
-                       "every head must have the same number of rows (L)", {"part 0", parts[0]}, {"another part", p});
-        width += p.n_cols;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        // the heads are rows of the same tokens: a part with other rows belongs to another sequence
+        const std::string name = "part " + std::to_string(i);
+        require_shapes(parts[i].n_rows == parts[0].n_rows, "concat_heads",
+                       "every head must have the same number of rows (L)", {"part 0", parts[0]}, {name.c_str(), parts[i]});
+        width += parts[i].n_cols;
     }
     arma::mat out(parts[0].n_rows, width);  // (L, sum of widths)
     arma::uword c = 0;

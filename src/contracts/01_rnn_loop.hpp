@@ -45,6 +45,12 @@ int rnn_positions_at_once(int length);        // ...by the recurrent loop?
 int attention_positions_at_once(int length);  // ...by one attention pass?
 // How many sequential steps does information from position i take to reach the
 // result at position j (0 when i == j)...
+// The loop runs forwards: h_j is made from h_{j-1} and x_j, so position i can
+// reach a later position j (in j - i steps) but never an earlier one. Answer
+// kNeverReaches for a pair it cannot connect. (A bidirectional RNN adds a
+// second loop running backwards; that is another model.) Attention without a
+// mask, as in an encoder, connects every pair in both directions.
+inline constexpr int kNeverReaches = -1;
 int rnn_path_length(int i, int j);        // ...in the recurrent loop?
 int attention_path_length(int i, int j);  // ...in one attention layer?
 

@@ -42,4 +42,16 @@ arma::mat add_positions(const arma::mat& X, const arma::mat& PE);
 // Chapter: 08 (exercise position_similarity)
 arma::rowvec position_similarity(const arma::mat& PE, arma::uword p);
 
+// Questions (exercise positions_question), answered true or false.
+// Without positions, can self-attention tell "I love LLMs" from "LLMs I love"
+// (does any word get another output row than before, wherever it now sits)?
+bool attention_alone_sees_word_order();
+// With add_positions before attention (the codes belong to the slots 0, 1, 2),
+// the words are reordered: does some word now get a different output row?
+bool reordering_with_positions_changes_a_words_output();
+// Is add_positions(X, PE) wider than X?
+bool adding_positions_makes_x_wider();
+// Does PE(p) . PE(p + k) depend on p, where the pair starts (and not only on k)?
+bool similarity_depends_on_where_the_pair_starts();
+
 }  // namespace attn

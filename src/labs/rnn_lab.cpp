@@ -22,6 +22,8 @@ Example example() {
     return e;
 }
 
+MixingCost mixing_cost(long long L, long long d) { return {L * d * d, 2 * L * L * d}; }
+
 std::vector<int> default_lengths() {
     std::vector<int> L;
     for (int n = 8; n <= 2048; n *= 2) L.push_back(n);
@@ -63,7 +65,7 @@ plot::Figure path_length_figure(int length) {
     c.title = "Steps from position 0 to position j (" + std::to_string(length) + "-word sentence)";
     c.xlabel = "position j";
     c.ylabel = "sequential steps from position 0";
-    plot::Series loop{"recurrent loop: |i - j|", {}, {}, "linespoints pt 7 ps 0.6"};
+    plot::Series loop{"recurrent loop: j - i", {}, {}, "linespoints pt 7 ps 0.6"};
     plot::Series att{"one attention layer: 1", {}, {}, "linespoints pt 5 ps 0.6"};
     for (int j = 1; j < length; ++j) {
         loop.x.push_back(j);
@@ -76,26 +78,35 @@ plot::Figure path_length_figure(int length) {
 }
 
 plot::Figure timing_figure(const std::vector<Timing>& rows) {
-    plot::LineChart c;
-    c.title = "Wall time against sequence length (median of repeated runs)";
-    c.xlabel = "sequence length L";
-    c.ylabel = "milliseconds";
-    c.log_x = c.log_y = true;
-    plot::Series l1, l2, a1, a2;
-    l1.title = "loop, 1 thread";
-    l2.title = "loop, 2 threads";
-    a1.title = "attention, 1 thread";
-    a2.title = "attention, 2 threads";
-    l2.style = a2.style = "linespoints dt 2";
+    plot::LineChart time;
+    time.title = "Wall time on 1 thread (median of repeated runs)";
+    time.xlabel = "sequence length L";
+    time.ylabel = "milliseconds";
+    time.log_x = time.log_y = true;
+    plot::LineChart gain;
+    gain.title = "What a second thread gave in this run";
+    gain.xlabel = "sequence length L";
+    gain.ylabel = "speed-up: time on 1 thread / time on 2";
+    gain.log_x = true;
+    plot::Series l1{"loop", {}, {}, "linespoints pt 7"}, a1{"attention", {}, {}, "linespoints pt 5"};
+    plot::Series lg{"loop", {}, {}, "linespoints pt 7"}, ag{"attention", {}, {}, "linespoints pt 5"};
+    plot::Series none{"no help (1.0)", {}, {}, "lines dt 2 lc rgb 'gray40'"};
+    const auto ratio = [](double one, double two) { return two > 0 ? one / two : 0.0; };
     for (const auto& r : rows) {
-        for (auto* s : {&l1, &l2, &a1, &a2}) s->x.push_back(r.length);
+        for (auto* s : {&l1, &a1, &lg, &ag, &none}) s->x.push_back(r.length);
         l1.y.push_back(1e3 * r.loop_1);
-        l2.y.push_back(1e3 * r.loop_2);
         a1.y.push_back(1e3 * r.attention_1);
-        a2.y.push_back(1e3 * r.attention_2);
+        lg.y.push_back(ratio(r.loop_1, r.loop_2));
+        ag.y.push_back(ratio(r.attention_1, r.attention_2));
+        none.y.push_back(1.0);
     }
-    c.series = {l1, l2, a1, a2};
-    return plot::Figure(c);
+    time.series = {l1, a1};
+    gain.series = {lg, ag, none};
+    plot::Figure f;
+    f.panels = {time, gain};
+    f.cols = 2;
+    f.width = 1300;
+    return f;
 }
 
 }  // namespace attn::rnn_lab

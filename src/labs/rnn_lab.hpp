@@ -44,11 +44,26 @@ using AttentionOutput = std::function<arma::mat(const arma::mat& Q, const arma::
 std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, const TimeOnThreads& time,
                                            const AttentionOutput& attention);
 
+// Multiply-adds of the part of each model that mixes positions, for L
+// positions of width d (d_in = d_h = d_k = d_v = d):
+//   the loop's chain, W h_{t-1} at every step:       L d^2
+//   attention's Q K^T (L^2 d) and A V (L^2 d):       2 L^2 d
+// The projections (U x_t in the loop, X W in attention) are left out: both
+// models have them, and both parallelise. So attention does more of this
+// arithmetic only when 2 L > d.
+struct MixingCost {
+    long long loop_chain = 0;
+    long long attention = 0;
+};
+MixingCost mixing_cost(long long L, long long d);
+
 // Sequence lengths 8, 16, ..., 2048.
 std::vector<int> default_lengths();
 
 // Figures (data first; see plot.hpp).
 plot::Figure path_length_figure(int length);
+// Two panels: the wall time on 1 thread, and the speed-up a second thread gave
+// each model (time on 1 / time on 2; 1 means no help), as measured in `rows`.
 plot::Figure timing_figure(const std::vector<Timing>& rows);
 // Attention as it was mostly used before the Transformer: on top of a recurrent
 // network, reading the hidden states the loop has already produced. The
