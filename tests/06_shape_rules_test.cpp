@@ -126,6 +126,30 @@ attn_test::Family all_sizes_family() {
     const attn_test::RandomQKV r(3, 5, 6, 2, 17);
     return sdpa_family("3 queries, 5 keys, d_k 6, d_v 2", r.Q * 2.0, r.K, r.V);
 }
+// attention_shapes' families: a predicted shape as a 1x2 matrix, and the natural
+// wrong predictions of the scores' shape (transposed) and of the output's (the
+// weights' shape, or the width d_k).
+arma::mat as_matrix(const Shape& s) {
+    arma::mat m(1, 2);
+    m(0, 0) = static_cast<double>(s.rows);
+    m(0, 1) = static_cast<double>(s.cols);
+    return m;
+}
+attn_test::Family scores_shape_family(arma::uword L_Q, arma::uword L_K) {
+    attn_test::Family f("the scores' shape for L_Q " + std::to_string(L_Q) + ", L_K " + std::to_string(L_K),
+                        as_matrix(Shape{L_Q, L_K}));
+    f.add(attn_test::mistakes::scores_transposed, as_matrix(Shape{L_K, L_Q}), "L_K x L_Q");
+    return f;
+}
+attn_test::Family output_shape_family(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v) {
+    attn_test::Family f("the output's shape for L_Q " + std::to_string(L_Q) + ", L_K " + std::to_string(L_K) + ", d_k " +
+                            std::to_string(d_k) + ", d_v " + std::to_string(d_v),
+                        as_matrix(Shape{L_Q, d_v}));
+    f.add(attn_test::mistakes::weights_instead_of_output, as_matrix(Shape{L_Q, L_K}), "L_Q x L_K");
+    if (d_k != d_v) f.add(attn_test::mistakes::output_width_d_k, as_matrix(Shape{L_Q, d_k}), "L_Q x d_k");
+    return f;
+}
+
 attn_test::RandomQKV masked_input() { return attn_test::RandomQKV(3, 4, 6, 2); }
 arma::mat masked_input_mask() {
     arma::mat mask(3, 4, arma::fill::zeros);
@@ -282,8 +306,8 @@ BOOST_AUTO_TEST_SUITE(attention_shapes)
 
 BOOST_AUTO_TEST_CASE(seven_queries_over_twelve_keys_give_7x12_scores_and_7x64_output) {
     const auto s = attn::attention_shapes(7, 12, 64, 64);
-    if (s.scores == Shape{12, 7}) attn_test::report(attn_test::mistakes::scores_transposed);
-    if (s.output == Shape{7, 12}) attn_test::report(attn_test::mistakes::weights_instead_of_output);
+    attn_test::recognise(as_matrix(s.scores), scores_shape_family(7, 12));
+    attn_test::recognise(as_matrix(s.output), output_shape_family(7, 12, 64, 64));
     BOOST_TEST((s.scores == Shape{7, 12}), "scores should be L_Q x L_K = 7x12; got " << attn::to_string(s.scores));
     BOOST_TEST((s.weights == Shape{7, 12}), "softmax keeps the shape: 7x12; got " << attn::to_string(s.weights));
     BOOST_TEST((s.output == Shape{7, 64}), "output should be L_Q x d_v = 7x64; got " << attn::to_string(s.output));
@@ -292,9 +316,8 @@ BOOST_AUTO_TEST_CASE(seven_queries_over_twelve_keys_give_7x12_scores_and_7x64_ou
 BOOST_AUTO_TEST_CASE(output_width_is_d_v_not_d_k) {
     const auto s = attn::attention_shapes(3, 5, 16, 8);
     // d_k = 16, d_v = 8 and L_K = 5 all differ, so each wrong width names itself.
-    if (s.output == Shape{3, 16}) attn_test::report(attn_test::mistakes::output_width_d_k);
-    if (s.output == Shape{3, 5}) attn_test::report(attn_test::mistakes::weights_instead_of_output);
-    if (s.scores == Shape{5, 3}) attn_test::report(attn_test::mistakes::scores_transposed);
+    attn_test::recognise(as_matrix(s.output), output_shape_family(3, 5, 16, 8));
+    attn_test::recognise(as_matrix(s.scores), scores_shape_family(3, 5));
     BOOST_TEST((s.output == Shape{3, 8}), "with d_k = 16 and d_v = 8 the output is 3x8; got " << attn::to_string(s.output));
     BOOST_TEST((s.scores == Shape{3, 5}), "scores: one row per query, one column per key (3x5); got "
                                                  << attn::to_string(s.scores));
@@ -419,6 +442,11 @@ BOOST_AUTO_TEST_SUITE(distinguishable)
 
 BOOST_AUTO_TEST_CASE(scaled_dot_product_attention) {
     attn_test::require_distinguishable({square_family(), all_sizes_family(), masked_family()});
+}
+
+BOOST_AUTO_TEST_CASE(attention_shapes) {
+    attn_test::require_distinguishable({scores_shape_family(7, 12), output_shape_family(7, 12, 64, 64),
+                                        scores_shape_family(3, 5), output_shape_family(3, 5, 16, 8)});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -158,9 +158,10 @@ struct Mistake {
       "the mask was not used at all: every key got weight, the hidden ones too; add it to the scores before the "   \
       "softmax, S + mask (chapters 03 and 07)")                                                                     \
     X(shape_check_missing,                                                                                          \
-      "shapes that break a rule were not refused with attn::ShapeError: Armadillo's own std::logic_error escaped "  \
-      "(or nothing was thrown). Check the shapes first, with require_shapes (src/core/errors.hpp), so the error "   \
-      "names the function, the rule and both shapes (chapters 01-07)")                                              \
+      "shapes that break a rule were not refused with attn::ShapeError: Armadillo's own std::logic_error escaped " \
+      "(such as 'matrix multiplication: incompatible matrix dimensions'). Check the shapes first, with "             \
+      "require_shapes (src/core/errors.hpp), so the error names the function, the rule and both shapes "            \
+      "(chapters 01-07)")                                              \
     X(input_check_missing,                                                                                          \
       "bad input (NaN, +infinity or a size of 0) was not refused by this function itself: nothing was thrown, or " \
       "a function called later refused it under its own name. Check it where it comes in, with require_finite or " \
