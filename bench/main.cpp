@@ -413,7 +413,8 @@ TrainingResult bench_training() {
     perf::set_threads(1);
     std::printf("\ntraining, reversal configuration (%s, batch %zu):\n", model::describe(s.config).c_str(),
                 s.train.batch_size);
-    std::printf("  1 thread: %.0f steps/s   2 threads: %.0f steps/s\n", r.steps_per_second_1, r.steps_per_second_2);
+    std::printf("  1 thread: %.0f steps/s (%.0f per second of CPU time)   2 threads: %.0f steps/s\n",
+                r.steps_per_second_1, r.cpu_steps_per_second_1, r.steps_per_second_2);
     return r;
 }
 

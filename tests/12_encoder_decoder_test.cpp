@@ -138,7 +138,8 @@ namespace {
 attn::model::Config tiny(arma::uword vocab) {
     attn::model::Config c;
     c.d_model = 8;
-    c.d_k = 6;  // d_k != d_model
+    c.heads = 2;
+    c.d_k = 3;  // h d_k = 6 != d_model, and d_k != d_model / h
     c.d_v = 5;
     c.d_ff = 10;
     c.layers = 2;
@@ -201,6 +202,7 @@ BOOST_AUTO_TEST_CASE(the_same_seed_gives_the_same_run) {
     s.max_steps = 15;
     s.batch_size = 8;
     s.eval_every = 0;
+    s.adam.warmup_steps = 5;  // the default 100 would keep the rate near 0 for all 15 steps
     attn::model::Config c = tiny(task.vocab.size());
     attn::model::Model a(c), b(c);
     const auto la = attn::model::train(a, task, s, {});
@@ -222,10 +224,31 @@ BOOST_AUTO_TEST_CASE(adam_first_step_moves_each_weight_by_the_learning_rate) {
     const attn::model::TensorRefs ts{t};
     attn::model::AdamSettings s;
     s.learning_rate = 0.1;
-    s.warmup_steps = 0;
-    attn::model::Adam(s).step(ts);
+    s.warmup_steps = 1;  // the peak at once: lr(1) = 0.1 * min(1/1, sqrt(1/1))
+    attn::model::Adam adam(s);
+    adam.step(ts);
     // After bias correction the first step is lr * g / |g| in each entry.
     BOOST_TEST(matrices_close(t.value, arma::mat{{0.9, 1.1, 0.9}}, 1e-6, "weights after one step"));
+    BOOST_TEST(adam.rate() == 0.1);
+}
+
+BOOST_AUTO_TEST_CASE(adam_follows_the_warm_up_and_the_inverse_square_root_decay) {
+    attn::model::Tensor t;
+    t.value.zeros(1, 1);
+    t.grad.ones(1, 1);
+    t.adam_m.zeros(1, 1);
+    t.adam_v.zeros(1, 1);
+    const attn::model::TensorRefs ts{t};
+    attn::model::AdamSettings s;
+    s.learning_rate = 0.02;
+    s.warmup_steps = 4;
+    attn::model::Adam adam(s);
+    // peak * min(t / warmup, sqrt(warmup / t)), written out for t = 1 .. 16
+    for (long step = 1; step <= 16; ++step) {
+        adam.step(ts);
+        const double want = step <= 4 ? 0.02 * step / 4.0 : 0.02 * std::sqrt(4.0 / step);
+        BOOST_TEST(std::abs(adam.rate() - want) < 1e-15, "step " << step << ": rate " << adam.rate() << ", expected " << want);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(decoder_weights_are_causal_and_cross_weights_are_target_by_source) {
@@ -234,10 +257,15 @@ BOOST_AUTO_TEST_CASE(decoder_weights_are_causal_and_cross_weights_are_target_by_
     const auto& e = task.train[0];
     const auto maps = model.attention_maps(e);
     const arma::uword T = e.target.size() + 1, S = e.source.size();
-    BOOST_TEST(maps.cross.n_rows == T);
-    BOOST_TEST(maps.cross.n_cols == S);
-    BOOST_TEST(arma::abs(arma::sum(maps.cross, 1) - 1.0).max() < 1e-12);
-    BOOST_TEST(arma::accu(arma::abs(arma::trimatu(maps.decoder_self, 1))) == 0.0);
+    BOOST_REQUIRE(maps.cross.size() == 2u);
+    BOOST_REQUIRE(maps.decoder_self.size() == 2u);
+    for (std::size_t h = 0; h < 2; ++h) {
+        BOOST_TEST(maps.cross[h].n_rows == T);
+        BOOST_TEST(maps.cross[h].n_cols == S);
+        BOOST_TEST(arma::abs(arma::sum(maps.cross[h], 1) - 1.0).max() < 1e-12);
+        BOOST_TEST(arma::accu(arma::abs(arma::trimatu(maps.decoder_self[h], 1))) == 0.0);
+    }
+    BOOST_TEST(arma::abs(maps.cross[0] - maps.cross[1]).max() > 1e-6, "the two heads have weights of their own");
 }
 
 BOOST_AUTO_TEST_CASE(translate_stops_within_max_len) {
