@@ -29,8 +29,8 @@ Setup setup_for(tasks::Task task) {
     s.train.batch_size = 64;
     s.train.max_steps = 3000;
     s.train.eval_every = 50;
-    s.train.eval_examples = 200;
-    s.train.target_accuracy = 0.995;
+    s.train.eval_examples = 500;
+    s.train.target_accuracy = 0.998;
     s.train.seed = 7;
     return s;
 }
