@@ -8,7 +8,7 @@
 #   `mistake:ID`     a diagnosis registered in tests/mistakes.hpp
 #   `plot:NAME`      a figure some program writes with save("NAME", ...)
 #   `output:NN`      the printed output of chapter NN's program
-# Rows whose first cell is "Beyond the tutorial" cover chapter 12, which goes
+# Rows whose first cell is "Beyond the tutorial" cover chapters 08 to 12, which go
 # further than the tutorial; they count toward none of the tutorial's items.
 # This script fails, listing every problem, when a name is unknown, a row names
 # nothing, an exercise or plot belongs to a chapter the row does not list, the
@@ -115,7 +115,7 @@ foreach(_row IN LISTS _rows)
   elseif(_kind MATCHES "^Common mistake")
     math(EXPR _boxes "${_boxes} + 1")
   elseif(_kind MATCHES "^Beyond the tutorial$")
-    # chapter 12 goes further than the tutorial; its rows count toward no tutorial item
+    # chapters 08 to 12 go further than the tutorial; their rows count toward no tutorial item
   elseif(_kind MATCHES "^Figure ([0-9]+)$")
     if(CMAKE_MATCH_1 IN_LIST _figures_seen)
       string(APPEND _problems "\n  ${_label}: Figure ${CMAKE_MATCH_1} has more than one row")
