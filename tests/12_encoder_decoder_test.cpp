@@ -1,5 +1,7 @@
-// Chapter 12 tests: the four exercises, the model around them (gradients,
-// Adam, determinism, checkpoints), the generated tasks, and (suite `training`,
+// Chapter 12 tests: the three exercises (greedy_decode, teacher_forcing,
+// beam_search), the model around them (gradients with two heads, Adam and its
+// schedule, the blocks path against the training path, determinism,
+// checkpoints), the generated tasks, and (suite `training`,
 // run on its own as ch12.trains_to_target) a real training run.
 // One suite per exercise (its name is the exercise's name); `chapter` holds
 // the tests of the chapter's non-exercise code.
