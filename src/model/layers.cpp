@@ -46,10 +46,15 @@ arma::mat AttentionLayer::forward(const AttentionParams& P, const arma::mat& x_q
     A.resize(n);
     // one call of chapter 09's multi_head_attention per sequence: a sequence's
     // tokens attend to that sequence's tokens only
+    const bool self = kind != Kind::cross;
+    arma::mat mask;  // causal_mask(L) (chapter 07) for the decoder's self-attention, made again only when L changes
     for (std::size_t s = 0; s < n; ++s) {
-        const arma::mat mask = kind == Kind::causal_self ? causal_mask(seg_q.length[s]) : arma::mat();  // (L, L) or none
-        MultiHeadResult r = multi_head_attention(seg_q.rows_of(x_q, s), seg_kv.rows_of(x_kv, s), P.W_q.value,
-                                                 P.W_k.value, P.W_v.value, P.W_o.value, heads, mask);
+        if (kind == Kind::causal_self && mask.n_rows != seg_q.length[s]) mask = causal_mask(seg_q.length[s]);  // (L, L)
+        const arma::mat xq = seg_q.rows_of(x_q, s);                                       // (L_q, d_model)
+        const arma::mat xkv_own = self ? arma::mat() : seg_kv.rows_of(x_kv, s);           // (L_kv, d_model), cross only
+        const arma::mat& xkv = self ? xq : xkv_own;
+        MultiHeadResult r =
+            multi_head_attention(xq, xkv, P.W_q.value, P.W_k.value, P.W_v.value, P.W_o.value, heads, mask);
         const arma::uword r0 = seg_q.start[s], r1 = seg_q.start[s] + seg_q.length[s] - 1;
         out.rows(r0, r1) = r.output;     // (L_q, d_model)
         concat.rows(r0, r1) = r.concat;  // (L_q, h d_v)
