@@ -67,6 +67,9 @@ void step_model(const encoder_decoder_lab::Setup& rev, bool mine) {
     std::printf("heads: %llu, each of width d_k = %llu (d_model / h)\n",
                 static_cast<unsigned long long>(rev.config.heads), static_cast<unsigned long long>(rev.config.d_k));
     std::printf("parameters: %zu in %zu tensors\n", m.parameter_count(), m.tensors().size());
+    std::printf("training: batches of %zu, Adam at learning_rate(t, %g, %ld): a warm-up over %ld steps, then 1 / sqrt(t)\n",
+                rev.train.batch_size, rev.train.adam.learning_rate, rev.train.adam.warmup_steps,
+                rev.train.adam.warmup_steps);
     std::printf("it runs on %s functions:\n", mine ? "YOUR" : "the reference");
     std::printf("  positions       positional_encoding, add_positions (08)\n");
     std::printf("  attention       multi_head_attention, split_heads, concat_heads (09), on project (02),\n");
@@ -114,8 +117,8 @@ Trained train_task(const encoder_decoder_lab::Setup& s, const std::string& label
     encoder_decoder_lab::ProgressBar bar(label, s.train.max_steps, s.train.eval_every * 2);
     t.log = model::train(t.model, s.task, s.train, std::ref(bar));
     bar.finish();
-    std::printf("training stops when greedy decoding gets %s of the validation set exactly right\n",
-                percent(s.train.target_accuracy).c_str());
+    std::printf("training stops when greedy decoding gets %s of %zu validation examples exactly right\n",
+                percent(s.train.target_accuracy).c_str(), std::min(s.train.eval_examples, s.task.validation.size()));
     std::printf("target reached: %s\n", t.log.reached_target ? "yes" : "NO");
     const double training = t.log.seconds - t.log.eval_seconds;
     std::printf("steps: %zu in %.1f s, %.0f steps per second (plus %.1f s checking the validation set)\n", t.log.steps,
