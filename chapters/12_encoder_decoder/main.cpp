@@ -30,6 +30,8 @@ namespace {
 
 // Beam search against greedy decoding on this many held-out examples of each task.
 constexpr std::size_t kBeamExamples = 200;
+// ... and on a translation model trained for only this many steps.
+constexpr std::size_t kEarlySteps = 200;
 
 std::string percent(double share) {
     char buf[32];
@@ -195,6 +197,14 @@ Trained step_translation(const encoder_decoder_lab::Setup& s, plot::Plotter& plo
     show(t.model, s.task, s.task.held_out[0]);  // "I love LLMs", held out on purpose
     for (std::size_t i = 1; i < 6; ++i) show(t.model, s.task, s.task.held_out[i]);
     compare_beams(t.model, s.task);
+    // Beam search helps where the model is still unsure: the same run stopped early.
+    encoder_decoder_lab::Setup early = s;
+    early.train.max_steps = kEarlySteps;
+    early.train.eval_every = 0;
+    model::Model unsure(early.config);
+    model::train(unsure, early.task, early.train, {});
+    std::printf("the same training stopped after %zu steps, still unsure of itself:\n", kEarlySteps);
+    compare_beams(unsure, early.task);
     const tasks::Example& e = reordering_example(s.task);
     plotter.save("12_translation_cross_attention",
                  heatmap("Cross-attention per head: " + s.task.vocab.decode(e.source), t.model, s.task, e));
