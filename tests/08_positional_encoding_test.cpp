@@ -125,6 +125,8 @@ void report_add_slips(const attn_test::Outcome<arma::mat>& got, const arma::mat&
     // PE.rows(0, L): one row too many, or past the end of a table as long as X
     slips.push_back(PE.n_rows > L ? attn_test::throws(m::span_end_inclusive, Threw::armadillo_size, sum_refused(L + 1))
                                   : attn_test::throws(m::span_end_inclusive, Threw::armadillo_index, "rows()"));
+    // PE.rows(1, L) on a table exactly as long as X runs past its end too: then the two cannot be told apart
+    if (PE.n_rows == L && L > 0) slips.push_back(attn_test::throws(m::add_positions_off_by_one, Threw::armadillo_index, "rows()"));
     // an empty X: PE.rows(0, L - 1) with L - 1 wrapped round to the largest index
     if (L == 0) slips.push_back(attn_test::throws(m::add_positions_empty_sentence, Threw::armadillo_index, "rows()"));
     attn_test::report_the_one_slip(got, right, slips);

@@ -88,22 +88,30 @@ BOOST_AUTO_TEST_SUITE(softmax_rows_backward)
 
 namespace {
 void report_softmax_backward_slips(const arma::mat& got, const arma::mat& A, const arma::mat& dA) {
-    if (attn_test::same(got, A % dA)) attn_test::report(m::softmax_backward_without_subtraction);
-    arma::mat by_columns = dA;
-    by_columns.each_row() -= arma::sum(A % dA, 0);
-    if (attn_test::same(got, A % by_columns)) attn_test::report(m::softmax_backward_sums_columns);
-    arma::mat unweighted = dA;  // dA - rowsum(A % dA), without the leading A %
-    unweighted.each_col() -= arma::sum(A % dA, 1);
-    if (attn_test::same(got, unweighted)) attn_test::report(m::softmax_backward_missing_weights);
-    arma::mat whole = dA;  // one dot product of the whole matrices, for every row
-    whole -= arma::accu(A % dA);
-    arma::mat right = dA;
-    right.each_col() -= arma::sum(A % dA, 1);
-    right = A % right;
-    if (!attn_test::same(A % whole, right) && attn_test::same(got, A % whole))
-        attn_test::report(m::softmax_backward_whole_matrix_dot);
-    if (attn_test::same(got, A % (1.0 - A) % dA) && !attn_test::same(A % (1.0 - A) % dA, right))
-        attn_test::report(m::softmax_backward_diagonal_only);
+    // each variant by loops: dS(i, j) = A(i, j) (dA(i, j) - dot), where `dot` is what the slip subtracts
+    const arma::uword R = A.n_rows, C = A.n_cols;
+    arma::colvec row_dot(R, arma::fill::zeros);
+    arma::rowvec col_dot(C, arma::fill::zeros);
+    double whole_dot = 0;
+    for (arma::uword i = 0; i < R; ++i)
+        for (arma::uword j = 0; j < C; ++j)
+            row_dot(i) += A(i, j) * dA(i, j), col_dot(j) += A(i, j) * dA(i, j), whole_dot += A(i, j) * dA(i, j);
+    arma::mat right(R, C), none(R, C), columns(R, C), unweighted(R, C), whole(R, C), diagonal(R, C);
+    for (arma::uword i = 0; i < R; ++i)
+        for (arma::uword j = 0; j < C; ++j) {
+            right(i, j) = A(i, j) * (dA(i, j) - row_dot(i));
+            none(i, j) = A(i, j) * dA(i, j);
+            columns(i, j) = A(i, j) * (dA(i, j) - col_dot(j));
+            unweighted(i, j) = dA(i, j) - row_dot(i);
+            whole(i, j) = A(i, j) * (dA(i, j) - whole_dot);
+            diagonal(i, j) = A(i, j) * (1.0 - A(i, j)) * dA(i, j);
+        }
+    attn_test::report_the_one_slip(got, right,
+                                   {{m::softmax_backward_without_subtraction, none},
+                                    {m::softmax_backward_sums_columns, columns},
+                                    {m::softmax_backward_missing_weights, unweighted},
+                                    {m::softmax_backward_whole_matrix_dot, whole},
+                                    {m::softmax_backward_diagonal_only, diagonal}});
 }
 }  // namespace
 
