@@ -357,6 +357,12 @@ struct Mistake {
     X(feed_forward_hidden_before_relu, \
       "H was kept before the relu: the layer keeps H = relu(X W_1 + b_1), the hidden layer after the relu, " \
       "which is what y = H W_2 + b_2 reads and what the backward pass needs (chapter 10)") \
+    X(layer_norm_backward_dbias_times_xhat, \
+      "dbias came out as dgain, the column sums of dY % xhat; forward was y = gain % xhat + bias, and the bias " \
+      "enters without xhat, so dbias is the column sums of dY alone: arma::sum(dY, 0) (chapter 10)") \
+    X(bias_added_without_each_row, \
+      "a bias row (1 x width) was added to a whole matrix with +, which Armadillo refuses (incompatible " \
+      "dimensions): a bias is added to every row, M.each_row() += b (chapter 10)") \
     X(block_residual_after_norm, \
       "the input was added after the norm, x + layer_norm(sublayer(x)); a post-norm block adds first and " \
       "normalises the sum, layer_norm(x + sublayer(x)), so its output rows have mean bias and spread gain " \
