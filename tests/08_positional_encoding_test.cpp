@@ -16,6 +16,7 @@
 #include "core/errors.hpp"
 #include "labs/positional_encoding_lab.hpp"
 #include "mistakes.hpp"
+#include "slips.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -36,6 +37,9 @@ enum class TableSlip {
     exponent_without_d_model,  // 10000^(2i): the division by d_model left out
     integer_exponent,          // 2i / d_model in whole numbers: 0, so every frequency is 1
     positions_from_one,        // the first row is position 1
+    exponent_without_two,      // i / d_model instead of 2i / d_model (pair i counted, not column 2i)
+    frequency_inverted,        // p * 10000^(2i / d_model): multiplied instead of divided
+    odd_last_column_missing,   // odd d_model: the lone last sine left at 0 (a loop over whole pairs only)
 };
 
 arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = TableSlip::none) {
@@ -47,10 +51,13 @@ arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = Ta
             if (slip == TableSlip::frequency_per_column) exponent = static_cast<double>(c) / static_cast<double>(d_model);
             if (slip == TableSlip::exponent_without_d_model) exponent = 2.0 * i;
             if (slip == TableSlip::integer_exponent) exponent = 0.0;
+            if (slip == TableSlip::exponent_without_two) exponent = i / static_cast<double>(d_model);
             const double position = static_cast<double>(p) + (slip == TableSlip::positions_from_one ? 1.0 : 0.0);
-            const double angle = position / std::pow(10000.0, exponent);
+            const double angle = slip == TableSlip::frequency_inverted ? position * std::pow(10000.0, exponent)
+                                                                       : position / std::pow(10000.0, exponent);
             const bool sine = (c % 2 == 0) != (slip == TableSlip::sine_cosine_swapped);
             T(p, c) = sine ? std::sin(angle) : std::cos(angle);
+            if (slip == TableSlip::odd_last_column_missing && d_model % 2 == 1 && c + 1 == d_model) T(p, c) = 0.0;
         }
     if (slip != TableSlip::transposed) return T;
     arma::mat U(d_model, L);
@@ -59,30 +66,22 @@ arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = Ta
     return U;
 }
 
-// One known slip: its mistake and what it computes on the input at hand.
-struct Slip {
-    const attn_test::Mistake& mistake;
-    arma::mat result;
-};
-
-// Reports the slip that reproduces `got` when exactly one does; slips that give
-// the right answer here, or the same numbers as another slip, are left unnamed.
-void report_the_one_slip(const arma::mat& got, const arma::mat& right, const std::vector<Slip>& slips) {
-    std::vector<const Slip*> matched;
-    for (const auto& s : slips)
-        if (!attn_test::same(s.result, right) && attn_test::same(got, s.result)) matched.push_back(&s);
-    if (matched.size() == 1) attn_test::report(matched[0]->mistake);
-}
+using attn_test::Slip;
+using attn_test::Threw;
 
 void report_table_slips(const arma::mat& got, arma::uword L, arma::uword d_model) {
-    report_the_one_slip(got, table_by_loops(L, d_model),
+    attn_test::report_the_one_slip(got, table_by_loops(L, d_model),
                         {{m::pe_sine_cosine_swapped, table_by_loops(L, d_model, TableSlip::sine_cosine_swapped)},
                          {m::pe_frequency_per_column, table_by_loops(L, d_model, TableSlip::frequency_per_column)},
                          {m::pe_table_transposed, table_by_loops(L, d_model, TableSlip::transposed)},
                          {m::pe_exponent_without_d_model,
                           table_by_loops(L, d_model, TableSlip::exponent_without_d_model)},
                          {m::pe_integer_exponent, table_by_loops(L, d_model, TableSlip::integer_exponent)},
-                         {m::pe_positions_from_one, table_by_loops(L, d_model, TableSlip::positions_from_one)}});
+                         {m::pe_positions_from_one, table_by_loops(L, d_model, TableSlip::positions_from_one)},
+                         {m::pe_exponent_without_two, table_by_loops(L, d_model, TableSlip::exponent_without_two)},
+                         {m::pe_frequency_inverted, table_by_loops(L, d_model, TableSlip::frequency_inverted)},
+                         {m::pe_odd_last_column_missing,
+                          table_by_loops(L, d_model, TableSlip::odd_last_column_missing)}});
 }
 
 // A BOOST_TEST of the shape, worded for the learner; true when it is right.
@@ -101,8 +100,9 @@ arma::mat uneven_rows(arma::uword L, arma::uword d, int seed) {
     return X;
 }
 
-// What add_positions gives when it slips, by loops.
-void report_add_slips(const arma::mat& got, const arma::mat& X, const arma::mat& PE) {
+// What add_positions gives when it slips, by loops; the slips that make Armadillo
+// refuse two shapes are told apart by the shapes its message names.
+void report_add_slips(const attn_test::Outcome<arma::mat>& got, const arma::mat& X, const arma::mat& PE) {
     const arma::uword L = X.n_rows, d = X.n_cols;
     arma::mat right(L, d), only_pe(L, d), shifted(L, d), side_by_side(L, 2 * d);
     for (arma::uword p = 0; p < L; ++p)
@@ -113,15 +113,28 @@ void report_add_slips(const arma::mat& got, const arma::mat& X, const arma::mat&
             side_by_side(p, c) = X(p, c);                             // X and PE next to each other
             side_by_side(p, d + c) = PE(p, c);
         }
-    report_the_one_slip(got, right,
-                        {{m::add_positions_replaces_x, only_pe},
-                         {m::add_positions_off_by_one, shifted},
-                         {m::add_positions_concatenated, side_by_side}});
+    const std::string x = attn::shape_of(X);
+    const auto sum_refused = [&](arma::uword rows) {  // Armadillo's "addition: ... 3x5 and 6x5"
+        return x + " and " + std::to_string(rows) + "x" + std::to_string(d);
+    };
+    std::vector<Slip> slips = {{m::add_positions_replaces_x, only_pe},
+                               {m::add_positions_off_by_one, shifted},
+                               {m::add_positions_concatenated, side_by_side}};
+    // X + PE: the whole table, refused unless PE is exactly as long as X
+    if (PE.n_rows != L) slips.push_back(attn_test::throws(m::add_positions_whole_table, Threw::armadillo_size, sum_refused(PE.n_rows)));
+    // PE.rows(0, L): one row too many, or past the end of a table as long as X
+    slips.push_back(PE.n_rows > L ? attn_test::throws(m::span_end_inclusive, Threw::armadillo_size, sum_refused(L + 1))
+                                  : attn_test::throws(m::span_end_inclusive, Threw::armadillo_index, "rows()"));
+    // PE.rows(1, L) on a table exactly as long as X runs past its end too: then the two cannot be told apart
+    if (PE.n_rows == L && L > 0) slips.push_back(attn_test::throws(m::add_positions_off_by_one, Threw::armadillo_index, "rows()"));
+    // an empty X: PE.rows(0, L - 1) with L - 1 wrapped round to the largest index
+    if (L == 0) slips.push_back(attn_test::throws(m::add_positions_empty_sentence, Threw::armadillo_index, "rows()"));
+    attn_test::report_the_one_slip(got, right, slips);
 }
 
 // Entry j of each variant of position_similarity, by loops.
-void report_similarity_slips(const arma::rowvec& got, const arma::mat& PE, arma::uword p) {
-    arma::rowvec right(PE.n_rows), cosine(PE.n_rows), by_columns(PE.n_cols);
+void report_similarity_slips(const attn_test::Outcome<arma::rowvec>& got, const arma::mat& PE, arma::uword p) {
+    arma::rowvec right(PE.n_rows), cosine(PE.n_rows), by_columns(PE.n_cols), distance(PE.n_rows);
     for (arma::uword j = 0; j < PE.n_rows; ++j) {
         double dot = 0, np = 0, nj = 0;
         for (arma::uword c = 0; c < PE.n_cols; ++c) {
@@ -131,13 +144,19 @@ void report_similarity_slips(const arma::rowvec& got, const arma::mat& PE, arma:
         }
         right(j) = dot;
         cosine(j) = dot / std::sqrt(np * nj);
+        distance(j) = np + nj - 2 * dot;  // |PE(p) - PE(j)|^2
     }
     for (arma::uword j = 0; j < PE.n_cols; ++j) {  // column p against column j
         double dot = 0;
         for (arma::uword r = 0; r < PE.n_rows; ++r) dot += PE(r, p) * PE(r, j);
         by_columns(j) = dot;
     }
-    report_the_one_slip(got, right, {{m::similarity_over_columns, by_columns}, {m::similarity_cosine, cosine}});
+    // PE * PE.row(p).t() is L x 1: a column, which an arma::rowvec refuses to hold
+    attn_test::report_the_one_slip(got, right,
+                                   {{m::similarity_over_columns, by_columns},
+                                    {m::similarity_cosine, cosine},
+                                    {m::similarity_distance_not_dot, distance},
+                                    attn_test::throws(m::similarity_as_column, Threw::armadillo_size, "row vector")});
 }
 
 // PE(p) . PE(p + k) from the formula: sin a sin b + cos a cos b = cos(a - b),
@@ -240,7 +259,7 @@ BOOST_AUTO_TEST_CASE(has_one_row_per_position_and_none_for_length_zero) {
 }
 
 BOOST_AUTO_TEST_CASE(refuses_d_model_zero) {
-    const std::string msg = thrown_message<attn::InputError>([] { attn::positional_encoding(5, 0); });
+    const std::string msg = attn_test::refusal_message<attn::InputError>([] { attn::positional_encoding(5, 0); });
     BOOST_TEST(mentions(msg, "positional_encoding:"),
                "d_model 0 leaves no column for any code: expected an InputError naming positional_encoding; got '"
                    << msg << "'");
@@ -253,24 +272,26 @@ BOOST_AUTO_TEST_SUITE(add_positions)
 BOOST_AUTO_TEST_CASE(adds_row_p_of_pe_to_row_p_of_x) {
     // PE is a longer table (6 rows for 3 tokens), and any numbers do: add_positions only adds
     const arma::mat X = uneven_rows(3, 5, 81), PE = uneven_rows(6, 5, 82) * 0.1;
-    const arma::mat got = attn::add_positions(X, PE);
+    const auto got = attn_test::attempt([&] { return attn::add_positions(X, PE); });
     report_add_slips(got, X, PE);
+    if (!attn_test::returned(got, "add_positions(X 3x5, PE 6x5)")) return;
     arma::mat expected(3, 5);
     for (arma::uword p = 0; p < 3; ++p)
         for (arma::uword c = 0; c < 5; ++c) expected(p, c) = X(p, c) + PE(p, c);
-    BOOST_TEST(matrices_close(got, expected, 1e-12, "add_positions(X 3x5, PE 6x5)"));
+    BOOST_TEST(matrices_close(got.value, expected, 1e-12, "add_positions(X 3x5, PE 6x5)"));
 }
 
 BOOST_AUTO_TEST_CASE(adds_the_sinusoidal_codes_to_the_running_example) {
     const arma::mat X = {{0, 0, 1, 1}, {0, 1, 0, 1}, {1, 0, 0, 1}};  // "I love LLMs"
     const arma::mat PE = table_by_loops(10, 4);
-    const arma::mat got = attn::add_positions(X, PE);
+    const auto got = attn_test::attempt([&] { return attn::add_positions(X, PE); });
     report_add_slips(got, X, PE);
+    if (!attn_test::returned(got, "add_positions(X 3x4, PE 10x4)")) return;
     // row 1 of PE is (sin 1, cos 1, sin 0.01, cos 0.01)
     const arma::mat expected = {{0, 1, 1, 2},
                                 {std::sin(1.0), 1 + std::cos(1.0), std::sin(0.01), 1 + std::cos(0.01)},
                                 {1 + std::sin(2.0), std::cos(2.0), std::sin(0.02), 1 + std::cos(0.02)}};
-    BOOST_TEST(matrices_close(got, expected, 1e-12, "X + PE on \"I love LLMs\""));
+    BOOST_TEST(matrices_close(got.value, expected, 1e-12, "X + PE on \"I love LLMs\""));
 }
 
 BOOST_AUTO_TEST_CASE(a_table_exactly_as_long_as_x_is_enough) {
@@ -278,19 +299,24 @@ BOOST_AUTO_TEST_CASE(a_table_exactly_as_long_as_x_is_enough) {
     arma::mat expected(4, 3);
     for (arma::uword p = 0; p < 4; ++p)
         for (arma::uword c = 0; c < 3; ++c) expected(p, c) = X(p, c) + PE(p, c);
-    BOOST_TEST(matrices_close(attn::add_positions(X, PE), expected, 1e-12, "add_positions(X 4x3, PE 4x3)"));
+    const auto got = attn_test::attempt([&] { return attn::add_positions(X, PE); });
+    report_add_slips(got, X, PE);
+    if (attn_test::returned(got, "add_positions(X 4x3, PE 4x3)"))
+        BOOST_TEST(matrices_close(got.value, expected, 1e-12, "add_positions(X 4x3, PE 4x3)"));
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_sentence_stays_empty) {
     const arma::mat X(0, 4), PE = uneven_rows(5, 4, 85);
-    const arma::mat got = attn::add_positions(X, PE);
-    BOOST_TEST((got.n_rows == 0 && got.n_cols == 4), "no tokens in, no rows out: expected 0x4, got " << got.n_rows
-                                                                                                   << "x" << got.n_cols);
+    const auto got = attn_test::attempt([&] { return attn::add_positions(X, PE); });
+    report_add_slips(got, X, PE);
+    if (!attn_test::returned(got, "add_positions(X 0x4, PE 5x4)")) return;
+    BOOST_TEST((got.value.n_rows == 0 && got.value.n_cols == 4),
+               "no tokens in, no rows out: expected 0x4, got " << attn::shape_of(got.value));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_table_of_another_width_naming_both_shapes) {
     const arma::mat X(3, 4, arma::fill::ones), PE(10, 6, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::add_positions(X, PE); });
+    const std::string msg = attn_test::refusal_message<attn::ShapeError>([&] { attn::add_positions(X, PE); });
     BOOST_TEST(mentions(msg, "add_positions:"), "a PE 6 wide cannot be added to an X 4 wide: expected a ShapeError "
                                                 "naming add_positions; got '" << msg << "'");
     BOOST_TEST((mentions(msg, "X 3x4") && mentions(msg, "PE 10x6")),
@@ -299,7 +325,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_table_of_another_width_naming_both_shapes) {
 
 BOOST_AUTO_TEST_CASE(rejects_a_table_shorter_than_the_sentence_naming_both_shapes) {
     const arma::mat X(12, 4, arma::fill::ones), PE(10, 4, arma::fill::ones);
-    const std::string msg = thrown_message<attn::ShapeError>([&] { attn::add_positions(X, PE); });
+    const std::string msg = attn_test::refusal_message<attn::ShapeError>([&] { attn::add_positions(X, PE); });
     BOOST_TEST(mentions(msg, "add_positions:"), "12 tokens need 12 rows of PE, it has 10: expected a ShapeError "
                                                 "naming add_positions; got '" << msg << "'");
     BOOST_TEST((mentions(msg, "X 12x4") && mentions(msg, "PE 10x4")),
@@ -313,20 +339,23 @@ BOOST_AUTO_TEST_SUITE(position_similarity)
 BOOST_AUTO_TEST_CASE(entry_j_is_the_dot_product_of_rows_p_and_j) {
     // 7 positions, 4 dimensions, rows of different lengths: every slip gives numbers of its own
     const arma::mat PE = uneven_rows(7, 4, 86);
-    const arma::rowvec got = attn::position_similarity(PE, 2);
+    const auto got = attn_test::attempt([&] { return attn::position_similarity(PE, 2); });
     report_similarity_slips(got, PE, 2);
+    if (!attn_test::returned(got, "position_similarity(PE 7x4, 2)")) return;
     arma::rowvec expected(7);
     for (arma::uword j = 0; j < 7; ++j) {
         expected(j) = 0;
         for (arma::uword c = 0; c < 4; ++c) expected(j) += PE(2, c) * PE(j, c);
     }
-    BOOST_TEST(matrices_close(got, expected, 1e-9, "position_similarity(PE 7x4, 2)"));
+    BOOST_TEST(matrices_close(got.value, expected, 1e-9, "position_similarity(PE 7x4, 2)"));
 }
 
 BOOST_AUTO_TEST_CASE(a_position_is_most_like_itself_at_half_d_model) {
     const arma::mat PE = table_by_loops(40, 10);
-    const arma::rowvec s = attn::position_similarity(PE, 7);
-    report_similarity_slips(s, PE, 7);
+    const auto got = attn_test::attempt([&] { return attn::position_similarity(PE, 7); });
+    report_similarity_slips(got, PE, 7);
+    if (!attn_test::returned(got, "position_similarity(PE 40x10, 7)")) return;
+    const arma::rowvec& s = got.value;
     if (s.n_elem != 40) {
         BOOST_TEST(false, "one entry per position of PE (40) expected; got " << s.n_elem);
         return;
@@ -372,7 +401,7 @@ BOOST_AUTO_TEST_CASE(near_positions_are_more_alike_than_far_ones) {
 
 BOOST_AUTO_TEST_CASE(refuses_a_position_that_is_not_a_row) {
     const arma::mat PE = table_by_loops(5, 4);
-    const std::string msg = thrown_message<attn::InputError>([&] { attn::position_similarity(PE, 5); });
+    const std::string msg = attn_test::refusal_message<attn::InputError>([&] { attn::position_similarity(PE, 5); });
     BOOST_TEST(mentions(msg, "position_similarity:"),
                "PE has rows 0 to 4, so position 5 is not one of them: expected an InputError naming "
                "position_similarity; got '" << msg << "'");

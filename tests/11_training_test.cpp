@@ -19,6 +19,7 @@
 #include "labs/training_lab.hpp"
 #include "contracts/03_softmax.hpp"
 #include "mistakes.hpp"
+#include "slips.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -87,13 +88,30 @@ BOOST_AUTO_TEST_SUITE(softmax_rows_backward)
 
 namespace {
 void report_softmax_backward_slips(const arma::mat& got, const arma::mat& A, const arma::mat& dA) {
-    if (attn_test::same(got, A % dA)) attn_test::report(m::softmax_backward_without_subtraction);
-    arma::mat by_columns = dA;
-    by_columns.each_row() -= arma::sum(A % dA, 0);
-    if (attn_test::same(got, A % by_columns)) attn_test::report(m::softmax_backward_sums_columns);
-    arma::mat unweighted = dA;  // dA - rowsum(A % dA), without the leading A %
-    unweighted.each_col() -= arma::sum(A % dA, 1);
-    if (attn_test::same(got, unweighted)) attn_test::report(m::softmax_backward_missing_weights);
+    // each variant by loops: dS(i, j) = A(i, j) (dA(i, j) - dot), where `dot` is what the slip subtracts
+    const arma::uword R = A.n_rows, C = A.n_cols;
+    arma::colvec row_dot(R, arma::fill::zeros);
+    arma::rowvec col_dot(C, arma::fill::zeros);
+    double whole_dot = 0;
+    for (arma::uword i = 0; i < R; ++i)
+        for (arma::uword j = 0; j < C; ++j)
+            row_dot(i) += A(i, j) * dA(i, j), col_dot(j) += A(i, j) * dA(i, j), whole_dot += A(i, j) * dA(i, j);
+    arma::mat right(R, C), none(R, C), columns(R, C), unweighted(R, C), whole(R, C), diagonal(R, C);
+    for (arma::uword i = 0; i < R; ++i)
+        for (arma::uword j = 0; j < C; ++j) {
+            right(i, j) = A(i, j) * (dA(i, j) - row_dot(i));
+            none(i, j) = A(i, j) * dA(i, j);
+            columns(i, j) = A(i, j) * (dA(i, j) - col_dot(j));
+            unweighted(i, j) = dA(i, j) - row_dot(i);
+            whole(i, j) = A(i, j) * (dA(i, j) - whole_dot);
+            diagonal(i, j) = A(i, j) * (1.0 - A(i, j)) * dA(i, j);
+        }
+    attn_test::report_the_one_slip(got, right,
+                                   {{m::softmax_backward_without_subtraction, none},
+                                    {m::softmax_backward_sums_columns, columns},
+                                    {m::softmax_backward_missing_weights, unweighted},
+                                    {m::softmax_backward_whole_matrix_dot, whole},
+                                    {m::softmax_backward_diagonal_only, diagonal}});
 }
 }  // namespace
 
@@ -138,7 +156,7 @@ BOOST_AUTO_TEST_CASE(masked_keys_and_fully_masked_rows_get_zero_gradient) {
 }
 
 BOOST_AUTO_TEST_CASE(refuses_a_gradient_of_another_shape) {
-    const std::string msg = thrown_message<attn::ShapeError>(
+    const std::string msg = attn_test::refusal_message<attn::ShapeError>(
         [] { attn::softmax_rows_backward(arma::mat(2, 3, arma::fill::ones) / 3.0, arma::mat(3, 2, arma::fill::zeros)); });
     BOOST_TEST(msg.find("2x3") != std::string::npos, "expected a ShapeError naming A 2x3 and dA 3x2; got '" << msg << "'");
     BOOST_TEST(msg.find("3x2") != std::string::npos);
@@ -175,6 +193,18 @@ void report_backward_slips(const attn::AttentionGrads& g, const Case& c) {
     const arma::mat skipped = dA / root;  // softmax taken for the identity
     if (attn_test::same(g.dQ, skipped * c.K) && attn_test::same(g.dK, skipped.t() * c.Q))
         attn_test::report(m::attention_backward_skips_softmax);
+    const double d_v = static_cast<double>(c.V.n_cols);
+    if (d_v != d_k && attn_test::same(g.dQ, (dS / std::sqrt(d_v)) * c.K) && attn_test::same(g.dK, (dS / std::sqrt(d_v)).t() * c.Q))
+        attn_test::report(m::attention_backward_scale_by_sqrt_d_v);
+    if ((attn_test::same(g.dQ, (dS / root) * c.K) && attn_test::same(g.dK, dS.t() * c.Q)) ||
+        (attn_test::same(g.dQ, dS * c.K) && attn_test::same(g.dK, (dS / root).t() * c.Q)))
+        attn_test::report(m::attention_backward_scale_on_one_side);
+    arma::mat by_columns = dA;  // softmax's backward pass with its dot products down the columns
+    by_columns.each_row() -= arma::sum(c.A % dA, 0);
+    by_columns = c.A % by_columns / root;
+    if (!attn_test::same(by_columns, dS / root) && attn_test::same(g.dQ, by_columns * c.K) &&
+        attn_test::same(g.dK, by_columns.t() * c.Q))
+        attn_test::report(m::softmax_backward_sums_columns);
     if (c.A.n_rows == c.A.n_cols) {
         if (attn_test::same(g.dV, c.A * c.G)) attn_test::report(m::attention_backward_dv_untransposed);
         if (attn_test::same(g.dK, (dS / root) * c.Q)) attn_test::report(m::attention_backward_dk_untransposed);
@@ -208,11 +238,11 @@ BOOST_AUTO_TEST_CASE(causally_masked_weights_need_no_extra_care) {
 
 BOOST_AUTO_TEST_CASE(refuses_weights_of_the_wrong_shape) {
     const Case c(3, 5, 4, 2, false, 104);
-    const std::string msg = thrown_message<attn::ShapeError>(
+    const std::string msg = attn_test::refusal_message<attn::ShapeError>(
         [&] { attn::attention_backward(c.Q, c.K, c.V, c.A.t(), c.G); });
     const bool named = msg.find("5x3") != std::string::npos && msg.find("3x5") != std::string::npos;
     BOOST_TEST(named, "expected a ShapeError naming A 5x3 and the scores' 3x5; got '" << msg << "'");
-    const std::string dz = thrown_message<attn::ShapeError>(
+    const std::string dz = attn_test::refusal_message<attn::ShapeError>(
         [&] { attn::attention_backward(c.Q, c.K, c.V, c.A, arma::mat(3, 4, arma::fill::zeros)); });
     BOOST_TEST(dz.find("3x4") != std::string::npos, "expected a ShapeError naming dZ 3x4; got '" << dz << "'");
 }
@@ -225,7 +255,7 @@ BOOST_AUTO_TEST_SUITE(cross_entropy)
 namespace {
 // The loss and its gradient by scalar loops, right (Slip::none) or with one of
 // the known slips.
-enum class CeSlip { none, summed_over_rows, gradient_not_averaged, without_shift, log_of_softmax, without_onehot };
+enum class CeSlip { none, summed_over_rows, gradient_not_averaged, without_shift, log_of_softmax, without_onehot, shift_not_added_back, divided_by_entries };
 
 attn::CrossEntropyResult cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uword>& t, CeSlip slip) {
     const arma::uword T = Z.n_rows, n = Z.n_cols;
@@ -245,9 +275,9 @@ attn::CrossEntropyResult cross_entropy_by_loops(const arma::mat& Z, const std::v
         if (slip == CeSlip::without_shift || slip == CeSlip::log_of_softmax)
             total += -std::log(std::exp(Z(i, t[i]) - shift) / sum);  // through the probability
         else
-            total += m + std::log(sum) - Z(i, t[i]);  // log-sum-exp
+            total += (slip == CeSlip::shift_not_added_back ? 0.0 : m) + std::log(sum) - Z(i, t[i]);  // log-sum-exp
     }
-    const double rows = static_cast<double>(T);
+    const double rows = static_cast<double>(slip == CeSlip::divided_by_entries ? T * n : T);
     r.loss = slip == CeSlip::summed_over_rows ? total : total / rows;
     if (slip != CeSlip::summed_over_rows && slip != CeSlip::gradient_not_averaged) r.dlogits /= rows;
     return r;
@@ -277,6 +307,8 @@ void report_cross_entropy_slips(const attn::CrossEntropyResult& got, const arma:
         {&m::cross_entropy_without_shift, CeSlip::without_shift},
         {&m::cross_entropy_log_of_softmax, CeSlip::log_of_softmax},
         {&m::cross_entropy_gradient_without_onehot, CeSlip::without_onehot},
+        {&m::cross_entropy_shift_not_added_back, CeSlip::shift_not_added_back},
+        {&m::cross_entropy_divided_by_entries, CeSlip::divided_by_entries},
     };
     std::vector<const attn_test::Mistake*> matched;
     for (const auto& [mistake, slip] : slips) {
@@ -347,14 +379,14 @@ BOOST_AUTO_TEST_CASE(uniform_logits_cost_log_n_and_each_gradient_row_sums_to_zer
 
 BOOST_AUTO_TEST_CASE(refuses_targets_that_do_not_fit_the_logits) {
     const arma::mat Z(3, 5, arma::fill::zeros);
-    const std::string count = thrown_message<attn::ShapeError>([&] { attn::cross_entropy(Z, {0, 1, 2, 3}); });
+    const std::string count = attn_test::refusal_message<attn::ShapeError>([&] { attn::cross_entropy(Z, {0, 1, 2, 3}); });
     BOOST_TEST((count.find("3x5") != std::string::npos && count.find("4x1") != std::string::npos),
                "four targets for three rows: expected a ShapeError naming logits 3x5 and targets 4x1; got '" << count
                                                                                                           << "'");
-    const std::string column = thrown_message<attn::InputError>([&] { attn::cross_entropy(Z, {0, 1, 7}); });
+    const std::string column = attn_test::refusal_message<attn::InputError>([&] { attn::cross_entropy(Z, {0, 1, 7}); });
     BOOST_TEST(column.find("target 7 at row 2, but only 5 columns") != std::string::npos,
                "expected an InputError saying 'target 7 at row 2, but only 5 columns'; got '" << column << "'");
-    const std::string none = thrown_message<attn::InputError>([] { attn::cross_entropy(arma::mat(0, 5), {}); });
+    const std::string none = attn_test::refusal_message<attn::InputError>([] { attn::cross_entropy(arma::mat(0, 5), {}); });
     BOOST_TEST(!none.empty(), "logits with no rows have no loss: expected an InputError");
 }
 
@@ -364,7 +396,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(numeric_gradient)
 
 namespace {
-enum class NgSlip { none, one_sided, entry_not_restored, missing_half };
+enum class NgSlip { none, one_sided, entry_not_restored, missing_half, divided_by_2_times_h };
 
 // Differences of f at W by loops, right or with one known slip.
 template <class F>
@@ -382,7 +414,7 @@ arma::mat differences_by_loops(F f, const arma::mat& W, double h, NgSlip slip) {
         at(i) = W(i) - h;
         const double down = f(at);
         if (slip != NgSlip::entry_not_restored) at(i) = W(i);
-        G(i) = (up - down) / (slip == NgSlip::missing_half ? h : 2 * h);
+        G(i) = slip == NgSlip::divided_by_2_times_h ? (up - down) / 2 * h : (up - down) / (slip == NgSlip::missing_half ? h : 2 * h);
     }
     return G;
 }
@@ -394,6 +426,7 @@ void report_numeric_gradient_slips(const arma::mat& got, F f, const arma::mat& W
         {&m::numeric_gradient_one_sided, NgSlip::one_sided},
         {&m::numeric_gradient_entry_not_restored, NgSlip::entry_not_restored},
         {&m::numeric_gradient_missing_half, NgSlip::missing_half},
+        {&m::numeric_gradient_operator_precedence, NgSlip::divided_by_2_times_h},
     };
     std::vector<const attn_test::Mistake*> matched;
     for (const auto& [mistake, slip] : slips) {
@@ -471,7 +504,7 @@ BOOST_AUTO_TEST_CASE(refuses_a_step_that_is_not_positive_and_finite) {
     const arma::mat W(2, 2, arma::fill::ones);
     auto f = [](const arma::mat& X) { return arma::accu(X); };
     for (const double h : {0.0, -1e-5, static_cast<double>(NAN), static_cast<double>(INFINITY)}) {
-        const std::string msg = thrown_message<attn::InputError>([&] { attn::numeric_gradient(f, W, h); });
+        const std::string msg = attn_test::refusal_message<attn::InputError>([&] { attn::numeric_gradient(f, W, h); });
         BOOST_TEST(!msg.empty(), "h = " << h << " is no step: expected an InputError");
     }
 }
@@ -482,7 +515,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(adam_step)
 
 namespace {
-enum class AdamSlip { none, without_bias_correction, correction_without_power, epsilon_inside_sqrt, missing_sqrt };
+enum class AdamSlip { none, without_bias_correction, correction_without_power, epsilon_inside_sqrt, missing_sqrt, t_minus_one, v_without_square, ascends, v_not_corrected, m_without_one_minus_beta };
 
 struct AdamState {
     arma::mat W, m, v;
@@ -493,14 +526,17 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
     double c1 = 1 - std::pow(c.beta1, static_cast<double>(t)), c2 = 1 - std::pow(c.beta2, static_cast<double>(t));
     if (slip == AdamSlip::without_bias_correction) c1 = c2 = 1;
     if (slip == AdamSlip::correction_without_power) c1 = 1 - c.beta1, c2 = 1 - c.beta2;
+    if (slip == AdamSlip::t_minus_one)
+        c1 = 1 - std::pow(c.beta1, static_cast<double>(t - 1)), c2 = 1 - std::pow(c.beta2, static_cast<double>(t - 1));
+    if (slip == AdamSlip::v_not_corrected) c2 = 1;
     for (arma::uword i = 0; i < s.W.n_elem; ++i) {
-        s.m(i) = c.beta1 * s.m(i) + (1 - c.beta1) * g(i);
-        s.v(i) = c.beta2 * s.v(i) + (1 - c.beta2) * g(i) * g(i);
+        s.m(i) = c.beta1 * s.m(i) + (slip == AdamSlip::m_without_one_minus_beta ? 1.0 : 1 - c.beta1) * g(i);
+        s.v(i) = c.beta2 * s.v(i) + (1 - c.beta2) * g(i) * (slip == AdamSlip::v_without_square ? 1.0 : g(i));
         const double m_hat = s.m(i) / c1, v_hat = s.v(i) / c2;
         double denominator = std::sqrt(v_hat) + c.epsilon;
         if (slip == AdamSlip::epsilon_inside_sqrt) denominator = std::sqrt(v_hat + c.epsilon);
         if (slip == AdamSlip::missing_sqrt) denominator = v_hat + c.epsilon;
-        s.W(i) -= lr * m_hat / denominator;
+        s.W(i) += (slip == AdamSlip::ascends ? 1.0 : -1.0) * lr * m_hat / denominator;
     }
 }
 
@@ -529,11 +565,16 @@ void report_adam_slips(const AdamState& got, const arma::mat& W0, const std::vec
         {&m::adam_bias_correction_without_power, AdamSlip::correction_without_power},
         {&m::adam_epsilon_inside_sqrt, AdamSlip::epsilon_inside_sqrt},
         {&m::adam_missing_sqrt, AdamSlip::missing_sqrt},
+        {&m::adam_bias_correction_t_minus_one, AdamSlip::t_minus_one},
+        {&m::adam_v_without_square, AdamSlip::v_without_square},
+        {&m::adam_step_ascends, AdamSlip::ascends},
+        {&m::adam_v_not_corrected, AdamSlip::v_not_corrected},
+        {&m::adam_mean_without_one_minus_beta, AdamSlip::m_without_one_minus_beta},
     };
     std::vector<const attn_test::Mistake*> matched;
     for (const auto& [mistake, slip] : slips) {
         const AdamState wrong = run(W0, grads, lr, c, slip).want;
-        if (!attn_test::same(wrong.W, right.W) && attn_test::same(got.W, wrong.W)) matched.push_back(mistake);
+        if (!attn_test::alike(wrong.W, right.W) && attn_test::alike(got.W, wrong.W)) matched.push_back(mistake);
     }
     if (matched.size() == 1) attn_test::report(*matched[0]);
 }
@@ -591,14 +632,14 @@ BOOST_AUTO_TEST_CASE(the_first_step_moves_every_entry_by_about_the_learning_rate
 BOOST_AUTO_TEST_CASE(refuses_mismatched_shapes_and_a_step_before_one) {
     arma::mat W(2, 3, arma::fill::zeros), m(2, 3, arma::fill::zeros), v(2, 3, arma::fill::zeros);
     arma::mat wrong(3, 2, arma::fill::zeros);
-    const std::string g = thrown_message<attn::ShapeError>([&] { attn::adam_step(W, wrong, m, v, 1, 0.1); });
+    const std::string g = attn_test::refusal_message<attn::ShapeError>([&] { attn::adam_step(W, wrong, m, v, 1, 0.1); });
     BOOST_TEST((g.find("grad") != std::string::npos && g.find("3x2") != std::string::npos),
                "a gradient 3x2 for W 2x3: expected a ShapeError naming grad 3x2; got '" << g << "'");
-    const std::string mv = thrown_message<attn::ShapeError>([&] { attn::adam_step(W, m, wrong, v, 1, 0.1); });
+    const std::string mv = attn_test::refusal_message<attn::ShapeError>([&] { attn::adam_step(W, m, wrong, v, 1, 0.1); });
     BOOST_TEST(mv.find("3x2") != std::string::npos, "m 3x2 for W 2x3: expected a ShapeError; got '" << mv << "'");
-    const std::string vv = thrown_message<attn::ShapeError>([&] { attn::adam_step(W, m, v, wrong, 1, 0.1); });
+    const std::string vv = attn_test::refusal_message<attn::ShapeError>([&] { attn::adam_step(W, m, v, wrong, 1, 0.1); });
     BOOST_TEST(vv.find("3x2") != std::string::npos, "v 3x2 for W 2x3: expected a ShapeError; got '" << vv << "'");
-    const std::string t = thrown_message<attn::InputError>([&] { attn::adam_step(W, m, v, v, 0, 0.1); });
+    const std::string t = attn_test::refusal_message<attn::InputError>([&] { attn::adam_step(W, m, v, v, 0, 0.1); });
     BOOST_TEST(!t.empty(), "t = 0: the steps are counted from 1, expected an InputError");
 }
 
@@ -608,7 +649,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(learning_rate)
 
 namespace {
-enum class LrSlip { none, max_instead_of_min, warmup_without_decay, counts_from_zero, integer_division };
+enum class LrSlip { none, max_instead_of_min, warmup_without_decay, counts_from_zero, integer_division, integer_rise, decay_inverted, decay_without_warmup };
 
 double rate_by_formula(long t, double peak, long warmup, LrSlip slip) {
     double s = static_cast<double>(t);
@@ -616,7 +657,10 @@ double rate_by_formula(long t, double peak, long warmup, LrSlip slip) {
     if (slip == LrSlip::counts_from_zero) s -= 1;
     if (slip == LrSlip::integer_division)
         return peak * std::min(static_cast<double>(t / warmup), std::sqrt(static_cast<double>(warmup / t)));
-    const double rise = s / w, fall = slip == LrSlip::warmup_without_decay ? 1.0 : std::sqrt(w / s);
+    double rise = s / w, fall = slip == LrSlip::warmup_without_decay ? 1.0 : std::sqrt(w / s);
+    if (slip == LrSlip::integer_rise) rise = static_cast<double>(t / warmup);  // only t / warmup in whole numbers
+    if (slip == LrSlip::decay_inverted) fall = std::sqrt(s / w);
+    if (slip == LrSlip::decay_without_warmup) fall = 1.0 / std::sqrt(s);
     return peak * (slip == LrSlip::max_instead_of_min ? std::max(rise, fall) : std::min(rise, fall));
 }
 
@@ -632,6 +676,9 @@ arma::vec rates(const std::vector<long>& steps, double peak, long warmup) {
         {&m::learning_rate_warmup_without_decay, LrSlip::warmup_without_decay},
         {&m::learning_rate_counts_from_zero, LrSlip::counts_from_zero},
         {&m::learning_rate_integer_division, LrSlip::integer_division},
+        {&m::learning_rate_integer_division, LrSlip::integer_rise},
+        {&m::learning_rate_decay_inverted, LrSlip::decay_inverted},
+        {&m::learning_rate_decay_without_warmup, LrSlip::decay_without_warmup},
     };
     std::vector<const attn_test::Mistake*> matched;
     for (const auto& [mistake, slip] : slips) {
@@ -639,6 +686,8 @@ arma::vec rates(const std::vector<long>& steps, double peak, long warmup) {
         for (std::size_t k = 0; k < steps.size(); ++k) wrong(k) = rate_by_formula(steps[k], peak, warmup, slip);
         if (!attn_test::same(wrong, right) && attn_test::same(got, wrong)) matched.push_back(mistake);
     }
+    std::sort(matched.begin(), matched.end());  // two variants of one mistake name it once
+    matched.erase(std::unique(matched.begin(), matched.end()), matched.end());
     if (matched.size() == 1) attn_test::report(*matched[0]);
     return got;
 }
@@ -682,7 +731,7 @@ BOOST_AUTO_TEST_CASE(matches_the_2017_paper_with_its_peak) {
 BOOST_AUTO_TEST_CASE(refuses_a_step_or_a_warmup_below_one) {
     for (const auto& step_and_warmup : std::vector<std::pair<long, long>>{{0, 10}, {-3, 10}, {5, 0}, {5, -1}}) {
         const long t = step_and_warmup.first, w = step_and_warmup.second;
-        const std::string msg = thrown_message<attn::InputError>([&] { attn::learning_rate(t, 0.1, w); });
+        const std::string msg = attn_test::refusal_message<attn::InputError>([&] { attn::learning_rate(t, 0.1, w); });
         BOOST_TEST(!msg.empty(), "t = " << t << ", warmup = " << w << ": expected an InputError");
     }
 }

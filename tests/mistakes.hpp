@@ -209,6 +209,53 @@ struct Mistake {
     X(similarity_cosine,                                                                                            \
       "each dot product was divided by the two rows' lengths (a cosine similarity); the exercise asks for the "    \
       "plain dot product PE.row(p) . PE.row(j), whose largest value is d_model / 2 (chapter 08)")                    \
+    X(pe_exponent_without_two, \
+      "the exponent was i / d_model, the pair's number over d_model: columns 2i and 2i+1 turn at 1 / " \
+      "10000^(2i / d_model), so with the pair index i (c / 2) the exponent is 2.0 * i / d_model, or with " \
+      "the column c it is (c - c % 2) / d_model (chapter 08)") \
+    X(pe_frequency_inverted, \
+      "the position was multiplied by 10000^(2i / d_model) instead of divided by it: the angle is p / " \
+      "10000^(2i / d_model), so the later pairs turn more and more slowly (wavelengths from 2 pi up to " \
+      "10000 * 2 pi); write p / std::pow(10000.0, ...) (chapter 08)") \
+    X(pe_odd_last_column_missing, \
+      "with an odd d_model the last column stayed 0: it is the sine of one more pair, sin(p / " \
+      "10000^((d_model - 1) / d_model)), without its cosine; a loop over whole pairs (2 * i + 1 < d_model) " \
+      "stops one column early, so loop while 2 * i < d_model and write the cosine only when 2 * i + 1 < " \
+      "d_model (chapter 08)") \
+    X(add_positions_whole_table, \
+      "the whole table PE was added to X: PE may be longer than the sentence (one table made for the " \
+      "longest), so only its first L rows belong to X's L tokens: X + PE.rows(0, X.n_rows - 1); Armadillo " \
+      "refuses X + PE when the two shapes differ (chapter 08)") \
+    X(add_positions_empty_sentence, \
+      "an empty X (0 tokens) broke the function: PE.rows(0, X.n_rows - 1) with X.n_rows = 0 asks for row 0 " \
+      "- 1, which an unsigned arma::uword turns into the largest index there is; return X (0 x d_model) " \
+      "before taking any rows (chapter 08)") \
+    X(span_end_inclusive, \
+      "a block of rows or columns came out one too wide: Armadillo's M.rows(a, b) and M.cols(a, b) include " \
+      "b itself, so w columns starting at a are M.cols(a, a + w - 1) and the first L rows are M.rows(0, L - " \
+      "1); with a + w Armadillo refuses the shapes or runs past the end (chapters 08 and 09)") \
+    X(shape_check_left_to_armadillo, \
+      "an attn error was expected for input that breaks the contract, but Armadillo's own error escaped (a " \
+      "std::logic_error about incompatible dimensions, or an index out of bounds): check the input first, " \
+      "before any product, sum or slice, and throw the course's error naming the rule and both shapes " \
+      "(require_shapes for shapes, attn::InputError for the rest) (chapter 06's rule, in every chapter)") \
+    X(shape_rule_not_checked, \
+      "a shape that breaks the function's rule was accepted without a ShapeError: the code ran on and " \
+      "returned something (Armadillo does not notice every bad shape, for example a width that does not " \
+      "divide evenly, since integer division just rounds down); check the rule first with require_shapes " \
+      "(chapter 06's rule, in every chapter)") \
+    X(bad_input_accepted, \
+      "an input the contract refuses was accepted without an attn::InputError (a step t below 1, a step " \
+      "size h that is not positive and finite, a position past the end, ...): check it first and throw " \
+      "attn::InputError saying what is wrong, so that a caller's mistake cannot turn into silent nonsense " \
+      "(every chapter)") \
+    X(similarity_as_column, \
+      "the result came out as a column, PE * PE.row(p).t() (L x 1), which an arma::rowvec cannot hold; the " \
+      "exercise returns a row, 1 x L: PE.row(p) * PE.t(), one entry per position (chapter 08)") \
+    X(similarity_distance_not_dot, \
+      "the entries are squared distances |PE(p) - PE(j)|^2, which are 0 at j = p and grow with the " \
+      "distance; the exercise asks for the dot product PE.row(p) . PE.row(j), largest (d_model / 2) at j = " \
+      "p: PE.row(p) * PE.t() (chapter 08)") \
     /* chapter 09: multi-head attention */                                                                          \
     X(head_scale_by_sqrt_d_model,                                                                                   \
       "each head divided its scores by sqrt(d_model), the width of all the heads together; a head's score "         \
@@ -234,6 +281,28 @@ struct Mistake {
       "one softmax ran over every head's scores together, so a query's weights sum to 1 over all the heads "        \
       "instead of within each head; every head is an attention of its own, with its own row softmax: one "          \
       "call of scaled_dot_product_attention per head (chapter 09)")                                                 \
+    X(heads_slice_starts_at_head_index, \
+      "head i started at column i instead of i * w, so the heads overlap and most columns are never used: " \
+      "head i owns columns i * w .. (i + 1) * w - 1, M.cols(i * w, (i + 1) * w - 1) with w = M.n_cols / " \
+      "heads (chapter 09)") \
+    X(heads_concat_stacked_rows, \
+      "the heads were stacked on top of each other (arma::join_cols, rows after rows) instead of side by " \
+      "side: concat keeps one row per token and puts the heads' columns next to each other, L x (w_0 + ... " \
+      "+ w_{h-1}), which is arma::join_rows (or out.cols(...) = part) (chapter 09)") \
+    X(head_scale_by_total_width, \
+      "each head divided its scores by sqrt(h d_k), the width of all the heads' queries together " \
+      "(W_q.n_cols); a head's score is a dot product of its own d_k = W_q.n_cols / h columns, so the " \
+      "divisor is sqrt(d_k) = sqrt(Q_i.n_cols), which scaled_dot_product_attention on each head's slices " \
+      "uses (chapter 09)") \
+    X(heads_mask_not_passed, \
+      "the mask never reached the heads, so every query also read the keys it must not see: " \
+      "multi_head_attention's one mask applies to every head, scaled_dot_product_attention(Q_i, K_i, V_i, " \
+      "mask) (chapters 07 and 09)") \
+    X(heads_keys_values_from_queries, \
+      "the keys and values were projected from X_q instead of X_kv: in cross-attention the queries come " \
+      "from one sequence (X_q W_q) and the keys and values from the other (X_kv W_k, X_kv W_v); in " \
+      "self-attention the two are the same matrix, which is why this only shows with X_q != X_kv (chapters " \
+      "07 and 09)") \
     /* chapter 10: transformer blocks */                                                                         \
     X(layer_norm_over_columns,                                                                                      \
       "each column was normalised down the tokens; layer norm works along each row, one token's own "               \
@@ -287,6 +356,67 @@ struct Mistake {
       "the cross-attention took its keys and values from the decoder's own rows instead of H_enc: it is "           \
       "multi_head_attention(H1, H_enc, ...), queries from the decoder, keys and values from the encoder "           \
       "(chapters 07 and 10)")                                                                                       \
+    X(layer_norm_without_eps, \
+      "eps was left out: xhat = (x - mean) / sqrt(var + eps), and without eps a row whose entries are all " \
+      "equal (variance 0) becomes 0 / 0 = NaN; inv_std is 1 / sqrt(var + eps) (chapter 10)") \
+    X(layer_norm_without_sqrt, \
+      "the rows were divided by var + eps instead of its square root: the standard deviation is sqrt(var + " \
+      "eps), so inv_std = 1 / arma::sqrt(var + eps) and each row ends with variance about 1 (chapter 10)") \
+    X(layer_norm_gain_bias_swapped, \
+      "gain and bias were swapped: y = gain % xhat + bias, the gain multiplies xhat and the bias is added " \
+      "after it (chapter 10)") \
+    X(layer_norm_inv_std_not_inverted, \
+      "inv_std holds sqrt(var + eps), the standard deviation itself; it is kept as its inverse, 1 / " \
+      "sqrt(var + eps), which is what xhat multiplies by and what the backward pass expects (chapter 10)") \
+    X(layer_norm_backward_param_grads_over_features, \
+      "dgain and dbias were summed along each row (over the features) instead of down each column (over the " \
+      "tokens): gain(c) multiplies column c of every row, so its gradient adds up column c, arma::sum(dY % " \
+      "xhat, 0) and arma::sum(dY, 0), 1 x d_model (chapter 10)") \
+    X(layer_norm_backward_without_inv_std, \
+      "dX lacks the factor inv_std: forward was xhat = (x - mean) * inv_std, so every entry of row r's " \
+      "gradient is multiplied by inv_std(r) on its way back (dX.each_col() %= inv_std) (chapter 10)") \
+    X(layer_norm_backward_sum_not_mean, \
+      "the two subtracted terms used sums instead of means: dX_r = inv_std_r (dxhat_r - mean(dxhat_r) - " \
+      "xhat_r mean(dxhat_r % xhat_r)), each mean over the row's d_model entries, so divide the row sums by " \
+      "d_model (chapter 10)") \
+    X(layer_norm_backward_mean_over_columns, \
+      "the means in dX were taken down the columns (over the tokens); layer norm worked along each row, so " \
+      "mean(dxhat_r) and mean(dxhat_r % xhat_r) are over row r's own entries. arma::mean(M) and " \
+      "arma::sum(M) work down the columns: use arma::mean(M, 1) with .each_col() (chapter 10)") \
+    X(feed_forward_without_b2, \
+      "b_2 was left out: the layer is relu(X W_1 + b_1) W_2 + b_2, with b_2 added to every output row " \
+      "(.each_row() += b_2) (chapter 10)") \
+    X(feed_forward_relu_before_bias, \
+      "the relu came before b_1 was added: the hidden layer is relu(X W_1 + b_1), the bias first, then the " \
+      "relu (chapter 10)") \
+    X(feed_forward_hidden_before_relu, \
+      "H was kept before the relu: the layer keeps H = relu(X W_1 + b_1), the hidden layer after the relu, " \
+      "which is what y = H W_2 + b_2 reads and what the backward pass needs (chapter 10)") \
+    X(layer_norm_backward_dbias_times_xhat, \
+      "dbias came out as dgain, the column sums of dY % xhat; forward was y = gain % xhat + bias, and the bias " \
+      "enters without xhat, so dbias is the column sums of dY alone: arma::sum(dY, 0) (chapter 10)") \
+    X(bias_added_without_each_row, \
+      "a bias row (1 x width) was added to a whole matrix with +, which Armadillo refuses (incompatible " \
+      "dimensions): a bias is added to every row, M.each_row() += b (chapter 10)") \
+    X(block_residual_after_norm, \
+      "the input was added after the norm, x + layer_norm(sublayer(x)); a post-norm block adds first and " \
+      "normalises the sum, layer_norm(x + sublayer(x)), so its output rows have mean bias and spread gain " \
+      "(chapter 10)") \
+    X(block_ff_reads_block_input, \
+      "the feed-forward layer read the block's input (or an earlier sub-layer's output) instead of the " \
+      "sub-layer just before it: each sub-layer works on the previous one's result, feed_forward(H) after " \
+      "the attention(s), not feed_forward(X) (chapter 10)") \
+    X(block_norm_weights_reused, \
+      "one norm's gain and bias were used for another: each sub-layer has its own layer norm (norm1 after " \
+      "the self-attention, norm2 after the next sub-layer, norm3 in the decoder), so use w.norm2 and " \
+      "w.norm3 where they belong (chapter 10)") \
+    X(decoder_cross_uses_self_weights, \
+      "the cross-attention used the self-attention's weights (w.self); it has its own, w.cross: " \
+      "multi_head_attention(H1, H_enc, c.W_q, c.W_k, c.W_v, c.W_o, c.heads) (chapter 10)") \
+    X(decoder_cross_attention_masked, \
+      "the causal mask was also given to the cross-attention: only the decoder's self-attention hides the " \
+      "future; every decoder token may read every encoder token, so the cross-attention takes no mask (and " \
+      "an L_dec x L_dec mask does not fit its L_dec x L_enc scores) (chapters 07 and 10)") \
     /* chapter 11: training (the loss, backward passes, gradient checks, Adam, the schedule) */                     \
     X(softmax_backward_without_subtraction,                                                                         \
       "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one budget, so raising one "   \
@@ -368,6 +498,57 @@ struct Mistake {
     X(learning_rate_integer_division,                                                                               \
       "t / warmup was an integer division (both are long), which is 0 for every t below the warm-up and so is "     \
       "sqrt(warmup / t) after it: convert to double before dividing (chapter 11, step 6)")                          \
+    X(softmax_backward_whole_matrix_dot, \
+      "one dot product of the whole matrices (arma::dot(A, dA) or accu(A % dA)) was subtracted from every " \
+      "row; each row of softmax_rows has its own budget, so row i subtracts its own A_i . dA_i: arma::sum(A " \
+      "% dA, 1) with .each_col() (chapter 11)") \
+    X(softmax_backward_diagonal_only, \
+      "only the diagonal of the softmax Jacobian was used, A % (1 - A) % dA: raising one score also lowers " \
+      "every other weight of its row (J = diag(A_i) - A_i^T A_i), so dS_i = A_i % (dA_i - A_i . dA_i) " \
+      "(chapter 11)") \
+    X(attention_backward_scale_by_sqrt_d_v, \
+      "dS was divided by sqrt(d_v) (V.n_cols); the forward pass divided the scores by sqrt(d_k), the width " \
+      "of the queries and keys (K.n_cols), so the backward pass divides by sqrt(d_k) too (chapter 11)") \
+    X(attention_backward_scale_on_one_side, \
+      "the 1 / sqrt(d_k) reached only one of dQ and dK: forward was S = Q K^T / sqrt(d_k), so both dQ = dS " \
+      "K and dK = dS^T Q carry it; divide dS once, before both products (chapter 11)") \
+    X(cross_entropy_shift_not_added_back, \
+      "the loss is too small by the row maximum m: with the shift, log sum_j exp(z_j) = m + log sum_j " \
+      "exp(z_j - m), so -log p_t = m + log sum exp(z - m) - z_t; the m taken out must be added back " \
+      "(chapter 11, step 2)") \
+    X(cross_entropy_divided_by_entries, \
+      "the loss and its gradient were divided by every entry of the logits (T n) instead of the T rows: " \
+      "cross-entropy is the mean over the tokens of each row's loss, so divide by logits.n_rows (chapter " \
+      "11, step 1)") \
+    X(numeric_gradient_operator_precedence, \
+      "the difference was divided by 2 and then multiplied by h: in C++ (up - down) / 2 * h means ((up - " \
+      "down) / 2) * h; the central difference divides by the whole step, (up - down) / (2 * h) (chapter 11, " \
+      "step 3)") \
+    X(adam_bias_correction_t_minus_one, \
+      "the corrections used beta^(t - 1): on the first step 1 - beta^0 = 0 and the division gives inf and " \
+      "NaN; after t steps starting from 0 the running averages have gathered the weight 1 - beta^t, with t " \
+      "= 1 on the first step (chapter 11, step 5)") \
+    X(adam_v_without_square, \
+      "v averaged the gradient instead of its square: v = beta2 v + (1 - beta2) g^2, the running mean of g " \
+      "* g, whose square root is the gradient's typical size (without the square it goes negative and its " \
+      "square root is NaN) (chapter 11, step 5)") \
+    X(adam_step_ascends, \
+      "W moved up the gradient (W += ...): the update goes against the gradient to lower the loss, W -= lr " \
+      "m_hat / (sqrt(v_hat) + epsilon) (chapter 11, step 5)") \
+    X(adam_v_not_corrected, \
+      "v was not bias-corrected: like m it starts at 0, so it is divided by 1 - beta2^t before its square " \
+      "root, v_hat = v / (1 - beta2^t); without that the early steps come out too large (chapter 11, step " \
+      "5)") \
+    X(adam_mean_without_one_minus_beta, \
+      "the new gradient entered m with weight 1 instead of 1 - beta1: m = beta1 m + (1 - beta1) g is a " \
+      "running mean; without the factor m grows about ten times too large (chapter 11, step 5)") \
+    X(learning_rate_decay_inverted, \
+      "after the warm-up the rate grew: the decay is peak * sqrt(warmup / t), which falls as t grows; " \
+      "sqrt(t / warmup) is its inverse (chapter 11, step 6)") \
+    X(learning_rate_decay_without_warmup, \
+      "the decay was peak / sqrt(t), without the warm-up length: scaled to peak at the end of the warm-up, " \
+      "the 2017 schedule decays as peak * sqrt(warmup / t), so that both branches meet at t = warmup " \
+      "(chapter 11, step 6)") \
     /* chapter 12: teacher_forcing, greedy_decode, beam_search */                                                  \
     X(greedy_keeps_begin_token,                                                                                     \
       "the answer starts with the begin token; it only starts the decoder, so drop it from what you return "        \

@@ -1,0 +1,18 @@
+// Wrong on purpose (suite only): the slip named learning_rate_decay_without_warmup (tests/mistakes.hpp).
+// Exercise learning_rate (chapter 11): warm up, then decay with 1 / sqrt(step).
+#include <algorithm>
+#include <cmath>
+
+#include "contracts/11_training.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+double learning_rate(long t, double peak, long warmup) {
+    if (t < 1) throw InputError("learning_rate: the step number t starts at 1");
+    if (warmup < 1) throw InputError("learning_rate: the warm-up must last at least 1 step");
+    const double step = static_cast<double>(t), w = static_cast<double>(warmup);
+    return peak * std::min(step / w, 1.0 / std::sqrt(step));
+}
+
+}  // namespace attn

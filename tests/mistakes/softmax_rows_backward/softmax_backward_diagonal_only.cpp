@@ -1,0 +1,18 @@
+// Wrong on purpose (suite only): the slip named softmax_backward_diagonal_only (tests/mistakes.hpp).
+// Exercise softmax_rows_backward (chapter 11): a gradient back through softmax_rows.
+#include "contracts/11_training.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat softmax_rows_backward(const arma::mat& A, const arma::mat& dA) {
+    require_shapes(A.n_rows == dA.n_rows && A.n_cols == dA.n_cols, "softmax_rows_backward",
+                   "the gradient must have the shape of the weights", {"A", A}, {"dA", dA});
+    // Row i: dS_i = A_i % (dA_i - A_i . dA_i). The dot products of all rows at once:
+    const arma::colvec along_row = arma::sum(A % dA, 1);  // (L_Q, 1)
+    arma::mat dS = dA;                                      // (L_Q, L_K)
+    (void)along_row;
+    return A % (1.0 - A) % dS;  // zero wherever A is zero (masked keys)
+}
+
+}  // namespace attn
