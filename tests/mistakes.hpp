@@ -304,8 +304,8 @@ struct Mistake {
       "step 3)")                                                                                                    \
     X(numeric_gradient_missing_half,                                                                                \
       "the gradient is twice too large: f(W + h e_i) - f(W - h e_i) spans a step of 2h, so divide by 2 * h, not"    \
-      " by h (in C++, (up - down) / 2 * h divides by 2 and then multiplies by h: write (2 * h)) (chapter 11, "      \
-      "step 3)")                                                                                                    \
+      " by h; write the brackets, (up - down) / (2 * h), since (up - down) / 2 * h would multiply by h "            \
+      "(chapter 11, step 3)")                                                                                       \
     X(adam_without_bias_correction,                                                                                 \
       "the bias correction is missing: m and v start at 0, so early on they are too small by the factors 1 - "      \
       "beta1^t and 1 - beta2^t; divide by them before the step (the first step then moves each entry by about "     \

@@ -27,7 +27,7 @@ struct CrossEntropyResult {
 };
 // Cross-entropy of every row against its target column, by log-sum-exp:
 //   -log softmax(z)[t] = log sum_j exp(z_j) - z_t = m + log sum_j exp(z_j - m) - z_t,  m = max_j z_j
-// which stays finite for logits of any size (exp of a logit never is taken).
+// which stays finite for logits of any size (exp is taken only of z_j - m, never above 0).
 // Shapes:  logits T x n, targets T entries, each < n -> loss, dlogits T x n.
 // Throws:  ShapeError "cross_entropy: one target per row of the logits; got logits 3x5 and targets 4x1";
 //          InputError for no rows, or a target that is not a column ("target 7 at row 2, but only 5 columns").
