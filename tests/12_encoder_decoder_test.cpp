@@ -1,5 +1,7 @@
-// Chapter 12 tests: the four exercises, the model around them (gradients,
-// Adam, determinism, checkpoints), the generated tasks, and (suite `training`,
+// Chapter 12 tests: the three exercises (greedy_decode, teacher_forcing,
+// beam_search), the model around them (gradients with two heads, Adam and its
+// schedule, the blocks path against the training path, determinism,
+// checkpoints), the generated tasks, and (suite `training`,
 // run on its own as ch12.trains_to_target) a real training run.
 // One suite per exercise (its name is the exercise's name); `chapter` holds
 // the tests of the chapter's non-exercise code.
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <unistd.h>
@@ -131,6 +134,313 @@ BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== teacher_forcing
+BOOST_AUTO_TEST_SUITE(teacher_forcing)
+
+namespace {
+using Tokens = std::vector<arma::uword>;
+Tokens joined(std::initializer_list<Tokens> parts) {
+    Tokens out;
+    for (const Tokens& p : parts) out.insert(out.end(), p.begin(), p.end());
+    return out;
+}
+// Reports the one slip whose (decoder input, expected) pair is what came back,
+// when exactly one gives it (and it is not the right pair).
+void report_teacher_forcing_slips(const attn::TeacherForcing& got, const Tokens& y, arma::uword begin, arma::uword end) {
+    struct Slip {
+        const attn_test::Mistake& mistake;
+        Tokens input, expected;
+    };
+    const Tokens right_in = joined({{begin}, y}), right_out = joined({y, {end}});
+    const std::vector<Slip> slips = {
+        {m::teacher_forcing_shifted_wrong_way, joined({y, {end}}), joined({{begin}, y})},
+        {m::teacher_forcing_begin_missing, y, joined({y, {end}})},
+        {m::teacher_forcing_end_missing, joined({{begin}, y}), y},
+        {m::teacher_forcing_not_shifted, joined({{begin}, y}), joined({{begin}, y})},
+    };
+    std::vector<const Slip*> matched;
+    for (const Slip& s : slips)
+        if (!(s.input == right_in && s.expected == right_out) && got.decoder_input == s.input &&
+            got.expected == s.expected)
+            matched.push_back(&s);
+    if (matched.size() == 1) attn_test::report(matched[0]->mistake);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_decoder_reads_begin_then_the_target_and_must_say_the_target_then_end) {
+    const Tokens y = {7, 4, 9, 4};
+    const auto got = attn::teacher_forcing(y, 2, 3);
+    report_teacher_forcing_slips(got, y, 2, 3);
+    BOOST_TEST(show(got.decoder_input) == show({2, 7, 4, 9, 4}),
+               "decoder input for target {7, 4, 9, 4} with begin 2: expected {2, 7, 4, 9, 4}, got "
+                   << show(got.decoder_input));
+    BOOST_TEST(show(got.expected) == show({7, 4, 9, 4, 3}),
+               "what the decoder must predict, with end 3: expected {7, 4, 9, 4, 3}, got " << show(got.expected));
+}
+
+BOOST_AUTO_TEST_CASE(position_i_is_asked_for_the_token_after_its_input) {
+    const Tokens y = {5, 8, 6};
+    const auto got = attn::teacher_forcing(y, 0, 1);
+    report_teacher_forcing_slips(got, y, 0, 1);
+    BOOST_REQUIRE_MESSAGE(got.decoder_input.size() == 4u && got.expected.size() == 4u,
+                          "a target of 3 tokens gives 4 decoder inputs and 4 expected tokens; got "
+                              << got.decoder_input.size() << " and " << got.expected.size());
+    for (std::size_t i = 0; i + 1 < 4; ++i)
+        BOOST_TEST(got.expected[i] == got.decoder_input[i + 1],
+                   "position " << i << " must predict the token that position " << i + 1 << " reads");
+    BOOST_TEST(got.expected.back() == 1u, "the last position must predict the end token 1");
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_target_gives_begin_and_end) {
+    const auto got = attn::teacher_forcing({}, 6, 2);
+    report_teacher_forcing_slips(got, {}, 6, 2);
+    BOOST_TEST(show(got.decoder_input) == show({6}), "expected {6}, got " << show(got.decoder_input));
+    BOOST_TEST(show(got.expected) == show({2}), "expected {2}, got " << show(got.expected));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== beam_search
+BOOST_AUTO_TEST_SUITE(beam_search)
+
+namespace {
+using Tokens = std::vector<arma::uword>;
+constexpr arma::uword A = 2, B = 3, C = 4, D = 5, kVocab = 6;
+
+// next_scores from a table of probabilities per prefix: the scores are
+// log(p) + offset(prefix) (an offset changes no probability, only the raw
+// scores). A prefix not in the table gives the end token 0.9 and the others
+// 0.1 / (n_vocab - 2) each; a prefix that already holds the end token gives
+// every token 1 / n_vocab.
+struct Tree {
+    std::map<Tokens, std::map<arma::uword, double>> p;
+    std::map<Tokens, double> offset;
+    arma::rowvec operator()(const Tokens& prefix) const {
+        std::map<arma::uword, double> probs;
+        if (std::find(prefix.begin() + 1, prefix.end(), kEnd) != prefix.end()) {
+            for (arma::uword t = 0; t < kVocab; ++t) probs[t] = 1.0 / kVocab;
+        } else if (auto it = p.find(prefix); it != p.end()) {
+            probs = it->second;
+        } else {
+            probs[kEnd] = 0.9;
+            for (arma::uword t = 2; t < kVocab; ++t) probs[t] = 0.1 / (kVocab - 2);
+        }
+        const auto o = offset.find(prefix);
+        arma::rowvec s(kVocab);
+        for (arma::uword t = 0; t < kVocab; ++t)
+            s(t) = std::log(probs.count(t) ? probs[t] : 1e-6) + (o == offset.end() ? 0.0 : o->second);
+        return s;
+    }
+};
+
+enum class BeamSlip { none, raw_scores, keeps_finished, stops_at_first_finished };
+
+// Beam search written out for the test, with one of the known slips or none.
+Tokens beam_by_hand(const Tree& tree, std::size_t max_len, std::size_t beam, BeamSlip slip) {
+    struct H {
+        Tokens tokens;
+        double score;
+    };
+    if (max_len == 0) return {};
+    std::vector<H> live{{{kBegin}, 0.0}};
+    H best{{}, 0.0};
+    bool found = false;
+    for (std::size_t round = 1; !live.empty(); ++round) {
+        struct Cand {
+            double score;
+            std::size_t parent;
+            arma::uword token;
+        };
+        std::vector<Cand> cands;
+        for (std::size_t q = 0; q < live.size(); ++q) {
+            const arma::rowvec s = tree(live[q].tokens);
+            double top = s(0);
+            for (arma::uword j = 1; j < s.n_elem; ++j) top = std::max(top, s(j));
+            double sum = 0;
+            for (arma::uword j = 0; j < s.n_elem; ++j) sum += std::exp(s(j) - top);
+            for (arma::uword j = 0; j < s.n_elem; ++j) {
+                const double lp = slip == BeamSlip::raw_scores ? s(j) : s(j) - top - std::log(sum);
+                cands.push_back({live[q].score + lp, q, j});
+            }
+        }
+        std::sort(cands.begin(), cands.end(), [](const Cand& a, const Cand& b) {
+            if (a.score != b.score) return a.score > b.score;
+            if (a.token != b.token) return a.token < b.token;
+            return a.parent < b.parent;
+        });
+        std::vector<H> next;
+        for (std::size_t i = 0; i < cands.size() && i < beam; ++i) {
+            H h{live[cands[i].parent].tokens, cands[i].score};
+            if (slip == BeamSlip::keeps_finished) {  // the end token is one more token; only max_len stops
+                h.tokens.push_back(cands[i].token);
+                next.push_back(h);
+                continue;
+            }
+            const bool ends = cands[i].token == kEnd;
+            if (!ends) h.tokens.push_back(cands[i].token);
+            if (ends || h.tokens.size() - 1 >= max_len) {
+                if (slip == BeamSlip::stops_at_first_finished) return Tokens(h.tokens.begin() + 1, h.tokens.end());
+                if (!found || h.score > best.score) best = h, found = true;
+            } else {
+                next.push_back(h);
+            }
+        }
+        if (slip == BeamSlip::keeps_finished) {
+            if (round >= max_len) {  // the best of the last round, cut at its first end token
+                Tokens t(next.front().tokens.begin() + 1, next.front().tokens.end());
+                t.erase(std::find(t.begin(), t.end(), kEnd), t.end());
+                return t;
+            }
+            live = next;
+            continue;
+        }
+        live.clear();
+        for (const H& h : next)
+            if (!found || h.score > best.score) live.push_back(h);
+    }
+    return Tokens(best.tokens.begin() + 1, best.tokens.end());
+}
+
+// Greedy decoding written out for the test: the highest score, the smaller id on ties.
+Tokens greedy_by_hand(const Tree& tree, std::size_t max_len) {
+    Tokens prefix{kBegin};
+    while (prefix.size() - 1 < max_len) {
+        const arma::rowvec s = tree(prefix);
+        arma::uword best = 0;
+        for (arma::uword j = 1; j < s.n_elem; ++j)
+            if (s(j) > s(best)) best = j;
+        if (best == kEnd) break;
+        prefix.push_back(best);
+    }
+    return Tokens(prefix.begin() + 1, prefix.end());
+}
+
+void report_beam_slips(const Tokens& got, const Tree& tree, std::size_t max_len, std::size_t beam) {
+    const Tokens right = beam_by_hand(tree, max_len, beam, BeamSlip::none);
+    const std::vector<std::pair<const attn_test::Mistake*, BeamSlip>> slips = {
+        {&m::beam_sums_raw_scores, BeamSlip::raw_scores},
+        {&m::beam_keeps_finished_hypotheses, BeamSlip::keeps_finished},
+        {&m::beam_stops_at_first_finished, BeamSlip::stops_at_first_finished},
+    };
+    std::vector<const attn_test::Mistake*> matched;
+    for (const auto& [mistake, slip] : slips) {
+        const Tokens wrong = beam_by_hand(tree, max_len, beam, slip);
+        if (wrong != right && got == wrong) matched.push_back(mistake);
+    }
+    if (matched.size() == 1) attn_test::report(*matched[0]);
+}
+
+Tokens run_beam(const Tree& tree, std::size_t max_len, std::size_t beam) {
+    return attn::beam_search([&](const Tokens& prefix) { return tree(prefix); }, kBegin, kEnd, max_len, beam);
+}
+
+// Beam 2, max_len 4. Greedy takes A (0.5), then the end token (0.6): {A}, 0.30.
+// Beam 2 keeps A and B; of their extensions B C (0.45 * 0.8 = 0.36) and A </s>
+// (0.30, finished) are the best two; B C </s> then scores 0.36 * 0.95 = 0.342,
+// better than 0.30: {B, C}.
+Tree longer_beats_first_finished() {
+    Tree t;
+    t.p[{kBegin}] = {{A, 0.5}, {B, 0.45}, {kEnd, 0.05}};
+    t.p[{kBegin, A}] = {{kEnd, 0.6}, {C, 0.4}};
+    t.p[{kBegin, B}] = {{C, 0.8}, {kEnd, 0.2}};
+    t.p[{kBegin, B, C}] = {{kEnd, 0.95}, {D, 0.05}};
+    return t;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(beam_two_finds_a_better_sequence_than_greedy) {
+    const Tree t = longer_beats_first_finished();
+    const Tokens got = run_beam(t, 4, 2);
+    report_beam_slips(got, t, 4, 2);
+    BOOST_TEST(show(greedy_by_hand(t, 4)) == show({A}), "the test's own greedy decoding");
+    BOOST_TEST(show(got) == show({B, C}),
+               "greedy decoding gives {2} (probability 0.30); beam 2 should find {3, 4} (0.342); got " << show(got));
+}
+
+BOOST_AUTO_TEST_CASE(a_short_finished_answer_wins_when_it_scores_best) {
+    // Beam 2, max_len 3: A </s> (0.5 * 0.6 = 0.30) finishes in round 2 beside B C
+    // (0.48 * 0.9 = 0.432); B C </s> would score 0.432 * 0.65 = 0.2808 < 0.30 and
+    // B C D reaches max_len at 0.432 * 0.35 = 0.151: the answer is {A}.
+    Tree t;
+    t.p[{kBegin}] = {{A, 0.5}, {B, 0.48}, {C, 0.02}};
+    t.p[{kBegin, A}] = {{kEnd, 0.6}, {C, 0.1}, {D, 0.3}};
+    t.p[{kBegin, B}] = {{C, 0.9}, {kEnd, 0.1}};
+    t.p[{kBegin, B, C}] = {{kEnd, 0.65}, {D, 0.35}};
+    const Tokens got = run_beam(t, 3, 2);
+    report_beam_slips(got, t, 3, 2);
+    BOOST_TEST(show(got) == show({A}), "{2} then the end token scores 0.30, every longer answer less; got " << show(got));
+}
+
+BOOST_AUTO_TEST_CASE(scores_become_log_probabilities_before_they_add_up) {
+    // As longer_beats_first_finished, but A's continuations end less often, and
+    // every raw score after the prefix {<s>, A} is 4 higher: the probabilities are
+    // the same, so the answer must not move. Greedy: A C (0.5 * 0.8), then </s>.
+    // Beam 2: round 2 keeps A C (0.40) and B C (0.405); B C </s> = 0.3645 beats
+    // A C </s> = 0.36: {B, C}.
+    Tree t;
+    t.p[{kBegin}] = {{A, 0.5}, {B, 0.45}, {kEnd, 0.05}};
+    t.p[{kBegin, A}] = {{kEnd, 0.2}, {C, 0.8}};
+    t.p[{kBegin, B}] = {{C, 0.9}, {kEnd, 0.1}};
+    t.p[{kBegin, A, C}] = {{kEnd, 0.9}, {D, 0.1}};
+    t.p[{kBegin, B, C}] = {{kEnd, 0.9}, {D, 0.1}};
+    t.offset[{kBegin, A}] = 4.0;
+    const Tokens got = run_beam(t, 4, 2);
+    report_beam_slips(got, t, 4, 2);
+    BOOST_TEST(show(got) == show({B, C}), "expected {3, 4} (probability 0.3645 against 0.36 for {2, 4}); got " << show(got));
+}
+
+BOOST_AUTO_TEST_CASE(beam_one_is_greedy_decoding) {
+    for (const Tree& t : {longer_beats_first_finished(), Tree{}}) {
+        for (std::size_t max_len : {1u, 2u, 4u}) {
+            const Tokens got = run_beam(t, max_len, 1);
+            report_beam_slips(got, t, max_len, 1);
+            const Tokens want = greedy_by_hand(t, max_len);
+            BOOST_TEST(show(got) == show(want), "beam 1, max_len " << max_len << ": greedy decoding gives "
+                                                                   << show(want) << ", got " << show(got));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(stops_after_max_len_tokens) {
+    // A prefix of A's always gives A 0.7: nothing ever ends, so max_len decides.
+    struct Always {
+        arma::rowvec operator()(const Tokens&) const {
+            arma::rowvec s(kVocab);
+            s.fill(std::log(0.3 / (kVocab - 1)));
+            s(A) = std::log(0.7);
+            return s;
+        }
+    };
+    for (std::size_t max_len : {0u, 1u, 3u, 5u}) {
+        const Tokens got = attn::beam_search(Always{}, kBegin, kEnd, max_len, 3);
+        BOOST_TEST(show(got) == show(Tokens(max_len, A)),
+                   "max_len " << max_len << ": expected " << show(Tokens(max_len, A)) << ", got " << show(got));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(ties_go_to_the_smaller_token_id) {
+    // A and B are equally likely (0.4 each), and each ends next with 0.9: the
+    // two answers tie at 0.36; the smaller id, A, wins with any beam.
+    Tree t;
+    t.p[{kBegin}] = {{B, 0.4}, {A, 0.4}, {kEnd, 0.2}};
+    for (std::size_t beam : {1u, 2u, 4u}) {
+        const Tokens got = run_beam(t, 4, beam);
+        BOOST_TEST(show(got) == show({A}), "beam " << beam << ": {2} and {3} tie; expected {2}, got " << show(got));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_zero_beam_or_an_empty_score_row_is_an_input_error) {
+    const Tree t;
+    const std::string zero = thrown_message<attn::InputError>([&] { run_beam(t, 3, 0); });
+    BOOST_TEST(!zero.empty(), "beam 0 keeps nothing alive; beam_search must throw InputError");
+    const std::string empty = thrown_message<attn::InputError>([] {
+        attn::beam_search([](const Tokens&) { return arma::rowvec(); }, kBegin, kEnd, 3, 2);
+    });
+    BOOST_TEST(!empty.empty(), "next_scores returned no scores; beam_search must throw InputError");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 // ==================================================================== chapter (not exercises)
 BOOST_AUTO_TEST_SUITE(chapter)
 
@@ -138,7 +448,8 @@ namespace {
 attn::model::Config tiny(arma::uword vocab) {
     attn::model::Config c;
     c.d_model = 8;
-    c.d_k = 6;  // d_k != d_model
+    c.heads = 2;
+    c.d_k = 3;  // h d_k = 6 != d_model, and d_k != d_model / h
     c.d_v = 5;
     c.d_ff = 10;
     c.layers = 2;
@@ -189,6 +500,9 @@ BOOST_AUTO_TEST_CASE(every_tensor_passes_the_gradient_check) {
     const auto checks = attn::model::gradient_check(model, batch, 1e-5, 400);
     BOOST_TEST(checks.size() == model.tensors().size());
     BOOST_TEST(model.tensors().size() == 1u + 2u * 12u + 2u * 18u + 2u, "embed, 2 encoder and 2 decoder blocks, out");
+    BOOST_TEST(model.config().heads == 2u);
+    BOOST_TEST(model.parameters().encoder[0].self.W_q.value.n_cols == 6u, "W_q is d_model x (h d_k) = 8 x 6");
+    BOOST_TEST(model.parameters().decoder[0].cross.W_o.value.n_rows == 10u, "W_o is (h d_v) x d_model = 10 x 8");
     for (const auto& g : checks) {
         BOOST_TEST(g.entries > 0u, g.name << " was not checked");
         BOOST_TEST(g.relative_error < 1e-6, g.name << ": relative error " << g.relative_error);
@@ -201,6 +515,7 @@ BOOST_AUTO_TEST_CASE(the_same_seed_gives_the_same_run) {
     s.max_steps = 15;
     s.batch_size = 8;
     s.eval_every = 0;
+    s.adam.warmup_steps = 5;  // the default 100 would keep the rate near 0 for all 15 steps
     attn::model::Config c = tiny(task.vocab.size());
     attn::model::Model a(c), b(c);
     const auto la = attn::model::train(a, task, s, {});
@@ -222,10 +537,31 @@ BOOST_AUTO_TEST_CASE(adam_first_step_moves_each_weight_by_the_learning_rate) {
     const attn::model::TensorRefs ts{t};
     attn::model::AdamSettings s;
     s.learning_rate = 0.1;
-    s.warmup_steps = 0;
-    attn::model::Adam(s).step(ts);
+    s.warmup_steps = 1;  // the peak at once: lr(1) = 0.1 * min(1/1, sqrt(1/1))
+    attn::model::Adam adam(s);
+    adam.step(ts);
     // After bias correction the first step is lr * g / |g| in each entry.
     BOOST_TEST(matrices_close(t.value, arma::mat{{0.9, 1.1, 0.9}}, 1e-6, "weights after one step"));
+    BOOST_TEST(adam.rate() == 0.1);
+}
+
+BOOST_AUTO_TEST_CASE(adam_follows_the_warm_up_and_the_inverse_square_root_decay) {
+    attn::model::Tensor t;
+    t.value.zeros(1, 1);
+    t.grad.ones(1, 1);
+    t.adam_m.zeros(1, 1);
+    t.adam_v.zeros(1, 1);
+    const attn::model::TensorRefs ts{t};
+    attn::model::AdamSettings s;
+    s.learning_rate = 0.02;
+    s.warmup_steps = 4;
+    attn::model::Adam adam(s);
+    // peak * min(t / warmup, sqrt(warmup / t)), written out for t = 1 .. 16
+    for (long step = 1; step <= 16; ++step) {
+        adam.step(ts);
+        const double want = step <= 4 ? 0.02 * step / 4.0 : 0.02 * std::sqrt(4.0 / step);
+        BOOST_TEST(std::abs(adam.rate() - want) < 1e-15, "step " << step << ": rate " << adam.rate() << ", expected " << want);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(decoder_weights_are_causal_and_cross_weights_are_target_by_source) {
@@ -234,10 +570,42 @@ BOOST_AUTO_TEST_CASE(decoder_weights_are_causal_and_cross_weights_are_target_by_
     const auto& e = task.train[0];
     const auto maps = model.attention_maps(e);
     const arma::uword T = e.target.size() + 1, S = e.source.size();
-    BOOST_TEST(maps.cross.n_rows == T);
-    BOOST_TEST(maps.cross.n_cols == S);
-    BOOST_TEST(arma::abs(arma::sum(maps.cross, 1) - 1.0).max() < 1e-12);
-    BOOST_TEST(arma::accu(arma::abs(arma::trimatu(maps.decoder_self, 1))) == 0.0);
+    BOOST_REQUIRE(maps.cross.size() == 2u);
+    BOOST_REQUIRE(maps.decoder_self.size() == 2u);
+    for (std::size_t h = 0; h < 2; ++h) {
+        BOOST_TEST(maps.cross[h].n_rows == T);
+        BOOST_TEST(maps.cross[h].n_cols == S);
+        BOOST_TEST(arma::abs(arma::sum(maps.cross[h], 1) - 1.0).max() < 1e-12);
+        BOOST_TEST(arma::accu(arma::abs(arma::trimatu(maps.decoder_self[h], 1))) == 0.0);
+    }
+    BOOST_TEST(arma::abs(maps.cross[0] - maps.cross[1]).max() > 1e-6, "the two heads have weights of their own");
+}
+
+BOOST_AUTO_TEST_CASE(the_blocks_path_scores_exactly_as_the_training_path) {
+    // next_scores runs chapter 10's encoder_block and decoder_block; training runs
+    // the layers of src/model with their caches. Row i of the teacher-forced
+    // scores is the prediction after decoder inputs 0..i, so it must equal
+    // next_scores of that prefix.
+    const auto task = attn::tasks::translation(20, 5, 3);
+    attn::model::Model model(tiny(task.vocab.size()));
+    for (std::size_t k = 0; k < 2; ++k) {
+        const auto& e = task.train[k];
+        const arma::mat forced = model.teacher_forced_scores(e);  // (L_tgt + 1, n_vocab)
+        BOOST_REQUIRE(forced.n_rows == e.target.size() + 1);
+        std::vector<arma::uword> prefix{attn::tasks::Vocabulary::kBegin};
+        for (std::size_t i = 0; i < forced.n_rows; ++i) {
+            const arma::rowvec scores = model.next_scores(e.source, prefix);
+            BOOST_TEST(matrices_close(scores, forced.row(i), 1e-12, "scores after a prefix of " + std::to_string(i + 1)));
+            if (i < e.target.size()) prefix.push_back(e.target[i]);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(beam_one_translates_as_greedy_decoding) {
+    const auto task = attn::tasks::reversal(10, 2, 6, 5);
+    attn::model::Model model(tiny(task.vocab.size()));  // untrained: its answers are arbitrary, but must agree
+    for (const auto& e : task.held_out)
+        BOOST_TEST(show(model.translate_beam(e.source, 9, 1)) == show(model.translate(e.source, 9)));
 }
 
 BOOST_AUTO_TEST_CASE(translate_stops_within_max_len) {
@@ -334,6 +702,35 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_of_another_task_or_size_is_refused) {
         [&] { attn::model::require_compatible(c, "reversal", rev.vocab, wider); });
     BOOST_TEST(size.find("d_model 8") != std::string::npos, size);
     BOOST_TEST(size.find("d_model 16") != std::string::npos, size);
+    attn::model::Config one_head = tiny(rev.vocab.size());
+    one_head.heads = 1;
+    one_head.d_k = 6;  // the same total width, h d_k = 6, in one head
+    const std::string heads = thrown_message<attn::InputError>(
+        [&] { attn::model::require_compatible(c, "reversal", rev.vocab, one_head); });
+    BOOST_TEST(heads.find("2 heads") != std::string::npos, heads);
+    BOOST_TEST(heads.find("1 head ") != std::string::npos, heads);
+}
+
+BOOST_AUTO_TEST_CASE(a_checkpoint_stores_the_head_count_and_old_one_head_files_are_refused) {
+    const SavedModel saved("m.ckpt");
+    const std::string text = read(saved.path);
+    BOOST_TEST(text.find("config d_model 8 heads 2 d_k 3 ") != std::string::npos, text.substr(0, 200));
+    BOOST_TEST(attn::model::load_checkpoint(saved.path).config.heads == 2u);
+    // the format of the one-head model: header "... checkpoint 1", no heads setting
+    std::string old = text.substr(0, text.rfind("end fnv1a64"));
+    old.replace(old.find("checkpoint 2"), 12, "checkpoint 1");
+    old.replace(old.find(" heads 2"), 8, "");
+    const std::string p = saved.tmp.file("old.ckpt");
+    write(p, attn::model::seal_checkpoint(old));
+    const std::string msg = thrown_message<attn::InputError>([&] { attn::model::load_checkpoint(p); });
+    BOOST_TEST(msg.find("old.ckpt: was saved by an older version of chapter 12") != std::string::npos, msg);
+    BOOST_TEST(msg.find("run ./course run 12") != std::string::npos, msg);
+    // a format 2 file with its heads setting taken out is malformed, and says what it expected
+    std::string no_heads = text.substr(0, text.rfind("end fnv1a64"));
+    no_heads.replace(no_heads.find(" heads 2"), 8, "");
+    const std::string missing = thrown_message<attn::InputError>(
+        [&] { attn::model::parse_checkpoint(attn::model::seal_checkpoint(no_heads), "x.ckpt"); });
+    BOOST_TEST(missing.find("expected eight settings (d_model heads d_k") != std::string::npos, missing);
 }
 
 BOOST_AUTO_TEST_CASE(a_failed_save_leaves_the_previous_checkpoint_intact) {

@@ -42,8 +42,8 @@ set_tests_properties(bad_input.course_refuses_unknown_arguments PROPERTIES LABEL
 #   special files come from tools/attend/special_files.cmake);
 # - a translation checkpoint of another model size, and one whose weights would
 #   overflow softmax (tests/data/ch12/translation_*.ckpt: written by a script with
-#   the chapter's vocabulary and d_model 2, one with a weight of 2^1000, each
-#   sealed with its checksum);
+#   the chapter's vocabulary, d_model 2 and one head, one with a weight of 2^1000,
+#   each sealed with its checksum);
 # - the control tokens <s> and </s> given as words.
 if(TARGET ch12)
   set(_ckpt "${CMAKE_BINARY_DIR}/checkpoints/12_translation.ckpt")
@@ -68,7 +68,7 @@ if(TARGET ch12)
     "bad input: checkpoint ${_special}/fifo.csv: is a named pipe (FIFO), not a regular file" ${_needs_special})
   attn_ch12_refusal(refuses_a_checkpoint_of_another_model_size
     "--checkpoint|${CMAKE_SOURCE_DIR}/tests/data/ch12/translation_tiny.ckpt|--translate|the red car"
-    "translation_tiny.ckpt does not fit chapter 12's translation model: checkpoint's model (d_model 2, d_k 1, d_v 1, d_ff 2, 1+1 layers, vocabulary 100) differs from this one (d_model 32, d_k 16, d_v 16, d_ff 64, 1+1 layers, vocabulary 100)")
+    "translation_tiny.ckpt does not fit chapter 12's translation model: checkpoint's model (d_model 2, 1 head (d_k 1, d_v 1), d_ff 2, 1+1 layers, vocabulary 100) differs from this one (d_model 32, 2 heads (d_k 16, d_v 16), d_ff 64, 1+1 layers, vocabulary 100)")
   attn_ch12_refusal(names_the_checkpoint_whose_weights_would_overflow
     "--checkpoint|${CMAKE_SOURCE_DIR}/tests/data/ch12/translation_huge_weight.ckpt|--translate|the red car"
     "bad input: checkpoint ${CMAKE_SOURCE_DIR}/tests/data/ch12/translation_huge_weight.ckpt: line 6: tensor embed holds 1.07e+301; weights beyond 1e6 in magnitude are refused")

@@ -19,6 +19,11 @@ else
 fi
 
 cp "$src"/solutions/01_rnn_loop/*.cpp "$work/exercises/01_rnn_loop/"
+# Its build: configured here, so that attn_core holds only what chapter 01's checks
+# link (the core and chapter 01's lab); ./course then finds the tree set up and uses it.
+cmake -S "$work" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  "-DATTN_CORE_GLOBS=src/core/*.cpp;src/labs/rnn_lab.cpp" >"$work/configure.log" 2>&1 \
+  || { cat "$work/configure.log"; echo "cannot configure the scratch copy"; exit 1; }
 # a learner's null-pointer bug ...
 sed -i 's|    return arma::tanh(pre);|    volatile int* p = nullptr;\n    *p = 1;\n    return arma::tanh(pre);|' \
   "$work/exercises/01_rnn_loop/rnn_step.cpp"

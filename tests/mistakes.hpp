@@ -333,6 +333,7 @@ struct Mistake {
     X(learning_rate_integer_division,                                                                               \
       "t / warmup was an integer division (both are long), which is 0 for every t below the warm-up and so is "     \
       "sqrt(warmup / t) after it: convert to double before dividing (chapter 11, step 6)")                          \
+    /* chapter 12: teacher_forcing, greedy_decode, beam_search */                                                  \
     X(greedy_keeps_begin_token,                                                                                     \
       "the answer starts with the begin token; it only starts the decoder, so drop it from what you return "        \
       "(chapter 12)")                                                                                               \
@@ -349,6 +350,27 @@ struct Mistake {
     X(greedy_prefix_not_extended,                                                                                   \
       "next_scores was shown {begin} on every call: append each chosen token to the prefix, so the next call "      \
       "sees everything produced so far (chapter 12)")                                                               \
+    X(teacher_forcing_shifted_wrong_way,                                                                            \
+      "the shift went the wrong way: the decoder read the target followed by the end token and was asked for the "  \
+      "begin token first; it reads begin, y_1 .. y_n and must say y_1 .. y_n, end (chapter 12)")                     \
+    X(teacher_forcing_begin_missing,                                                                                \
+      "the decoder input has no begin token: it must start with begin, so that position 0 has something to read "   \
+      "before it says y_1; push_back(begin) before the target (chapter 12)")                                       \
+    X(teacher_forcing_end_missing,                                                                                  \
+      "the expected tokens have no end token: the last position must learn to say end, or the trained model "       \
+      "never stops; push_back(end) after the target (chapter 12)")                                                  \
+    X(teacher_forcing_not_shifted,                                                                                  \
+      "the expected tokens are the decoder input itself: position i would only copy what it reads; it must say "    \
+      "the NEXT token, so expected is the input shifted left by one, with end at the end (chapter 12)")             \
+    X(beam_sums_raw_scores,                                                                                         \
+      "the beam added up raw scores: next_scores gives logits, and logits of different prefixes are not on one "    \
+      "scale; add log softmax(scores)[token], s_j - log sum exp(s) (chapter 12)")                                   \
+    X(beam_keeps_finished_hypotheses,                                                                               \
+      "a prefix that chose the end token stayed in the beam and went on growing; an extension by end is "           \
+      "finished: set it aside as a candidate answer and keep only unfinished prefixes in the beam (chapter 12)")    \
+    X(beam_stops_at_first_finished,                                                                                 \
+      "the search stopped at the first prefix that finished; a live prefix that still scores better may end "       \
+      "better later: stop only when no live prefix beats the best finished one (chapter 12)")                       \
     /* more entries go above this line */
 
 #define ATTN_DECLARE_MISTAKE(id, text) inline constexpr Mistake id{#id, text};

@@ -1,8 +1,10 @@
-// Chapter 12: an encoder–decoder built from the chapters' functions, trained
-// by hand-written backpropagation on two tasks generated in code.
+// Chapter 12, the last: an encoder–decoder assembled from the functions of
+// chapters 02 to 12, trained by hand-written backpropagation on two tasks
+// generated in code, then decoded greedily and by beam search.
 //
-// Dimension legend: d_model = token width, d_k = query/key width, d_v = value
-// width, d_ff = feed-forward width, L = sequence length.
+// Dimension legend: d_model = token width, h = heads, d_k = one head's
+// query/key width, d_v = one head's value width, d_ff = feed-forward width,
+// L = sequence length, n_vocab = vocabulary size.
 // Run:  ./course run 12                 train both tasks, save a checkpoint, draw the figures
 //       ./course run 12 --mine          the same on your exercises
 //       ./course run 12 --translate "the small dog finds a red apple"
@@ -25,6 +27,11 @@ using namespace attn;
 namespace fs = std::filesystem;
 
 namespace {
+
+// Beam search against greedy decoding on this many held-out examples of each task.
+constexpr std::size_t kBeamExamples = 200;
+// ... and on a translation model trained for only this many steps.
+constexpr std::size_t kEarlySteps = 200;
 
 std::string percent(double share) {
     char buf[32];
@@ -56,20 +63,31 @@ void step_tasks(const encoder_decoder_lab::Setup& rev, const encoder_decoder_lab
 }
 
 void step_model(const encoder_decoder_lab::Setup& rev, bool mine) {
-    print_step(std::cout, 2, "The model");
+    print_step(std::cout, 2, "The model, assembled from chapters 02-12");
     model::Model m(rev.config);
     std::printf("configuration (reversal): %s\n", model::describe(rev.config).c_str());
+    std::printf("heads: %llu, each of width d_k = %llu (d_model / h)\n",
+                static_cast<unsigned long long>(rev.config.heads), static_cast<unsigned long long>(rev.config.d_k));
     std::printf("parameters: %zu in %zu tensors\n", m.parameter_count(), m.tensors().size());
-    std::printf("attention runs on %s functions:\n", mine ? "YOUR" : "the reference");
-    std::printf("  project (02), softmax_rows (03), attention_weights and attend (04), causal_mask (07),\n");
-    std::printf("  causal_attention_pass, softmax_rows_backward, attention_backward, greedy_decode (12)\n");
+    std::printf("training: batches of %zu, Adam at learning_rate(t, %g, %ld): a warm-up over %ld steps, then 1 / sqrt(t)\n",
+                rev.train.batch_size, rev.train.adam.learning_rate, rev.train.adam.warmup_steps,
+                rev.train.adam.warmup_steps);
+    std::printf("it runs on %s functions:\n", mine ? "YOUR" : "the reference");
+    std::printf("  positions       positional_encoding, add_positions (08)\n");
+    std::printf("  attention       multi_head_attention, split_heads, concat_heads (09), on project (02),\n");
+    std::printf("                  scaled_dot_product_attention (06) and causal_mask (07)\n");
+    std::printf("  blocks          layer_norm, layer_norm_backward, feed_forward, encoder_block, decoder_block (10)\n");
+    std::printf("  training        cross_entropy, softmax_rows_backward, attention_backward, adam_step,\n");
+    std::printf("                  learning_rate (11)\n");
+    std::printf("  decoding        teacher_forcing, greedy_decode, beam_search (12)\n");
 }
 
 void step_gradient_check(const encoder_decoder_lab::Setup& tr) {
     print_step(std::cout, 3, "Is the backward pass right? Central differences on every tensor");
     model::Config c;
     c.d_model = 8;
-    c.d_k = 6;  // d_k != d_model on purpose
+    c.heads = 2;
+    c.d_k = 3;  // h d_k = 6 != d_model on purpose
     c.d_v = 5;
     c.d_ff = 12;
     c.layers = 2;
@@ -88,7 +106,6 @@ void step_gradient_check(const encoder_decoder_lab::Setup& tr) {
     std::printf("tensors checked: %zu of %zu (%zu entries, each moved by +-1e-5)\n", checks.size(),
                 small.tensors().size(), entries);
     std::printf("every relative error below 1e-6: %s\n", worst->relative_error < 1e-6 ? "yes" : "NO");
-    std::printf("largest: %.1e in %s\n", worst->relative_error, worst->name.c_str());
 }
 
 struct Trained {
@@ -102,15 +119,15 @@ Trained train_task(const encoder_decoder_lab::Setup& s, const std::string& label
     encoder_decoder_lab::ProgressBar bar(label, s.train.max_steps, s.train.eval_every * 2);
     t.log = model::train(t.model, s.task, s.train, std::ref(bar));
     bar.finish();
-    std::printf("training stops when greedy decoding gets %s of the validation set exactly right\n",
-                percent(s.train.target_accuracy).c_str());
+    std::printf("training stops when greedy decoding gets %s of %zu validation examples exactly right\n",
+                percent(s.train.target_accuracy).c_str(), std::min(s.train.eval_examples, s.task.validation.size()));
     std::printf("target reached: %s\n", t.log.reached_target ? "yes" : "NO");
     const double training = t.log.seconds - t.log.eval_seconds;
     std::printf("steps: %zu in %.1f s, %.0f steps per second (plus %.1f s checking the validation set)\n", t.log.steps,
                 training, t.log.steps / std::max(training, 1e-9), t.log.eval_seconds);
     t.held_out = model::exact_match(t.model, s.task.held_out, s.task.max_target_length + 2);
-    std::printf("held-out exact match: %s of %zu never-seen examples\n", percent(t.held_out).c_str(),
-                s.task.held_out.size());
+    std::printf("held-out exact match (greedy, %llu heads): %s of %zu never-seen examples\n",
+                static_cast<unsigned long long>(s.config.heads), percent(t.held_out).c_str(), s.task.held_out.size());
     return t;
 }
 
@@ -122,11 +139,30 @@ void show(model::Model& model, const tasks::Task& task, const tasks::Example& e)
 
 plot::Figure heatmap(const std::string& title, model::Model& model, const tasks::Task& task,
                      const tasks::Example& e) {
-    const arma::mat cross = model.attention_maps(e).cross;
+    const std::vector<arma::mat> cross = model.attention_maps(e).cross;  // one per head
     tasks::Tokens produced = e.target;
     produced.push_back(tasks::Vocabulary::kEnd);
     return encoder_decoder_lab::cross_attention_figure(title, cross, encoder_decoder_lab::words(task.vocab, produced),
-                                              encoder_decoder_lab::words(task.vocab, e.source));
+                                                       encoder_decoder_lab::words(task.vocab, e.source));
+}
+
+// Greedy decoding against beam search on the first held-out examples.
+void compare_beams(const model::Model& model, const tasks::Task& task) {
+    const std::size_t n = std::min<std::size_t>(kBeamExamples, task.held_out.size());
+    const std::size_t max_len = task.max_target_length + 2;
+    std::size_t greedy_right = 0, beam_right = 0, differ = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const tasks::Example& e = task.held_out[i];
+        const tasks::Tokens greedy = model.translate_beam(e.source, max_len, 1);  // beam 1 is greedy decoding
+        const tasks::Tokens beam = model.translate_beam(e.source, max_len, 4);
+        greedy_right += greedy == e.target;
+        beam_right += beam == e.target;
+        differ += greedy != beam;
+    }
+    std::printf("beam search on the first %zu held-out examples: beam 1 (greedy) %s, beam 4 %s exactly right; "
+                "the answers differ on %zu\n",
+                n, percent(static_cast<double>(greedy_right) / n).c_str(),
+                percent(static_cast<double>(beam_right) / n).c_str(), differ);
 }
 
 Trained step_reversal(const encoder_decoder_lab::Setup& s, plot::Plotter& plotter) {
@@ -134,11 +170,14 @@ Trained step_reversal(const encoder_decoder_lab::Setup& s, plot::Plotter& plotte
     Trained t = train_task(s, "reversal");
     for (std::size_t i = 0; i < 3; ++i) show(t.model, s.task, s.task.held_out[i]);
     const tasks::Example& e = s.task.held_out[0];
-    const double share = encoder_decoder_lab::mirror_share(t.model.attention_maps(e).cross);
-    std::printf("cross-attention of the first example: %s of each output's weight is on its mirrored digit\n",
-                percent(share).c_str());
+    const std::vector<arma::mat> cross = t.model.attention_maps(e).cross;
+    std::printf("cross-attention of the first example, weight on the mirrored digit:");
+    for (std::size_t h = 0; h < cross.size(); ++h)
+        std::printf("%s head %zu %s", h ? "," : "", h + 1, percent(encoder_decoder_lab::mirror_share(cross[h])).c_str());
+    std::printf("\n");
+    compare_beams(t.model, s.task);
     plotter.save("12_reversal_cross_attention",
-                 heatmap("Cross-attention while reversing " + s.task.vocab.decode(e.source), t.model, s.task, e));
+                 heatmap("Cross-attention per head while reversing " + s.task.vocab.decode(e.source), t.model, s.task, e));
     return t;
 }
 
@@ -157,9 +196,18 @@ Trained step_translation(const encoder_decoder_lab::Setup& s, plot::Plotter& plo
     Trained t = train_task(s, "translation");
     show(t.model, s.task, s.task.held_out[0]);  // "I love LLMs", held out on purpose
     for (std::size_t i = 1; i < 6; ++i) show(t.model, s.task, s.task.held_out[i]);
+    compare_beams(t.model, s.task);
+    // Beam search helps where the model is still unsure: the same run stopped early.
+    encoder_decoder_lab::Setup early = s;
+    early.train.max_steps = kEarlySteps;
+    early.train.eval_every = 0;
+    model::Model unsure(early.config);
+    model::train(unsure, early.task, early.train, {});
+    std::printf("the same training stopped after %zu steps, still unsure of itself:\n", kEarlySteps);
+    compare_beams(unsure, early.task);
     const tasks::Example& e = reordering_example(s.task);
     plotter.save("12_translation_cross_attention",
-                 heatmap("Cross-attention: " + s.task.vocab.decode(e.source), t.model, s.task, e));
+                 heatmap("Cross-attention per head: " + s.task.vocab.decode(e.source), t.model, s.task, e));
     std::printf("heatmap sentence: %s -> %s\n", s.task.vocab.decode(e.source).c_str(),
                 s.task.vocab.decode(e.target).c_str());
     return t;

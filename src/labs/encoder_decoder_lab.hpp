@@ -22,10 +22,10 @@ struct Setup {
     model::TrainSettings train;
 };
 
-// Reversal of 8 digits: d_model 32, d_k = d_v = 16, d_ff 64, one encoder and
-// one decoder block, batch 64.
+// Reversal of 8 digits: d_model 32, 2 heads of d_k = d_v = 16, d_ff 64, one
+// encoder and one decoder block, batch 64.
 Setup reversal_setup();
-// English -> French: d_model 32, d_k = d_v = 16, d_ff 64, one block each, batch 64.
+// English -> French: the same model size.
 Setup translation_setup();
 
 // A progress bar on stderr: redrawn in place on a terminal, a line every
@@ -56,9 +56,9 @@ double mirror_share(const arma::mat& cross);
 // Loss per step of both runs, on a log scale.
 plot::Figure loss_figure(const model::TrainingLog& reversal, const model::TrainingLog& translation);
 
-// Cross-attention heatmap: rows are the tokens the decoder produced, columns
-// the source tokens.
-plot::Figure cross_attention_figure(const std::string& title, const arma::mat& cross,
+// Cross-attention heatmaps, one panel per head: rows are the tokens the decoder
+// produced, columns the source tokens.
+plot::Figure cross_attention_figure(const std::string& title, const std::vector<arma::mat>& cross,
                                     const std::vector<std::string>& outputs, const std::vector<std::string>& sources);
 
 }  // namespace attn::encoder_decoder_lab

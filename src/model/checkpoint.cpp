@@ -23,7 +23,9 @@ namespace attn::model {
 
 namespace {
 
-constexpr const char* kMagic = "attention-by-hand checkpoint 1";
+// Format 2 stores the head count; format 1 was the one-head model's.
+constexpr const char* kMagic = "attention-by-hand checkpoint 2";
+constexpr const char* kOldMagic = "attention-by-hand checkpoint 1";
 
 // Chapter 12's translation checkpoint takes about 450 KiB; the largest model
 // the configuration check allows would not fit in 64 MiB of text anyway.
@@ -54,7 +56,7 @@ std::string body_of(const std::string& task, const Config& c, const tasks::Vocab
     std::ostringstream out;
     out << kMagic << "\n";
     out << "task " << task << "\n";
-    out << "config d_model " << c.d_model << " d_k " << c.d_k << " d_v " << c.d_v << " d_ff " << c.d_ff << " layers "
+    out << "config d_model " << c.d_model << " heads " << c.heads << " d_k " << c.d_k << " d_v " << c.d_v << " d_ff " << c.d_ff << " layers "
         << c.layers << " vocab " << c.vocab << " seed " << c.seed << "\n";
     out << "words";
     for (const auto& w : vocab.words()) out << ' ' << w;
@@ -75,6 +77,11 @@ std::string body_of(const std::string& task, const Config& c, const tasks::Vocab
 
 [[noreturn]] void bad(const std::string& path, const std::string& what) {
     throw InputError("checkpoint " + path + ": " + what);
+}
+
+[[noreturn]] void old_format(const std::string& path) {
+    bad(path, "was saved by an older version of chapter 12 (format 1, a model with one head); today's model has "
+              "several heads and cannot read it: run ./course run 12 to train and save a new one");
 }
 
 [[noreturn]] void not_a_checkpoint(const std::string& path) {
@@ -160,12 +167,14 @@ Checkpoint load_checkpoint(const std::string& path) {
     limit.kind = "checkpoint";
     // The header line first: any other file is refused before the rest is read.
     const auto header = [&](const std::string& line, bool) {
+        if (line.rfind(kOldMagic, 0) == 0) old_format(path);
         if (line.rfind(kMagic, 0) != 0) not_a_checkpoint(path);
     };
     return parse_checkpoint(io::read_file(path, "checkpoint " + path, limit, header), path);
 }
 
 Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
+    if (text.rfind(kOldMagic, 0) == 0) old_format(path);
     if (text.rfind(kMagic, 0) != 0) not_a_checkpoint(path);
 
     // The last line carries the checksum of everything before it.
@@ -204,6 +213,7 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
         while (l >> name >> value) {
             ++seen;
             if (name == "d_model") c.config.d_model = value;
+            else if (name == "heads") c.config.heads = value;
             else if (name == "d_k") c.config.d_k = value;
             else if (name == "d_v") c.config.d_v = value;
             else if (name == "d_ff") c.config.d_ff = value;
@@ -212,8 +222,9 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
             else if (name == "seed") c.config.seed = value;
             else malformed("unknown setting '" + name + "'");
         }
-        if (seen != 7 || !l.eof()) malformed("expected seven settings (d_model d_k d_v d_ff layers vocab seed)");
-        if (c.config.d_model == 0 || c.config.d_k == 0 || c.config.d_v == 0 || c.config.d_ff == 0 ||
+        if (seen != 8 || !l.eof())
+            malformed("expected eight settings (d_model heads d_k d_v d_ff layers vocab seed)");
+        if (c.config.d_model == 0 || c.config.heads == 0 || c.config.heads > 64 || c.config.d_k == 0 || c.config.d_v == 0 || c.config.d_ff == 0 ||
             c.config.layers == 0 || c.config.layers > 64 || c.config.d_model > 4096 || c.config.d_k > 4096 ||
             c.config.d_v > 4096 || c.config.d_ff > 16384 || c.config.vocab > 100000)
             malformed("a setting is out of range: " + describe(c.config));
@@ -294,7 +305,7 @@ void require_compatible(const Checkpoint& c, const std::string& task, const task
         throw InputError("checkpoint's vocabulary differs from the task's (" + std::to_string(c.vocab.size()) +
                          " words against " + std::to_string(vocab.size()) + ")");
     const Config& a = c.config;
-    if (a.d_model != config.d_model || a.d_k != config.d_k || a.d_v != config.d_v || a.d_ff != config.d_ff ||
+    if (a.d_model != config.d_model || a.heads != config.heads || a.d_k != config.d_k || a.d_v != config.d_v || a.d_ff != config.d_ff ||
         a.layers != config.layers)
         throw InputError("checkpoint's model (" + describe(a) + ") differs from this one (" + describe(config) + ")");
 }

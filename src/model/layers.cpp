@@ -1,7 +1,8 @@
 // layers.cpp: chapter 12's layers, forward and backward (see layers.hpp).
 //
 // Dimension legend: T = tokens in the batch, L_q / L_kv = tokens of one
-// sequence on the query / key-value side, d_model, d_k, d_v, d_ff widths.
+// sequence on the query / key-value side, h = heads, d_model, d_ff widths,
+// d_k, d_v one head's widths.
 // Every backward line names the forward line it differentiates.
 #include "model/layers.hpp"
 
@@ -10,11 +11,13 @@
 #include <string>
 #include <utility>
 
-#include "contracts/07_cross_attention.hpp"
-#include "contracts/11_training.hpp"
-#include "contracts/12_encoder_decoder.hpp"
-#include "core/errors.hpp"
 #include "contracts/02_qkv_projections.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/08_positional_encoding.hpp"
+#include "contracts/09_multi_head_attention.hpp"
+#include "contracts/10_transformer_blocks.hpp"
+#include "contracts/11_training.hpp"
+#include "core/errors.hpp"
 
 namespace attn::model {
 
@@ -36,191 +39,111 @@ arma::mat Segments::rows_of(const arma::mat& M, std::size_t i) const {
 
 arma::mat AttentionLayer::forward(const AttentionParams& P, const arma::mat& x_q, const Segments& seg_q,
                                   const arma::mat& x_kv, const Segments& seg_kv) {
-    const arma::mat &Wq = P.W_q.value, &Wk = P.W_k.value, &Wv = P.W_v.value;
-    const arma::uword d_k = Wk.n_cols, d_v = Wv.n_cols;
     const std::size_t n = seg_q.count();
-    Z.set_size(x_q.n_rows, d_v);  // (T_q, d_v), filled sequence by sequence
+    const arma::uword d_model = P.W_o.value.n_cols, hd_v = P.W_v.value.n_cols;
+    arma::mat out(x_q.n_rows, d_model, arma::fill::none);  // (T_q, d_model), every row written below
+    concat.set_size(x_q.n_rows, hd_v);                      // (T_q, h d_v), likewise
     A.resize(n);
-    if (kind == Kind::causal_self) {
-        // pass 1: the projections, for the whole batch in one product (the
-        // backward pass needs them, and causal_attention_pass takes them):
-        // QKV = X [W_q W_k W_v]
-        const arma::mat QKV = project(x_q, arma::join_rows(Wq, Wk, Wv));  // (T, 2 d_k + d_v)
-        q.resize(n);
-        k.resize(n);
-        v.resize(n);
-        for (std::size_t s = 0; s < n; ++s) {
-            const arma::span rows(seg_q.start[s], seg_q.start[s] + seg_q.length[s] - 1);
-            q[s] = QKV(rows, arma::span(0, d_k - 1));                  // (L, d_k)
-            k[s] = QKV(rows, arma::span(d_k, 2 * d_k - 1));            // (L, d_k)
-            v[s] = QKV(rows, arma::span(2 * d_k, 2 * d_k + d_v - 1));  // (L, d_v)
-        }
-    }
-    // pass 2: attention, one sequence at a time, through the chapters' functions
+    // one call of chapter 09's multi_head_attention per sequence: a sequence's
+    // tokens attend to that sequence's tokens only
+    const bool self = kind != Kind::cross;
+    arma::mat mask;  // causal_mask(L) (chapter 07) for the decoder's self-attention, made again only when L changes
     for (std::size_t s = 0; s < n; ++s) {
-        AttentionResult r;
-        if (kind == Kind::causal_self)
-            r = masked_attention(q[s], k[s], v[s], causal_mask(seg_q.length[s]));  // weights (L, L), output (L, d_v)
-        else if (kind == Kind::self)
-            r = self_attention(seg_q.rows_of(x_q, s), Wq, Wk, Wv);  // weights (L, L), output (L, d_v)
-        else
-            r = cross_attention(seg_q.rows_of(x_q, s), seg_kv.rows_of(x_kv, s), Wq, Wk, Wv);  // (L_q, L_kv), (L_q, d_v)
-        Z.rows(seg_q.start[s], seg_q.start[s] + seg_q.length[s] - 1) = r.output;  // (L_q, d_v)
-        A[s] = std::move(r.weights);                                            // (L_q, L_kv)
+        if (kind == Kind::causal_self && mask.n_rows != seg_q.length[s]) mask = causal_mask(seg_q.length[s]);  // (L, L)
+        const arma::mat xq = seg_q.rows_of(x_q, s);                                       // (L_q, d_model)
+        const arma::mat xkv_own = self ? arma::mat() : seg_kv.rows_of(x_kv, s);           // (L_kv, d_model), cross only
+        const arma::mat& xkv = self ? xq : xkv_own;
+        MultiHeadResult r =
+            multi_head_attention(xq, xkv, P.W_q.value, P.W_k.value, P.W_v.value, P.W_o.value, heads, mask);
+        const arma::uword r0 = seg_q.start[s], r1 = seg_q.start[s] + seg_q.length[s] - 1;
+        out.rows(r0, r1) = r.output;     // (L_q, d_model)
+        concat.rows(r0, r1) = r.concat;  // (L_q, h d_v)
+        A[s] = std::move(r.weights);     // h x (L_q, L_kv)
     }
-    // pass 3: out = Z W_o
-    return Z * P.W_o.value;  // (T_q, d_model)
+    return out;
 }
 
 arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, const arma::mat& x_q,
                                    const Segments& seg_q, const arma::mat& x_kv, const Segments& seg_kv,
                                    arma::mat& d_kv) {
     const arma::mat &Wq = P.W_q.value, &Wk = P.W_k.value, &Wv = P.W_v.value;
-    const arma::uword d_k = Wk.n_cols, d_v = Wv.n_cols;
     const std::size_t n = seg_q.count();
-    // forward was: out = Z W_o, so: dW_o = Z^T d_out, dZ = d_out W_o^T
-    P.W_o.grad += Z.t() * d_out;                    // (d_v, d_model)
-    const arma::mat dZ = d_out * P.W_o.value.t();  // (T_q, d_v)
+    // forward was: out = concat W_o, so: dW_o = concat^T d_out, dconcat = d_out W_o^T
+    P.W_o.grad += concat.t() * d_out;                  // (h d_v, d_model)
+    const arma::mat dconcat = d_out * P.W_o.value.t();  // (T_q, h d_v)
 
-    // self_attention and cross_attention projected inside the call; the
-    // attention backward pass needs the projections, so make them again here,
-    // for the batch at once, as the causal layer did in its forward pass
-    const bool self = kind != Kind::cross;
-    if (kind != Kind::causal_self) {
-        // self: [Q K V] = X [W_q W_k W_v] in one product; cross: Q = X_q W_q, [K V] = X_kv [W_k W_v]
-        const arma::mat Q = self ? arma::mat() : project(x_q, Wq);   // (T_q, d_k), cross only
-        const arma::mat KV = self ? project(x_q, arma::join_rows(Wq, Wk, Wv))  // (T, 2 d_k + d_v)
-                                  : project(x_kv, arma::join_rows(Wk, Wv));    // (T_kv, d_k + d_v)
-        const arma::uword k0 = self ? d_k : 0;  // where K starts in KV
-        q.resize(n);
-        k.resize(n);
-        v.resize(n);
-        for (std::size_t s = 0; s < n; ++s) {
-            const arma::span rows(seg_kv.start[s], seg_kv.start[s] + seg_kv.length[s] - 1);
-            q[s] = self ? arma::mat(KV(rows, arma::span(0, d_k - 1))) : seg_q.rows_of(Q, s);  // (L_q, d_k)
-            k[s] = KV(rows, arma::span(k0, k0 + d_k - 1));              // (L_kv, d_k)
-            v[s] = KV(rows, arma::span(k0 + d_k, k0 + d_k + d_v - 1));  // (L_kv, d_v)
-        }
-    }
-    // forward was: Z_s = softmax(Q_s K_s^T / sqrt(d_k) [+ mask]) V_s, per sequence:
-    // dQ_s, dK_s, dV_s from attention_backward (chapter 12), side by side like
-    // the projections: dQ (T_q, d_k) and dKV = [dK dV] (T_kv, d_k + d_v)
-    // every row belongs to one sequence, so every entry is written below: no fill
-    arma::mat dQ(x_q.n_rows, d_k, arma::fill::none), dKV(x_kv.n_rows, d_k + d_v, arma::fill::none);
+    // multi_head_attention projected inside the call; attention_backward needs
+    // the projections, so make them again, for the whole batch at once
+    const arma::mat Q = project(x_q, Wq);   // (T_q, h d_k)
+    const arma::mat K = project(x_kv, Wk);  // (T_kv, h d_k)
+    const arma::mat V = project(x_kv, Wv);  // (T_kv, h d_v)
+
+    // forward was, per sequence and head i: head_i = softmax(Q_i K_i^T / sqrt(d_k) [+ mask]) V_i,
+    // concat = concat_heads(head_0 .. head_{h-1}), Q_i = split_heads(Q)[i] and so on. So the
+    // gradient at concat is cut like the heads (split_heads), each head's dQ_i, dK_i, dV_i
+    // come from attention_backward (chapter 11), and they go side by side again (concat_heads).
+    // Every row belongs to one sequence, so every entry is written below: no fill.
+    arma::mat dQ(Q.n_rows, Q.n_cols, arma::fill::none), dK(K.n_rows, K.n_cols, arma::fill::none),
+        dV(V.n_rows, V.n_cols, arma::fill::none);
     for (std::size_t s = 0; s < n; ++s) {
-        const AttentionGrads g = attention_backward(q[s], k[s], v[s], A[s], seg_q.rows_of(dZ, s));
-        const arma::uword r0 = seg_kv.start[s], r1 = seg_kv.start[s] + seg_kv.length[s] - 1;
-        dQ.rows(seg_q.start[s], seg_q.start[s] + seg_q.length[s] - 1) = g.dQ;  // (L_q, d_k)
-        dKV(arma::span(r0, r1), arma::span(0, d_k - 1)) = g.dK;               // (L_kv, d_k)
-        dKV(arma::span(r0, r1), arma::span(d_k, d_k + d_v - 1)) = g.dV;       // (L_kv, d_v)
+        const std::vector<arma::mat> Qh = split_heads(seg_q.rows_of(Q, s), heads);         // h x (L_q, d_k)
+        const std::vector<arma::mat> Kh = split_heads(seg_kv.rows_of(K, s), heads);        // h x (L_kv, d_k)
+        const std::vector<arma::mat> Vh = split_heads(seg_kv.rows_of(V, s), heads);        // h x (L_kv, d_v)
+        const std::vector<arma::mat> dZh = split_heads(seg_q.rows_of(dconcat, s), heads);  // h x (L_q, d_v)
+        std::vector<arma::mat> dQh(heads), dKh(heads), dVh(heads);
+        for (arma::uword i = 0; i < heads; ++i) {
+            AttentionGrads g = attention_backward(Qh[i], Kh[i], Vh[i], A[s].at(i), dZh[i]);
+            dQh[i] = std::move(g.dQ);  // (L_q, d_k)
+            dKh[i] = std::move(g.dK);  // (L_kv, d_k)
+            dVh[i] = std::move(g.dV);  // (L_kv, d_v)
+        }
+        dQ.rows(seg_q.start[s], seg_q.start[s] + seg_q.length[s] - 1) = concat_heads(dQh);     // (L_q, h d_k)
+        dK.rows(seg_kv.start[s], seg_kv.start[s] + seg_kv.length[s] - 1) = concat_heads(dKh);  // (L_kv, h d_k)
+        dV.rows(seg_kv.start[s], seg_kv.start[s] + seg_kv.length[s] - 1) = concat_heads(dVh);  // (L_kv, h d_v)
     }
-    if (self) {
-        // forward was: QKV = X [W_q W_k W_v], so: d[W_q W_k W_v] = X^T [dQ dK dV], dX = [dQ dK dV] [W_q W_k W_v]^T
-        const arma::mat dQKV = arma::join_rows(dQ, dKV);  // (T, 2 d_k + d_v)
-        const arma::mat dW = x_q.t() * dQKV;              // (d_model, 2 d_k + d_v)
-        P.W_q.grad += dW.cols(0, d_k - 1);                // (d_model, d_k)
-        P.W_k.grad += dW.cols(d_k, 2 * d_k - 1);          // (d_model, d_k)
-        P.W_v.grad += dW.cols(2 * d_k, 2 * d_k + d_v - 1);  // (d_model, d_v)
-        return dQKV * arma::join_rows(Wq, Wk, Wv).t();    // (T, d_model)
-    }
-    // forward was: Q = X_q W_q, so: dW_q = X_q^T dQ, dX_q = dQ W_q^T
-    P.W_q.grad += x_q.t() * dQ;  // (d_model, d_k)
-    // forward was: [K V] = X_kv [W_k W_v], so: d[W_k W_v] = X_kv^T [dK dV], dX_kv = [dK dV] [W_k W_v]^T
-    const arma::mat dW = x_kv.t() * dKV;        // (d_model, d_k + d_v)
-    P.W_k.grad += dW.cols(0, d_k - 1);          // (d_model, d_k)
-    P.W_v.grad += dW.cols(d_k, d_k + d_v - 1);  // (d_model, d_v)
-    d_kv += dKV * arma::join_rows(Wk, Wv).t();  // (T_kv, d_model)
-    return dQ * Wq.t();                         // (T_q, d_model)
+    // forward was: Q = X_q W_q, K = X_kv W_k, V = X_kv W_v, so:
+    //   dW_q = X_q^T dQ, dW_k = X_kv^T dK, dW_v = X_kv^T dV
+    //   dX_q = dQ W_q^T, dX_kv = dK W_k^T + dV W_v^T
+    P.W_q.grad += x_q.t() * dQ;   // (d_model, h d_k)
+    P.W_k.grad += x_kv.t() * dK;  // (d_model, h d_k)
+    P.W_v.grad += x_kv.t() * dV;  // (d_model, h d_v)
+    arma::mat dx_q = dQ * Wq.t();                           // (T_q, d_model)
+    const arma::mat dx_kv = dK * Wk.t() + dV * Wv.t();      // (T_kv, d_model)
+    if (kind != Kind::cross) return dx_q + dx_kv;  // self: x_q and x_kv are the one input
+    d_kv += dx_kv;
+    return dx_q;
 }
 
 // ---------------------------------------------------------------- layer norm
-// Written as loops down the columns (Armadillo stores columns contiguously),
-// one pass per quantity: the each_col / each_row version took 13% of a step.
+
+namespace {
+// A 1 x d tensor read as a row vector, without a copy.
+arma::rowvec row_of(const Tensor& t) {
+    return arma::rowvec(const_cast<double*>(t.value.memptr()), t.value.n_elem, false, true);
+}
+}  // namespace
 
 arma::mat LayerNorm::forward(const NormParams& P, const arma::mat& x) {
-    const arma::uword T = x.n_rows, d = x.n_cols;
-    // pass 1: each row's mean
-    arma::colvec mu(T, arma::fill::zeros);  // (T)
-    for (arma::uword c = 0; c < d; ++c) {
-        const double* col = x.colptr(c);
-        for (arma::uword r = 0; r < T; ++r) mu[r] += col[r];
-    }
-    mu /= static_cast<double>(d);
-    // pass 2: centre, and each row's variance
-    arma::colvec var(T, arma::fill::zeros);  // (T)
-    xhat.set_size(T, d);                     // (T, d_model)
-    for (arma::uword c = 0; c < d; ++c) {
-        const double* col = x.colptr(c);
-        double* h = xhat.colptr(c);
-        for (arma::uword r = 0; r < T; ++r) {
-            h[r] = col[r] - mu[r];
-            var[r] += h[r] * h[r];
-        }
-    }
-    inv_std.set_size(T);  // (T)
-    for (arma::uword r = 0; r < T; ++r) inv_std[r] = 1.0 / std::sqrt(var[r] / static_cast<double>(d) + kNormEpsilon);
-    // pass 3: xhat = (x - mean) * inv_std, then y = gain % xhat + bias
-    arma::mat y(T, d, arma::fill::none);  // (T, d_model), every entry written below
-    for (arma::uword c = 0; c < d; ++c) {
-        const double g = P.gain.value[c], b = P.bias.value[c];
-        double* h = xhat.colptr(c);
-        double* out = y.colptr(c);
-        for (arma::uword r = 0; r < T; ++r) {
-            h[r] *= inv_std[r];
-            out[r] = g * h[r] + b;
-        }
-    }
-    return y;
+    LayerNormResult r = layer_norm(x, row_of(P.gain), row_of(P.bias), kNormEpsilon);  // chapter 10
+    xhat = std::move(r.xhat);        // (T, d_model), for the backward pass
+    inv_std = std::move(r.inv_std);  // (T)
+    return std::move(r.y);           // (T, d_model)
 }
 
 arma::mat LayerNorm::backward(NormParams& P, const arma::mat& dy) {
-    const arma::uword T = dy.n_rows, d = dy.n_cols;
-    // forward was: y = gain % xhat + bias, so: dgain = sum over rows of dy % xhat,
-    // dbias = sum over rows of dy, dxhat = dy % gain.
-    // forward was: xhat = (x - mean) * inv_std; the mean and the variance depend
-    // on every entry of the row, which gives the two subtracted terms:
-    //   dx = inv_std * (dxhat - mean(dxhat) - xhat * mean(dxhat % xhat))
-    arma::colvec mean_d(T, arma::fill::zeros), mean_dx(T, arma::fill::zeros);  // (T) each
-    for (arma::uword c = 0; c < d; ++c) {
-        const double g = P.gain.value[c];
-        const double* in = dy.colptr(c);
-        const double* h = xhat.colptr(c);
-        double dg = 0, db = 0;
-        for (arma::uword r = 0; r < T; ++r) {
-            dg += in[r] * h[r];
-            db += in[r];
-            mean_d[r] += in[r] * g;
-            mean_dx[r] += in[r] * g * h[r];
-        }
-        P.gain.grad[c] += dg;
-        P.bias.grad[c] += db;
-    }
-    mean_d /= static_cast<double>(d);
-    mean_dx /= static_cast<double>(d);
-    arma::mat dx(T, d, arma::fill::none);  // (T, d_model), every entry written below
-    for (arma::uword c = 0; c < d; ++c) {
-        const double g = P.gain.value[c];
-        const double* in = dy.colptr(c);
-        const double* h = xhat.colptr(c);
-        double* out = dx.colptr(c);
-        for (arma::uword r = 0; r < T; ++r) out[r] = (in[r] * g - mean_d[r] - h[r] * mean_dx[r]) * inv_std[r];
-    }
-    return dx;
+    // forward was: y = gain % xhat + bias with xhat = (x - mean) * inv_std: chapter 10's layer_norm_backward
+    LayerNormGrads g = layer_norm_backward(dy, xhat, inv_std, row_of(P.gain));
+    P.gain.grad += g.dgain;  // (1, d_model)
+    P.bias.grad += g.dbias;  // (1, d_model)
+    return std::move(g.dX);  // (T, d_model)
 }
 
 // ---------------------------------------------------------------- feed-forward
 
 arma::mat FeedForward::forward(const FeedForwardParams& P, const arma::mat& x) {
-    H = x * P.W_1.value;  // (T, d_ff)
-    // + b_1 and relu in one pass down each column (Armadillo stores columns contiguously)
-    for (arma::uword c = 0; c < H.n_cols; ++c) {
-        const double b = P.b_1.value[c];
-        double* h = H.colptr(c);
-        for (arma::uword r = 0; r < H.n_rows; ++r) h[r] = std::max(0.0, h[r] + b);
-    }
-    arma::mat y = H * P.W_2.value;  // (T, d_model)
-    y.each_row() += P.b_2.value;
-    return y;
+    FeedForwardResult r = feed_forward(x, P.W_1.value, row_of(P.b_1), P.W_2.value, row_of(P.b_2));  // chapter 10
+    H = std::move(r.H);     // (T, d_ff), for the backward pass
+    return std::move(r.y);  // (T, d_model)
 }
 
 arma::mat FeedForward::backward(FeedForwardParams& P, const arma::mat& dy, const arma::mat& x) {
@@ -280,26 +203,9 @@ arma::mat DecoderBlock::backward(DecoderBlockParams& P, const arma::mat& d_out, 
 
 // ---------------------------------------------------------------- embeddings
 
-arma::mat positional_encoding(arma::uword length, arma::uword d) {
-    arma::mat PE(length, d);  // (length, d)
-    for (arma::uword pos = 0; pos < length; ++pos)
-        for (arma::uword i = 0; i < d; ++i) {
-            // wavelengths from 2 pi to 10000 * 2 pi, one per pair of columns
-            const double angle = pos / std::pow(10000.0, static_cast<double>(i - i % 2) / d);
-            PE(pos, i) = i % 2 == 0 ? std::sin(angle) : std::cos(angle);
-        }
-    return PE;
-}
-
-arma::mat embed_tokens(const arma::mat& E, arma::mat& PE, const std::vector<arma::uword>& tokens,
+arma::mat embed_tokens(const arma::mat& E, const arma::mat& PE, const std::vector<arma::uword>& tokens,
                        const Segments& seg) {
     const double scale = std::sqrt(static_cast<double>(E.n_cols));
-    arma::uword longest = 0;
-    for (auto n : seg.length) longest = std::max(longest, n);
-    if (longest > PE.n_rows) PE = positional_encoding(longest, E.n_cols);  // (longest, d_model)
-    std::vector<arma::uword> position(tokens.size());  // of each row in its own sequence
-    for (std::size_t s = 0; s < seg.count(); ++s)
-        for (arma::uword p = 0; p < seg.length[s]; ++p) position[seg.start[s] + p] = p;
     for (const auto t : tokens)
         if (t >= E.n_rows)
             throw InputError("seq2seq: token id " + std::to_string(t) + " is outside the vocabulary of " +
@@ -308,9 +214,14 @@ arma::mat embed_tokens(const arma::mat& E, arma::mat& PE, const std::vector<arma
     arma::mat X(tokens.size(), E.n_cols, arma::fill::none);  // (T, d_model), every entry written below
     for (arma::uword c = 0; c < E.n_cols; ++c) {
         const double* e = E.colptr(c);
-        const double* pe = PE.colptr(c);
         double* x = X.colptr(c);
-        for (std::size_t r = 0; r < tokens.size(); ++r) x[r] = e[tokens[r]] * scale + pe[position[r]];
+        for (std::size_t r = 0; r < tokens.size(); ++r) x[r] = e[tokens[r]] * scale;
+    }
+    // then each sequence's positions, counted from 0 in that sequence (chapter 08)
+    for (std::size_t s = 0; s < seg.count(); ++s) {
+        if (seg.length[s] == 0) continue;
+        const arma::uword r0 = seg.start[s], r1 = seg.start[s] + seg.length[s] - 1;
+        X.rows(r0, r1) = add_positions(X.rows(r0, r1), PE);  // (L, d_model)
     }
     return X;
 }

@@ -1,6 +1,9 @@
-// layers.hpp: the layers of chapter 12's encoder–decoder, each a forward
-// pass that keeps what its backward pass needs and a backward pass that adds
-// into its parameters' gradients (see src/model/layers.cpp).
+// layers.hpp: the layers of chapter 12's encoder–decoder for training, each a
+// forward pass that keeps what its backward pass needs and a backward pass that
+// adds into its parameters' gradients (see src/model/layers.cpp). Every forward
+// pass is a call of a chapter's function (08 positions, 09 multi-head attention,
+// 10 layer norm and feed-forward); the blocks wire them exactly as chapter 10's
+// encoder_block and decoder_block do, which the model's inference path calls.
 //
 // Rows are tokens, columns are features. A batch is one tall matrix holding
 // every token of every sequence (no padding); Segments says where each
@@ -8,8 +11,8 @@
 // Dimension legend:
 //   T = tokens in the batch (all sequences stacked)   L = tokens in one sequence
 //   T_q, T_kv = tokens on the query side and on the key/value side of a layer
-//   d_model = token width   d_k = query/key width   d_v = value width
-//   d_ff = feed-forward width   V = vocabulary size
+//   d_model = token width   h = heads   d_k = one head's query/key width
+//   d_v = one head's value width   d_ff = feed-forward width   n_vocab = vocabulary size
 // Gradients: dM is the gradient of the loss with respect to M, shaped like M.
 // A backward pass takes the same inputs as its forward pass (the caller keeps
 // them) and is valid only right after that forward pass.
@@ -33,15 +36,19 @@ struct Segments {
     arma::mat rows_of(const arma::mat& M, std::size_t i) const;
 };
 
-// out = attention(X_q W_q, X_kv W_k, X_kv W_v) W_o, sequence by sequence, through
-// the chapters' functions: self_attention (encoder), causal_attention_pass
-// (decoder's self-attention) and cross_attention (decoder reading the encoder).
+// out = multi_head_attention(X_q, X_kv, W_q, W_k, W_v, W_o, h [, causal mask])
+// (chapter 09), sequence by sequence: every forward pass is a call of the
+// chapter's function, with causal_mask (chapter 07) for the decoder's
+// self-attention. The backward pass cuts the projections and the gradient at
+// the heads' outputs with split_heads, runs attention_backward (chapter 11) on
+// each head, and puts the heads' gradients side by side with concat_heads.
 struct AttentionLayer {
     enum class Kind { self, causal_self, cross };
     Kind kind = Kind::self;
+    arma::uword heads = 1;
     // cache of the last forward pass
-    arma::mat Z;                        // (T_q, d_v): every sequence's attention output, stacked
-    std::vector<arma::mat> q, k, v, A;  // per sequence: its Q (L_q, d_k), K (L_kv, d_k), V (L_kv, d_v), weights (L_q, L_kv)
+    arma::mat concat;                         // (T_q, h d_v): every sequence's heads' outputs, stacked
+    std::vector<std::vector<arma::mat>> A;    // per sequence, per head: the weights (L_q, L_kv)
 
     // Self kinds read one input: pass it as both x_q and x_kv (and seg twice).
     arma::mat forward(const AttentionParams& P, const arma::mat& x_q, const Segments& seg_q, const arma::mat& x_kv,
@@ -52,7 +59,8 @@ struct AttentionLayer {
                        const arma::mat& x_kv, const Segments& seg_kv, arma::mat& d_kv);
 };
 
-// y = gain % (x - mean) / sqrt(var + eps) + bias, row by row.
+// y = gain % (x - mean) / sqrt(var + eps) + bias, row by row: chapter 10's
+// layer_norm forward and layer_norm_backward backward.
 struct LayerNorm {
     arma::mat xhat;        // (T, d_model): x normalised, before gain and bias
     arma::colvec inv_std;  // (T): 1 / sqrt(var + eps) of each row
@@ -60,7 +68,7 @@ struct LayerNorm {
     arma::mat backward(NormParams& P, const arma::mat& dy);      // (T, d_model)
 };
 
-// y = relu(x W_1 + b_1) W_2 + b_2
+// y = relu(x W_1 + b_1) W_2 + b_2: chapter 10's feed_forward; its backward pass here.
 struct FeedForward {
     arma::mat H;  // (T, d_ff): relu(x W_1 + b_1)
     arma::mat forward(const FeedForwardParams& P, const arma::mat& x);                       // (T, d_model)
@@ -80,8 +88,8 @@ struct EncoderBlock {
 
 // h1 = norm1(y + causal_self(y)),  h2 = norm2(h1 + cross(h1, enc)),  out = norm3(h2 + ff(h2))
 struct DecoderBlock {
-    AttentionLayer self{AttentionLayer::Kind::causal_self, {}, {}, {}, {}, {}};
-    AttentionLayer cross{AttentionLayer::Kind::cross, {}, {}, {}, {}, {}};
+    AttentionLayer self{AttentionLayer::Kind::causal_self, 1, {}, {}};
+    AttentionLayer cross{AttentionLayer::Kind::cross, 1, {}, {}};
     LayerNorm norm1, norm2, norm3;
     FeedForward ff;
     arma::mat y, h1, h2;  // (T_tgt, d_model) each
@@ -93,13 +101,11 @@ struct DecoderBlock {
                        const Segments& enc_seg, arma::mat& d_enc);
 };
 
-// Sinusoidal position codes (Vaswani et al.): even columns sin, odd columns cos.
-arma::mat positional_encoding(arma::uword length, arma::uword d);  // (length, d)
-
-// X[r] = E[token_r] * sqrt(d_model) + PE[position of row r in its sequence].
-// PE grows (is recomputed) when a sequence is longer than it.
+// X[r] = E[token_r] * sqrt(d_model) + PE[position of row r in its sequence]:
+// the positions through chapter 08's add_positions, one sequence at a time.
+// PE must have a row for the longest sequence (chapter 08's positional_encoding).
 // Throws: InputError for a token id outside the vocabulary.
-arma::mat embed_tokens(const arma::mat& E, arma::mat& PE, const std::vector<arma::uword>& tokens,
+arma::mat embed_tokens(const arma::mat& E, const arma::mat& PE, const std::vector<arma::uword>& tokens,
                        const Segments& seg);  // (T, d_model)
 // Forward was X[r] = E[token_r] * sqrt(d_model) + PE[...], so dE[token_r] += dX[r] * sqrt(d_model).
 void embed_backward(Tensor& E, const std::vector<arma::uword>& tokens, const arma::mat& dX);

@@ -1,18 +1,21 @@
 // model.cpp: chapter 12's encoder–decoder, forward and backward over a batch
-// (layers in layers.cpp, parameters in parameters.cpp).
+// (layers in layers.cpp, parameters in parameters.cpp), and the inference path
+// built from chapter 10's encoder_block and decoder_block.
 //
 // Dimension legend: T_src / T_tgt = source / target tokens in the batch (all
-// sequences stacked), d_model = token width, V = vocabulary size.
+// sequences stacked), d_model = token width, n_vocab = vocabulary size.
 #include "model/model.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 
+#include "contracts/08_positional_encoding.hpp"
+#include "contracts/10_transformer_blocks.hpp"
+#include "contracts/11_training.hpp"
 #include "contracts/12_encoder_decoder.hpp"
 #include "core/errors.hpp"
 #include "model/layers.hpp"
-#include "contracts/03_softmax.hpp"
 
 namespace attn::model {
 
@@ -20,25 +23,23 @@ namespace attn::model {
 struct Model::Impl {
     std::vector<EncoderBlock> encoder;
     std::vector<DecoderBlock> decoder;
-    arma::mat PE;  // (64 or more, d_model): position codes, grown on demand
+    arma::mat PE;  // (64 or more, d_model): position codes (chapter 08), grown on demand
     // the last batch: where each sequence's rows are, its tokens, and the labels
     Segments src, tgt;
     std::vector<arma::uword> src_tokens, tgt_tokens, labels;
     // caches of the last forward pass
     arma::mat enc_out;  // (T_src, d_model)
     arma::mat dec_out;  // (T_tgt, d_model)
-    arma::mat probs;    // (T_tgt, V)
-    // the source of the last next_scores() call, already encoded in enc_out
-    tasks::Tokens encoded_source;
-    bool encoded_valid = false;
+    arma::mat logits;   // (T_tgt, n_vocab)
+    arma::mat dlogits;  // (T_tgt, n_vocab): cross_entropy's gradient, for the backward pass
 };
 
 namespace {
 
 void require_config(const Config& c) {
-    if (c.d_model == 0 || c.d_k == 0 || c.d_v == 0 || c.d_ff == 0 || c.layers == 0 || c.vocab < 3)
-        throw InputError("seq2seq::Model: every width and the layer count must be at least 1, and the vocabulary "
-                         "needs a word besides <s> and </s>; got " + describe(c));
+    if (c.d_model == 0 || c.heads == 0 || c.d_k == 0 || c.d_v == 0 || c.d_ff == 0 || c.layers == 0 || c.vocab < 3)
+        throw InputError("seq2seq::Model: every width, the head count and the layer count must be at least 1, and "
+                         "the vocabulary needs a word besides <s> and </s>; got " + describe(c));
 }
 
 const Config& checked(const Config& c) {
@@ -46,43 +47,47 @@ const Config& checked(const Config& c) {
     return c;
 }
 
+// Position codes for sequences of up to `longest` tokens: `PE` when it is long
+// enough, else a longer table made once and kept.
+const arma::mat& positions_for(arma::mat& PE, arma::uword longest, arma::uword d_model) {
+    if (longest > PE.n_rows) PE = positional_encoding(std::max<arma::uword>(longest, 2 * PE.n_rows), d_model);
+    return PE;  // (longest or more, d_model)
+}
+
+arma::uword longest(const Segments& seg) {
+    arma::uword n = 0;
+    for (auto l : seg.length) n = std::max(n, l);
+    return n;
+}
+
 // The encoder over m.src_tokens: leaves (T_src, d_model) in m.enc_out.
 void encode(const Parameters& P, Model::Impl& m) {
-    arma::mat x = embed_tokens(P.embed.value, m.PE, m.src_tokens, m.src);  // (T_src, d_model)
+    const arma::mat& PE = positions_for(m.PE, longest(m.src), P.embed.value.n_cols);
+    arma::mat x = embed_tokens(P.embed.value, PE, m.src_tokens, m.src);  // (T_src, d_model)
     for (std::size_t l = 0; l < m.encoder.size(); ++l) x = m.encoder[l].forward(P.encoder[l], std::move(x), m.src);
     m.enc_out = std::move(x);  // (T_src, d_model)
 }
 
 // The decoder over m.tgt_tokens, reading m.enc_out: (T_tgt, d_model).
 arma::mat decode(const Parameters& P, Model::Impl& m) {
-    arma::mat y = embed_tokens(P.embed.value, m.PE, m.tgt_tokens, m.tgt);  // (T_tgt, d_model)
+    const arma::mat& PE = positions_for(m.PE, longest(m.tgt), P.embed.value.n_cols);
+    arma::mat y = embed_tokens(P.embed.value, PE, m.tgt_tokens, m.tgt);  // (T_tgt, d_model)
     for (std::size_t l = 0; l < m.decoder.size(); ++l)
         y = m.decoder[l].forward(P.decoder[l], std::move(y), m.tgt, m.enc_out, m.src);
     return y;
 }
 
-// Encoder and decoder over the batch held in m; leaves the probabilities in
-// m.probs. Returns the mean cross-entropy of the labels.
+// Encoder and decoder over the batch held in m; leaves the logits and their
+// gradient in m. Returns the mean cross-entropy of the labels.
 double forward_pass(const Parameters& P, Model::Impl& m) {
     encode(P, m);
-    m.dec_out = decode(P, m);                            // (T_tgt, d_model)
-    arma::mat logits = m.dec_out * P.out_W.value;        // (T_tgt, V)
-    logits.each_row() += P.out_b.value;
-    m.probs = softmax_rows(logits);                      // (T_tgt, V), also for the backward pass
-    // Cross-entropy by log-sum-exp: -log p[label] = lse - logit_label, with
-    //   lse = log sum_j exp(logit_j) = top + log sum_j exp(logit_j - top),  top = max_j logit_j.
-    // The sum needs no second pass of exponentials: the softmax's largest
-    // probability is exp(top - top) / sum = 1 / sum, and it is at least 1/V, so
-    // its log is finite whatever the scores (where log p[label] of an
-    // underflowed probability would be -inf).
-    const arma::colvec top = arma::max(logits, 1);       // (T_tgt)
-    const arma::colvec p_top = arma::max(m.probs, 1);    // (T_tgt), in [1/V, 1]
-    double loss = 0;
-    for (std::size_t r = 0; r < m.labels.size(); ++r) {
-        const double lse = top(r) - std::log(p_top(r));
-        loss += lse - logits(r, m.labels[r]);
-    }
-    return loss / static_cast<double>(m.labels.size());
+    m.dec_out = decode(P, m);                       // (T_tgt, d_model)
+    m.logits = m.dec_out * P.out_W.value;           // (T_tgt, n_vocab)
+    m.logits.each_row() += P.out_b.value;
+    // chapter 11's cross_entropy: by log-sum-exp, so finite whatever the scores
+    CrossEntropyResult ce = cross_entropy(m.logits, m.labels);
+    m.dlogits = std::move(ce.dlogits);              // (T_tgt, n_vocab)
+    return ce.loss;
 }
 
 void load_batch(Model::Impl& m, const Batch& batch) {
@@ -96,14 +101,71 @@ void load_batch(Model::Impl& m, const Batch& batch) {
         if (e.source.empty()) throw InputError("seq2seq: an example has an empty source sequence");
         m.src.add(e.source.size());
         m.src_tokens.insert(m.src_tokens.end(), e.source.begin(), e.source.end());
-        m.tgt.add(e.target.size() + 1);
-        m.tgt_tokens.push_back(tasks::Vocabulary::kBegin);  // the decoder reads <s> y_1 .. y_n
-        m.tgt_tokens.insert(m.tgt_tokens.end(), e.target.begin(), e.target.end());
-        m.labels.insert(m.labels.end(), e.target.begin(), e.target.end());  // and predicts y_1 .. y_n </s>
-        m.labels.push_back(tasks::Vocabulary::kEnd);
+        // chapter 12's teacher_forcing: the decoder reads <s> y_1 .. y_n and predicts y_1 .. y_n </s>
+        const TeacherForcing tf = teacher_forcing(e.target, tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd);
+        if (tf.decoder_input.size() != tf.expected.size() || tf.decoder_input.empty())
+            throw InputError("seq2seq: teacher_forcing gave " + std::to_string(tf.decoder_input.size()) +
+                             " decoder inputs and " + std::to_string(tf.expected.size()) +
+                             " expected tokens; it needs one expected token per input, and at least one");
+        m.tgt.add(tf.decoder_input.size());
+        m.tgt_tokens.insert(m.tgt_tokens.end(), tf.decoder_input.begin(), tf.decoder_input.end());
+        m.labels.insert(m.labels.end(), tf.expected.begin(), tf.expected.end());
     }
-    m.encoded_valid = false;
 }
+
+// ---------------------------------------------------------------- the inference path
+
+AttentionWeights attention_weights_of(const AttentionParams& p, arma::uword heads) {
+    AttentionWeights w;
+    w.W_q = p.W_q.value;  // (d_model, h d_k)
+    w.W_k = p.W_k.value;  // (d_model, h d_k)
+    w.W_v = p.W_v.value;  // (d_model, h d_v)
+    w.W_o = p.W_o.value;  // (h d_v, d_model)
+    w.heads = heads;
+    return w;
+}
+NormWeights norm_weights_of(const NormParams& p) { return {p.gain.value, p.bias.value}; }  // 1 x d_model each
+FeedForwardWeights ff_weights_of(const FeedForwardParams& p) {
+    return {p.W_1.value, p.b_1.value, p.W_2.value, p.b_2.value};
+}
+
+// One source, encoded once by chapter 10's encoder_block; asked for the next
+// token's scores after any prefix, which chapter 10's decoder_block answers.
+class BlockScorer {
+public:
+    BlockScorer(const Parameters& P, const Config& c, const tasks::Tokens& source) : P_(P) {
+        if (source.empty()) throw InputError("seq2seq: cannot translate an empty sequence");
+        for (const EncoderBlockParams& b : P.encoder)
+            enc_.push_back({attention_weights_of(b.self, c.heads), norm_weights_of(b.norm1), ff_weights_of(b.ff),
+                            norm_weights_of(b.norm2)});
+        for (const DecoderBlockParams& b : P.decoder)
+            dec_.push_back({attention_weights_of(b.self, c.heads), norm_weights_of(b.norm1),
+                            attention_weights_of(b.cross, c.heads), norm_weights_of(b.norm2), ff_weights_of(b.ff),
+                            norm_weights_of(b.norm3)});
+        H_enc_ = embed(source);                                              // (L_src, d_model)
+        for (const EncoderBlockWeights& w : enc_) H_enc_ = encoder_block(H_enc_, w);  // (L_src, d_model)
+    }
+    arma::rowvec operator()(const tasks::Tokens& prefix) {
+        if (prefix.empty()) throw InputError("seq2seq: the decoder's prefix must start with <s>");
+        arma::mat y = embed(prefix);                                         // (L_prefix, d_model)
+        for (const DecoderBlockWeights& w : dec_) y = decoder_block(y, H_enc_, w);  // (L_prefix, d_model)
+        arma::rowvec scores = y.row(y.n_rows - 1) * P_.out_W.value;         // (1, n_vocab)
+        scores += P_.out_b.value;
+        return scores;
+    }
+
+private:
+    arma::mat embed(const tasks::Tokens& tokens) {
+        Segments one;
+        one.add(tokens.size());
+        return embed_tokens(P_.embed.value, positions_for(PE_, tokens.size(), P_.embed.value.n_cols), tokens, one);
+    }
+    const Parameters& P_;
+    std::vector<EncoderBlockWeights> enc_;
+    std::vector<DecoderBlockWeights> dec_;
+    arma::mat PE_;     // position codes, made on first use
+    arma::mat H_enc_;  // (L_src, d_model): the encoder's output for the source
+};
 
 }  // namespace
 
@@ -111,6 +173,8 @@ Model::Model(const Config& config)
     : config_(checked(config)), params_(make_parameters(config)), impl_(std::make_unique<Impl>()) {
     impl_->encoder.resize(config.layers);
     impl_->decoder.resize(config.layers);
+    for (auto& b : impl_->encoder) b.self.heads = config.heads;
+    for (auto& b : impl_->decoder) b.self.heads = b.cross.heads = config.heads;
     impl_->PE = positional_encoding(64, config.d_model);  // (64, d_model)
 }
 
@@ -129,6 +193,13 @@ double Model::loss(const Batch& batch) {
     return forward_pass(params_, *impl_);
 }
 
+arma::mat Model::teacher_forced_scores(const tasks::Example& example) {
+    Batch b;
+    b.examples.push_back(example);
+    loss(b);
+    return impl_->logits;  // (target length + 1, n_vocab)
+}
+
 StepStats Model::forward_backward(const Batch& batch) {
     Impl& m = *impl_;
     Parameters& P = params_;
@@ -137,23 +208,17 @@ StepStats Model::forward_backward(const Batch& batch) {
     stats.loss = forward_pass(P, m);
     for (Tensor& t : tensors()) t.grad.zeros();
 
-    // forward was: loss = mean over rows of -log softmax(logits)[label], so:
-    // d logits = (p - onehot(label)) / N
-    const double N = static_cast<double>(m.labels.size());
-    arma::mat dlogits = m.probs;  // (T_tgt, V)
     std::size_t right = 0;
-    for (std::size_t r = 0; r < m.labels.size(); ++r) {
-        if (m.probs.row(r).index_max() == m.labels[r]) ++right;
-        dlogits(r, m.labels[r]) -= 1.0;
-    }
-    dlogits /= N;
-    stats.token_accuracy = static_cast<double>(right) / N;
+    for (std::size_t r = 0; r < m.labels.size(); ++r)
+        if (m.logits.row(r).index_max() == m.labels[r]) ++right;
+    stats.token_accuracy = static_cast<double>(right) / static_cast<double>(m.labels.size());
 
-    // forward was: logits = dec_out out_W + out_b, so: dout_W = dec_out^T dlogits,
-    // dout_b = column sums of dlogits, ddec_out = dlogits out_W^T
-    P.out_W.grad += m.dec_out.t() * dlogits;          // (d_model, V)
-    P.out_b.grad += arma::sum(dlogits, 0);            // (1, V)
-    arma::mat dy = dlogits * P.out_W.value.t();       // (T_tgt, d_model)
+    // forward was: loss = cross_entropy(logits, labels), whose gradient m.dlogits
+    // (T_tgt, n_vocab) came with it; logits = dec_out out_W + out_b, so:
+    // dout_W = dec_out^T dlogits, dout_b = column sums of dlogits, ddec_out = dlogits out_W^T
+    P.out_W.grad += m.dec_out.t() * m.dlogits;     // (d_model, n_vocab)
+    P.out_b.grad += arma::sum(m.dlogits, 0);       // (1, n_vocab)
+    arma::mat dy = m.dlogits * P.out_W.value.t();  // (T_tgt, d_model)
     // forward was: y = decoder blocks in order over embed(tgt), each reading enc_out
     arma::mat d_enc(m.enc_out.n_rows, m.enc_out.n_cols, arma::fill::zeros);  // (T_src, d_model)
     for (std::size_t l = m.decoder.size(); l-- > 0;)
@@ -166,31 +231,19 @@ StepStats Model::forward_backward(const Batch& batch) {
     return stats;
 }
 
-arma::rowvec Model::next_scores(const tasks::Tokens& source, const tasks::Tokens& prefix) {
-    Impl& m = *impl_;
-    if (prefix.empty()) throw InputError("seq2seq: the decoder's prefix must start with <s>");
-    if (!m.encoded_valid || m.encoded_source != source) {
-        if (source.empty()) throw InputError("seq2seq: cannot translate an empty sequence");
-        m.src = Segments{};
-        m.src.add(source.size());
-        m.src_tokens = source;
-        encode(params_, m);  // (L_src, d_model) in m.enc_out
-        m.encoded_source = source;
-        m.encoded_valid = true;
-    }
-    m.tgt = Segments{};
-    m.tgt.add(prefix.size());
-    m.tgt_tokens = prefix;
-    const arma::mat y = decode(params_, m);                                // (L_prefix, d_model)
-    arma::rowvec scores = y.row(y.n_rows - 1) * params_.out_W.value;     // (1, V)
-    scores += params_.out_b.value;
-    return scores;
+arma::rowvec Model::next_scores(const tasks::Tokens& source, const tasks::Tokens& prefix) const {
+    BlockScorer scorer(params_, config_, source);
+    return scorer(prefix);
 }
 
-tasks::Tokens Model::translate(const tasks::Tokens& source, std::size_t max_len) {
-    impl_->encoded_valid = false;
-    return greedy_decode([&](const tasks::Tokens& prefix) { return next_scores(source, prefix); },
-                         tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd, max_len);
+tasks::Tokens Model::translate(const tasks::Tokens& source, std::size_t max_len) const {
+    BlockScorer scorer(params_, config_, source);  // the source is encoded once
+    return greedy_decode(std::ref(scorer), tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd, max_len);
+}
+
+tasks::Tokens Model::translate_beam(const tasks::Tokens& source, std::size_t max_len, std::size_t beam) const {
+    BlockScorer scorer(params_, config_, source);
+    return beam_search(std::ref(scorer), tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd, max_len, beam);
 }
 
 AttentionMaps Model::attention_maps(const tasks::Example& example) {
@@ -199,9 +252,9 @@ AttentionMaps Model::attention_maps(const tasks::Example& example) {
     loss(b);
     const Impl& m = *impl_;
     AttentionMaps maps;
-    maps.encoder_self = m.encoder.back().self.A.at(0);  // (L_src, L_src)
-    maps.decoder_self = m.decoder.back().self.A.at(0);  // (L_tgt, L_tgt)
-    maps.cross = m.decoder.back().cross.A.at(0);        // (L_tgt, L_src)
+    maps.encoder_self = m.encoder.back().self.A.at(0);  // h x (L_src, L_src)
+    maps.decoder_self = m.decoder.back().self.A.at(0);  // h x (L_tgt, L_tgt)
+    maps.cross = m.decoder.back().cross.A.at(0);        // h x (L_tgt, L_src)
     return maps;
 }
 

@@ -1,14 +1,18 @@
 // model.hpp: chapter 12's encoder–decoder, its hand-written backward pass,
-// Adam, greedy decoding and checkpoints.
+// Adam, decoding and checkpoints.
 //
-// The attention inside is the learner's: every layer is a wiring of chapter
-// 06's scaled_dot_product_attention(): the encoder's self-attention through
-// self_attention(), the cross-attention through cross_attention() (chapter 07),
-// the decoder's self-attention through causal_attention_pass() (chapter 12, on
-// masked_attention() and causal_mask() of chapter 07). Projections go through
-// project() (chapter 02), the output's probabilities through softmax_rows()
-// (chapter 03), and the backward pass through attention_backward() and
-// softmax_rows_backward() (chapter 12).
+// The model is assembled from the learner's functions of chapters 02 to 12, so
+// `./course run 12 --mine` trains on the learner's own code:
+//   positions       positional_encoding, add_positions (08)
+//   attention       multi_head_attention (09) in every layer, which calls project (02),
+//                   split_heads, concat_heads (09) and scaled_dot_product_attention (06)
+//                   with causal_mask (07) in the decoder's self-attention
+//   blocks          layer_norm, layer_norm_backward, feed_forward (10); encoder_block and
+//                   decoder_block (10) on the inference path (next_scores, translate)
+//   training        cross_entropy, attention_backward per head (with softmax_rows_backward),
+//                   adam_step and learning_rate (11)
+//   decoding        teacher_forcing for the decoder's inputs and labels, greedy_decode
+//                   and beam_search (12)
 //
 // Rows are tokens, columns are features. A batch is processed as one tall
 // matrix holding every token of every sequence (no padding); attention then
@@ -17,8 +21,9 @@
 // forward and backward), model.cpp (Model), training.cpp (Adam, train,
 // gradient checks), checkpoint.cpp (checkpoints).
 // Dimension legend:
-//   T = tokens in the batch (all sequences stacked)   d_model = token width
-//   d_k = query/key width   d_v = value width   d_ff = feed-forward width   V = vocabulary size
+//   T = tokens in the batch (all sequences stacked)   d_model = token width   h = heads
+//   d_k, d_v = one head's query/key and value widths   d_ff = feed-forward width
+//   n_vocab = vocabulary size
 #pragma once
 
 #include <armadillo>
@@ -43,11 +48,12 @@ struct StepStats {
     double token_accuracy = 0;  // share of target tokens whose highest score is right (teacher forcing)
 };
 
-// Attention weights of one example, for the figures (rows are queries).
+// Attention weights of one example, for the figures (rows are queries), one
+// matrix per head, from the last block of each kind.
 struct AttentionMaps {
-    arma::mat cross;  // decoder tokens x source tokens, last decoder block
-    arma::mat decoder_self;
-    arma::mat encoder_self;
+    std::vector<arma::mat> cross;         // h x (decoder tokens x source tokens)
+    std::vector<arma::mat> decoder_self;  // h x (decoder tokens x decoder tokens)
+    std::vector<arma::mat> encoder_self;  // h x (source tokens x source tokens)
 };
 
 class Model {
@@ -66,17 +72,25 @@ public:
     ConstTensorRefs tensors() const { return tensors_of(params_, config_); }
     std::size_t parameter_count() const;
 
-    // Forward and backward over a batch, teacher-forced: the decoder reads
-    // <s> y_1 .. y_n and must predict y_1 .. y_n </s>. Leaves the gradients in
-    // each tensor's grad (overwritten, not accumulated).
+    // Forward and backward over a batch, teacher-forced (teacher_forcing,
+    // chapter 12): the decoder reads <s> y_1 .. y_n and must predict
+    // y_1 .. y_n </s>. Leaves the gradients in each tensor's grad (overwritten,
+    // not accumulated).
     StepStats forward_backward(const Batch& batch);
     // The loss alone (for gradient checks): the same number forward_backward reports.
     double loss(const Batch& batch);
+    // The training path's scores for one example, teacher-forced: row i is the
+    // logits after decoder input 0..i. Shapes: (target length + 1, n_vocab).
+    arma::mat teacher_forced_scores(const tasks::Example& example);
 
-    // Scores for the next token after `prefix` (which starts with <s>), for one source.
-    arma::rowvec next_scores(const tasks::Tokens& source, const tasks::Tokens& prefix);
+    // Scores for the next token after `prefix` (which starts with <s>), for one
+    // source, by the inference path: chapter 10's encoder_block and
+    // decoder_block on the model's weights. Shapes: (1, n_vocab).
+    arma::rowvec next_scores(const tasks::Tokens& source, const tasks::Tokens& prefix) const;
     // Greedy decoding of one source through greedy_decode() (chapter 12).
-    tasks::Tokens translate(const tasks::Tokens& source, std::size_t max_len);
+    tasks::Tokens translate(const tasks::Tokens& source, std::size_t max_len) const;
+    // Beam search through beam_search() (chapter 12); beam 1 is greedy decoding.
+    tasks::Tokens translate_beam(const tasks::Tokens& source, std::size_t max_len, std::size_t beam) const;
     // Teacher-forced pass over one example, returning its attention weights.
     AttentionMaps attention_maps(const tasks::Example& example);
 
@@ -88,16 +102,19 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// Adam (Kingma and Ba), with a linear warm-up of the learning rate.
+// Adam (Kingma and Ba) with the 2017 paper's schedule: chapter 11's adam_step
+// on every tensor, at the rate learning_rate(t, peak, warmup) (a linear warm-up
+// to the peak, then a decay with 1 / sqrt(t)).
 struct AdamSettings {
-    double learning_rate = 3e-3;
+    double learning_rate = 3e-3;  // the peak, reached at the end of the warm-up
     double beta1 = 0.9, beta2 = 0.98, epsilon = 1e-9;
-    int warmup_steps = 100;
+    long warmup_steps = 100;      // at least 1
 };
 class Adam {
 public:
     explicit Adam(const AdamSettings& s = {}) : s_(s) {}
     void step(const TensorRefs& tensors);  // uses each tensor's grad
+    double rate() const;                   // the learning rate of the last step (0 before the first)
     long steps_taken() const { return t_; }
 
 private:
@@ -105,8 +122,10 @@ private:
     long t_ = 0;
 };
 
-// Share of examples whose greedy translation equals the target exactly.
-double exact_match(Model& model, const std::vector<tasks::Example>& examples, std::size_t max_len);
+// Share of examples whose translation equals the target exactly: greedy
+// decoding for beam 1, beam search otherwise.
+double exact_match(const Model& model, const std::vector<tasks::Example>& examples, std::size_t max_len,
+                   std::size_t beam = 1);
 
 // ---------------------------------------------------------------- gradient check
 
@@ -170,7 +189,8 @@ void save_checkpoint(const std::string& path, const std::string& task, const Mod
                      const tasks::Vocabulary& vocab);
 
 // Throws InputError naming the file and what is wrong: missing, not a
-// checkpoint, truncated, corrupt (checksum), or malformed at line N.
+// checkpoint, saved by the one-head model of an older version (format 1),
+// truncated, corrupt (checksum), or malformed at line N.
 Checkpoint load_checkpoint(const std::string& path);
 
 // The same, on a checkpoint's text already in memory; `name` stands for the

@@ -7,9 +7,10 @@
 namespace attn::model {
 
 std::string describe(const Config& c) {
-    return "d_model " + std::to_string(c.d_model) + ", d_k " + std::to_string(c.d_k) + ", d_v " +
-           std::to_string(c.d_v) + ", d_ff " + std::to_string(c.d_ff) + ", " + std::to_string(c.layers) + "+" +
-           std::to_string(c.layers) + " layers, vocabulary " + std::to_string(c.vocab);
+    return "d_model " + std::to_string(c.d_model) + ", " + std::to_string(c.heads) +
+           (c.heads == 1 ? " head" : " heads") + " (d_k " + std::to_string(c.d_k) + ", d_v " + std::to_string(c.d_v) +
+           "), d_ff " + std::to_string(c.d_ff) + ", " + std::to_string(c.layers) + "+" + std::to_string(c.layers) +
+           " layers, vocabulary " + std::to_string(c.vocab);
 }
 
 namespace {

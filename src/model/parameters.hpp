@@ -3,8 +3,8 @@
 //
 // Rows are tokens, columns are features.
 // Dimension legend:
-//   V = vocabulary size   d_model = token width   d_k = query/key width
-//   d_v = value width     d_ff = feed-forward width
+//   n_vocab = vocabulary size   d_model = token width   h = heads
+//   d_k = one head's query/key width   d_v = one head's value width   d_ff = feed-forward width
 #pragma once
 
 #include <armadillo>
@@ -18,15 +18,16 @@ namespace attn::model {
 
 struct Config {
     arma::uword d_model = 32;
-    arma::uword d_k = 32;   // may differ from d_model (the tests use d_k != d_model)
-    arma::uword d_v = 32;
+    arma::uword heads = 2;  // h: attentions side by side in every attention layer (chapter 09)
+    arma::uword d_k = 16;   // one head's query/key width; h d_k may differ from d_model (the tests do that)
+    arma::uword d_v = 16;   // one head's value width
     arma::uword d_ff = 64;
     arma::uword layers = 1;  // encoder blocks, and as many decoder blocks
     arma::uword vocab = 0;   // set from the task's vocabulary
     std::uint64_t seed = 1;  // initial weights
 };
 
-// "d_model 32, d_k 32, d_v 32, d_ff 64, 1+1 layers, vocabulary 12"
+// "d_model 32, 2 heads (d_k 16, d_v 16), d_ff 64, 1+1 layers, vocabulary 12"
 std::string describe(const Config& c);
 
 // A parameter: its value, the gradient the last backward pass left in it, and
@@ -37,11 +38,13 @@ struct Tensor {
 };
 
 // The parameters of each kind of layer, by the names of the formulas they appear in.
+// A multi-head attention's: the columns of W_q, W_k and W_v come d_k (or d_v)
+// at a time, one block per head; W_o reads the heads' outputs side by side.
 struct AttentionParams {
-    Tensor W_q;  // (d_model, d_k)   Q = X_q W_q
-    Tensor W_k;  // (d_model, d_k)   K = X_kv W_k
-    Tensor W_v;  // (d_model, d_v)   V = X_kv W_v
-    Tensor W_o;  // (d_v, d_model)   out = Z W_o
+    Tensor W_q;  // (d_model, h d_k)   Q = X_q W_q
+    Tensor W_k;  // (d_model, h d_k)   K = X_kv W_k
+    Tensor W_v;  // (d_model, h d_v)   V = X_kv W_v
+    Tensor W_o;  // (h d_v, d_model)   out = concat(head_1 .. head_h) W_o
 };
 struct NormParams {
     Tensor gain;  // (1, d_model)    y = gain % xhat + bias
@@ -70,11 +73,11 @@ struct DecoderBlockParams {
 
 // Every parameter of the model.
 struct Parameters {
-    Tensor embed;                             // (V, d_model)  one row per token id
+    Tensor embed;                             // (n_vocab, d_model)  one row per token id
     std::vector<EncoderBlockParams> encoder;  // config.layers blocks
     std::vector<DecoderBlockParams> decoder;  // config.layers blocks
-    Tensor out_W;                             // (d_model, V)  logits = y out_W + out_b
-    Tensor out_b;                             // (1, V)
+    Tensor out_W;                             // (d_model, n_vocab)  logits = y out_W + out_b
+    Tensor out_b;                             // (1, n_vocab)
 };
 
 // How a tensor starts: normal(0, std_dev) draws when std_dev > 0, else every entry `fill`.
@@ -92,11 +95,12 @@ struct Init {
 template <class Params, class Fn>
 void for_each_tensor(Params& p, const Config& c, Fn&& fn) {
     const double per_input = 1.0 / std::sqrt(static_cast<double>(c.d_model));  // keeps x W near unit variance
+    const arma::uword hk = c.heads * c.d_k, hv = c.heads * c.d_v;  // all heads side by side
     const auto attention = [&](const std::string& n, auto& a) {
-        fn(n + ".W_q", a.W_q, c.d_model, c.d_k, Init{per_input, 0});
-        fn(n + ".W_k", a.W_k, c.d_model, c.d_k, Init{per_input, 0});
-        fn(n + ".W_v", a.W_v, c.d_model, c.d_v, Init{per_input, 0});
-        fn(n + ".W_o", a.W_o, c.d_v, c.d_model, Init{1.0 / std::sqrt(static_cast<double>(c.d_v)), 0});
+        fn(n + ".W_q", a.W_q, c.d_model, hk, Init{per_input, 0});
+        fn(n + ".W_k", a.W_k, c.d_model, hk, Init{per_input, 0});
+        fn(n + ".W_v", a.W_v, c.d_model, hv, Init{per_input, 0});
+        fn(n + ".W_o", a.W_o, hv, c.d_model, Init{1.0 / std::sqrt(static_cast<double>(hv)), 0});
     };
     const auto norm = [&](const std::string& n, auto& m) {
         fn(n + ".gain", m.gain, 1, c.d_model, Init{0, 1.0});

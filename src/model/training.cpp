@@ -1,11 +1,12 @@
-// training.cpp: chapter 12's training loop, Adam, greedy accuracy and the
-// gradient check by central differences.
+// training.cpp: chapter 12's training loop, Adam (chapter 11's adam_step and
+// learning_rate), exact-match accuracy and the gradient check by central differences.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numeric>
 #include <random>
 
+#include "contracts/11_training.hpp"
 #include "core/errors.hpp"
 #include "model/model.hpp"
 
@@ -50,33 +51,22 @@ std::vector<GradientCheck> gradient_check(Model& model, const Batch& batch, doub
 
 void Adam::step(const TensorRefs& tensors) {
     ++t_;
-    const double warm = s_.warmup_steps > 0 ? std::min(1.0, static_cast<double>(t_) / s_.warmup_steps) : 1.0;
-    const double lr = s_.learning_rate * warm;
-    const double c1 = 1.0 - std::pow(s_.beta1, static_cast<double>(t_));
-    const double c2 = 1.0 - std::pow(s_.beta2, static_cast<double>(t_));
-    // One pass over each tensor's entries (the three Armadillo expressions
-    // m = ..., v = ..., value -= ... took three, and Adam was 5% of a step):
-    //   m = beta1 m + (1 - beta1) g          the running mean of the gradient
-    //   v = beta2 v + (1 - beta2) g^2        and of its square
-    //   value -= lr (m / c1) / (sqrt(v / c2) + epsilon)   both corrected for starting at 0
-    for (Tensor& t : tensors) {
-        const double* g = t.grad.memptr();
-        double* m = t.adam_m.memptr();
-        double* v = t.adam_v.memptr();
-        double* w = t.value.memptr();
-        for (arma::uword i = 0; i < t.value.n_elem; ++i) {
-            m[i] = s_.beta1 * m[i] + (1.0 - s_.beta1) * g[i];
-            v[i] = s_.beta2 * v[i] + (1.0 - s_.beta2) * g[i] * g[i];
-            w[i] -= lr * (m[i] / c1) / (std::sqrt(v[i] / c2) + s_.epsilon);
-        }
-    }
+    const AdamConstants c{s_.beta1, s_.beta2, s_.epsilon};
+    const double lr = rate();  // chapter 11's learning_rate: warm-up, then 1 / sqrt(t)
+    for (Tensor& t : tensors) adam_step(t.value, t.grad, t.adam_m, t.adam_v, t_, lr, c);  // chapter 11
 }
 
-double exact_match(Model& model, const std::vector<tasks::Example>& examples, std::size_t max_len) {
+double Adam::rate() const { return t_ == 0 ? 0.0 : learning_rate(t_, s_.learning_rate, s_.warmup_steps); }
+
+double exact_match(const Model& model, const std::vector<tasks::Example>& examples, std::size_t max_len,
+                   std::size_t beam) {
     if (examples.empty()) return 0.0;
     std::size_t right = 0;
-    for (const auto& e : examples)
-        if (model.translate(e.source, max_len) == e.target) ++right;
+    for (const auto& e : examples) {
+        const tasks::Tokens out = beam == 1 ? model.translate(e.source, max_len)
+                                            : model.translate_beam(e.source, max_len, beam);
+        if (out == e.target) ++right;
+    }
     return static_cast<double>(right) / static_cast<double>(examples.size());
 }
 
