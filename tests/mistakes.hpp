@@ -277,8 +277,8 @@ struct Mistake {
       "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per key (chapter 11)")          \
     X(cross_entropy_summed_over_rows,                                                                               \
       "the loss and its gradient are T times too large: they were summed over the rows; cross-entropy is the "      \
-      "MEAN over the T rows, so divide the total loss by T and every row of dlogits by T too (chapter 11, step "    \
-      "1)")                                                                                                         \
+      "MEAN over the T rows, so divide the total loss by T and every row of dlogits by T too (chapter 11, "         \
+      "'The loss')")                                                                                                \
     X(cross_entropy_gradient_not_averaged,                                                                          \
       "the loss is right but dlogits is T times too large: the loss was divided by T, its gradient was not; "       \
       "each row's gradient is (softmax(z) - onehot(t)) / T, since every row's loss entered the mean with weight"    \
