@@ -4,7 +4,7 @@
 //
 // Rows are tokens, columns are features.
 // Dimension legend:
-//   T = rows (tokens)   n = vocabulary size (columns of the logits)
+//   T = rows (tokens)   n = vocabulary size, the columns of the logits (n_vocab in chapter 12's model)
 //   L_Q = query positions   L_K = key (and value) positions
 //   d_k = width of one query and one key   d_v = width of one value
 // Gradients: for any matrix M, dM is the gradient of the loss with respect to
