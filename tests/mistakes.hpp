@@ -442,8 +442,8 @@ struct Mistake {
       "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per key (chapter 11)")          \
     X(cross_entropy_summed_over_rows,                                                                               \
       "the loss and its gradient are T times too large: they were summed over the rows; cross-entropy is the "      \
-      "MEAN over the T rows, so divide the total loss by T and every row of dlogits by T too (chapter 11, step "    \
-      "1)")                                                                                                         \
+      "MEAN over the T rows, so divide the total loss by T and every row of dlogits by T too (chapter 11, "         \
+      "'The loss')")                                                                                                \
     X(cross_entropy_gradient_not_averaged,                                                                          \
       "the loss is right but dlogits is T times too large: the loss was divided by T, its gradient was not; "       \
       "each row's gradient is (softmax(z) - onehot(t)) / T, since every row's loss entered the mean with weight"    \
@@ -469,8 +469,8 @@ struct Mistake {
       "step 3)")                                                                                                    \
     X(numeric_gradient_missing_half,                                                                                \
       "the gradient is twice too large: f(W + h e_i) - f(W - h e_i) spans a step of 2h, so divide by 2 * h, not"    \
-      " by h (in C++, (up - down) / 2 * h divides by 2 and then multiplies by h: write (2 * h)) (chapter 11, "      \
-      "step 3)")                                                                                                    \
+      " by h; write the brackets, (up - down) / (2 * h), since (up - down) / 2 * h would multiply by h "            \
+      "(chapter 11, step 3)")                                                                                       \
     X(adam_without_bias_correction,                                                                                 \
       "the bias correction is missing: m and v start at 0, so early on they are too small by the factors 1 - "      \
       "beta1^t and 1 - beta2^t; divide by them before the step (the first step then moves each entry by about "     \

@@ -4,7 +4,8 @@
 //
 // Rows are tokens, columns are features.
 // Dimension legend:
-//   T = rows (tokens)   d_model = token width   d_ff = feed-forward width
+//   T = rows (tokens) of any matrix   d_model = token width   d_ff = feed-forward width
+//   L = tokens of one sentence (the encoder block's X)
 //   L_dec, L_enc = decoder and encoder tokens of one sentence pair
 // Gradients: for any matrix M, dM is the gradient of the loss with respect to
 // M, with the shape of M.

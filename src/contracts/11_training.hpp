@@ -4,7 +4,7 @@
 //
 // Rows are tokens, columns are features.
 // Dimension legend:
-//   T = rows (tokens)   n = vocabulary size (columns of the logits)
+//   T = rows (tokens)   n = vocabulary size, the columns of the logits (n_vocab in chapter 12's model)
 //   L_Q = query positions   L_K = key (and value) positions
 //   d_k = width of one query and one key   d_v = width of one value
 // Gradients: for any matrix M, dM is the gradient of the loss with respect to
@@ -27,7 +27,7 @@ struct CrossEntropyResult {
 };
 // Cross-entropy of every row against its target column, by log-sum-exp:
 //   -log softmax(z)[t] = log sum_j exp(z_j) - z_t = m + log sum_j exp(z_j - m) - z_t,  m = max_j z_j
-// which stays finite for logits of any size (exp of a logit never is taken).
+// which stays finite for logits of any size (exp is taken only of z_j - m, never above 0).
 // Shapes:  logits T x n, targets T entries, each < n -> loss, dlogits T x n.
 // Throws:  ShapeError "cross_entropy: one target per row of the logits; got logits 3x5 and targets 4x1";
 //          InputError for no rows, or a target that is not a column ("target 7 at row 2, but only 5 columns").
