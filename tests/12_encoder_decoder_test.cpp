@@ -27,6 +27,7 @@
 #include "contracts/03_softmax.hpp"
 #include "model/toy_tasks.hpp"
 #include "mistakes.hpp"
+#include "slips.hpp"
 #include "test_helpers.hpp"
 
 using attn_test::matrices_close;
@@ -54,6 +55,13 @@ struct Scripted {
 };
 constexpr arma::uword kBegin = 0, kEnd = 1;
 
+// Tokens as one row of numbers, for the variant lists of tests/slips.hpp.
+arma::mat as_row(const std::vector<arma::uword>& v) {
+    arma::mat r(1, v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) r(0, i) = static_cast<double>(v[i]);
+    return r;
+}
+
 std::string show(const std::vector<arma::uword>& v) {
     std::ostringstream s;
     s << "{";
@@ -69,31 +77,51 @@ std::string show(const std::vector<arma::uword>& v) {
 BOOST_AUTO_TEST_SUITE(greedy_decode)
 
 namespace {
-void report_decode_slips(const std::vector<arma::uword>& got, const std::vector<arma::uword>& want, std::size_t max_len,
-                         const Scripted& s) {
-    std::vector<arma::uword> with_begin{kBegin};
-    with_begin.insert(with_begin.end(), want.begin(), want.end());
-    if (got == with_begin) attn_test::report(m::greedy_keeps_begin_token);
-    std::vector<arma::uword> with_end = want;
-    with_end.push_back(kEnd);
-    if (got == with_end) attn_test::report(m::greedy_keeps_end_token);
-    if (got.size() == max_len && got.size() > want.size() + 1 &&
-        std::find(got.begin(), got.end(), kEnd) != got.end())
-        attn_test::report(m::greedy_runs_past_end_token);
-    if (got.size() + 1 == max_len && std::equal(got.begin(), got.end(), want.begin()) && want.size() == max_len)
-        attn_test::report(m::greedy_stops_one_early);
-    if (got.size() == max_len + 1 && want.size() == max_len && std::equal(want.begin(), want.end(), got.begin()))
-        attn_test::report(m::greedy_one_token_too_many);
-    bool stuck = s.seen.size() > 1;
-    for (const auto& p : s.seen) stuck = stuck && p.size() == 1;
-    if (stuck) attn_test::report(m::greedy_prefix_not_extended);
+enum class GreedySlip { none, keeps_begin, keeps_end, runs_past_end, stops_one_early, one_too_many, prefix_not_extended };
+
+// Greedy decoding of a script written out for the test, with one of the known slips or none.
+std::vector<arma::uword> greedy_with_slip(const std::vector<arma::uword>& script, std::size_t max_len, GreedySlip slip) {
+    Scripted s(script);
+    std::vector<arma::uword> prefix{kBegin};
+    const std::size_t steps = slip == GreedySlip::stops_one_early ? (max_len == 0 ? 0 : max_len - 1)
+                              : slip == GreedySlip::one_too_many  ? max_len + 1
+                                                                  : max_len;
+    while (prefix.size() - 1 < steps) {
+        const arma::rowvec scores = s(slip == GreedySlip::prefix_not_extended ? std::vector<arma::uword>{kBegin} : prefix);
+        const arma::uword best = scores.index_max();
+        if (slip == GreedySlip::keeps_end || slip == GreedySlip::runs_past_end) prefix.push_back(best);
+        if (best == kEnd && slip != GreedySlip::runs_past_end) break;
+        if (slip != GreedySlip::keeps_end && slip != GreedySlip::runs_past_end) prefix.push_back(best);
+    }
+    if (slip == GreedySlip::keeps_begin) return prefix;
+    return {prefix.begin() + 1, prefix.end()};
+}
+
+// What every slip gives on a script; the recogniser and the `distinguishable` suite share it.
+std::vector<attn_test::Slip> greedy_slips(const std::vector<arma::uword>& script, std::size_t max_len) {
+    const std::vector<std::pair<const attn_test::Mistake*, GreedySlip>> kinds = {
+        {&m::greedy_keeps_begin_token, GreedySlip::keeps_begin},
+        {&m::greedy_keeps_end_token, GreedySlip::keeps_end},
+        {&m::greedy_runs_past_end_token, GreedySlip::runs_past_end},
+        {&m::greedy_stops_one_early, GreedySlip::stops_one_early},
+        {&m::greedy_one_token_too_many, GreedySlip::one_too_many},
+        {&m::greedy_prefix_not_extended, GreedySlip::prefix_not_extended},
+    };
+    std::vector<attn_test::Slip> slips;
+    for (const auto& [mistake, kind] : kinds) slips.push_back({*mistake, as_row(greedy_with_slip(script, max_len, kind))});
+    return slips;
+}
+
+void report_decode_slips(const std::vector<arma::uword>& got, const std::vector<arma::uword>& script, std::size_t max_len) {
+    attn_test::report_the_one_slip(as_row(got), as_row(greedy_with_slip(script, max_len, GreedySlip::none)),
+                                   greedy_slips(script, max_len));
 }
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(follows_the_best_scores_until_the_end_token) {
     Scripted s({5, 3, 7, kEnd});
     const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 10);
-    report_decode_slips(got, {5, 3, 7}, 10, s);
+    report_decode_slips(got, {5, 3, 7, kEnd}, 10);
     BOOST_TEST(show(got) == show({5, 3, 7}), "the scores pick 5, 3, 7, then the end token: expected {5, 3, 7}, got "
                                                  << show(got));
 }
@@ -101,7 +129,7 @@ BOOST_AUTO_TEST_CASE(follows_the_best_scores_until_the_end_token) {
 BOOST_AUTO_TEST_CASE(each_call_sees_begin_and_everything_produced_so_far) {
     Scripted s({4, 4, 9, kEnd});
     const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 10);
-    report_decode_slips(got, {4, 4, 9}, 10, s);
+    report_decode_slips(got, {4, 4, 9, kEnd}, 10);
     const std::vector<std::vector<arma::uword>> want = {{0}, {0, 4}, {0, 4, 4}, {0, 4, 4, 9}};
     BOOST_TEST(s.seen.size() == want.size(), "next_scores was called " << s.seen.size() << " times, expected 4");
     for (std::size_t i = 0; i < std::min(s.seen.size(), want.size()); ++i)
@@ -111,7 +139,7 @@ BOOST_AUTO_TEST_CASE(each_call_sees_begin_and_everything_produced_so_far) {
 BOOST_AUTO_TEST_CASE(stops_after_max_len_tokens_without_an_end_token) {
     Scripted s({2, 3});  // never votes for the end token
     const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 6);
-    report_decode_slips(got, {2, 3, 3, 3, 3, 3}, 6, s);
+    report_decode_slips(got, {2, 3}, 6);
     BOOST_TEST(show(got) == show({2, 3, 3, 3, 3, 3}),
                "with no end token, decoding stops after max_len = 6 tokens: expected {2, 3, 3, 3, 3, 3}, got " << show(got));
     const auto none = attn::greedy_decode(std::ref(s), kBegin, kEnd, 0);
@@ -121,7 +149,7 @@ BOOST_AUTO_TEST_CASE(stops_after_max_len_tokens_without_an_end_token) {
 BOOST_AUTO_TEST_CASE(an_immediate_end_token_gives_an_empty_answer) {
     Scripted s({kEnd, 5, 5, 5});
     const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 4);
-    report_decode_slips(got, {}, 4, s);
+    report_decode_slips(got, {kEnd, 5, 5, 5}, 4);
     BOOST_TEST(got.empty(), "the end token came first; expected {}, got " << show(got));
 }
 
@@ -144,26 +172,31 @@ Tokens joined(std::initializer_list<Tokens> parts) {
     for (const Tokens& p : parts) out.insert(out.end(), p.begin(), p.end());
     return out;
 }
+// The pair (decoder input, expected) as one row: the input, -1, the expected tokens.
+arma::mat as_pair(const Tokens& input, const Tokens& expected) {
+    arma::mat r(1, input.size() + 1 + expected.size());
+    r(0, input.size()) = -1;
+    for (std::size_t i = 0; i < input.size(); ++i) r(0, i) = static_cast<double>(input[i]);
+    for (std::size_t i = 0; i < expected.size(); ++i) r(0, input.size() + 1 + i) = static_cast<double>(expected[i]);
+    return r;
+}
+arma::mat right_pair(const Tokens& y, arma::uword begin, arma::uword end) {
+    return as_pair(joined({{begin}, y}), joined({y, {end}}));
+}
+// What every slip gives; the recogniser and the `distinguishable` suite share it.
+std::vector<attn_test::Slip> teacher_forcing_slips(const Tokens& y, arma::uword begin, arma::uword end) {
+    return {
+        {m::teacher_forcing_shifted_wrong_way, as_pair(joined({y, {end}}), joined({{begin}, y}))},
+        {m::teacher_forcing_begin_missing, as_pair(y, joined({y, {end}}))},
+        {m::teacher_forcing_end_missing, as_pair(joined({{begin}, y}), y)},
+        {m::teacher_forcing_not_shifted, as_pair(joined({{begin}, y}), joined({{begin}, y}))},
+    };
+}
 // Reports the one slip whose (decoder input, expected) pair is what came back,
 // when exactly one gives it (and it is not the right pair).
 void report_teacher_forcing_slips(const attn::TeacherForcing& got, const Tokens& y, arma::uword begin, arma::uword end) {
-    struct Slip {
-        const attn_test::Mistake& mistake;
-        Tokens input, expected;
-    };
-    const Tokens right_in = joined({{begin}, y}), right_out = joined({y, {end}});
-    const std::vector<Slip> slips = {
-        {m::teacher_forcing_shifted_wrong_way, joined({y, {end}}), joined({{begin}, y})},
-        {m::teacher_forcing_begin_missing, y, joined({y, {end}})},
-        {m::teacher_forcing_end_missing, joined({{begin}, y}), y},
-        {m::teacher_forcing_not_shifted, joined({{begin}, y}), joined({{begin}, y})},
-    };
-    std::vector<const Slip*> matched;
-    for (const Slip& s : slips)
-        if (!(s.input == right_in && s.expected == right_out) && got.decoder_input == s.input &&
-            got.expected == s.expected)
-            matched.push_back(&s);
-    if (matched.size() == 1) attn_test::report(matched[0]->mistake);
+    attn_test::report_the_one_slip(as_pair(got.decoder_input, got.expected), right_pair(y, begin, end),
+                                   teacher_forcing_slips(y, begin, end));
 }
 }  // namespace
 
@@ -315,19 +348,21 @@ Tokens greedy_by_hand(const Tree& tree, std::size_t max_len) {
     return Tokens(prefix.begin() + 1, prefix.end());
 }
 
-void report_beam_slips(const Tokens& got, const Tree& tree, std::size_t max_len, std::size_t beam) {
-    const Tokens right = beam_by_hand(tree, max_len, beam, BeamSlip::none);
-    const std::vector<std::pair<const attn_test::Mistake*, BeamSlip>> slips = {
+// What every slip gives; the recogniser and the `distinguishable` suite share it.
+std::vector<attn_test::Slip> beam_slips(const Tree& tree, std::size_t max_len, std::size_t beam) {
+    const std::vector<std::pair<const attn_test::Mistake*, BeamSlip>> kinds = {
         {&m::beam_sums_raw_scores, BeamSlip::raw_scores},
         {&m::beam_keeps_finished_hypotheses, BeamSlip::keeps_finished},
         {&m::beam_stops_at_first_finished, BeamSlip::stops_at_first_finished},
     };
-    std::vector<const attn_test::Mistake*> matched;
-    for (const auto& [mistake, slip] : slips) {
-        const Tokens wrong = beam_by_hand(tree, max_len, beam, slip);
-        if (wrong != right && got == wrong) matched.push_back(mistake);
-    }
-    if (matched.size() == 1) attn_test::report(*matched[0]);
+    std::vector<attn_test::Slip> slips;
+    for (const auto& [mistake, kind] : kinds) slips.push_back({*mistake, as_row(beam_by_hand(tree, max_len, beam, kind))});
+    return slips;
+}
+
+void report_beam_slips(const Tokens& got, const Tree& tree, std::size_t max_len, std::size_t beam) {
+    attn_test::report_the_one_slip(as_row(got), as_row(beam_by_hand(tree, max_len, beam, BeamSlip::none)),
+                                   beam_slips(tree, max_len, beam));
 }
 
 Tokens run_beam(const Tree& tree, std::size_t max_len, std::size_t beam) {
@@ -346,6 +381,26 @@ Tree longer_beats_first_finished() {
     t.p[{kBegin, B, C}] = {{kEnd, 0.95}, {D, 0.05}};
     return t;
 }
+// The trees of a_short_finished_answer_wins_when_it_scores_best and of
+// scores_become_log_probabilities_before_they_add_up (their comments explain them).
+Tree short_finished_wins() {
+    Tree t;
+    t.p[{kBegin}] = {{A, 0.5}, {B, 0.48}, {C, 0.02}};
+    t.p[{kBegin, A}] = {{kEnd, 0.6}, {C, 0.1}, {D, 0.3}};
+    t.p[{kBegin, B}] = {{C, 0.9}, {kEnd, 0.1}};
+    t.p[{kBegin, B, C}] = {{kEnd, 0.65}, {D, 0.35}};
+    return t;
+}
+Tree offset_scores() {
+    Tree t;
+    t.p[{kBegin}] = {{A, 0.5}, {B, 0.45}, {kEnd, 0.05}};
+    t.p[{kBegin, A}] = {{kEnd, 0.2}, {C, 0.8}};
+    t.p[{kBegin, B}] = {{C, 0.9}, {kEnd, 0.1}};
+    t.p[{kBegin, A, C}] = {{kEnd, 0.9}, {D, 0.1}};
+    t.p[{kBegin, B, C}] = {{kEnd, 0.9}, {D, 0.1}};
+    t.offset[{kBegin, A}] = 4.0;
+    return t;
+}
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(beam_two_finds_a_better_sequence_than_greedy) {
@@ -361,11 +416,7 @@ BOOST_AUTO_TEST_CASE(a_short_finished_answer_wins_when_it_scores_best) {
     // Beam 2, max_len 3: A </s> (0.5 * 0.6 = 0.30) finishes in round 2 beside B C
     // (0.48 * 0.9 = 0.432); B C </s> would score 0.432 * 0.65 = 0.2808 < 0.30 and
     // B C D reaches max_len at 0.432 * 0.35 = 0.151: the answer is {A}.
-    Tree t;
-    t.p[{kBegin}] = {{A, 0.5}, {B, 0.48}, {C, 0.02}};
-    t.p[{kBegin, A}] = {{kEnd, 0.6}, {C, 0.1}, {D, 0.3}};
-    t.p[{kBegin, B}] = {{C, 0.9}, {kEnd, 0.1}};
-    t.p[{kBegin, B, C}] = {{kEnd, 0.65}, {D, 0.35}};
+    const Tree t = short_finished_wins();
     const Tokens got = run_beam(t, 3, 2);
     report_beam_slips(got, t, 3, 2);
     BOOST_TEST(show(got) == show({A}), "{2} then the end token scores 0.30, every longer answer less; got " << show(got));
@@ -377,13 +428,7 @@ BOOST_AUTO_TEST_CASE(scores_become_log_probabilities_before_they_add_up) {
     // the same, so the answer must not move. Greedy: A C (0.5 * 0.8), then </s>.
     // Beam 2: round 2 keeps A C (0.40) and B C (0.405); B C </s> = 0.3645 beats
     // A C </s> = 0.36: {B, C}.
-    Tree t;
-    t.p[{kBegin}] = {{A, 0.5}, {B, 0.45}, {kEnd, 0.05}};
-    t.p[{kBegin, A}] = {{kEnd, 0.2}, {C, 0.8}};
-    t.p[{kBegin, B}] = {{C, 0.9}, {kEnd, 0.1}};
-    t.p[{kBegin, A, C}] = {{kEnd, 0.9}, {D, 0.1}};
-    t.p[{kBegin, B, C}] = {{kEnd, 0.9}, {D, 0.1}};
-    t.offset[{kBegin, A}] = 4.0;
+    const Tree t = offset_scores();
     const Tokens got = run_beam(t, 4, 2);
     report_beam_slips(got, t, 4, 2);
     BOOST_TEST(show(got) == show({B, C}), "expected {3, 4} (probability 0.3645 against 0.36 for {2, 4}); got " << show(got));
@@ -787,6 +832,70 @@ BOOST_AUTO_TEST_CASE(the_vocabulary_splits_elision_and_names_unknown_words) {
     BOOST_TEST(task.vocab.decode(ids) == "j'aime les LLMs");
     const std::string msg = thrown_message<attn::InputError>([&] { task.vocab.encode("the purple car"); });
     BOOST_TEST(msg.find("'purple'") != std::string::npos, msg);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== distinguishable
+// On every input where the tests above name a decoding slip, each slip's variant
+// (the same list the recogniser compares with) differs from the right answer and
+// from every other slip's. A variant that gives the right answer on some input shows
+// nothing there: the recogniser skips it (tests/slips.hpp), and the list says which.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(greedy_decode) {
+    using ::greedy_decode::GreedySlip;
+    using ::greedy_decode::greedy_slips;
+    using ::greedy_decode::greedy_with_slip;
+    const auto right = [](const std::vector<arma::uword>& script, std::size_t n) {
+        return as_row(greedy_with_slip(script, n, GreedySlip::none));
+    };
+    // The end token comes before max_len: counting steps one more or one fewer changes nothing.
+    for (const std::vector<arma::uword>& script : {std::vector<arma::uword>{5, 3, 7, kEnd}, {4, 4, 9, kEnd}})
+        attn_test::require_slips_apart("script " + show(script) + ", max_len 10", right(script, 10),
+                                       greedy_slips(script, 10),
+                                       {"greedy_stops_one_early", "greedy_one_token_too_many"});
+    // No end token: keeping it, or not stopping at it, changes nothing.
+    attn_test::require_slips_apart("script {2, 3}, max_len 6", right({2, 3}, 6), greedy_slips({2, 3}, 6),
+                                   {"greedy_keeps_end_token", "greedy_runs_past_end_token"});
+    // The end token first: the answer is empty whatever the step count or the prefix.
+    attn_test::require_slips_apart(
+        "script {1, 5, 5, 5}, max_len 4", right({kEnd, 5, 5, 5}, 4), greedy_slips({kEnd, 5, 5, 5}, 4),
+        {"greedy_stops_one_early", "greedy_one_token_too_many", "greedy_prefix_not_extended"});
+}
+
+BOOST_AUTO_TEST_CASE(teacher_forcing) {
+    using ::teacher_forcing::right_pair;
+    using ::teacher_forcing::teacher_forcing_slips;
+    attn_test::require_slips_apart("target {7, 4, 9, 4}, begin 2, end 3", right_pair({7, 4, 9, 4}, 2, 3),
+                                   teacher_forcing_slips({7, 4, 9, 4}, 2, 3));
+    attn_test::require_slips_apart("target {5, 8, 6}, begin 0, end 1", right_pair({5, 8, 6}, 0, 1),
+                                   teacher_forcing_slips({5, 8, 6}, 0, 1));
+    attn_test::require_slips_apart("target {}, begin 6, end 2", right_pair({}, 6, 2), teacher_forcing_slips({}, 6, 2));
+}
+
+BOOST_AUTO_TEST_CASE(beam_search) {
+    using namespace ::beam_search;
+    const auto check = [](const std::string& name, const Tree& t, std::size_t max_len, std::size_t beam,
+                          const std::set<std::string>& expected) {
+        attn_test::require_slips_apart(name + ", max_len " + std::to_string(max_len) + ", beam " + std::to_string(beam),
+                                       as_row(beam_by_hand(t, max_len, beam, BeamSlip::none)),
+                                       beam_slips(t, max_len, beam), expected);
+    };
+    // Each tree is built to catch one slip; the other slips give the right answer on it.
+    check("longer_beats_first_finished", longer_beats_first_finished(), 4, 2,
+          {"beam_sums_raw_scores", "beam_keeps_finished_hypotheses"});
+    check("short_finished_wins", short_finished_wins(), 3, 2, {"beam_sums_raw_scores", "beam_stops_at_first_finished"});
+    check("offset_scores", offset_scores(), 4, 2, {"beam_keeps_finished_hypotheses", "beam_stops_at_first_finished"});
+    // beam_one_is_greedy_decoding: with one hypothesis alive, raw scores rank the
+    // tokens as their log-probabilities do and the first finished answer is the only
+    // one, so every slip gives the right answer and the recogniser names nothing there.
+    const std::set<std::string> all = {"beam_sums_raw_scores", "beam_keeps_finished_hypotheses",
+                                       "beam_stops_at_first_finished"};
+    for (std::size_t max_len : {1u, 2u, 4u}) {
+        check("longer_beats_first_finished", longer_beats_first_finished(), max_len, 1, all);
+        check("the default tree", Tree{}, max_len, 1, all);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

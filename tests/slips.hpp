@@ -111,15 +111,21 @@ inline bool reproduces(const Slip& s, const arma::mat& value, Threw threw, const
 
 // Names the mistake when the variants of exactly one mistake reproduce the learner's
 // result. A variant that gives the right answer here shows nothing and is skipped.
-inline bool report_the_one_slip(const arma::mat& value, Threw threw, const std::string& message,
-                                const arma::mat& right, const std::vector<Slip>& slips) {
+// The mistake that report_the_one_slip names for this result, or nullptr.
+inline const Mistake* the_one_slip(const arma::mat& value, Threw threw, const std::string& message,
+                                   const arma::mat& right, const std::vector<Slip>& slips) {
     std::set<std::string> ids;
     const Mistake* one = nullptr;
     for (const auto& s : slips) {
         if (s.threw == Threw::nothing && alike(s.result, right)) continue;
         if (reproduces(s, value, threw, message)) ids.insert(s.mistake.id), one = &s.mistake;
     }
-    if (ids.size() != 1) return false;
+    return ids.size() == 1 ? one : nullptr;
+}
+inline bool report_the_one_slip(const arma::mat& value, Threw threw, const std::string& message,
+                                const arma::mat& right, const std::vector<Slip>& slips) {
+    const Mistake* one = the_one_slip(value, threw, message, right, slips);
+    if (!one) return false;
     report(*one);
     return true;
 }
@@ -154,6 +160,58 @@ std::string refusal_message(F&& f) {
         case Threw::other: return "";
     }
     return "";
+}
+
+// --- the `distinguishable` suites of chapters 08-12 ------------------------------
+//
+// On one input of an exercise's tests, the variants its recogniser compares with
+// (the very list given to report_the_one_slip) must all differ from the right answer
+// and from the variants of every other mistake. Two variants coincide when one
+// reproduces the other (the same numbers, or the same kind of error with one needle
+// inside the other). A coincidence the input cannot avoid is allowed only when it is
+// listed in `expected` (as "id" for a variant that gives the right answer, or
+// "id1 = id2", ids in the order of the list) and the recogniser is shown to name
+// nothing, or not that mistake, on it; a listed coincidence that does not happen fails.
+inline bool slips_coincide(const Slip& a, const Slip& b) {
+    if (a.threw != b.threw) return false;
+    if (a.threw != Threw::nothing)
+        return a.needle.find(b.needle) != std::string::npos || b.needle.find(a.needle) != std::string::npos;
+    return alike(a.result, b.result) || alike(b.result, a.result);
+}
+
+inline void require_slips_apart(const std::string& input, const arma::mat& right, const std::vector<Slip>& slips,
+                                const std::set<std::string>& expected = {}) {
+    BOOST_TEST(!slips.empty(), "on " << input << ": no variant was declared");
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < slips.size(); ++i) {
+        const Slip& a = slips[i];
+        if (a.threw == Threw::nothing && alike(a.result, right)) {
+            const std::string key = a.mistake.id;
+            seen.insert(key);
+            BOOST_TEST(expected.count(key) == 1u, "on " << input << ": the variant of " << key
+                                                        << " gives the right answer (the input must change)");
+            BOOST_TEST(the_one_slip(a.result, a.threw, "", right, slips) == nullptr,
+                       "on " << input << ": the right answer is named as a mistake");
+            continue;
+        }
+        for (std::size_t j = i + 1; j < slips.size(); ++j) {
+            const Slip& b = slips[j];
+            if (&a.mistake == &b.mistake || (b.threw == Threw::nothing && alike(b.result, right))) continue;
+            if (!slips_coincide(a, b)) continue;
+            const std::string key = std::string(a.mistake.id) + " = " + b.mistake.id;
+            seen.insert(key);
+            BOOST_TEST(expected.count(key) == 1u, "on " << input << ": the variants of " << a.mistake.id << " and "
+                                                        << b.mistake.id << " give the same result");
+            if (a.threw == Threw::nothing) {
+                const Mistake* named = the_one_slip(a.result, a.threw, "", right, slips);
+                BOOST_TEST((named != &a.mistake && named != &b.mistake),
+                           "on " << input << ": " << a.mistake.id << " and " << b.mistake.id
+                                 << " coincide, yet one of them is named");
+            }
+        }
+    }
+    for (const auto& key : expected)
+        BOOST_TEST(seen.count(key) == 1u, "on " << input << ": the listed coincidence '" << key << "' does not happen");
 }
 
 }  // namespace attn_test
