@@ -87,7 +87,9 @@ arma::mat central_differences(arma::mat X, F f, double h = 1e-6) {
 BOOST_AUTO_TEST_SUITE(softmax_rows_backward)
 
 namespace {
-void report_softmax_backward_slips(const arma::mat& got, const arma::mat& A, const arma::mat& dA) {
+// The right dS and every slip's (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::pair<arma::mat, std::vector<attn_test::Slip>> softmax_backward_slips(const arma::mat& A, const arma::mat& dA) {
     // each variant by loops: dS(i, j) = A(i, j) (dA(i, j) - dot), where `dot` is what the slip subtracts
     const arma::uword R = A.n_rows, C = A.n_cols;
     arma::colvec row_dot(R, arma::fill::zeros);
@@ -106,12 +108,16 @@ void report_softmax_backward_slips(const arma::mat& got, const arma::mat& A, con
             whole(i, j) = A(i, j) * (dA(i, j) - whole_dot);
             diagonal(i, j) = A(i, j) * (1.0 - A(i, j)) * dA(i, j);
         }
-    attn_test::report_the_one_slip(got, right,
-                                   {{m::softmax_backward_without_subtraction, none},
-                                    {m::softmax_backward_sums_columns, columns},
-                                    {m::softmax_backward_missing_weights, unweighted},
-                                    {m::softmax_backward_whole_matrix_dot, whole},
-                                    {m::softmax_backward_diagonal_only, diagonal}});
+    return {right,
+            {{m::softmax_backward_without_subtraction, none},
+             {m::softmax_backward_sums_columns, columns},
+             {m::softmax_backward_missing_weights, unweighted},
+             {m::softmax_backward_whole_matrix_dot, whole},
+             {m::softmax_backward_diagonal_only, diagonal}}};
+}
+void report_softmax_backward_slips(const arma::mat& got, const arma::mat& A, const arma::mat& dA) {
+    const auto [right, slips] = softmax_backward_slips(A, dA);
+    attn_test::report_the_one_slip(got, right, slips);
 }
 }  // namespace
 
@@ -179,36 +185,52 @@ struct Case {
     }
 };
 
-void report_backward_slips(const attn::AttentionGrads& g, const Case& c) {
+// dQ, dK and dV stacked in one column, as the recogniser compares them.
+arma::mat stacked(const arma::mat& dQ, const arma::mat& dK, const arma::mat& dV) {
+    return arma::join_cols(arma::vectorise(dQ), arma::vectorise(dK), arma::vectorise(dV));
+}
+bool same_grads(const arma::mat& a, const arma::mat& b) { return attn_test::same(a, b); }
+
+// The right gradients and every slip's (the list the recogniser compares with, and
+// the `distinguishable` suite checks). A slip changes only the gradients it names.
+std::pair<arma::mat, std::vector<std::pair<const attn_test::Mistake*, arma::mat>>> backward_variants(const Case& c) {
     const double root = std::sqrt(static_cast<double>(c.K.n_cols));
     const arma::mat dA = c.G * c.V.t();
     arma::mat dS = dA;
     dS.each_col() -= arma::sum(c.A % dA, 1);
     dS = c.A % dS;  // without the 1/sqrt(d_k)
-    if (attn_test::same(g.dQ, dS * c.K) && attn_test::same(g.dK, dS.t() * c.Q))
-        attn_test::report(m::attention_backward_missing_scale);
+    const arma::mat dV = c.A.t() * c.G;
+    const arma::mat right = stacked((dS / root) * c.K, (dS / root).t() * c.Q, dV);
+    std::vector<std::pair<const attn_test::Mistake*, arma::mat>> v;
+    v.push_back({&m::attention_backward_missing_scale, stacked(dS * c.K, dS.t() * c.Q, dV)});
     const double d_k = static_cast<double>(c.K.n_cols);
-    if (attn_test::same(g.dQ, (dS / d_k) * c.K) && attn_test::same(g.dK, (dS / d_k).t() * c.Q))
-        attn_test::report(m::attention_backward_scale_by_d_k);
+    v.push_back({&m::attention_backward_scale_by_d_k, stacked((dS / d_k) * c.K, (dS / d_k).t() * c.Q, dV)});
     const arma::mat skipped = dA / root;  // softmax taken for the identity
-    if (attn_test::same(g.dQ, skipped * c.K) && attn_test::same(g.dK, skipped.t() * c.Q))
-        attn_test::report(m::attention_backward_skips_softmax);
+    v.push_back({&m::attention_backward_skips_softmax, stacked(skipped * c.K, skipped.t() * c.Q, dV)});
     const double d_v = static_cast<double>(c.V.n_cols);
-    if (d_v != d_k && attn_test::same(g.dQ, (dS / std::sqrt(d_v)) * c.K) && attn_test::same(g.dK, (dS / std::sqrt(d_v)).t() * c.Q))
-        attn_test::report(m::attention_backward_scale_by_sqrt_d_v);
-    if ((attn_test::same(g.dQ, (dS / root) * c.K) && attn_test::same(g.dK, dS.t() * c.Q)) ||
-        (attn_test::same(g.dQ, dS * c.K) && attn_test::same(g.dK, (dS / root).t() * c.Q)))
-        attn_test::report(m::attention_backward_scale_on_one_side);
+    if (d_v != d_k)
+        v.push_back({&m::attention_backward_scale_by_sqrt_d_v,
+                     stacked((dS / std::sqrt(d_v)) * c.K, (dS / std::sqrt(d_v)).t() * c.Q, dV)});
+    v.push_back({&m::attention_backward_scale_on_one_side, stacked((dS / root) * c.K, dS.t() * c.Q, dV)});
+    v.push_back({&m::attention_backward_scale_on_one_side, stacked(dS * c.K, (dS / root).t() * c.Q, dV)});
     arma::mat by_columns = dA;  // softmax's backward pass with its dot products down the columns
     by_columns.each_row() -= arma::sum(c.A % dA, 0);
     by_columns = c.A % by_columns / root;
-    if (!attn_test::same(by_columns, dS / root) && attn_test::same(g.dQ, by_columns * c.K) &&
-        attn_test::same(g.dK, by_columns.t() * c.Q))
-        attn_test::report(m::softmax_backward_sums_columns);
-    if (c.A.n_rows == c.A.n_cols) {
-        if (attn_test::same(g.dV, c.A * c.G)) attn_test::report(m::attention_backward_dv_untransposed);
-        if (attn_test::same(g.dK, (dS / root) * c.Q)) attn_test::report(m::attention_backward_dk_untransposed);
+    v.push_back({&m::softmax_backward_sums_columns, stacked(by_columns * c.K, by_columns.t() * c.Q, dV)});
+    if (c.A.n_rows == c.A.n_cols) {  // the untransposed products fit only when L_Q = L_K
+        v.push_back({&m::attention_backward_dv_untransposed,
+                     stacked((dS / root) * c.K, (dS / root).t() * c.Q, c.A * c.G)});
+        v.push_back({&m::attention_backward_dk_untransposed, stacked((dS / root) * c.K, (dS / root) * c.Q, dV)});
     }
+    return {right, v};
+}
+
+void report_backward_slips(const attn::AttentionGrads& g, const Case& c) {
+    if (g.dQ.n_rows != c.Q.n_rows || g.dQ.n_cols != c.Q.n_cols || g.dK.n_rows != c.K.n_rows ||
+        g.dK.n_cols != c.K.n_cols || g.dV.n_rows != c.V.n_rows || g.dV.n_cols != c.V.n_cols)
+        return;  // a gradient of the wrong shape: the checks below say which
+    const auto [right, variants] = backward_variants(c);
+    attn_test::report_the_one_variant(stacked(g.dQ, g.dK, g.dV), right, variants, same_grads);
 }
 
 void check_against_differences(const Case& c) {
@@ -298,9 +320,10 @@ bool same_result(const attn::CrossEntropyResult& a, const attn::CrossEntropyResu
     return true;
 }
 
-void report_cross_entropy_slips(const attn::CrossEntropyResult& got, const arma::mat& Z,
-                                const std::vector<arma::uword>& t) {
-    const attn::CrossEntropyResult right = cross_entropy_by_loops(Z, t, CeSlip::none);
+// Every slip's result (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<std::pair<const attn_test::Mistake*, attn::CrossEntropyResult>> cross_entropy_variants(
+    const arma::mat& Z, const std::vector<arma::uword>& t) {
     const std::vector<std::pair<const attn_test::Mistake*, CeSlip>> slips = {
         {&m::cross_entropy_summed_over_rows, CeSlip::summed_over_rows},
         {&m::cross_entropy_gradient_not_averaged, CeSlip::gradient_not_averaged},
@@ -310,12 +333,14 @@ void report_cross_entropy_slips(const attn::CrossEntropyResult& got, const arma:
         {&m::cross_entropy_shift_not_added_back, CeSlip::shift_not_added_back},
         {&m::cross_entropy_divided_by_entries, CeSlip::divided_by_entries},
     };
-    std::vector<const attn_test::Mistake*> matched;
-    for (const auto& [mistake, slip] : slips) {
-        const attn::CrossEntropyResult wrong = cross_entropy_by_loops(Z, t, slip);
-        if (!same_result(wrong, right) && same_result(got, wrong)) matched.push_back(mistake);
-    }
-    if (matched.size() == 1) attn_test::report(*matched[0]);
+    std::vector<std::pair<const attn_test::Mistake*, attn::CrossEntropyResult>> variants;
+    for (const auto& [mistake, slip] : slips) variants.push_back({mistake, cross_entropy_by_loops(Z, t, slip)});
+    return variants;
+}
+void report_cross_entropy_slips(const attn::CrossEntropyResult& got, const arma::mat& Z,
+                                const std::vector<arma::uword>& t) {
+    attn_test::report_the_one_variant(got, cross_entropy_by_loops(Z, t, CeSlip::none), cross_entropy_variants(Z, t),
+                                      same_result);
 }
 
 // Three rows of very different ranges, five columns, targets not at the maxima.
@@ -419,21 +444,25 @@ arma::mat differences_by_loops(F f, const arma::mat& W, double h, NgSlip slip) {
     return G;
 }
 
+// Every slip's result (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
 template <class F>
-void report_numeric_gradient_slips(const arma::mat& got, F f, const arma::mat& W, double h) {
-    const arma::mat right = differences_by_loops(f, W, h, NgSlip::none);
+std::vector<std::pair<const attn_test::Mistake*, arma::mat>> numeric_gradient_variants(F f, const arma::mat& W, double h) {
     const std::vector<std::pair<const attn_test::Mistake*, NgSlip>> slips = {
         {&m::numeric_gradient_one_sided, NgSlip::one_sided},
         {&m::numeric_gradient_entry_not_restored, NgSlip::entry_not_restored},
         {&m::numeric_gradient_missing_half, NgSlip::missing_half},
         {&m::numeric_gradient_operator_precedence, NgSlip::divided_by_2_times_h},
     };
-    std::vector<const attn_test::Mistake*> matched;
-    for (const auto& [mistake, slip] : slips) {
-        const arma::mat wrong = differences_by_loops(f, W, h, slip);
-        if (!attn_test::same(wrong, right) && attn_test::same(got, wrong)) matched.push_back(mistake);
-    }
-    if (matched.size() == 1) attn_test::report(*matched[0]);
+    std::vector<std::pair<const attn_test::Mistake*, arma::mat>> variants;
+    for (const auto& [mistake, slip] : slips) variants.push_back({mistake, differences_by_loops(f, W, h, slip)});
+    return variants;
+}
+bool same_gradient(const arma::mat& a, const arma::mat& b) { return attn_test::same(a, b); }
+template <class F>
+void report_numeric_gradient_slips(const arma::mat& got, F f, const arma::mat& W, double h) {
+    attn_test::report_the_one_variant(got, differences_by_loops(f, W, h, NgSlip::none),
+                                      numeric_gradient_variants(f, W, h), same_gradient);
 }
 
 // f(W) = sum of W_ij^3 + (C . W)^2: a cubic (central differences are off by
@@ -557,9 +586,11 @@ Run run(const arma::mat& W0, const std::vector<arma::mat>& grads, double lr, con
     return r;
 }
 
-void report_adam_slips(const AdamState& got, const arma::mat& W0, const std::vector<arma::mat>& grads, double lr,
-                       const attn::AdamConstants& c) {
-    const AdamState right = run(W0, grads, lr, c).want;
+// Every slip's W after the run (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<std::pair<const attn_test::Mistake*, arma::mat>> adam_variants(const arma::mat& W0,
+                                                                           const std::vector<arma::mat>& grads,
+                                                                           double lr, const attn::AdamConstants& c) {
     const std::vector<std::pair<const attn_test::Mistake*, AdamSlip>> slips = {
         {&m::adam_without_bias_correction, AdamSlip::without_bias_correction},
         {&m::adam_bias_correction_without_power, AdamSlip::correction_without_power},
@@ -571,12 +602,14 @@ void report_adam_slips(const AdamState& got, const arma::mat& W0, const std::vec
         {&m::adam_v_not_corrected, AdamSlip::v_not_corrected},
         {&m::adam_mean_without_one_minus_beta, AdamSlip::m_without_one_minus_beta},
     };
-    std::vector<const attn_test::Mistake*> matched;
-    for (const auto& [mistake, slip] : slips) {
-        const AdamState wrong = run(W0, grads, lr, c, slip).want;
-        if (!attn_test::alike(wrong.W, right.W) && attn_test::alike(got.W, wrong.W)) matched.push_back(mistake);
-    }
-    if (matched.size() == 1) attn_test::report(*matched[0]);
+    std::vector<std::pair<const attn_test::Mistake*, arma::mat>> variants;
+    for (const auto& [mistake, slip] : slips) variants.push_back({mistake, run(W0, grads, lr, c, slip).want.W});
+    return variants;
+}
+bool same_weights(const arma::mat& a, const arma::mat& b) { return attn_test::alike(a, b); }
+void report_adam_slips(const AdamState& got, const arma::mat& W0, const std::vector<arma::mat>& grads, double lr,
+                       const attn::AdamConstants& c) {
+    attn_test::report_the_one_variant(got.W, run(W0, grads, lr, c).want.W, adam_variants(W0, grads, lr, c), same_weights);
 }
 
 std::vector<arma::mat> gradients(arma::uword rows, arma::uword cols, int steps, double size, int seed) {
@@ -664,13 +697,10 @@ double rate_by_formula(long t, double peak, long warmup, LrSlip slip) {
     return peak * (slip == LrSlip::max_instead_of_min ? std::max(rise, fall) : std::min(rise, fall));
 }
 
-// The learner's rates at `steps`, after naming the slip that reproduces them.
-arma::vec rates(const std::vector<long>& steps, double peak, long warmup) {
-    arma::vec got(steps.size()), right(steps.size());
-    for (std::size_t k = 0; k < steps.size(); ++k) {
-        got(k) = attn::learning_rate(steps[k], peak, warmup);
-        right(k) = rate_by_formula(steps[k], peak, warmup, LrSlip::none);
-    }
+// Every slip's rates at `steps` (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<std::pair<const attn_test::Mistake*, arma::mat>> learning_rate_variants(const std::vector<long>& steps,
+                                                                                    double peak, long warmup) {
     const std::vector<std::pair<const attn_test::Mistake*, LrSlip>> slips = {
         {&m::learning_rate_max_instead_of_min, LrSlip::max_instead_of_min},
         {&m::learning_rate_warmup_without_decay, LrSlip::warmup_without_decay},
@@ -680,15 +710,27 @@ arma::vec rates(const std::vector<long>& steps, double peak, long warmup) {
         {&m::learning_rate_decay_inverted, LrSlip::decay_inverted},
         {&m::learning_rate_decay_without_warmup, LrSlip::decay_without_warmup},
     };
-    std::vector<const attn_test::Mistake*> matched;
+    std::vector<std::pair<const attn_test::Mistake*, arma::mat>> variants;
     for (const auto& [mistake, slip] : slips) {
         arma::vec wrong(steps.size());
         for (std::size_t k = 0; k < steps.size(); ++k) wrong(k) = rate_by_formula(steps[k], peak, warmup, slip);
-        if (!attn_test::same(wrong, right) && attn_test::same(got, wrong)) matched.push_back(mistake);
+        variants.push_back({mistake, wrong});
     }
-    std::sort(matched.begin(), matched.end());  // two variants of one mistake name it once
-    matched.erase(std::unique(matched.begin(), matched.end()), matched.end());
-    if (matched.size() == 1) attn_test::report(*matched[0]);
+    return variants;
+}
+arma::mat rates_by_formula(const std::vector<long>& steps, double peak, long warmup) {
+    arma::vec right(steps.size());
+    for (std::size_t k = 0; k < steps.size(); ++k) right(k) = rate_by_formula(steps[k], peak, warmup, LrSlip::none);
+    return right;
+}
+bool same_rates(const arma::mat& a, const arma::mat& b) { return attn_test::same(a, b); }
+
+// The learner's rates at `steps`, after naming the slip that reproduces them.
+arma::vec rates(const std::vector<long>& steps, double peak, long warmup) {
+    arma::vec got(steps.size());
+    for (std::size_t k = 0; k < steps.size(); ++k) got(k) = attn::learning_rate(steps[k], peak, warmup);
+    attn_test::report_the_one_variant(arma::mat(got), rates_by_formula(steps, peak, warmup),
+                                      learning_rate_variants(steps, peak, warmup), same_rates);
     return got;
 }
 }  // namespace
@@ -734,6 +776,118 @@ BOOST_AUTO_TEST_CASE(refuses_a_step_or_a_warmup_below_one) {
         const std::string msg = attn_test::refusal_message<attn::InputError>([&] { attn::learning_rate(t, 0.1, w); });
         BOOST_TEST(!msg.empty(), "t = " << t << ", warmup = " << w << ": expected an InputError");
     }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== distinguishable
+// On every input where the tests above name a slip, each slip's variant (the same
+// list the recogniser compares with) differs from the right answer and from every
+// other slip's. A variant that gives the right answer on an input shows nothing
+// there: the recogniser skips it, and the lists below say which.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(softmax_rows_backward) {
+    using ::softmax_rows_backward::softmax_backward_slips;
+    const auto check = [](const std::string& name, const arma::mat& A, const arma::mat& dA,
+                          const std::set<std::string>& expected) {
+        const auto [right, slips] = softmax_backward_slips(A, dA);
+        attn_test::require_slips_apart(name, right, slips, expected);
+    };
+    arma::arma_rng::set_seed(91);
+    const arma::mat S1 = arma::randn(3, 5), dA1 = arma::randn(3, 5);
+    check("matches_central_differences_of_softmax_rows", attn::softmax_rows(S1), dA1, {});
+    arma::arma_rng::set_seed(92);
+    const arma::mat A2 = attn::softmax_rows(arma::randn(4, 3) * 2.0), dA2 = arma::randn(4, 3);
+    check("each_row_is_the_jacobian_times_its_row_of_da", A2, dA2, {});
+    const arma::mat S3 = {{1.0, -INFINITY, 2.0}, {-INFINITY, -INFINITY, -INFINITY}};
+    // Row 1 is fully masked (all weights 0) and row 0 has one key masked: the whole
+    // matrix's dot is row 0's, and the column sums happen to give what the diagonal
+    // of the Jacobian alone gives. The recogniser names none of these on this input
+    // (require_slips_apart checks it); the other inputs name them.
+    check("masked_keys_and_fully_masked_rows_get_zero_gradient", attn::softmax_rows(S3),
+          {{0.5, 3.0, -1.0}, {1.0, 2.0, 3.0}},
+          {"softmax_backward_whole_matrix_dot", "softmax_backward_sums_columns = softmax_backward_diagonal_only"});
+}
+
+BOOST_AUTO_TEST_CASE(attention_backward) {
+    using namespace ::attention_backward;
+    for (const Case& c : {Case(4, 4, 3, 3, false, 101), Case(3, 5, 4, 2, false, 102), Case(5, 5, 4, 3, true, 103)}) {
+        const auto [right, variants] = backward_variants(c);
+        attn_test::require_variants_apart("L_Q " + std::to_string(c.Q.n_rows) + ", L_K " + std::to_string(c.K.n_rows) +
+                                              ", d_k " + std::to_string(c.K.n_cols) + ", d_v " +
+                                              std::to_string(c.V.n_cols) + (c.masked ? ", causal" : ""),
+                                          right, variants, same_grads);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(cross_entropy) {
+    using namespace ::cross_entropy;
+    const auto check = [](const std::string& name, const arma::mat& Z, const std::vector<arma::uword>& t,
+                          const std::set<std::string>& expected) {
+        attn_test::require_variants_apart(name, cross_entropy_by_loops(Z, t, CeSlip::none), cross_entropy_variants(Z, t),
+                                          same_result, expected);
+    };
+    // Without a shift, or log of a softmax, is right in exact arithmetic: only logits
+    // of 1e4 tell them from the right answer, and only there are they named.
+    const std::set<std::string> exact = {"cross_entropy_without_shift", "cross_entropy_log_of_softmax"};
+    check("three rows of different ranges", kLogits, kTargets, exact);
+    check("logits of 1e4", {{1e4, 1e4 - 1, 1e4 - 3, 1e4 - 2}, {0.0, -1e4, 3.0, 1.0}}, {1, 1}, {});
+    check("uniform logits", arma::mat(4, 7, arma::fill::value(2.5)), {0, 3, 6, 2}, exact);
+}
+
+BOOST_AUTO_TEST_CASE(numeric_gradient) {
+    using namespace ::numeric_gradient;
+    const arma::mat A = {{1.0, 2.0, -0.5}, {0.0, -1.5, 1.0}, {0.75, 0.5, 2.0}};
+    auto quadratic = [&](const arma::mat& X) {
+        const arma::mat AX = attn_test::product_by_loops(A, X);
+        double s = 0;
+        for (arma::uword i = 0; i < X.n_elem; ++i) s += X(i) * AX(i);
+        return s;
+    };
+    const arma::mat W3x2 = {{0.3, -1.1}, {2.0, 0.4}, {-0.7, 1.6}};
+    attn_test::require_variants_apart("a quadratic form, h 1e-4", differences_by_loops(quadratic, W3x2, 1e-4, NgSlip::none),
+                                      numeric_gradient_variants(quadratic, W3x2, 1e-4), same_gradient);
+    const arma::mat W = {{0.8, -1.3, 0.2}, {1.1, -0.4, 2.2}};
+    for (double h : {1e-2, 1e-3})
+        attn_test::require_variants_apart("the cubic, h " + std::to_string(h),
+                                          differences_by_loops(cubic_and_coupled, W, h, NgSlip::none),
+                                          numeric_gradient_variants(cubic_and_coupled, W, h), same_gradient);
+}
+
+BOOST_AUTO_TEST_CASE(adam_step) {
+    using namespace ::adam_step;
+    const auto check = [](const std::string& name, const arma::mat& W0, const std::vector<arma::mat>& grads, double lr,
+                          const attn::AdamConstants& c, const std::set<std::string>& expected) {
+        attn_test::require_variants_apart(name, run(W0, grads, lr, c).want.W, adam_variants(W0, grads, lr, c),
+                                          same_weights, expected);
+    };
+    // With epsilon 1e-8 and gradients of about 1, where epsilon goes is below the
+    // tolerance: the large-epsilon input is the one that names it.
+    check("four steps", {{0.5, -1.0, 2.0}, {0.0, 1.5, -0.25}}, gradients(2, 3, 4, 1.0, 121), 0.01,
+          attn::AdamConstants{}, {"adam_epsilon_inside_sqrt"});
+    check("a large epsilon", {{1.0, 2.0}, {-1.0, 0.5}, {0.25, -2.0}}, gradients(3, 2, 3, 0.01, 122), 0.05,
+          attn::AdamConstants{0.9, 0.98, 1e-2}, {});
+    // At t = 1, 1 - beta^t is 1 - beta: a correction without the power is right there.
+    check("the first step", arma::mat(1, 4, arma::fill::zeros), {arma::mat{{1e-3, -1.0, 1e2, -1e4}}}, 0.01,
+          attn::AdamConstants{}, {"adam_bias_correction_without_power"});
+}
+
+BOOST_AUTO_TEST_CASE(learning_rate) {
+    using namespace ::learning_rate;
+    const auto check = [](const std::vector<long>& steps, double peak, long warmup, const std::set<std::string>& expected) {
+        attn_test::require_variants_apart("steps from " + std::to_string(steps.front()) + ", peak " +
+                                              std::to_string(peak) + ", warmup " + std::to_string(warmup),
+                                          rates_by_formula(steps, peak, warmup),
+                                          learning_rate_variants(steps, peak, warmup), same_rates, expected);
+    };
+    // Steps within the warm-up: the decay is never the smaller factor, so slips in it
+    // show nothing there.
+    check({1, 3, 7, 8}, 0.5, 8, {"learning_rate_warmup_without_decay", "learning_rate_decay_inverted"});
+    // After the warm-up, a rise t / warmup in whole numbers is still at least 1, never
+    // the smaller factor: that variant of integer_division gives the right answer here.
+    check({8, 9, 32, 200, 800}, 0.5, 8, {"learning_rate_integer_division"});
+    check({1, 100, 3999, 4000, 4001, 20000, 100000}, 1.0 / std::sqrt(512.0 * 4000.0), 4000, {});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

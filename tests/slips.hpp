@@ -9,6 +9,7 @@
 // input, or that the input cannot tell apart, name nothing there.
 #pragma once
 
+#include <algorithm>
 #include <armadillo>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
@@ -208,6 +209,59 @@ inline void require_slips_apart(const std::string& input, const arma::mat& right
                            "on " << input << ": " << a.mistake.id << " and " << b.mistake.id
                                  << " coincide, yet one of them is named");
             }
+        }
+    }
+    for (const auto& key : expected)
+        BOOST_TEST(seen.count(key) == 1u, "on " << input << ": the listed coincidence '" << key << "' does not happen");
+}
+
+// The same for a recogniser that compares results of its own type R with its own
+// `same` (chapter 11's): the mistake it names for `got` (nullptr when the right
+// answer, none, or more than one mistake's variant reproduces it), and the
+// suite's check of one input.
+template <class R, class Same>
+const Mistake* the_one_variant(const R& got, const R& right, const std::vector<std::pair<const Mistake*, R>>& variants,
+                               Same same) {
+    std::vector<const Mistake*> matched;
+    for (const auto& [mistake, wrong] : variants)
+        if (!same(wrong, right) && same(got, wrong) && std::find(matched.begin(), matched.end(), mistake) == matched.end())
+            matched.push_back(mistake);  // two variants of one mistake name it once
+    return matched.size() == 1 ? matched[0] : nullptr;
+}
+template <class R, class Same>
+bool report_the_one_variant(const R& got, const R& right, const std::vector<std::pair<const Mistake*, R>>& variants,
+                            Same same) {
+    const Mistake* one = the_one_variant(got, right, variants, same);
+    if (one) report(*one);
+    return one != nullptr;
+}
+
+template <class R, class Same>
+void require_variants_apart(const std::string& input, const R& right,
+                            const std::vector<std::pair<const Mistake*, R>>& variants, Same same,
+                            const std::set<std::string>& expected = {}) {
+    BOOST_TEST(!variants.empty(), "on " << input << ": no variant was declared");
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const auto& [a, ra] = variants[i];
+        if (same(ra, right)) {
+            seen.insert(a->id);
+            BOOST_TEST(expected.count(a->id) == 1u, "on " << input << ": the variant of " << a->id
+                                                          << " gives the right answer (the input must change)");
+            BOOST_TEST(the_one_variant(right, right, variants, same) == nullptr,
+                       "on " << input << ": the right answer is named as a mistake");
+            continue;
+        }
+        for (std::size_t j = i + 1; j < variants.size(); ++j) {
+            const auto& [b, rb] = variants[j];
+            if (a == b || same(rb, right) || !(same(ra, rb) || same(rb, ra))) continue;
+            const std::string key = std::string(a->id) + " = " + b->id;
+            seen.insert(key);
+            BOOST_TEST(expected.count(key) == 1u,
+                       "on " << input << ": the variants of " << a->id << " and " << b->id << " give the same result");
+            const Mistake* named = the_one_variant(ra, right, variants, same);
+            BOOST_TEST((named != a && named != b),
+                       "on " << input << ": " << a->id << " and " << b->id << " coincide, yet one of them is named");
         }
     }
     for (const auto& key : expected)
