@@ -93,16 +93,20 @@ arma::mat layer_norm_by_loops(const arma::mat& X, const arma::rowvec& gain, cons
     return y;
 }
 
-void report_norm_slips(const arma::mat& got, const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias,
-                       double eps) {
-    report_the_one_slip(got, layer_norm_by_loops(X, gain, bias, eps),
-                        {{m::layer_norm_over_columns, layer_norm_by_loops(X, gain, bias, eps, NormSlip::over_columns)},
+// Every slip's variant (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<Slip> norm_slips(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps) {
+    return {{m::layer_norm_over_columns, layer_norm_by_loops(X, gain, bias, eps, NormSlip::over_columns)},
                          {m::layer_norm_sample_variance, layer_norm_by_loops(X, gain, bias, eps, NormSlip::sample_variance)},
                          {m::layer_norm_eps_outside_sqrt, layer_norm_by_loops(X, gain, bias, eps, NormSlip::eps_outside_sqrt)},
                          {m::layer_norm_without_gain_bias, layer_norm_by_loops(X, gain, bias, eps, NormSlip::no_gain_bias)},
                          {m::layer_norm_without_eps, layer_norm_by_loops(X, gain, bias, eps, NormSlip::no_eps)},
                          {m::layer_norm_without_sqrt, layer_norm_by_loops(X, gain, bias, eps, NormSlip::no_sqrt)},
-                         {m::layer_norm_gain_bias_swapped, layer_norm_by_loops(X, gain, bias, eps, NormSlip::gain_bias_swapped)}});
+                         {m::layer_norm_gain_bias_swapped, layer_norm_by_loops(X, gain, bias, eps, NormSlip::gain_bias_swapped)}};
+}
+void report_norm_slips(const arma::mat& got, const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias,
+                       double eps) {
+    report_the_one_slip(got, layer_norm_by_loops(X, gain, bias, eps), norm_slips(X, gain, bias, eps));
 }
 
 // Rows far apart in scale and offset, 3 tokens of 5 features: non-square, so a
@@ -152,14 +156,18 @@ arma::mat dx_by_loops(const arma::mat& dY, const NormParts& p, const arma::rowve
     return dX;
 }
 
-void report_backward_slips(const arma::mat& got, const arma::mat& dY, const NormParts& p, const arma::rowvec& gain) {
-    report_the_one_slip(got, dx_by_loops(dY, p, gain),
-                        {{m::layer_norm_backward_without_mean_term, dx_by_loops(dY, p, gain, BackSlip::no_mean_term)},
+// Every slip's variant (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<Slip> backward_slips(const arma::mat& dY, const NormParts& p, const arma::rowvec& gain) {
+    return {{m::layer_norm_backward_without_mean_term, dx_by_loops(dY, p, gain, BackSlip::no_mean_term)},
                          {m::layer_norm_backward_without_variance_term, dx_by_loops(dY, p, gain, BackSlip::no_variance_term)},
                          {m::layer_norm_backward_gain_left_out, dx_by_loops(dY, p, gain, BackSlip::no_gain)},
                          {m::layer_norm_backward_without_inv_std, dx_by_loops(dY, p, gain, BackSlip::no_inv_std)},
                          {m::layer_norm_backward_sum_not_mean, dx_by_loops(dY, p, gain, BackSlip::sums_not_means)},
-                         {m::layer_norm_backward_mean_over_columns, dx_by_loops(dY, p, gain, BackSlip::means_over_columns)}});
+                         {m::layer_norm_backward_mean_over_columns, dx_by_loops(dY, p, gain, BackSlip::means_over_columns)}};
+}
+void report_backward_slips(const arma::mat& got, const arma::mat& dY, const NormParts& p, const arma::rowvec& gain) {
+    report_the_one_slip(got, dx_by_loops(dY, p, gain), backward_slips(dY, p, gain));
 }
 
 // loss = sum(dY % layer_norm(X)) by loops; its gradients by central differences.
@@ -338,20 +346,25 @@ arma::mat decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const att
 }
 
 // The known slips of an encoder block on this input.
-void report_encoder_slips(const arma::mat& got, const arma::mat& X, const attn::EncoderBlockWeights& w) {
-    report_the_one_slip(got, encoder_by_loops(X, w),
-                        {{m::block_residual_left_out, encoder_by_loops(X, w, BlockSlip::no_residual)},
+// Every slip's variant (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<Slip> encoder_slips(const arma::mat& X, const attn::EncoderBlockWeights& w) {
+    return {{m::block_residual_left_out, encoder_by_loops(X, w, BlockSlip::no_residual)},
                          {m::block_residual_left_out, encoder_by_loops(X, w, BlockSlip::no_residual_attention)},
                          {m::block_residual_left_out, encoder_by_loops(X, w, BlockSlip::no_residual_ff)},
                          {m::block_pre_norm, encoder_by_loops(X, w, BlockSlip::pre_norm)},
                          {m::encoder_masked_self_attention, encoder_by_loops(X, w, BlockSlip::encoder_masked)},
                          {m::block_residual_after_norm, encoder_by_loops(X, w, BlockSlip::residual_after_norm)},
                          {m::block_ff_reads_block_input, encoder_by_loops(X, w, BlockSlip::ff_reads_input)},
-                         {m::block_norm_weights_reused, encoder_by_loops(X, w, BlockSlip::norm1_everywhere)}});
+                         {m::block_norm_weights_reused, encoder_by_loops(X, w, BlockSlip::norm1_everywhere)}};
+}
+void report_encoder_slips(const arma::mat& got, const arma::mat& X, const attn::EncoderBlockWeights& w) {
+    report_the_one_slip(got, encoder_by_loops(X, w), encoder_slips(X, w));
 }
 
-void report_decoder_slips(const attn_test::Outcome<arma::mat>& got, const arma::mat& Y, const arma::mat& H_enc,
-                          const attn::DecoderBlockWeights& w) {
+// Every slip's variant (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<Slip> decoder_slips(const arma::mat& Y, const arma::mat& H_enc, const attn::DecoderBlockWeights& w) {
     const bool same_length = Y.n_rows == H_enc.n_rows;
     // queries from the encoder: its output has L_enc rows, which H1 + cross refuses unless L_dec = L_enc
     const Slip roles = same_length ? Slip{m::cross_attention_roles_swapped, arma::mat(Y.n_rows, 0)}
@@ -360,8 +373,7 @@ void report_decoder_slips(const attn_test::Outcome<arma::mat>& got, const arma::
     // the causal L_dec x L_dec mask on L_dec x L_enc scores: chapter 06's rule refuses it
     const Slip masked = attn_test::throws(m::decoder_cross_attention_masked, Threw::shape_error,
                                           "mask " + std::to_string(Y.n_rows) + "x" + std::to_string(Y.n_rows));
-    report_the_one_slip(got, decoder_by_loops(Y, H_enc, w),
-                        {roles, same_length ? Slip{m::decoder_cross_attention_masked, arma::mat(Y.n_rows, 0)} : masked,
+    return {roles, same_length ? Slip{m::decoder_cross_attention_masked, arma::mat(Y.n_rows, 0)} : masked,
                          {m::block_residual_after_norm, decoder_by_loops(Y, H_enc, w, BlockSlip::residual_after_norm)},
                          {m::block_ff_reads_block_input, decoder_by_loops(Y, H_enc, w, BlockSlip::ff_reads_input)},
                          {m::block_ff_reads_block_input, decoder_by_loops(Y, H_enc, w, BlockSlip::ff_reads_first)},
@@ -373,7 +385,11 @@ void report_decoder_slips(const attn_test::Outcome<arma::mat>& got, const arma::
                          {m::block_pre_norm, decoder_by_loops(Y, H_enc, w, BlockSlip::pre_norm)},
                          {m::decoder_without_causal_mask, decoder_by_loops(Y, H_enc, w, BlockSlip::decoder_unmasked)},
                          {m::decoder_cross_reads_decoder, decoder_by_loops(Y, H_enc, w, BlockSlip::cross_reads_state)},
-                         {m::decoder_cross_reads_decoder, decoder_by_loops(Y, H_enc, w, BlockSlip::cross_reads_input)}});
+                         {m::decoder_cross_reads_decoder, decoder_by_loops(Y, H_enc, w, BlockSlip::cross_reads_input)}};
+}
+void report_decoder_slips(const attn_test::Outcome<arma::mat>& got, const arma::mat& Y, const arma::mat& H_enc,
+                          const attn::DecoderBlockWeights& w) {
+    report_the_one_slip(got, decoder_by_loops(Y, H_enc, w), decoder_slips(Y, H_enc, w));
 }
 
 // Random weights of every size different: d_model 6, 2 heads of d_k 2 and d_v 3,
@@ -587,6 +603,19 @@ BOOST_AUTO_TEST_SUITE_END()
 // ================================================================ feed_forward
 BOOST_AUTO_TEST_SUITE(feed_forward)
 
+namespace {
+// Every slip's variant (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<Slip> ff_slips(const arma::mat& X, const Ff& f) {
+    return {attn_test::throws(m::bias_added_without_each_row, Threw::armadillo_size, "addition"),
+            {m::feed_forward_without_relu, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::no_relu)},
+            {m::feed_forward_relu_on_output, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::relu_on_output)},
+            {m::feed_forward_without_b1, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::no_b1)},
+            {m::feed_forward_without_b2, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::no_b2)},
+            {m::feed_forward_relu_before_bias, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::relu_before_bias)}};
+}
+}  // namespace
+
 BOOST_AUTO_TEST_CASE(matches_a_scalar_loop) {
     const Ff f(5, 7, 301);
     arma::arma_rng::set_seed(302);
@@ -594,13 +623,7 @@ BOOST_AUTO_TEST_CASE(matches_a_scalar_loop) {
     const auto tried = attn_test::attempt([&] { return attn::feed_forward(X, f.W_1, f.b_1, f.W_2, f.b_2).y; });
     const arma::mat& y = tried.value;
     // X W_1 + b_1 or H W_2 + b_2 with a plain +: Armadillo refuses a 3-row matrix plus a 1-row bias
-    report_the_one_slip(tried, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2),
-                        {attn_test::throws(m::bias_added_without_each_row, Threw::armadillo_size, "addition"),
-                        {m::feed_forward_without_relu, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::no_relu)},
-                         {m::feed_forward_relu_on_output, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::relu_on_output)},
-                         {m::feed_forward_without_b1, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::no_b1)},
-                         {m::feed_forward_without_b2, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::no_b2)},
-                         {m::feed_forward_relu_before_bias, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, FfSlip::relu_before_bias)}});
+    report_the_one_slip(tried, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2), ff_slips(X, f));
     if (attn_test::returned(tried, "feed_forward(X 3x5, ...)"))
         BOOST_TEST(matrices_close(y, ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2), 1e-10, "y = relu(X W_1 + b_1) W_2 + b_2"));
 }
@@ -754,6 +777,68 @@ BOOST_AUTO_TEST_CASE(rejects_encoder_output_of_the_wrong_width) {
     const arma::mat Y = random_tokens(3, 515), H_enc(4, kDModel - 1, arma::fill::ones);
     const std::string msg = thrown_message<attn::ShapeError>([&] { attn::decoder_block(Y, H_enc, w); });
     BOOST_TEST(mentions(msg, "4x5"), "an H_enc 4x5 for weights of d_model 6 must throw a ShapeError naming 4x5; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== distinguishable
+// On every input where the tests above name a slip, each slip's variant (the same
+// list the recogniser compares with) differs from the right answer and from every
+// other slip's; the lists below say which variants give the right answer on an input
+// (the recogniser skips those there).
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(layer_norm) {
+    const arma::mat X = rows_of_different_scale();
+    const arma::rowvec ones(5, arma::fill::ones), zeros(5, arma::fill::zeros);
+    // Gain 1 and bias 0: leaving them out changes nothing there (the next input names it).
+    attn_test::require_slips_apart("rows of different scale, gain 1, bias 0", layer_norm_by_loops(X, ones, zeros, 1e-5),
+                                   norm_slips(X, ones, zeros, 1e-5), {"layer_norm_without_gain_bias"});
+    attn_test::require_slips_apart("rows of different scale", layer_norm_by_loops(X, kGain, kBias, 1e-5),
+                                   norm_slips(X, kGain, kBias, 1e-5));
+    arma::arma_rng::set_seed(101);
+    const arma::mat X2 = arma::randn(4, 7) * 0.3;
+    const arma::rowvec gain = 1.0 + 0.4 * arma::randn<arma::rowvec>(7), bias = 0.5 * arma::randn<arma::rowvec>(7);
+    attn_test::require_slips_apart("eps 0.25", layer_norm_by_loops(X2, gain, bias, 0.25), norm_slips(X2, gain, bias, 0.25));
+    const NormParts p = norm_parts_by_loops(X, 1e-5);
+    attn_test::require_slips_apart("inv_std", p.inv_std, {{m::layer_norm_inv_std_not_inverted, 1.0 / p.inv_std}});
+}
+
+BOOST_AUTO_TEST_CASE(layer_norm_backward) {
+    const BackwardCase k;
+    attn_test::require_slips_apart("the backward case", dx_by_loops(k.dY, k.parts, k.gain),
+                                   backward_slips(k.dY, k.parts, k.gain));
+}
+
+BOOST_AUTO_TEST_CASE(feed_forward) {
+    const Ff f(5, 7, 301);
+    arma::arma_rng::set_seed(302);
+    const arma::mat X = arma::randn(3, 5);
+    attn_test::require_slips_apart("X 3x5", ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2), ::feed_forward::ff_slips(X, f));
+    const Ff g(5, 7, 303);
+    arma::arma_rng::set_seed(304);
+    const arma::mat X4 = arma::randn(4, 5);
+    attn_test::require_slips_apart("the hidden layer", ff_hidden_by_loops(X4, g.W_1, g.b_1, FfSlip::none),
+                                   {{m::feed_forward_hidden_before_relu, ff_hidden_by_loops(X4, g.W_1, g.b_1, FfSlip::no_relu)}});
+}
+
+BOOST_AUTO_TEST_CASE(encoder_block) {
+    const attn::EncoderBlockWeights w = random_encoder(401);
+    const arma::mat X = random_tokens(5, 402);
+    attn_test::require_slips_apart("X 5x6", encoder_by_loops(X, w), encoder_slips(X, w));
+    attn::EncoderBlockWeights w2 = random_encoder(403);
+    w2.norm2 = {arma::rowvec(kDModel, arma::fill::ones), arma::rowvec(kDModel, arma::fill::zeros)};
+    const arma::mat X2 = random_tokens(4, 404);
+    attn_test::require_slips_apart("X 4x6, norm2 without gain and bias", encoder_by_loops(X2, w2), encoder_slips(X2, w2));
+}
+
+BOOST_AUTO_TEST_CASE(decoder_block) {
+    const attn::DecoderBlockWeights w = random_decoder(501);
+    const arma::mat Y = random_tokens(4, 502), H_enc = random_tokens(5, 503);
+    attn_test::require_slips_apart("Y 4x6, H_enc 5x6", decoder_by_loops(Y, H_enc, w), decoder_slips(Y, H_enc, w));
+    const attn::DecoderBlockWeights w2 = random_decoder(507);
+    const arma::mat Y2 = random_tokens(5, 508), H2 = random_tokens(4, 509);
+    attn_test::require_slips_apart("Y 5x6, H_enc 4x6", decoder_by_loops(Y2, H2, w2), decoder_slips(Y2, H2, w2));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
