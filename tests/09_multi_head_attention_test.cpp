@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <string>
+#include <set>
 #include <vector>
 
 #include "contracts/06_shape_rules.hpp"
@@ -103,6 +104,14 @@ std::string shapes_of(const std::vector<arma::mat>& parts) {
     return parts.empty() ? "no parts" : s;
 }
 
+// The other ways of cutting (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<std::pair<const attn_test::Mistake*, std::vector<arma::mat>>> split_variants(const arma::mat& M, arma::uword h) {
+    return {{&m::heads_interleaved_columns, cut_by_loops(M, h, Cut::interleaved)},
+            {&m::heads_split_by_rows, cut_by_loops(M, h, Cut::rows)},
+            {&m::heads_slice_starts_at_head_index, cut_by_loops(M, h, Cut::from_head_index)}};
+}
+
 // The slips of split_heads: the other ways of cutting, and M.cols(i w, (i + 1) w),
 // one column too many, which runs past the end at the last head.
 void report_split_slips(const attn_test::Outcome<std::vector<arma::mat>>& got, const arma::mat& M, arma::uword h) {
@@ -111,20 +120,12 @@ void report_split_slips(const attn_test::Outcome<std::vector<arma::mat>>& got, c
         return;
     }
     if (got.threw != attn_test::Threw::nothing) return;
-    const auto right = cut_by_loops(M, h, Cut::blocks);
-    std::vector<std::pair<const attn_test::Mistake*, std::vector<arma::mat>>> slips = {
-        {&m::heads_interleaved_columns, cut_by_loops(M, h, Cut::interleaved)},
-        {&m::heads_split_by_rows, cut_by_loops(M, h, Cut::rows)},
-        {&m::heads_slice_starts_at_head_index, cut_by_loops(M, h, Cut::from_head_index)}};
-    std::vector<const attn_test::Mistake*> matched;
-    for (const auto& [mistake, parts] : slips)
-        if (!same_parts(parts, right) && same_parts(got.value, parts)) matched.push_back(mistake);
-    if (matched.size() == 1) attn_test::report(*matched[0]);
+    attn_test::report_the_one_variant(got.value, cut_by_loops(M, h, Cut::blocks), split_variants(M, h), same_parts);
 }
 
 // concat_heads's slips: parts stacked as rows (arma::join_cols), reversed, or
 // out.cols(c, c + w), one column too wide for each part.
-void report_concat_slips(const attn_test::Outcome<arma::mat>& got, const std::vector<arma::mat>& parts) {
+std::vector<attn_test::Slip> concat_slips(const std::vector<arma::mat>& parts) {
     bool same_width = true;
     arma::mat stacked;
     for (const auto& p : parts) same_width = same_width && p.n_cols == parts[0].n_cols;
@@ -146,7 +147,10 @@ void report_concat_slips(const attn_test::Outcome<arma::mat>& got, const std::ve
     // the first part's block is one column wider than the part (or, for one part, runs past the end)
     slips.push_back(parts.size() == 1 ? attn_test::throws(m::span_end_inclusive, Threw::armadillo_index, "cols()")
                                       : attn_test::throws(m::span_end_inclusive, Threw::armadillo_size, "copy into submatrix"));
-    attn_test::report_the_one_slip(got, join_by_loops(parts), slips);
+    return slips;
+}
+void report_concat_slips(const attn_test::Outcome<arma::mat>& got, const std::vector<arma::mat>& parts) {
+    attn_test::report_the_one_slip(got, join_by_loops(parts), concat_slips(parts));
 }
 
 // One head's scaled scores by loops: (q_i . k_j) / sqrt(divide_by), plus the mask.
@@ -229,12 +233,13 @@ ByLoops mha_by_loops(const arma::mat& X_q, const arma::mat& X_kv, const arma::ma
     return r;
 }
 
-void report_mha_slips(const arma::mat& got, const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q,
-                      const arma::mat& W_k, const arma::mat& W_v, const arma::mat& W_o, arma::uword h,
-                      const arma::mat& mask = arma::mat()) {
+// Every slip's output (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<attn_test::Slip> mha_slips(const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q,
+                                       const arma::mat& W_k, const arma::mat& W_v, const arma::mat& W_o, arma::uword h,
+                                       const arma::mat& mask = arma::mat()) {
     auto with = [&](Slip s) { return mha_by_loops(X_q, X_kv, W_q, W_k, W_v, W_o, h, mask, s).output; };
-    attn_test::report_the_one_slip(got, with(Slip::none),
-                        {{m::head_scale_by_sqrt_d_model, with(Slip::divide_by_d_model)},
+    return {{m::head_scale_by_sqrt_d_model, with(Slip::divide_by_d_model)},
                          {m::head_scale_by_total_width, with(Slip::divide_by_all_heads)},
                          {m::no_scaling, with(Slip::no_scaling)},
                          {m::heads_mask_not_passed, with(Slip::mask_ignored)},
@@ -243,7 +248,13 @@ void report_mha_slips(const arma::mat& got, const arma::mat& X_q, const arma::ma
                          {m::heads_interleaved_columns, with(Slip::interleaved)},
                          {m::heads_concat_reversed, with(Slip::concat_reversed)},
                          {m::heads_output_projection_missing, with(Slip::no_w_o)},
-                         {m::heads_one_softmax_over_all_heads, with(Slip::one_softmax)}});
+                         {m::heads_one_softmax_over_all_heads, with(Slip::one_softmax)}};
+}
+void report_mha_slips(const arma::mat& got, const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q,
+                      const arma::mat& W_k, const arma::mat& W_v, const arma::mat& W_o, arma::uword h,
+                      const arma::mat& mask = arma::mat()) {
+    attn_test::report_the_one_slip(got, mha_by_loops(X_q, X_kv, W_q, W_k, W_v, W_o, h, mask).output,
+                                   mha_slips(X_q, X_kv, W_q, W_k, W_v, W_o, h, mask));
 }
 
 // Multi-head weights with every dimension different: d_model = h d_k, d_k != d_v,
@@ -679,4 +690,71 @@ BOOST_AUTO_TEST_CASE(heads_figure_has_one_heatmap_per_head_on_zero_to_one) {
     }
 }
 
+BOOST_AUTO_TEST_SUITE_END()// ==================================================================== distinguishable
+// On every input where the tests above name a slip, each slip's variant (the same
+// list the recogniser compares with) differs from the right answer and from every
+// other slip's. (split_heads's one-column-too-many slip is recognised by the error
+// it throws, not by a variant, and is not in a list.)
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(split_heads) {
+    const arma::mat M4 = distinct_entries(4, 6), M3 = distinct_entries(3, 6);
+    attn_test::require_variants_apart("M 4x6, 2 heads", cut_by_loops(M4, 2, Cut::blocks), split_variants(M4, 2), same_parts);
+    attn_test::require_variants_apart("M 3x6, 3 heads", cut_by_loops(M3, 3, Cut::blocks), split_variants(M3, 3), same_parts);
+}
+
+BOOST_AUTO_TEST_CASE(concat_heads) {
+    const arma::mat M = distinct_entries(3, 6);
+    const std::vector<arma::mat> widths = {columns_by_loops(M, {0, 1}), columns_by_loops(M, {2, 3, 4}),
+                                           columns_by_loops(M, {5})};
+    attn_test::require_slips_apart("parts 3x2, 3x3, 3x1", join_by_loops(widths), concat_slips(widths));
+    arma::arma_rng::set_seed(92);
+    const std::vector<arma::mat> two = {arma::randn(4, 2), arma::randn(4, 2) + 5.0};
+    attn_test::require_slips_apart("two parts 4x2", join_by_loops(two), concat_slips(two));
+}
+
+BOOST_AUTO_TEST_CASE(multi_head_attention) {
+    const auto check = [](const std::string& name, const arma::mat& X_q, const arma::mat& X_kv, const Layer& w,
+                          arma::uword h, const arma::mat& mask, const std::set<std::string>& expected) {
+        attn_test::require_slips_apart(name, mha_by_loops(X_q, X_kv, w.W_q, w.W_k, w.W_v, w.W_o, h, mask).output,
+                                       mha_slips(X_q, X_kv, w.W_q, w.W_k, w.W_v, w.W_o, h, mask), expected);
+    };
+    // Without a mask, passing none on to the heads changes nothing. Where d_model =
+    // h d_k (6 = 2 x 3 and 6 = 3 x 2), sqrt(d_model) and sqrt(h d_k) are one divisor:
+    // the recogniser names neither there (checked), and the input with d_model 6 and
+    // h d_k 4 tells them apart. In self-attention X_q is X_kv, so keys and values
+    // projected from X_q are the right ones.
+    const std::string scales = "head_scale_by_sqrt_d_model = head_scale_by_total_width";
+    const std::set<std::string> no_mask = {"heads_mask_not_passed"};
+    const std::set<std::string> no_mask_same_width = {"heads_mask_not_passed", scales};
+    const std::set<std::string> self_same_width = {"heads_mask_not_passed", scales, "heads_keys_values_from_queries"};
+    {
+        const Layer w(6, 2, 3, 2, 94);
+        arma::arma_rng::set_seed(95);
+        const arma::mat X_q = arma::randn(3, 6), X_kv = arma::randn(4, 6) * 1.5;
+        check("X_q 3x6 over X_kv 4x6, 2 heads", X_q, X_kv, w, 2, arma::mat(), no_mask_same_width);
+    }
+    {
+        const Layer w(6, 2, 2, 3, 113);
+        arma::arma_rng::set_seed(114);
+        const arma::mat X_q = arma::randn(3, 6) * 1.5, X_kv = arma::randn(5, 6);
+        check("X_q 3x6 over X_kv 5x6, 2 heads", X_q, X_kv, w, 2, arma::mat(), no_mask);
+    }
+    {
+        const Layer w(6, 3, 2, 3, 96);
+        arma::arma_rng::set_seed(97);
+        arma::mat X = arma::randn(5, 6);
+        X.row(4) *= 3.0;
+        check("self-attention, 3 heads", X, X, w, 3, arma::mat(), self_same_width);
+    }
+    {
+        const Layer w(6, 3, 2, 3, 100);
+        arma::arma_rng::set_seed(101);
+        const arma::mat X = arma::randn(5, 6);
+        check("causal self-attention, 3 heads", X, X, w, 3, causal(5), {scales, "heads_keys_values_from_queries"});
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
+
+
