@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,9 +70,10 @@ arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = Ta
 using attn_test::Slip;
 using attn_test::Threw;
 
-void report_table_slips(const arma::mat& got, arma::uword L, arma::uword d_model) {
-    attn_test::report_the_one_slip(got, table_by_loops(L, d_model),
-                        {{m::pe_sine_cosine_swapped, table_by_loops(L, d_model, TableSlip::sine_cosine_swapped)},
+// Every slip's table (the list the recogniser compares with, and the
+// `distinguishable` suite checks).
+std::vector<attn_test::Slip> table_slips(arma::uword L, arma::uword d_model) {
+    return {{m::pe_sine_cosine_swapped, table_by_loops(L, d_model, TableSlip::sine_cosine_swapped)},
                          {m::pe_frequency_per_column, table_by_loops(L, d_model, TableSlip::frequency_per_column)},
                          {m::pe_table_transposed, table_by_loops(L, d_model, TableSlip::transposed)},
                          {m::pe_exponent_without_d_model,
@@ -81,7 +83,10 @@ void report_table_slips(const arma::mat& got, arma::uword L, arma::uword d_model
                          {m::pe_exponent_without_two, table_by_loops(L, d_model, TableSlip::exponent_without_two)},
                          {m::pe_frequency_inverted, table_by_loops(L, d_model, TableSlip::frequency_inverted)},
                          {m::pe_odd_last_column_missing,
-                          table_by_loops(L, d_model, TableSlip::odd_last_column_missing)}});
+                          table_by_loops(L, d_model, TableSlip::odd_last_column_missing)}};
+}
+void report_table_slips(const arma::mat& got, arma::uword L, arma::uword d_model) {
+    attn_test::report_the_one_slip(got, table_by_loops(L, d_model), table_slips(L, d_model));
 }
 
 // A BOOST_TEST of the shape, worded for the learner; true when it is right.
@@ -102,7 +107,9 @@ arma::mat uneven_rows(arma::uword L, arma::uword d, int seed) {
 
 // What add_positions gives when it slips, by loops; the slips that make Armadillo
 // refuse two shapes are told apart by the shapes its message names.
-void report_add_slips(const attn_test::Outcome<arma::mat>& got, const arma::mat& X, const arma::mat& PE) {
+// (The right sum and the list the recogniser compares with, which the
+// `distinguishable` suite checks.)
+std::pair<arma::mat, std::vector<Slip>> add_slips(const arma::mat& X, const arma::mat& PE) {
     const arma::uword L = X.n_rows, d = X.n_cols;
     arma::mat right(L, d), only_pe(L, d), shifted(L, d), side_by_side(L, 2 * d);
     for (arma::uword p = 0; p < L; ++p)
@@ -129,11 +136,17 @@ void report_add_slips(const attn_test::Outcome<arma::mat>& got, const arma::mat&
     if (PE.n_rows == L && L > 0) slips.push_back(attn_test::throws(m::add_positions_off_by_one, Threw::armadillo_index, "rows()"));
     // an empty X: PE.rows(0, L - 1) with L - 1 wrapped round to the largest index
     if (L == 0) slips.push_back(attn_test::throws(m::add_positions_empty_sentence, Threw::armadillo_index, "rows()"));
+    return {right, slips};
+}
+void report_add_slips(const attn_test::Outcome<arma::mat>& got, const arma::mat& X, const arma::mat& PE) {
+    const auto [right, slips] = add_slips(X, PE);
     attn_test::report_the_one_slip(got, right, slips);
 }
 
 // Entry j of each variant of position_similarity, by loops.
-void report_similarity_slips(const attn_test::Outcome<arma::rowvec>& got, const arma::mat& PE, arma::uword p) {
+// (The right row and the list the recogniser compares with, which the
+// `distinguishable` suite checks.)
+std::pair<arma::mat, std::vector<Slip>> similarity_slips(const arma::mat& PE, arma::uword p) {
     arma::rowvec right(PE.n_rows), cosine(PE.n_rows), by_columns(PE.n_cols), distance(PE.n_rows);
     for (arma::uword j = 0; j < PE.n_rows; ++j) {
         double dot = 0, np = 0, nj = 0;
@@ -152,11 +165,15 @@ void report_similarity_slips(const attn_test::Outcome<arma::rowvec>& got, const 
         by_columns(j) = dot;
     }
     // PE * PE.row(p).t() is L x 1: a column, which an arma::rowvec refuses to hold
-    attn_test::report_the_one_slip(got, right,
-                                   {{m::similarity_over_columns, by_columns},
-                                    {m::similarity_cosine, cosine},
-                                    {m::similarity_distance_not_dot, distance},
-                                    attn_test::throws(m::similarity_as_column, Threw::armadillo_size, "row vector")});
+    return {arma::mat(right),
+            {{m::similarity_over_columns, by_columns},
+             {m::similarity_cosine, cosine},
+             {m::similarity_distance_not_dot, distance},
+             attn_test::throws(m::similarity_as_column, Threw::armadillo_size, "row vector")}};
+}
+void report_similarity_slips(const attn_test::Outcome<arma::rowvec>& got, const arma::mat& PE, arma::uword p) {
+    const auto [right, slips] = similarity_slips(PE, p);
+    attn_test::report_the_one_slip(got, right, slips);
 }
 
 // PE(p) . PE(p + k) from the formula: sin a sin b + cos a cos b = cos(a - b),
@@ -534,4 +551,46 @@ BOOST_AUTO_TEST_CASE(figures_hold_the_table_and_the_similarity_curves) {
     BOOST_TEST(std::abs(c.series[1].y[5] - similarity_by_formula(5, 8) / 4.0) < 1e-12);
 }
 
+BOOST_AUTO_TEST_SUITE_END()// ==================================================================== distinguishable
+// On every input where the tests above name a slip, each slip's variant (the same
+// list the recogniser compares with) differs from the right answer and from every
+// other slip's; the lists below say which variants give the right answer on an
+// input, or coincide, and the recogniser is checked to name none of those there.
+BOOST_AUTO_TEST_SUITE(distinguishable)
+
+BOOST_AUTO_TEST_CASE(positional_encoding) {
+    // An even d_model has no odd last column to leave out.
+    attn_test::require_slips_apart("L 5, d_model 6", table_by_loops(5, 6), table_slips(5, 6),
+                                   {"pe_odd_last_column_missing"});
+    attn_test::require_slips_apart("L 7, d_model 5", table_by_loops(7, 5), table_slips(7, 5));
+}
+
+BOOST_AUTO_TEST_CASE(add_positions) {
+    const auto check = [](const std::string& name, const arma::mat& X, const arma::mat& PE,
+                          const std::set<std::string>& expected) {
+        const auto [right, slips] = add_slips(X, PE);
+        attn_test::require_slips_apart(name, right, slips, expected);
+    };
+    check("X 3x5, PE 6x5", uneven_rows(3, 5, 81), uneven_rows(6, 5, 82) * 0.1, {});
+    check("the running example", {{0, 0, 1, 1}, {0, 1, 0, 1}, {1, 0, 0, 1}}, table_by_loops(10, 4), {});
+    // A table exactly as long as X: PE.rows(0, L) and PE.rows(1, L) both run past its
+    // end, with the same error; the recogniser names neither on that input.
+    check("X 4x3, PE 4x3", uneven_rows(4, 3, 83), uneven_rows(4, 3, 84),
+          {"span_end_inclusive = add_positions_off_by_one"});
+    // An empty X: every sum of its rows with rows of PE is the same empty 0x4 matrix,
+    // so replacing X or shifting PE gives the right answer there.
+    check("X 0x4, PE 5x4", arma::mat(0, 4), uneven_rows(5, 4, 85), {"add_positions_replaces_x", "add_positions_off_by_one"});
+}
+
+BOOST_AUTO_TEST_CASE(position_similarity) {
+    const auto check = [](const std::string& name, const arma::mat& PE, arma::uword p) {
+        const auto [right, slips] = similarity_slips(PE, p);
+        attn_test::require_slips_apart(name, right, slips);
+    };
+    check("PE 7x4, position 2", uneven_rows(7, 4, 86), 2);
+    check("the table 40x10, position 7", table_by_loops(40, 10), 7);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
+
+
