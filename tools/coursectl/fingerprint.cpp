@@ -20,13 +20,6 @@ namespace {
 constexpr std::size_t kKeepFileBytes = 4u << 20, kKeepTotalBytes = 256u << 20;
 constexpr std::size_t kMaxEntries = 200000;
 
-std::string read_whole(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
 bool is_build_tree(const fs::path& dir) {
     std::error_code ec;
     return fs::exists(dir / "CMakeCache.txt", ec);

@@ -56,13 +56,6 @@ std::string make_temp_dir(const char* pattern) {
     return buf.data();
 }
 
-std::string read_whole(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
 // Processes whose parent is this one, from /proc.
 std::vector<pid_t> own_children() {
     std::vector<pid_t> out;
@@ -109,6 +102,13 @@ void end_leftover_processes() {
 }
 
 }  // namespace
+
+std::string read_whole(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
 
 // --- containment --------------------------------------------------------------
 

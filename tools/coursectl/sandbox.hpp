@@ -95,6 +95,8 @@ ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run);
 
 // "2 GiB", "512 MiB"; and back: "2G", "512M", "2GiB", plain bytes.
 std::string describe_bytes(std::size_t bytes);
+// The whole file, or "" when it cannot be read (the callers treat both alike).
+std::string read_whole(const std::string& path);
 std::size_t parse_bytes(const std::string& text);
 
 }  // namespace course
