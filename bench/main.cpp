@@ -83,6 +83,21 @@ struct Options {
     std::string ours_tsv, task_file;  // empty: not asked for
 };
 
+// A number given on the command line, read whole: "abc", "12s" or "" are refused by
+// the option's name (std::stod alone would say only "stod", or stop at the "s").
+double number_of(const std::string& option, const std::string& text) {
+    std::size_t used = 0;
+    double x = 0;
+    try {
+        x = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size() || !std::isfinite(x) || x < 0)
+        throw std::invalid_argument(option + " needs a number of 0 or more; got '" + text + "'");
+    return x;
+}
+
 Options parse_options(int argc, char** argv) {
     Options o;
     for (int i = 1; i < argc; ++i) {
@@ -96,8 +111,8 @@ Options parse_options(int argc, char** argv) {
         else if (a == "--no-plots") o.plots = false;
         else if (a == "--quick") o.quick = true;
         else if (a == "--command") o.command = value();
-        else if (a == "--build-seconds") o.build_seconds = std::stod(value());
-        else if (a == "--test-seconds") o.test_seconds = std::stod(value());
+        else if (a == "--build-seconds") o.build_seconds = number_of(a, value());
+        else if (a == "--test-seconds") o.test_seconds = number_of(a, value());
         else if (a == "--test-note") o.test_note = value();
         else if (a == "--no-naive") o.naive = false;
         else if (a == "--ours") o.ours_tsv = value();
@@ -105,9 +120,13 @@ Options parse_options(int argc, char** argv) {
         else if (a == "--shape") {
             std::vector<arma::uword> v;
             std::istringstream in(value());
-            for (std::string part; std::getline(in, part, ',');) v.push_back(std::stoul(part));
+            for (std::string part; std::getline(in, part, ',');) {
+                const double n = part.find_first_not_of("0123456789") == std::string::npos && !part.empty()
+                                     ? number_of(a, part) : 0;
+                v.push_back(n >= 1 && n <= 1e6 ? static_cast<arma::uword>(n) : 0);
+            }
             if (v.size() != 4 || std::count(v.begin(), v.end(), 0u) > 0)
-                throw std::invalid_argument("--shape needs four positive sizes: L_Q,L_K,d_k,d_v");
+                throw std::invalid_argument("--shape needs four whole sizes from 1 to 1000000: L_Q,L_K,d_k,d_v");
             o.shapes.push_back(v);
         }
         else throw std::invalid_argument("unknown option '" + a + "' (see the top of bench/main.cpp)");
