@@ -41,7 +41,10 @@ std::string percent(double share) {
 
 // Next to the figures' folder: plots/ -> checkpoints/.
 std::string checkpoint_path(const ChapterOptions& o) {
-    if (auto it = o.values.find("--checkpoint"); it != o.values.end()) return it->second;
+    if (auto it = o.values.find("--checkpoint"); it != o.values.end()) {
+        if (it->second.empty()) throw InputError("--checkpoint needs a file name; it was given an empty one");
+        return it->second;
+    }
     const fs::path plots = fs::path(o.plots_dir).lexically_normal();
     const fs::path parent = plots.has_parent_path() ? plots.parent_path() : fs::path(".");
     return (parent / "checkpoints" / "12_translation.ckpt").string();
@@ -275,6 +278,7 @@ int main(int argc, char** argv) {
                 translate_only(o);
                 return;
             }
+            const std::string save_to = checkpoint_path(o);  // a bad --checkpoint is refused before training
             const encoder_decoder_lab::Setup rev = encoder_decoder_lab::reversal_setup();
             const encoder_decoder_lab::Setup tr = encoder_decoder_lab::translation_setup();
             step_tasks(rev, tr);
@@ -283,7 +287,7 @@ int main(int argc, char** argv) {
             Trained r = step_reversal(rev, plotter);
             Trained t = step_translation(tr, plotter);
             plotter.save("12_loss_curves", encoder_decoder_lab::loss_figure(r.log, t.log));
-            step_checkpoint(t, tr, checkpoint_path(o));
+            step_checkpoint(t, tr, save_to);
         },
         {"--translate", "--checkpoint"});
 }
