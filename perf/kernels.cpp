@@ -30,13 +30,15 @@ namespace {
 
 using detail::ClampLimits;  // the exponential (exp_impl.hpp), inlined into the softmax below
 using detail::exp_one;
+using detail::ExpOperands;
+using detail::Lanes;
 
 // ---------------------------------------------------------------- one query's softmax
 // The two reductions of a row (its maximum and its sum) are written with GCC's
-// vector types, 32 bytes (4 doubles or 8 floats) per step: a reduction in
-// another order than the source's is a change the compiler may not make by
-// itself under strict IEEE rules, so the code makes it explicitly. (Where the
-// CPU has only 16-byte registers, GCC splits each step in two.)
+// vector types: a reduction in another order than the source's is a change the
+// compiler may not make by itself under strict IEEE rules, so the code makes
+// it explicitly. Vector32 (4 doubles or 8 floats) serves the small shapes'
+// dot products; the softmax works on Lanes (exp_impl.hpp), 64 bytes a step.
 template <class T>
 struct Vector32;
 template <>
@@ -50,7 +52,7 @@ struct Vector32<float> {
 
 template <class T>
 ATTN_ALWAYS_INLINE T row_max(const T* s, std::size_t n) {
-    using V = typename Vector32<T>::type;
+    using V = typename Lanes<T>::type;
     constexpr std::size_t W = sizeof(V) / sizeof(T);
     constexpr T minus_inf = -std::numeric_limits<T>::infinity();
     V a = V{} + minus_inf, b = a;  // two accumulators: consecutive steps do not wait for each other
@@ -69,32 +71,14 @@ ATTN_ALWAYS_INLINE T row_max(const T* s, std::size_t n) {
     return m;
 }
 
+// On entry s holds one query's scaled scores q . k_j / sqrt(d_k) (plus the
+// mask, if any), j < n; on exit s[j] = exp(s[j] - max), and the return value
+// is their sum. The division by the sum is left to the caller, who can do it
+// on the (narrower) output row instead of on all n weights.
 template <class T>
-ATTN_ALWAYS_INLINE T row_sum(const T* s, std::size_t n) {
-    using V = typename Vector32<T>::type;
+ATTN_ALWAYS_INLINE T softmax_unnormalised(T* s, std::size_t n) {
+    using V = typename Lanes<T>::type;
     constexpr std::size_t W = sizeof(V) / sizeof(T);
-    V a = V{}, b = V{};
-    std::size_t j = 0;
-    for (; j + 2 * W <= n; j += 2 * W) {
-        V x, y;
-        std::memcpy(&x, s + j, sizeof x);
-        std::memcpy(&y, s + j + W, sizeof y);
-        a += x;
-        b += y;
-    }
-    a += b;
-    T total = 0;
-    for (std::size_t l = 0; l < W; ++l) total += a[l];
-    for (; j < n; ++j) total += s[j];
-    return total;
-}
-
-// On entry s holds one query's raw scores q . k_j (j < n); on exit
-// s[j] = exp(scale * (s[j] - max)), and the return value is their sum. The
-// division by the sum is left to the caller, who can do it on the (narrower)
-// output row instead of on all n weights.
-template <class T>
-ATTN_ALWAYS_INLINE T softmax_unnormalised(T* s, std::size_t n, T scale) {
     constexpr T minus_inf = -std::numeric_limits<T>::infinity();
     // pass 1: the row's maximum, so that every exponent is <= 0 (no overflow)
     const T m = row_max(s, n);
@@ -108,19 +92,38 @@ ATTN_ALWAYS_INLINE T softmax_unnormalised(T* s, std::size_t n, T scale) {
             return 0;
         }
     }
-    // pass 2: exponentials; 1/sqrt(d_k) applied after the shift (max of scale*s is scale*max)
+    // pass 2: the exponentials, summed as they are made (while they are still
+    // in registers, rather than in a third pass over the row). A NaN anywhere
+    // in the row makes the sum NaN, and the row with it.
     const ClampLimits<T> limits;
-    for (std::size_t j = 0; j < n; ++j) s[j] = exp_one((s[j] - m) * scale, limits);
-    // pass 3: their sum (a NaN anywhere in the row makes it NaN, and the row with it)
-    return row_sum(s, n);
+    const ExpOperands<T, V> wide(limits);
+    const ExpOperands<T, T> one(limits);
+    const V mv = V{} + m;
+    V acc = V{};
+    std::size_t j = 0;
+    for (; j + W <= n; j += W) {
+        V x;
+        std::memcpy(&x, s + j, sizeof x);
+        x -= mv;
+        exp_one(x, wide);
+        std::memcpy(s + j, &x, sizeof x);
+        acc += x;
+    }
+    T total = 0;
+    for (std::size_t l = 0; l < W; ++l) total += acc[l];
+    for (; j < n; ++j) {
+        T x = s[j] - m;
+        exp_one(x, one);
+        total += (s[j] = x);
+    }
+    return total;
 }
 
-ATTN_VECTOR_CLONES double softmax_column(double* s, std::size_t n, double scale) {
-    return softmax_unnormalised(s, n, scale);
-}
-ATTN_VECTOR_CLONES float softmax_column(float* s, std::size_t n, float scale) {
-    return softmax_unnormalised(s, n, scale);
-}
+// Also called (not inlined) by the small shapes: inlined there, GCC 12 warned
+// about 64-byte stores past the end of their 64-entry stack buffer on loop
+// paths that n <= 64 never takes.
+ATTN_VECTOR_CLONES double softmax_column(double* s, std::size_t n) { return softmax_unnormalised(s, n); }
+ATTN_VECTOR_CLONES float softmax_column(float* s, std::size_t n) { return softmax_unnormalised(s, n); }
 
 template <class T>
 T inverse_or_zero(T total) {
@@ -164,8 +167,9 @@ ATTN_ALWAYS_INLINE void small_attention_loops(const arma::Mat<T>& Q, const arma:
             const T* k = K.colptr(c);
             for (std::size_t j = 0; j < L_K; ++j) s[j] += q * k[j];
         }
-        // pass 2: unnormalised weights
-        const T inv = inverse_or_zero(softmax_unnormalised(s, L_K, scale));
+        // pass 2: unnormalised weights of the scaled scores
+        for (std::size_t j = 0; j < L_K; ++j) s[j] *= scale;
+        const T inv = inverse_or_zero(softmax_column(s, L_K));  // a call: see softmax_column
         // pass 3: z_i = sum_j a_ij v_j, one column of V at a time
         for (arma::uword c = 0; c < V.n_cols; ++c) Z.at(i, c) = dot(s, V.colptr(c), L_K) * inv;
     }
@@ -181,20 +185,20 @@ ATTN_VECTOR_CLONES void small_attention(const arma::fmat& Q, const arma::fmat& K
 }
 
 // ---------------------------------------------------------------- large shapes
-// C = op(A) op(B), through CBLAS (OpenBLAS's public interface). op is 'N' (as
+// C = alpha op(A) op(B), through CBLAS (OpenBLAS's public interface). op is 'N' (as
 // stored) or 'T' (transposed); A is m x k after op, B is k x n, C is m x n;
 // ld* are the distances between columns, which lets a call work on a block of
 // rows in place.
-void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, const double* A, arma::uword ld_a,
-          const double* B, arma::uword ld_b, double* C, arma::uword ld_c) {
+void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, double alpha, const double* A,
+          arma::uword ld_a, const double* B, arma::uword ld_b, double* C, arma::uword ld_c) {
     cblas_dgemm(CblasColMajor, op_a == 'T' ? CblasTrans : CblasNoTrans, op_b == 'T' ? CblasTrans : CblasNoTrans,
-                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), 1.0, A, static_cast<int>(ld_a), B,
+                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, A, static_cast<int>(ld_a), B,
                 static_cast<int>(ld_b), 0.0, C, static_cast<int>(ld_c));
 }
-void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, const float* A, arma::uword ld_a,
-          const float* B, arma::uword ld_b, float* C, arma::uword ld_c) {
+void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, float alpha, const float* A,
+          arma::uword ld_a, const float* B, arma::uword ld_b, float* C, arma::uword ld_c) {
     cblas_sgemm(CblasColMajor, op_a == 'T' ? CblasTrans : CblasNoTrans, op_b == 'T' ? CblasTrans : CblasNoTrans,
-                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), 1.0f, A, static_cast<int>(ld_a), B,
+                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, A, static_cast<int>(ld_a), B,
                 static_cast<int>(ld_b), 0.0f, C, static_cast<int>(ld_c));
 }
 
@@ -272,24 +276,22 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
         T* const St = scratch.data();  // (L_K, n) for the group's n queries
         for (arma::uword g = first; g < last; g += group) {
             const arma::uword n = std::min<arma::uword>(group, last - g);
-            // pass 1: S^T = K Q_g^T, Q_g = rows g..g+n-1 of Q
-            gemm('N', 'T', L_K, n, d_k, K.memptr(), L_K, Q.memptr() + g, L_Q, St, L_K);  // (L_K, n)
-            T column_scale = scale;
-            if (mask) {  // the mask is added to the scaled scores, so scale first
+            // pass 1: S^T = K Q_g^T / sqrt(d_k), Q_g = rows g..g+n-1 of Q (BLAS
+            // applies the factor as it stores each result: no pass of its own)
+            gemm('N', 'T', L_K, n, d_k, scale, K.memptr(), L_K, Q.memptr() + g, L_Q, St, L_K);  // (L_K, n)
+            if (mask) {  // the mask is added to the scaled scores
                 for (arma::uword q = 0; q < n; ++q) {
                     T* s = St + q * L_K;
                     const T* m = Mt.colptr(g + q);
-                    for (arma::uword j = 0; j < L_K; ++j) s[j] = s[j] * scale + m[j];  // -inf stays -inf
+                    for (arma::uword j = 0; j < L_K; ++j) s[j] += m[j];  // -inf stays -inf
                 }
-                column_scale = 1;
             }
-            // pass 2: exp(scale * (s - max)) down each column, and the column's sum
+            // pass 2: exp(s - max) down each column, and the column's sum
             T inv[kMaxGroup];
-            for (arma::uword q = 0; q < n; ++q)
-                inv[q] = inverse_or_zero(softmax_column(St + q * L_K, L_K, column_scale));
+            for (arma::uword q = 0; q < n; ++q) inv[q] = inverse_or_zero(softmax_column(St + q * L_K, L_K));
             // pass 3: Z_g = E_g V straight into rows g..g+n-1 of Z, then each row
             // divided by its query's sum (d_v divisions per query instead of L_K)
-            gemm('T', 'N', n, d_v, L_K, St, L_K, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
+            gemm('T', 'N', n, d_v, L_K, T(1), St, L_K, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
             for (arma::uword c = 0; c < d_v; ++c) {
                 T* z = Z.colptr(c) + g;
                 for (arma::uword q = 0; q < n; ++q) z[q] *= inv[q];
