@@ -10,6 +10,8 @@
 // So the exponential below is written as plain arithmetic the compiler turns
 // into SIMD code, under the normal floating-point rules (no relaxed-math flags:
 // masking relies on exp(-inf) == 0 and on comparisons with infinity).
+// The softmax then works on a group of queries at once, one query per vector
+// lane (softmax_rows), on scores laid out as BLAS's plain products make them.
 #include "attn_perf/kernels.hpp"
 
 #include <algorithm>
@@ -215,6 +217,80 @@ arma::uword group_size(arma::uword L_K, std::size_t bytes_per_value) {
     return static_cast<arma::uword>(std::clamp(fit, double(kMinGroup), double(kMaxGroup)));
 }
 
+// The softmax of a group's n queries, in place. S is n x L_K, column-major
+// with leading dimension n: column j holds every query's score for key j, so
+// the loops run along the columns and the vectors hold consecutive queries,
+// one lane per query. Each query's maximum and sum then go through its keys
+// in order, as the scalar code reads (no reduction to reorder), and they do
+// not depend on how the queries are grouped or spread over threads. Per-query
+// state (maximum, then shift and sum) lives in arrays of n entries that stay
+// in L1; S itself streams through column after column.
+// On entry S holds the scaled scores (plus the mask, if any); on exit the
+// unnormalised weights exp(s - max), and inv[q] = 1 / (query q's sum), or 0
+// for a query whose keys are all masked (its weights are then all 0).
+template <class T>
+ATTN_ALWAYS_INLINE void softmax_rows(T* S, std::size_t n, std::size_t L_K, T* inv) {
+    using V = typename Lanes<T>::type;
+    constexpr std::size_t W = sizeof(V) / sizeof(T);
+    constexpr T minus_inf = -std::numeric_limits<T>::infinity();
+    T shift[kMaxGroup], total[kMaxGroup];
+    // pass 1: each query's maximum, so that every exponent is <= 0 (no overflow).
+    // A NaN score is skipped by the comparison; it reaches the sum in pass 2.
+    for (std::size_t q = 0; q < n; ++q) shift[q] = minus_inf;
+    for (std::size_t j = 0; j < L_K; ++j) {
+        const T* s = S + j * n;
+        std::size_t q = 0;
+        for (; q + W <= n; q += W) {
+            V x, m;
+            std::memcpy(&x, s + q, sizeof x);
+            std::memcpy(&m, shift + q, sizeof m);
+            m = m < x ? x : m;
+            std::memcpy(shift + q, &m, sizeof m);
+        }
+        for (; q < n; ++q) shift[q] = shift[q] < s[q] ? s[q] : shift[q];
+    }
+    // A query with every key masked has maximum -inf: it is shifted by 0
+    // instead, so that its weights come out exp(-inf) = 0 (and its output
+    // row 0) rather than exp(-inf - -inf) = NaN.
+    for (std::size_t q = 0; q < n; ++q) {
+        if (shift[q] == minus_inf) shift[q] = 0;
+        total[q] = 0;
+    }
+    // pass 2: the exponentials, and each query's sum, added up as they are made
+    const ClampLimits<T> limits;
+    const ExpOperands<T, V> wide(limits);
+    const ExpOperands<T, T> one(limits);
+    for (std::size_t j = 0; j < L_K; ++j) {
+        T* s = S + j * n;
+        std::size_t q = 0;
+        for (; q + W <= n; q += W) {
+            V x, m, t;
+            std::memcpy(&x, s + q, sizeof x);
+            std::memcpy(&m, shift + q, sizeof m);
+            x -= m;
+            exp_one(x, wide);
+            std::memcpy(s + q, &x, sizeof x);
+            std::memcpy(&t, total + q, sizeof t);
+            t += x;
+            std::memcpy(total + q, &t, sizeof t);
+        }
+        for (; q < n; ++q) {
+            T x = s[q] - shift[q];
+            exp_one(x, one);
+            total[q] += (s[q] = x);
+        }
+    }
+    // a NaN anywhere in a query's row makes its sum NaN, and its output row with it
+    for (std::size_t q = 0; q < n; ++q) inv[q] = inverse_or_zero(total[q]);
+}
+
+ATTN_VECTOR_CLONES void softmax_group(double* S, std::size_t n, std::size_t L_K, double* inv) {
+    softmax_rows(S, n, L_K, inv);
+}
+ATTN_VECTOR_CLONES void softmax_group(float* S, std::size_t n, std::size_t L_K, float* inv) {
+    softmax_rows(S, n, L_K, inv);
+}
+
 // ---------------------------------------------------------------- checks
 template <class T>
 void check_inputs(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V, const arma::Mat<T>* mask) {
@@ -260,12 +336,13 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
     // queries at once would be 32 MiB at L = 2048: written, read, rewritten
     // and read again through main memory.) The products are BLAS calls on the
     // group's rows of Q and Z where they lie (a leading dimension of L_Q), so
-    // nothing is copied or transposed. Scores are kept transposed, query j in
-    // column j of S^T (Armadillo is column-major): one query's scores are contiguous.
+    // nothing is copied or transposed. The group's scores S are n x L_K, as
+    // on paper (one query a row): both products are then BLAS's plain cases,
+    // Q K^T ('N', 'T') and S V ('N', 'N'), the pair the benchmark's baseline
+    // computes. An earlier version kept S^T (one query's scores contiguous,
+    // for a softmax along them); its K Q^T and S^T-transposed V products took
+    // about 10 % longer than these at L = 512 (thread CPU time, same rounds).
     arma::Mat<T> Z(L_Q, d_v, arma::fill::none);  // (L_Q, d_v), every entry written below
-    thread_local arma::Mat<T> Mt_buffer;  // (L_K, L_Q) the mask, transposed, when there is one
-    arma::Mat<T>& Mt = Mt_buffer;          // (worker threads must see the caller's, not their own)
-    if (mask) Mt = mask->t();
     const arma::uword group = group_size(L_K, sizeof(T));
 
     auto part = [&](std::size_t first, std::size_t last) {
@@ -273,25 +350,25 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
         // (parallel_for's helpers live as long as the program); it only grows
         thread_local std::vector<T> scratch;
         scratch.resize(std::max<std::size_t>(scratch.size(), L_K * group));
-        T* const St = scratch.data();  // (L_K, n) for the group's n queries
+        T* const S = scratch.data();  // (n, L_K) for the group's n queries
         for (arma::uword g = first; g < last; g += group) {
             const arma::uword n = std::min<arma::uword>(group, last - g);
-            // pass 1: S^T = K Q_g^T / sqrt(d_k), Q_g = rows g..g+n-1 of Q (BLAS
+            // pass 1: S = Q_g K^T / sqrt(d_k), Q_g = rows g..g+n-1 of Q (BLAS
             // applies the factor as it stores each result: no pass of its own)
-            gemm('N', 'T', L_K, n, d_k, scale, K.memptr(), L_K, Q.memptr() + g, L_Q, St, L_K);  // (L_K, n)
-            if (mask) {  // the mask is added to the scaled scores
-                for (arma::uword q = 0; q < n; ++q) {
-                    T* s = St + q * L_K;
-                    const T* m = Mt.colptr(g + q);
-                    for (arma::uword j = 0; j < L_K; ++j) s[j] += m[j];  // -inf stays -inf
+            gemm('N', 'T', n, L_K, d_k, scale, Q.memptr() + g, L_Q, K.memptr(), L_K, S, n);  // (n, L_K)
+            if (mask) {  // the mask is added to the scaled scores: its rows g..g+n-1, where they lie
+                for (arma::uword j = 0; j < L_K; ++j) {
+                    T* s = S + j * n;
+                    const T* m = mask->colptr(j) + g;
+                    for (arma::uword q = 0; q < n; ++q) s[q] += m[q];  // -inf stays -inf
                 }
             }
-            // pass 2: exp(s - max) down each column, and the column's sum
+            // pass 2: exp(s - max) along each row, and the row's sum
             T inv[kMaxGroup];
-            for (arma::uword q = 0; q < n; ++q) inv[q] = inverse_or_zero(softmax_column(St + q * L_K, L_K));
+            softmax_group(S, n, L_K, inv);
             // pass 3: Z_g = E_g V straight into rows g..g+n-1 of Z, then each row
             // divided by its query's sum (d_v divisions per query instead of L_K)
-            gemm('T', 'N', n, d_v, L_K, T(1), St, L_K, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
+            gemm('N', 'N', n, d_v, L_K, T(1), S, n, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
             for (arma::uword c = 0; c < d_v; ++c) {
                 T* z = Z.colptr(c) + g;
                 for (arma::uword q = 0; q < n; ++q) z[q] *= inv[q];
