@@ -4,7 +4,8 @@
 //   L_Q = query positions, L_K = key positions, d_k = query/key width, d_v = value width
 //
 // Where the time goes. The two matrix products (Q K^T and A V) are BLAS's job;
-// everything else is one pass per query over its L_K scores: max, exp, sum.
+// everything else is two passes over each query's L_K scores: max, then exp
+// and sum.
 // With std::exp that pass cost more than both products together at L = 2048,
 // because std::exp is a call per element that the compiler cannot vectorise.
 // So the exponential below is written as plain arithmetic the compiler turns
