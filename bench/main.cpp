@@ -624,6 +624,9 @@ std::string report(const Options& o, const std::vector<AttentionRow>& att, const
        << "1-thread time (median of round-by-round ratios: below 1, the second thread helped).\n"
        << "The kernel's 2 threads are its own (`perf::parallel_for`: the queries in pieces, each\n"
        << "through single-threaded BLAS); both sleep between calls, as OpenBLAS's do (perf/tuning.cpp).\n"
+       << "A call on 2 threads waits for its sleeping helper to get a core: when other programs keep\n"
+       << "both cores busy, OpenBLAS's 2-thread products can take several times their 1-thread time,\n"
+       << "and the 2-thread `x` then says little; `2 thr / 1 thr` and the load average say more.\n"
        << "`n/a`: not measured (the reference exists in double only; `--no-naive` skips the loops).\n\n"
        << "| type | (L_Q,L_K,d_k,d_v) | threads | two products | kernel | x | 2 thr / 1 thr | reference | x | naive | x |\n"
        << "|---|---|---|---|---|---|---|---|---|---|---|\n";
