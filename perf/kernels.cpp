@@ -4,12 +4,15 @@
 //   L_Q = query positions, L_K = key positions, d_k = query/key width, d_v = value width
 //
 // Where the time goes. The two matrix products (Q K^T and A V) are BLAS's job;
-// everything else is one pass per query over its L_K scores: max, exp, sum.
+// everything else is two passes over each query's L_K scores: max, then exp
+// and sum.
 // With std::exp that pass cost more than both products together at L = 2048,
 // because std::exp is a call per element that the compiler cannot vectorise.
 // So the exponential below is written as plain arithmetic the compiler turns
 // into SIMD code, under the normal floating-point rules (no relaxed-math flags:
 // masking relies on exp(-inf) == 0 and on comparisons with infinity).
+// The softmax then works on a group of queries at once, one query per vector
+// lane (softmax_rows), on scores laid out as BLAS's plain products make them.
 #include "attn_perf/kernels.hpp"
 
 #include <algorithm>
@@ -30,13 +33,15 @@ namespace {
 
 using detail::ClampLimits;  // the exponential (exp_impl.hpp), inlined into the softmax below
 using detail::exp_one;
+using detail::ExpOperands;
+using detail::Lanes;
 
 // ---------------------------------------------------------------- one query's softmax
 // The two reductions of a row (its maximum and its sum) are written with GCC's
-// vector types, 32 bytes (4 doubles or 8 floats) per step: a reduction in
-// another order than the source's is a change the compiler may not make by
-// itself under strict IEEE rules, so the code makes it explicitly. (Where the
-// CPU has only 16-byte registers, GCC splits each step in two.)
+// vector types: a reduction in another order than the source's is a change the
+// compiler may not make by itself under strict IEEE rules, so the code makes
+// it explicitly. Vector32 (4 doubles or 8 floats) serves the small shapes'
+// dot products; the softmax works on Lanes (exp_impl.hpp), 64 bytes a step.
 template <class T>
 struct Vector32;
 template <>
@@ -50,7 +55,7 @@ struct Vector32<float> {
 
 template <class T>
 ATTN_ALWAYS_INLINE T row_max(const T* s, std::size_t n) {
-    using V = typename Vector32<T>::type;
+    using V = typename Lanes<T>::type;
     constexpr std::size_t W = sizeof(V) / sizeof(T);
     constexpr T minus_inf = -std::numeric_limits<T>::infinity();
     V a = V{} + minus_inf, b = a;  // two accumulators: consecutive steps do not wait for each other
@@ -69,32 +74,14 @@ ATTN_ALWAYS_INLINE T row_max(const T* s, std::size_t n) {
     return m;
 }
 
+// On entry s holds one query's scaled scores q . k_j / sqrt(d_k) (plus the
+// mask, if any), j < n; on exit s[j] = exp(s[j] - max), and the return value
+// is their sum. The division by the sum is left to the caller, who can do it
+// on the (narrower) output row instead of on all n weights.
 template <class T>
-ATTN_ALWAYS_INLINE T row_sum(const T* s, std::size_t n) {
-    using V = typename Vector32<T>::type;
+ATTN_ALWAYS_INLINE T softmax_unnormalised(T* s, std::size_t n) {
+    using V = typename Lanes<T>::type;
     constexpr std::size_t W = sizeof(V) / sizeof(T);
-    V a = V{}, b = V{};
-    std::size_t j = 0;
-    for (; j + 2 * W <= n; j += 2 * W) {
-        V x, y;
-        std::memcpy(&x, s + j, sizeof x);
-        std::memcpy(&y, s + j + W, sizeof y);
-        a += x;
-        b += y;
-    }
-    a += b;
-    T total = 0;
-    for (std::size_t l = 0; l < W; ++l) total += a[l];
-    for (; j < n; ++j) total += s[j];
-    return total;
-}
-
-// On entry s holds one query's raw scores q . k_j (j < n); on exit
-// s[j] = exp(scale * (s[j] - max)), and the return value is their sum. The
-// division by the sum is left to the caller, who can do it on the (narrower)
-// output row instead of on all n weights.
-template <class T>
-ATTN_ALWAYS_INLINE T softmax_unnormalised(T* s, std::size_t n, T scale) {
     constexpr T minus_inf = -std::numeric_limits<T>::infinity();
     // pass 1: the row's maximum, so that every exponent is <= 0 (no overflow)
     const T m = row_max(s, n);
@@ -108,19 +95,38 @@ ATTN_ALWAYS_INLINE T softmax_unnormalised(T* s, std::size_t n, T scale) {
             return 0;
         }
     }
-    // pass 2: exponentials; 1/sqrt(d_k) applied after the shift (max of scale*s is scale*max)
+    // pass 2: the exponentials, summed as they are made (while they are still
+    // in registers, rather than in a third pass over the row). A NaN anywhere
+    // in the row makes the sum NaN, and the row with it.
     const ClampLimits<T> limits;
-    for (std::size_t j = 0; j < n; ++j) s[j] = exp_one((s[j] - m) * scale, limits);
-    // pass 3: their sum (a NaN anywhere in the row makes it NaN, and the row with it)
-    return row_sum(s, n);
+    const ExpOperands<T, V> wide(limits);
+    const ExpOperands<T, T> one(limits);
+    const V mv = V{} + m;
+    V acc = V{};
+    std::size_t j = 0;
+    for (; j + W <= n; j += W) {
+        V x;
+        std::memcpy(&x, s + j, sizeof x);
+        x -= mv;
+        exp_one(x, wide);
+        std::memcpy(s + j, &x, sizeof x);
+        acc += x;
+    }
+    T total = 0;
+    for (std::size_t l = 0; l < W; ++l) total += acc[l];
+    for (; j < n; ++j) {
+        T x = s[j] - m;
+        exp_one(x, one);
+        total += (s[j] = x);
+    }
+    return total;
 }
 
-ATTN_VECTOR_CLONES double softmax_column(double* s, std::size_t n, double scale) {
-    return softmax_unnormalised(s, n, scale);
-}
-ATTN_VECTOR_CLONES float softmax_column(float* s, std::size_t n, float scale) {
-    return softmax_unnormalised(s, n, scale);
-}
+// Also called (not inlined) by the small shapes: inlined there, GCC 12 warned
+// about 64-byte stores past the end of their 64-entry stack buffer on loop
+// paths that n <= 64 never takes.
+ATTN_VECTOR_CLONES double softmax_column(double* s, std::size_t n) { return softmax_unnormalised(s, n); }
+ATTN_VECTOR_CLONES float softmax_column(float* s, std::size_t n) { return softmax_unnormalised(s, n); }
 
 template <class T>
 T inverse_or_zero(T total) {
@@ -164,8 +170,9 @@ ATTN_ALWAYS_INLINE void small_attention_loops(const arma::Mat<T>& Q, const arma:
             const T* k = K.colptr(c);
             for (std::size_t j = 0; j < L_K; ++j) s[j] += q * k[j];
         }
-        // pass 2: unnormalised weights
-        const T inv = inverse_or_zero(softmax_unnormalised(s, L_K, scale));
+        // pass 2: unnormalised weights of the scaled scores
+        for (std::size_t j = 0; j < L_K; ++j) s[j] *= scale;
+        const T inv = inverse_or_zero(softmax_column(s, L_K));  // a call: see softmax_column
         // pass 3: z_i = sum_j a_ij v_j, one column of V at a time
         for (arma::uword c = 0; c < V.n_cols; ++c) Z.at(i, c) = dot(s, V.colptr(c), L_K) * inv;
     }
@@ -181,20 +188,20 @@ ATTN_VECTOR_CLONES void small_attention(const arma::fmat& Q, const arma::fmat& K
 }
 
 // ---------------------------------------------------------------- large shapes
-// C = op(A) op(B), through CBLAS (OpenBLAS's public interface). op is 'N' (as
+// C = alpha op(A) op(B), through CBLAS (OpenBLAS's public interface). op is 'N' (as
 // stored) or 'T' (transposed); A is m x k after op, B is k x n, C is m x n;
 // ld* are the distances between columns, which lets a call work on a block of
 // rows in place.
-void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, const double* A, arma::uword ld_a,
-          const double* B, arma::uword ld_b, double* C, arma::uword ld_c) {
+void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, double alpha, const double* A,
+          arma::uword ld_a, const double* B, arma::uword ld_b, double* C, arma::uword ld_c) {
     cblas_dgemm(CblasColMajor, op_a == 'T' ? CblasTrans : CblasNoTrans, op_b == 'T' ? CblasTrans : CblasNoTrans,
-                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), 1.0, A, static_cast<int>(ld_a), B,
+                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, A, static_cast<int>(ld_a), B,
                 static_cast<int>(ld_b), 0.0, C, static_cast<int>(ld_c));
 }
-void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, const float* A, arma::uword ld_a,
-          const float* B, arma::uword ld_b, float* C, arma::uword ld_c) {
+void gemm(char op_a, char op_b, arma::uword m, arma::uword n, arma::uword k, float alpha, const float* A,
+          arma::uword ld_a, const float* B, arma::uword ld_b, float* C, arma::uword ld_c) {
     cblas_sgemm(CblasColMajor, op_a == 'T' ? CblasTrans : CblasNoTrans, op_b == 'T' ? CblasTrans : CblasNoTrans,
-                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), 1.0f, A, static_cast<int>(ld_a), B,
+                static_cast<int>(m), static_cast<int>(n), static_cast<int>(k), alpha, A, static_cast<int>(ld_a), B,
                 static_cast<int>(ld_b), 0.0f, C, static_cast<int>(ld_c));
 }
 
@@ -209,6 +216,80 @@ constexpr double kGroupBytes = 4.0 * 1024 * 1024;
 arma::uword group_size(arma::uword L_K, std::size_t bytes_per_value) {
     const double fit = kGroupBytes / (static_cast<double>(L_K) * static_cast<double>(bytes_per_value));
     return static_cast<arma::uword>(std::clamp(fit, double(kMinGroup), double(kMaxGroup)));
+}
+
+// The softmax of a group's n queries, in place. S is n x L_K, column-major
+// with leading dimension n: column j holds every query's score for key j, so
+// the loops run along the columns and the vectors hold consecutive queries,
+// one lane per query. Each query's maximum and sum then go through its keys
+// in order, as the scalar code reads (no reduction to reorder), and they do
+// not depend on how the queries are grouped or spread over threads. Per-query
+// state (maximum, then shift and sum) lives in arrays of n entries that stay
+// in L1; S itself streams through column after column.
+// On entry S holds the scaled scores (plus the mask, if any); on exit the
+// unnormalised weights exp(s - max), and inv[q] = 1 / (query q's sum), or 0
+// for a query whose keys are all masked (its weights are then all 0).
+template <class T>
+ATTN_ALWAYS_INLINE void softmax_rows(T* S, std::size_t n, std::size_t L_K, T* inv) {
+    using V = typename Lanes<T>::type;
+    constexpr std::size_t W = sizeof(V) / sizeof(T);
+    constexpr T minus_inf = -std::numeric_limits<T>::infinity();
+    T shift[kMaxGroup], total[kMaxGroup];
+    // pass 1: each query's maximum, so that every exponent is <= 0 (no overflow).
+    // A NaN score is skipped by the comparison; it reaches the sum in pass 2.
+    for (std::size_t q = 0; q < n; ++q) shift[q] = minus_inf;
+    for (std::size_t j = 0; j < L_K; ++j) {
+        const T* s = S + j * n;
+        std::size_t q = 0;
+        for (; q + W <= n; q += W) {
+            V x, m;
+            std::memcpy(&x, s + q, sizeof x);
+            std::memcpy(&m, shift + q, sizeof m);
+            m = m < x ? x : m;
+            std::memcpy(shift + q, &m, sizeof m);
+        }
+        for (; q < n; ++q) shift[q] = shift[q] < s[q] ? s[q] : shift[q];
+    }
+    // A query with every key masked has maximum -inf: it is shifted by 0
+    // instead, so that its weights come out exp(-inf) = 0 (and its output
+    // row 0) rather than exp(-inf - -inf) = NaN.
+    for (std::size_t q = 0; q < n; ++q) {
+        if (shift[q] == minus_inf) shift[q] = 0;
+        total[q] = 0;
+    }
+    // pass 2: the exponentials, and each query's sum, added up as they are made
+    const ClampLimits<T> limits;
+    const ExpOperands<T, V> wide(limits);
+    const ExpOperands<T, T> one(limits);
+    for (std::size_t j = 0; j < L_K; ++j) {
+        T* s = S + j * n;
+        std::size_t q = 0;
+        for (; q + W <= n; q += W) {
+            V x, m, t;
+            std::memcpy(&x, s + q, sizeof x);
+            std::memcpy(&m, shift + q, sizeof m);
+            x -= m;
+            exp_one(x, wide);
+            std::memcpy(s + q, &x, sizeof x);
+            std::memcpy(&t, total + q, sizeof t);
+            t += x;
+            std::memcpy(total + q, &t, sizeof t);
+        }
+        for (; q < n; ++q) {
+            T x = s[q] - shift[q];
+            exp_one(x, one);
+            total[q] += (s[q] = x);
+        }
+    }
+    // a NaN anywhere in a query's row makes its sum NaN, and its output row with it
+    for (std::size_t q = 0; q < n; ++q) inv[q] = inverse_or_zero(total[q]);
+}
+
+ATTN_VECTOR_CLONES void softmax_group(double* S, std::size_t n, std::size_t L_K, double* inv) {
+    softmax_rows(S, n, L_K, inv);
+}
+ATTN_VECTOR_CLONES void softmax_group(float* S, std::size_t n, std::size_t L_K, float* inv) {
+    softmax_rows(S, n, L_K, inv);
 }
 
 // ---------------------------------------------------------------- checks
@@ -256,12 +337,13 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
     // queries at once would be 32 MiB at L = 2048: written, read, rewritten
     // and read again through main memory.) The products are BLAS calls on the
     // group's rows of Q and Z where they lie (a leading dimension of L_Q), so
-    // nothing is copied or transposed. Scores are kept transposed, query j in
-    // column j of S^T (Armadillo is column-major): one query's scores are contiguous.
+    // nothing is copied or transposed. The group's scores S are n x L_K, as
+    // on paper (one query a row): both products are then BLAS's plain cases,
+    // Q K^T ('N', 'T') and S V ('N', 'N'), the pair the benchmark's baseline
+    // computes. An earlier version kept S^T (one query's scores contiguous,
+    // for a softmax along them); its K Q^T and S^T-transposed V products took
+    // about 10 % longer than these at L = 512 (thread CPU time, same rounds).
     arma::Mat<T> Z(L_Q, d_v, arma::fill::none);  // (L_Q, d_v), every entry written below
-    thread_local arma::Mat<T> Mt_buffer;  // (L_K, L_Q) the mask, transposed, when there is one
-    arma::Mat<T>& Mt = Mt_buffer;          // (worker threads must see the caller's, not their own)
-    if (mask) Mt = mask->t();
     const arma::uword group = group_size(L_K, sizeof(T));
 
     auto part = [&](std::size_t first, std::size_t last) {
@@ -269,27 +351,25 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
         // (parallel_for's helpers live as long as the program); it only grows
         thread_local std::vector<T> scratch;
         scratch.resize(std::max<std::size_t>(scratch.size(), L_K * group));
-        T* const St = scratch.data();  // (L_K, n) for the group's n queries
+        T* const S = scratch.data();  // (n, L_K) for the group's n queries
         for (arma::uword g = first; g < last; g += group) {
             const arma::uword n = std::min<arma::uword>(group, last - g);
-            // pass 1: S^T = K Q_g^T, Q_g = rows g..g+n-1 of Q
-            gemm('N', 'T', L_K, n, d_k, K.memptr(), L_K, Q.memptr() + g, L_Q, St, L_K);  // (L_K, n)
-            T column_scale = scale;
-            if (mask) {  // the mask is added to the scaled scores, so scale first
-                for (arma::uword q = 0; q < n; ++q) {
-                    T* s = St + q * L_K;
-                    const T* m = Mt.colptr(g + q);
-                    for (arma::uword j = 0; j < L_K; ++j) s[j] = s[j] * scale + m[j];  // -inf stays -inf
+            // pass 1: S = Q_g K^T / sqrt(d_k), Q_g = rows g..g+n-1 of Q (BLAS
+            // applies the factor as it stores each result: no pass of its own)
+            gemm('N', 'T', n, L_K, d_k, scale, Q.memptr() + g, L_Q, K.memptr(), L_K, S, n);  // (n, L_K)
+            if (mask) {  // the mask is added to the scaled scores: its rows g..g+n-1, where they lie
+                for (arma::uword j = 0; j < L_K; ++j) {
+                    T* s = S + j * n;
+                    const T* m = mask->colptr(j) + g;
+                    for (arma::uword q = 0; q < n; ++q) s[q] += m[q];  // -inf stays -inf
                 }
-                column_scale = 1;
             }
-            // pass 2: exp(scale * (s - max)) down each column, and the column's sum
+            // pass 2: exp(s - max) along each row, and the row's sum
             T inv[kMaxGroup];
-            for (arma::uword q = 0; q < n; ++q)
-                inv[q] = inverse_or_zero(softmax_column(St + q * L_K, L_K, column_scale));
+            softmax_group(S, n, L_K, inv);
             // pass 3: Z_g = E_g V straight into rows g..g+n-1 of Z, then each row
             // divided by its query's sum (d_v divisions per query instead of L_K)
-            gemm('T', 'N', n, d_v, L_K, St, L_K, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
+            gemm('N', 'N', n, d_v, L_K, T(1), S, n, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
             for (arma::uword c = 0; c < d_v; ++c) {
                 T* z = Z.colptr(c) + g;
                 for (arma::uword q = 0; q < n; ++q) z[q] *= inv[q];

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <dlfcn.h>
 #include <exception>
 #include <mutex>
@@ -23,11 +24,39 @@ thread_local bool t_inside_parallel_for = false;
 
 std::atomic<int> g_blas_threads{0};  // what the last set_blas_threads asked for (0: never set)
 
+// After each multi-threaded call, OpenBLAS's idle workers (its pthreads
+// build) keep polling for the next job, calling sched_yield in a loop, for
+// 2^28 processor clock ticks (about 0.1 s here) before they go to sleep. That
+// spinning took a core from whatever ran next: a 1-thread run right after a
+// 2-thread one shared its core with it (5.87x its products under load, where
+// its CPU time said 1.24x), and our own helpers shared theirs, so the 2-thread
+// kernel ran no faster than the 1-thread one. OPENBLAS_THREAD_TIMEOUT (the
+// log2 of those ticks; 4 is its minimum) makes them sleep right away. OpenBLAS
+// reads it when it loads, so it is set here, re-read, and the workers are
+// stopped: OpenBLAS starts them again, with the short timeout, on its next
+// multi-threaded call. Waking a sleeping worker costs microseconds, against
+// the milliseconds of a product worth two threads. A value the user set is
+// kept. The two functions are exported by OpenBLAS's library (the second is
+// what it runs before a fork); with another BLAS, or a build without them,
+// nothing happens.
+void make_blas_workers_sleep_when_idle() {
+    using ReadEnv = void (*)();
+    using Shutdown = int (*)();
+    const auto read_env = reinterpret_cast<ReadEnv>(dlsym(RTLD_DEFAULT, "openblas_read_env"));
+    const auto shutdown = reinterpret_cast<Shutdown>(dlsym(RTLD_DEFAULT, "blas_thread_shutdown_"));
+    if (!read_env || !shutdown) return;
+    setenv("OPENBLAS_THREAD_TIMEOUT", "4", /*overwrite=*/0);
+    read_env();
+    shutdown();
+}
+
 // OpenBLAS's thread count, looked up at run time: Debian can switch the BLAS
 // behind Armadillo (update-alternatives), and only OpenBLAS has this function.
 bool set_blas_threads(int threads) {
     using Setter = void (*)(int);
     static const Setter setter = reinterpret_cast<Setter>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+    static const bool quiet = (make_blas_workers_sleep_when_idle(), true);  // once, before the first change
+    (void)quiet;
     g_blas_threads = threads;
     if (!setter) return false;
     setter(threads);

@@ -15,7 +15,10 @@ namespace attn::perf {
 
 // Sets how many threads the tuned code may use: OpenBLAS's (when the BLAS in use
 // is OpenBLAS) and parallel_for's. Returns false when the BLAS is not OpenBLAS
-// (its thread count is then left alone).
+// (its thread count is then left alone). The first call also makes OpenBLAS's
+// idle workers sleep right after each job instead of polling for about 0.1 s
+// (OPENBLAS_THREAD_TIMEOUT=4 unless the user set it; see tuning.cpp), so that
+// a 1-thread run after a 2-thread one has its core to itself.
 bool set_threads(int threads);
 
 // The count set by set_threads (1 until it is called).
