@@ -82,25 +82,33 @@ arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, c
     // concat = concat_heads(head_0 .. head_{h-1}), Q_i = split_heads(Q)[i] and so on. So the
     // gradient at concat is cut like the heads (split_heads), each head's dQ_i, dK_i, dV_i
     // come from attention_backward (chapter 11), and they go side by side again (concat_heads).
+    // A head's columns are the same for every row, so the batch is cut into heads once
+    // (not once per sequence), and each sequence reads its rows of its heads.
+    const std::vector<arma::mat> Qh = split_heads(Q, heads);         // h x (T_q, d_k)
+    const std::vector<arma::mat> Kh = split_heads(K, heads);         // h x (T_kv, d_k)
+    const std::vector<arma::mat> Vh = split_heads(V, heads);         // h x (T_kv, d_v)
+    const std::vector<arma::mat> dZh = split_heads(dconcat, heads);  // h x (T_q, d_v)
     // Every row belongs to one sequence, so every entry is written below: no fill.
-    arma::mat dQ(Q.n_rows, Q.n_cols, arma::fill::none), dK(K.n_rows, K.n_cols, arma::fill::none),
-        dV(V.n_rows, V.n_cols, arma::fill::none);
-    for (std::size_t s = 0; s < n; ++s) {
-        const std::vector<arma::mat> Qh = split_heads(seg_q.rows_of(Q, s), heads);         // h x (L_q, d_k)
-        const std::vector<arma::mat> Kh = split_heads(seg_kv.rows_of(K, s), heads);        // h x (L_kv, d_k)
-        const std::vector<arma::mat> Vh = split_heads(seg_kv.rows_of(V, s), heads);        // h x (L_kv, d_v)
-        const std::vector<arma::mat> dZh = split_heads(seg_q.rows_of(dconcat, s), heads);  // h x (L_q, d_v)
-        std::vector<arma::mat> dQh(heads), dKh(heads), dVh(heads);
-        for (arma::uword i = 0; i < heads; ++i) {
-            AttentionGrads g = attention_backward(Qh[i], Kh[i], Vh[i], A[s].at(i), dZh[i]);
-            dQh[i] = std::move(g.dQ);  // (L_q, d_k)
-            dKh[i] = std::move(g.dK);  // (L_kv, d_k)
-            dVh[i] = std::move(g.dV);  // (L_kv, d_v)
-        }
-        dQ.rows(seg_q.start[s], seg_q.start[s] + seg_q.length[s] - 1) = concat_heads(dQh);     // (L_q, h d_k)
-        dK.rows(seg_kv.start[s], seg_kv.start[s] + seg_kv.length[s] - 1) = concat_heads(dKh);  // (L_kv, h d_k)
-        dV.rows(seg_kv.start[s], seg_kv.start[s] + seg_kv.length[s] - 1) = concat_heads(dVh);  // (L_kv, h d_v)
+    std::vector<arma::mat> dQh, dKh, dVh;
+    for (arma::uword i = 0; i < heads; ++i) {
+        dQh.emplace_back(Qh[i].n_rows, Qh[i].n_cols, arma::fill::none);  // (T_q, d_k)
+        dKh.emplace_back(Kh[i].n_rows, Kh[i].n_cols, arma::fill::none);  // (T_kv, d_k)
+        dVh.emplace_back(Vh[i].n_rows, Vh[i].n_cols, arma::fill::none);  // (T_kv, d_v)
     }
+    for (std::size_t s = 0; s < n; ++s) {
+        const arma::uword q0 = seg_q.start[s], q1 = q0 + seg_q.length[s] - 1;
+        const arma::uword k0 = seg_kv.start[s], k1 = k0 + seg_kv.length[s] - 1;
+        for (arma::uword i = 0; i < heads; ++i) {
+            AttentionGrads g = attention_backward(seg_q.rows_of(Qh[i], s), seg_kv.rows_of(Kh[i], s),
+                                                  seg_kv.rows_of(Vh[i], s), A[s].at(i), seg_q.rows_of(dZh[i], s));
+            dQh[i].rows(q0, q1) = g.dQ;  // (L_q, d_k)
+            dKh[i].rows(k0, k1) = g.dK;  // (L_kv, d_k)
+            dVh[i].rows(k0, k1) = g.dV;  // (L_kv, d_v)
+        }
+    }
+    const arma::mat dQ = concat_heads(dQh);  // (T_q, h d_k)
+    const arma::mat dK = concat_heads(dKh);  // (T_kv, h d_k)
+    const arma::mat dV = concat_heads(dVh);  // (T_kv, h d_v)
     // forward was: Q = X_q W_q, K = X_kv W_k, V = X_kv W_v, so:
     //   dW_q = X_q^T dQ, dW_k = X_kv^T dK, dW_v = X_kv^T dV
     //   dX_q = dQ W_q^T, dX_kv = dK W_k^T + dV W_v^T
