@@ -31,8 +31,35 @@ void Segments::add(arma::uword n) {
     total += n;
 }
 
+// A sequence's rows are a short run in every column (columns are contiguous):
+// copied by a plain loop per column, which for runs of a few entries is much
+// cheaper than a call of memcpy per column (what a subview copy makes).
+void Segments::copy_rows(const arma::mat& M, std::size_t i, arma::mat& out) const {
+    const arma::uword r0 = start[i], n = length[i];
+    out.set_size(n, M.n_cols);  // (length[i], M.n_cols): keeps out's memory when the shape is the same
+    for (arma::uword c = 0; c < M.n_cols; ++c) {
+        const double* from = M.colptr(c) + r0;
+        double* to = out.colptr(c);
+        for (arma::uword r = 0; r < n; ++r) to[r] = from[r];
+    }
+}
+
 arma::mat Segments::rows_of(const arma::mat& M, std::size_t i) const {
-    return M.rows(start[i], start[i] + length[i] - 1);  // (length[i], M.n_cols)
+    arma::mat out;
+    copy_rows(M, i, out);
+    return out;  // (length[i], M.n_cols)
+}
+
+void Segments::put_rows(arma::mat& M, std::size_t i, const arma::mat& part) const {
+    const arma::uword r0 = start[i], n = length[i];
+    require_shapes(part.n_rows == n && part.n_cols == M.n_cols, "Segments::put_rows",
+                   "the part must have the sequence's rows and the matrix's columns", {"part", part},
+                   {"rows", n, M.n_cols});
+    for (arma::uword c = 0; c < M.n_cols; ++c) {
+        const double* from = part.colptr(c);
+        double* to = M.colptr(c) + r0;
+        for (arma::uword r = 0; r < n; ++r) to[r] = from[r];
+    }
 }
 
 // ---------------------------------------------------------------- attention
@@ -48,16 +75,16 @@ arma::mat AttentionLayer::forward(const AttentionParams& P, const arma::mat& x_q
     // tokens attend to that sequence's tokens only
     const bool self = kind != Kind::cross;
     arma::mat mask;  // causal_mask(L) (chapter 07) for the decoder's self-attention, made again only when L changes
+    arma::mat xq, xkv_own;  // one sequence's rows of the inputs, reused from sequence to sequence
     for (std::size_t s = 0; s < n; ++s) {
         if (kind == Kind::causal_self && mask.n_rows != seg_q.length[s]) mask = causal_mask(seg_q.length[s]);  // (L, L)
-        const arma::mat xq = seg_q.rows_of(x_q, s);                                       // (L_q, d_model)
-        const arma::mat xkv_own = self ? arma::mat() : seg_kv.rows_of(x_kv, s);           // (L_kv, d_model), cross only
+        seg_q.copy_rows(x_q, s, xq);                 // (L_q, d_model)
+        if (!self) seg_kv.copy_rows(x_kv, s, xkv_own);  // (L_kv, d_model), cross only
         const arma::mat& xkv = self ? xq : xkv_own;
         MultiHeadResult r =
             multi_head_attention(xq, xkv, P.W_q.value, P.W_k.value, P.W_v.value, P.W_o.value, heads, mask);
-        const arma::uword r0 = seg_q.start[s], r1 = seg_q.start[s] + seg_q.length[s] - 1;
-        out.rows(r0, r1) = r.output;     // (L_q, d_model)
-        concat.rows(r0, r1) = r.concat;  // (L_q, h d_v)
+        seg_q.put_rows(out, s, r.output);     // (L_q, d_model)
+        seg_q.put_rows(concat, s, r.concat);  // (L_q, h d_v)
         A[s] = std::move(r.weights);     // h x (L_q, L_kv)
     }
     return out;
@@ -95,15 +122,18 @@ arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, c
         dKh.emplace_back(Kh[i].n_rows, Kh[i].n_cols, arma::fill::none);  // (T_kv, d_k)
         dVh.emplace_back(Vh[i].n_rows, Vh[i].n_cols, arma::fill::none);  // (T_kv, d_v)
     }
+    // one sequence's rows of one head, in matrices reused from sequence to sequence
+    arma::mat Qs, Ks, Vs, dZs;
     for (std::size_t s = 0; s < n; ++s) {
-        const arma::uword q0 = seg_q.start[s], q1 = q0 + seg_q.length[s] - 1;
-        const arma::uword k0 = seg_kv.start[s], k1 = k0 + seg_kv.length[s] - 1;
         for (arma::uword i = 0; i < heads; ++i) {
-            AttentionGrads g = attention_backward(seg_q.rows_of(Qh[i], s), seg_kv.rows_of(Kh[i], s),
-                                                  seg_kv.rows_of(Vh[i], s), A[s].at(i), seg_q.rows_of(dZh[i], s));
-            dQh[i].rows(q0, q1) = g.dQ;  // (L_q, d_k)
-            dKh[i].rows(k0, k1) = g.dK;  // (L_kv, d_k)
-            dVh[i].rows(k0, k1) = g.dV;  // (L_kv, d_v)
+            seg_q.copy_rows(Qh[i], s, Qs);     // (L_q, d_k)
+            seg_kv.copy_rows(Kh[i], s, Ks);    // (L_kv, d_k)
+            seg_kv.copy_rows(Vh[i], s, Vs);    // (L_kv, d_v)
+            seg_q.copy_rows(dZh[i], s, dZs);   // (L_q, d_v)
+            AttentionGrads g = attention_backward(Qs, Ks, Vs, A[s].at(i), dZs);
+            seg_q.put_rows(dQh[i], s, g.dQ);   // (L_q, d_k)
+            seg_kv.put_rows(dKh[i], s, g.dK);  // (L_kv, d_k)
+            seg_kv.put_rows(dVh[i], s, g.dV);  // (L_kv, d_v)
         }
     }
     const arma::mat dQ = concat_heads(dQh);  // (T_q, h d_k)
