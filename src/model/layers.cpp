@@ -145,11 +145,15 @@ arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, c
     P.W_q.grad += x_q.t() * dQ;   // (d_model, h d_k)
     P.W_k.grad += x_kv.t() * dK;  // (d_model, h d_k)
     P.W_v.grad += x_kv.t() * dV;  // (d_model, h d_v)
-    arma::mat dx_q = dQ * Wq.t();                           // (T_q, d_model)
-    const arma::mat dx_kv = dK * Wk.t() + dV * Wv.t();      // (T_kv, d_model)
-    if (kind != Kind::cross) return dx_q + dx_kv;  // self: x_q and x_kv are the one input
+    // (each += of a product is one BLAS call that adds into the matrix: no temporary)
+    arma::mat dx_kv = dK * Wk.t();  // (T_kv, d_model)
+    dx_kv += dV * Wv.t();
+    if (kind != Kind::cross) {  // self: x_q and x_kv are the one input
+        dx_kv += dQ * Wq.t();
+        return dx_kv;  // (T_q, d_model)
+    }
     d_kv += dx_kv;
-    return dx_q;
+    return dQ * Wq.t();  // (T_q, d_model)
 }
 
 // ---------------------------------------------------------------- layer norm
@@ -201,42 +205,51 @@ arma::mat FeedForward::backward(FeedForwardParams& P, const arma::mat& dy, const
 
 // ---------------------------------------------------------------- blocks
 
+namespace {
+// a + b in a's memory (a is a temporary the caller hands over): the residual
+// connections add into the sublayer's fresh output instead of making a third matrix.
+arma::mat plus(arma::mat a, const arma::mat& b) {
+    a += b;
+    return a;
+}
+}  // namespace
+
 arma::mat EncoderBlock::forward(const EncoderBlockParams& P, arma::mat in, const Segments& seg) {
     x = std::move(in);                                                       // (T, d_model)
-    h = norm1.forward(P.norm1, x + self.forward(P.self, x, seg, x, seg));  // (T, d_model)
-    return norm2.forward(P.norm2, h + ff.forward(P.ff, h));         // (T, d_model)
+    h = norm1.forward(P.norm1, plus(self.forward(P.self, x, seg, x, seg), x));  // (T, d_model)
+    return norm2.forward(P.norm2, plus(ff.forward(P.ff, h), h));         // (T, d_model)
 }
 
 arma::mat EncoderBlock::backward(EncoderBlockParams& P, const arma::mat& d_out, const Segments& seg) {
     // forward was: out = norm2(h + ff(h)): the residual passes d2 straight to h, ff adds its part
     const arma::mat d2 = norm2.backward(P.norm2, d_out);  // (T, d_model), at h + ff(h)
-    const arma::mat dh = d2 + ff.backward(P.ff, d2, h);   // (T, d_model)
+    const arma::mat dh = plus(ff.backward(P.ff, d2, h), d2);   // (T, d_model)
     // forward was: h = norm1(x + self(x))
     const arma::mat d1 = norm1.backward(P.norm1, dh);     // (T, d_model), at x + self(x)
     arma::mat unused;                                      // self-attention: no second input
-    return d1 + self.backward(P.self, d1, x, seg, x, seg, unused);  // (T, d_model)
+    return plus(self.backward(P.self, d1, x, seg, x, seg, unused), d1);  // (T, d_model)
 }
 
 arma::mat DecoderBlock::forward(const DecoderBlockParams& P, arma::mat in, const Segments& seg,
                                 const arma::mat& enc, const Segments& enc_seg) {
     y = std::move(in);                                                                       // (T_tgt, d_model)
-    h1 = norm1.forward(P.norm1, y + self.forward(P.self, y, seg, y, seg));         // (T_tgt, d_model)
-    h2 = norm2.forward(P.norm2, h1 + cross.forward(P.cross, h1, seg, enc, enc_seg));  // (T_tgt, d_model)
-    return norm3.forward(P.norm3, h2 + ff.forward(P.ff, h2));                      // (T_tgt, d_model)
+    h1 = norm1.forward(P.norm1, plus(self.forward(P.self, y, seg, y, seg), y));         // (T_tgt, d_model)
+    h2 = norm2.forward(P.norm2, plus(cross.forward(P.cross, h1, seg, enc, enc_seg), h1));  // (T_tgt, d_model)
+    return norm3.forward(P.norm3, plus(ff.forward(P.ff, h2), h2));                      // (T_tgt, d_model)
 }
 
 arma::mat DecoderBlock::backward(DecoderBlockParams& P, const arma::mat& d_out, const Segments& seg,
                                  const arma::mat& enc, const Segments& enc_seg, arma::mat& d_enc) {
     // forward was: out = norm3(h2 + ff(h2))
     const arma::mat d3 = norm3.backward(P.norm3, d_out);   // (T_tgt, d_model)
-    const arma::mat dh2 = d3 + ff.backward(P.ff, d3, h2);  // (T_tgt, d_model)
+    const arma::mat dh2 = plus(ff.backward(P.ff, d3, h2), d3);  // (T_tgt, d_model)
     // forward was: h2 = norm2(h1 + cross(h1, enc)): cross also sends a gradient to enc
     const arma::mat d2 = norm2.backward(P.norm2, dh2);     // (T_tgt, d_model)
-    const arma::mat dh1 = d2 + cross.backward(P.cross, d2, h1, seg, enc, enc_seg, d_enc);  // (T_tgt, d_model)
+    const arma::mat dh1 = plus(cross.backward(P.cross, d2, h1, seg, enc, enc_seg, d_enc), d2);  // (T_tgt, d_model)
     // forward was: h1 = norm1(y + causal_self(y))
     const arma::mat d1 = norm1.backward(P.norm1, dh1);     // (T_tgt, d_model)
     arma::mat unused;                                       // self-attention: no second input
-    return d1 + self.backward(P.self, d1, y, seg, y, seg, unused);  // (T_tgt, d_model)
+    return plus(self.backward(P.self, d1, y, seg, y, seg, unused), d1);  // (T_tgt, d_model)
 }
 
 // ---------------------------------------------------------------- embeddings
