@@ -269,10 +269,11 @@ arma::mat embed_tokens(const arma::mat& E, const arma::mat& PE, const std::vecto
         for (std::size_t r = 0; r < tokens.size(); ++r) x[r] = e[tokens[r]] * scale;
     }
     // then each sequence's positions, counted from 0 in that sequence (chapter 08)
+    arma::mat one;  // one sequence's rows, reused from sequence to sequence
     for (std::size_t s = 0; s < seg.count(); ++s) {
         if (seg.length[s] == 0) continue;
-        const arma::uword r0 = seg.start[s], r1 = seg.start[s] + seg.length[s] - 1;
-        X.rows(r0, r1) = add_positions(X.rows(r0, r1), PE);  // (L, d_model)
+        seg.copy_rows(X, s, one);                      // (L, d_model)
+        seg.put_rows(X, s, add_positions(one, PE));  // (L, d_model)
     }
     return X;
 }
