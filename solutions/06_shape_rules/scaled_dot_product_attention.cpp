@@ -27,7 +27,8 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
     require_finite(fn, "V", V);
 
     // pass 1: one score per (query, key) pair, shrunk so its spread does not grow with d_k
-    arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)
+    arma::mat S = Q * K.t();                       // (L_Q, L_K)
+    S /= std::sqrt(static_cast<double>(K.n_cols));  // in place: no second matrix
     // pass 2: the mask is ADDED to the scores (score + -inf = -inf), before the
     // softmax: forbidden keys then get exp(-inf) = 0, the others share the whole budget
     if (masked) S += mask;  // (L_Q, L_K)

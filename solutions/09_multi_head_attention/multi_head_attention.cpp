@@ -29,6 +29,8 @@ MultiHeadResult multi_head_attention(const arma::mat& X_q, const arma::mat& X_kv
     const std::vector<arma::mat> V = split_heads(project(X_kv, W_v), heads);  // h x (L_K, d_v)
     MultiHeadResult r;
     std::vector<arma::mat> outputs;
+    r.weights.reserve(heads);
+    outputs.reserve(heads);
     for (arma::uword i = 0; i < heads; ++i) {
         // chapter 06's primitive: each head divides by sqrt(its own d_k)
         AttentionResult head = scaled_dot_product_attention(Q[i], K[i], V[i], mask);

@@ -18,10 +18,10 @@ LayerNormResult layer_norm(const arma::mat& X, const arma::rowvec& gain, const a
     for (arma::uword c = 0; c < d; ++c) mean += X.col(c);
     mean /= static_cast<double>(d);
     // pass 2: centre each row, and add up its squares
-    r.xhat = X;                              // (T, d_model)
+    r.xhat.set_size(T, d);                   // (T, d_model), every column written below
     arma::colvec var(T, arma::fill::zeros);  // (T)
     for (arma::uword c = 0; c < d; ++c) {
-        r.xhat.col(c) -= mean;
+        r.xhat.col(c) = X.col(c) - mean;
         var += arma::square(r.xhat.col(c));
     }
     var /= static_cast<double>(d);

@@ -13,21 +13,27 @@ LayerNormGrads layer_norm_backward(const arma::mat& dY, const arma::mat& xhat, c
                    {"inv_std", inv_std.n_elem, 1}, {"xhat", xhat});
     require_shapes(gain.n_elem == xhat.n_cols, fn, "gain needs one entry per column of xhat (1 x d_model)",
                    {"gain", gain}, {"xhat", xhat});
-    const arma::uword d = xhat.n_cols;
+    const arma::uword T = xhat.n_rows, d = xhat.n_cols;
     LayerNormGrads g;
     // forward: y = gain % xhat + bias  ->  dgain = column sums of dY % xhat, dbias = column sums of dY
     g.dgain = arma::sum(dY % xhat, 0);  // (1, d_model)
     g.dbias = arma::sum(dY, 0);         // (1, d_model)
-    arma::mat dxhat = dY;               // (T, d_model)
-    dxhat.each_row() %= gain;
     // forward: xhat = (x - mean) * inv_std, where the mean and the variance depend on the whole row:
-    //   dX = inv_std * (dxhat - mean(dxhat) - xhat * mean(dxhat % xhat)), row by row
-    const arma::colvec mean_d = arma::sum(dxhat, 1) / static_cast<double>(d);            // (T)
-    const arma::colvec mean_dx = arma::sum(dxhat % xhat, 1) / static_cast<double>(d);    // (T)
-    g.dX = dxhat;
-    g.dX.each_col() -= mean_d;
-    g.dX -= xhat.each_col() % mean_dx;
-    g.dX.each_col() %= inv_std;  // (T, d_model)
+    //   dX = inv_std * (dxhat - mean(dxhat) - xhat * mean(dxhat % xhat)), row by row, with dxhat = dY % gain.
+    // Column by column (Armadillo stores columns contiguously), one pass for the two row means
+    // and one for dX.
+    arma::mat dxhat(T, d, arma::fill::none);     // (T, d_model), every column written below
+    arma::colvec mean_d(T, arma::fill::zeros);   // (T)
+    arma::colvec mean_dx(T, arma::fill::zeros);  // (T)
+    for (arma::uword c = 0; c < d; ++c) {
+        dxhat.col(c) = gain(c) * dY.col(c);
+        mean_d += dxhat.col(c);
+        mean_dx += dxhat.col(c) % xhat.col(c);
+    }
+    mean_d /= static_cast<double>(d);
+    mean_dx /= static_cast<double>(d);
+    g.dX.set_size(T, d);  // (T, d_model)
+    for (arma::uword c = 0; c < d; ++c) g.dX.col(c) = (dxhat.col(c) - mean_d - xhat.col(c) % mean_dx) % inv_std;
     return g;
 }
 

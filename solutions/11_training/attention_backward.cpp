@@ -22,7 +22,8 @@ AttentionGrads attention_backward(const arma::mat& Q, const arma::mat& K, const 
     const arma::mat dA = dZ * V.t();         // (L_Q, L_K)
     // forward: A = softmax_rows(S)          -> dS = softmax_rows_backward(A, dA)
     // forward: S = Q K^T / sqrt(d_k) + mask -> the mask is a constant; the scale carries through
-    const arma::mat dS = softmax_rows_backward(A, dA) / std::sqrt(static_cast<double>(K.n_cols));
+    arma::mat dS = softmax_rows_backward(A, dA);    // (L_Q, L_K)
+    dS /= std::sqrt(static_cast<double>(K.n_cols));  // in place: no second matrix
     // forward: Q K^T                        -> dQ = dS K,  dK = dS^T Q
     g.dQ = dS * K;                           // (L_Q, d_k)
     g.dK = dS.t() * Q;                       // (L_K, d_k)

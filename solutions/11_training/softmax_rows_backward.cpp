@@ -11,7 +11,8 @@ arma::mat softmax_rows_backward(const arma::mat& A, const arma::mat& dA) {
     const arma::colvec along_row = arma::sum(A % dA, 1);  // (L_Q, 1)
     arma::mat dS = dA;                                      // (L_Q, L_K)
     dS.each_col() -= along_row;
-    return A % dS;  // zero wherever A is zero (masked keys)
+    dS %= A;  // zero wherever A is zero (masked keys)
+    return dS;
 }
 
 }  // namespace attn

@@ -31,8 +31,35 @@ void Segments::add(arma::uword n) {
     total += n;
 }
 
+// A sequence's rows are a short run in every column (columns are contiguous):
+// copied by a plain loop per column, which for runs of a few entries is much
+// cheaper than a call of memcpy per column (what a subview copy makes).
+void Segments::copy_rows(const arma::mat& M, std::size_t i, arma::mat& out) const {
+    const arma::uword r0 = start[i], n = length[i];
+    out.set_size(n, M.n_cols);  // (length[i], M.n_cols): keeps out's memory when the shape is the same
+    for (arma::uword c = 0; c < M.n_cols; ++c) {
+        const double* from = M.colptr(c) + r0;
+        double* to = out.colptr(c);
+        for (arma::uword r = 0; r < n; ++r) to[r] = from[r];
+    }
+}
+
 arma::mat Segments::rows_of(const arma::mat& M, std::size_t i) const {
-    return M.rows(start[i], start[i] + length[i] - 1);  // (length[i], M.n_cols)
+    arma::mat out;
+    copy_rows(M, i, out);
+    return out;  // (length[i], M.n_cols)
+}
+
+void Segments::put_rows(arma::mat& M, std::size_t i, const arma::mat& part) const {
+    const arma::uword r0 = start[i], n = length[i];
+    require_shapes(part.n_rows == n && part.n_cols == M.n_cols, "Segments::put_rows",
+                   "the part must have the sequence's rows and the matrix's columns", {"part", part},
+                   {"rows", n, M.n_cols});
+    for (arma::uword c = 0; c < M.n_cols; ++c) {
+        const double* from = part.colptr(c);
+        double* to = M.colptr(c) + r0;
+        for (arma::uword r = 0; r < n; ++r) to[r] = from[r];
+    }
 }
 
 // ---------------------------------------------------------------- attention
@@ -48,16 +75,16 @@ arma::mat AttentionLayer::forward(const AttentionParams& P, const arma::mat& x_q
     // tokens attend to that sequence's tokens only
     const bool self = kind != Kind::cross;
     arma::mat mask;  // causal_mask(L) (chapter 07) for the decoder's self-attention, made again only when L changes
+    arma::mat xq, xkv_own;  // one sequence's rows of the inputs, reused from sequence to sequence
     for (std::size_t s = 0; s < n; ++s) {
         if (kind == Kind::causal_self && mask.n_rows != seg_q.length[s]) mask = causal_mask(seg_q.length[s]);  // (L, L)
-        const arma::mat xq = seg_q.rows_of(x_q, s);                                       // (L_q, d_model)
-        const arma::mat xkv_own = self ? arma::mat() : seg_kv.rows_of(x_kv, s);           // (L_kv, d_model), cross only
+        seg_q.copy_rows(x_q, s, xq);                 // (L_q, d_model)
+        if (!self) seg_kv.copy_rows(x_kv, s, xkv_own);  // (L_kv, d_model), cross only
         const arma::mat& xkv = self ? xq : xkv_own;
         MultiHeadResult r =
             multi_head_attention(xq, xkv, P.W_q.value, P.W_k.value, P.W_v.value, P.W_o.value, heads, mask);
-        const arma::uword r0 = seg_q.start[s], r1 = seg_q.start[s] + seg_q.length[s] - 1;
-        out.rows(r0, r1) = r.output;     // (L_q, d_model)
-        concat.rows(r0, r1) = r.concat;  // (L_q, h d_v)
+        seg_q.put_rows(out, s, r.output);     // (L_q, d_model)
+        seg_q.put_rows(concat, s, r.concat);  // (L_q, h d_v)
         A[s] = std::move(r.weights);     // h x (L_q, L_kv)
     }
     return out;
@@ -82,36 +109,51 @@ arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, c
     // concat = concat_heads(head_0 .. head_{h-1}), Q_i = split_heads(Q)[i] and so on. So the
     // gradient at concat is cut like the heads (split_heads), each head's dQ_i, dK_i, dV_i
     // come from attention_backward (chapter 11), and they go side by side again (concat_heads).
+    // A head's columns are the same for every row, so the batch is cut into heads once
+    // (not once per sequence), and each sequence reads its rows of its heads.
+    const std::vector<arma::mat> Qh = split_heads(Q, heads);         // h x (T_q, d_k)
+    const std::vector<arma::mat> Kh = split_heads(K, heads);         // h x (T_kv, d_k)
+    const std::vector<arma::mat> Vh = split_heads(V, heads);         // h x (T_kv, d_v)
+    const std::vector<arma::mat> dZh = split_heads(dconcat, heads);  // h x (T_q, d_v)
     // Every row belongs to one sequence, so every entry is written below: no fill.
-    arma::mat dQ(Q.n_rows, Q.n_cols, arma::fill::none), dK(K.n_rows, K.n_cols, arma::fill::none),
-        dV(V.n_rows, V.n_cols, arma::fill::none);
-    for (std::size_t s = 0; s < n; ++s) {
-        const std::vector<arma::mat> Qh = split_heads(seg_q.rows_of(Q, s), heads);         // h x (L_q, d_k)
-        const std::vector<arma::mat> Kh = split_heads(seg_kv.rows_of(K, s), heads);        // h x (L_kv, d_k)
-        const std::vector<arma::mat> Vh = split_heads(seg_kv.rows_of(V, s), heads);        // h x (L_kv, d_v)
-        const std::vector<arma::mat> dZh = split_heads(seg_q.rows_of(dconcat, s), heads);  // h x (L_q, d_v)
-        std::vector<arma::mat> dQh(heads), dKh(heads), dVh(heads);
-        for (arma::uword i = 0; i < heads; ++i) {
-            AttentionGrads g = attention_backward(Qh[i], Kh[i], Vh[i], A[s].at(i), dZh[i]);
-            dQh[i] = std::move(g.dQ);  // (L_q, d_k)
-            dKh[i] = std::move(g.dK);  // (L_kv, d_k)
-            dVh[i] = std::move(g.dV);  // (L_kv, d_v)
-        }
-        dQ.rows(seg_q.start[s], seg_q.start[s] + seg_q.length[s] - 1) = concat_heads(dQh);     // (L_q, h d_k)
-        dK.rows(seg_kv.start[s], seg_kv.start[s] + seg_kv.length[s] - 1) = concat_heads(dKh);  // (L_kv, h d_k)
-        dV.rows(seg_kv.start[s], seg_kv.start[s] + seg_kv.length[s] - 1) = concat_heads(dVh);  // (L_kv, h d_v)
+    std::vector<arma::mat> dQh, dKh, dVh;
+    for (arma::uword i = 0; i < heads; ++i) {
+        dQh.emplace_back(Qh[i].n_rows, Qh[i].n_cols, arma::fill::none);  // (T_q, d_k)
+        dKh.emplace_back(Kh[i].n_rows, Kh[i].n_cols, arma::fill::none);  // (T_kv, d_k)
+        dVh.emplace_back(Vh[i].n_rows, Vh[i].n_cols, arma::fill::none);  // (T_kv, d_v)
     }
+    // one sequence's rows of one head, in matrices reused from sequence to sequence
+    arma::mat Qs, Ks, Vs, dZs;
+    for (std::size_t s = 0; s < n; ++s) {
+        for (arma::uword i = 0; i < heads; ++i) {
+            seg_q.copy_rows(Qh[i], s, Qs);     // (L_q, d_k)
+            seg_kv.copy_rows(Kh[i], s, Ks);    // (L_kv, d_k)
+            seg_kv.copy_rows(Vh[i], s, Vs);    // (L_kv, d_v)
+            seg_q.copy_rows(dZh[i], s, dZs);   // (L_q, d_v)
+            AttentionGrads g = attention_backward(Qs, Ks, Vs, A[s].at(i), dZs);
+            seg_q.put_rows(dQh[i], s, g.dQ);   // (L_q, d_k)
+            seg_kv.put_rows(dKh[i], s, g.dK);  // (L_kv, d_k)
+            seg_kv.put_rows(dVh[i], s, g.dV);  // (L_kv, d_v)
+        }
+    }
+    const arma::mat dQ = concat_heads(dQh);  // (T_q, h d_k)
+    const arma::mat dK = concat_heads(dKh);  // (T_kv, h d_k)
+    const arma::mat dV = concat_heads(dVh);  // (T_kv, h d_v)
     // forward was: Q = X_q W_q, K = X_kv W_k, V = X_kv W_v, so:
     //   dW_q = X_q^T dQ, dW_k = X_kv^T dK, dW_v = X_kv^T dV
     //   dX_q = dQ W_q^T, dX_kv = dK W_k^T + dV W_v^T
     P.W_q.grad += x_q.t() * dQ;   // (d_model, h d_k)
     P.W_k.grad += x_kv.t() * dK;  // (d_model, h d_k)
     P.W_v.grad += x_kv.t() * dV;  // (d_model, h d_v)
-    arma::mat dx_q = dQ * Wq.t();                           // (T_q, d_model)
-    const arma::mat dx_kv = dK * Wk.t() + dV * Wv.t();      // (T_kv, d_model)
-    if (kind != Kind::cross) return dx_q + dx_kv;  // self: x_q and x_kv are the one input
+    // (each += of a product is one BLAS call that adds into the matrix: no temporary)
+    arma::mat dx_kv = dK * Wk.t();  // (T_kv, d_model)
+    dx_kv += dV * Wv.t();
+    if (kind != Kind::cross) {  // self: x_q and x_kv are the one input
+        dx_kv += dQ * Wq.t();
+        return dx_kv;  // (T_q, d_model)
+    }
     d_kv += dx_kv;
-    return dx_q;
+    return dQ * Wq.t();  // (T_q, d_model)
 }
 
 // ---------------------------------------------------------------- layer norm
@@ -163,42 +205,51 @@ arma::mat FeedForward::backward(FeedForwardParams& P, const arma::mat& dy, const
 
 // ---------------------------------------------------------------- blocks
 
+namespace {
+// a + b in a's memory (a is a temporary the caller hands over): the residual
+// connections add into the sublayer's fresh output instead of making a third matrix.
+arma::mat plus(arma::mat a, const arma::mat& b) {
+    a += b;
+    return a;
+}
+}  // namespace
+
 arma::mat EncoderBlock::forward(const EncoderBlockParams& P, arma::mat in, const Segments& seg) {
     x = std::move(in);                                                       // (T, d_model)
-    h = norm1.forward(P.norm1, x + self.forward(P.self, x, seg, x, seg));  // (T, d_model)
-    return norm2.forward(P.norm2, h + ff.forward(P.ff, h));         // (T, d_model)
+    h = norm1.forward(P.norm1, plus(self.forward(P.self, x, seg, x, seg), x));  // (T, d_model)
+    return norm2.forward(P.norm2, plus(ff.forward(P.ff, h), h));         // (T, d_model)
 }
 
 arma::mat EncoderBlock::backward(EncoderBlockParams& P, const arma::mat& d_out, const Segments& seg) {
     // forward was: out = norm2(h + ff(h)): the residual passes d2 straight to h, ff adds its part
     const arma::mat d2 = norm2.backward(P.norm2, d_out);  // (T, d_model), at h + ff(h)
-    const arma::mat dh = d2 + ff.backward(P.ff, d2, h);   // (T, d_model)
+    const arma::mat dh = plus(ff.backward(P.ff, d2, h), d2);   // (T, d_model)
     // forward was: h = norm1(x + self(x))
     const arma::mat d1 = norm1.backward(P.norm1, dh);     // (T, d_model), at x + self(x)
     arma::mat unused;                                      // self-attention: no second input
-    return d1 + self.backward(P.self, d1, x, seg, x, seg, unused);  // (T, d_model)
+    return plus(self.backward(P.self, d1, x, seg, x, seg, unused), d1);  // (T, d_model)
 }
 
 arma::mat DecoderBlock::forward(const DecoderBlockParams& P, arma::mat in, const Segments& seg,
                                 const arma::mat& enc, const Segments& enc_seg) {
     y = std::move(in);                                                                       // (T_tgt, d_model)
-    h1 = norm1.forward(P.norm1, y + self.forward(P.self, y, seg, y, seg));         // (T_tgt, d_model)
-    h2 = norm2.forward(P.norm2, h1 + cross.forward(P.cross, h1, seg, enc, enc_seg));  // (T_tgt, d_model)
-    return norm3.forward(P.norm3, h2 + ff.forward(P.ff, h2));                      // (T_tgt, d_model)
+    h1 = norm1.forward(P.norm1, plus(self.forward(P.self, y, seg, y, seg), y));         // (T_tgt, d_model)
+    h2 = norm2.forward(P.norm2, plus(cross.forward(P.cross, h1, seg, enc, enc_seg), h1));  // (T_tgt, d_model)
+    return norm3.forward(P.norm3, plus(ff.forward(P.ff, h2), h2));                      // (T_tgt, d_model)
 }
 
 arma::mat DecoderBlock::backward(DecoderBlockParams& P, const arma::mat& d_out, const Segments& seg,
                                  const arma::mat& enc, const Segments& enc_seg, arma::mat& d_enc) {
     // forward was: out = norm3(h2 + ff(h2))
     const arma::mat d3 = norm3.backward(P.norm3, d_out);   // (T_tgt, d_model)
-    const arma::mat dh2 = d3 + ff.backward(P.ff, d3, h2);  // (T_tgt, d_model)
+    const arma::mat dh2 = plus(ff.backward(P.ff, d3, h2), d3);  // (T_tgt, d_model)
     // forward was: h2 = norm2(h1 + cross(h1, enc)): cross also sends a gradient to enc
     const arma::mat d2 = norm2.backward(P.norm2, dh2);     // (T_tgt, d_model)
-    const arma::mat dh1 = d2 + cross.backward(P.cross, d2, h1, seg, enc, enc_seg, d_enc);  // (T_tgt, d_model)
+    const arma::mat dh1 = plus(cross.backward(P.cross, d2, h1, seg, enc, enc_seg, d_enc), d2);  // (T_tgt, d_model)
     // forward was: h1 = norm1(y + causal_self(y))
     const arma::mat d1 = norm1.backward(P.norm1, dh1);     // (T_tgt, d_model)
     arma::mat unused;                                       // self-attention: no second input
-    return d1 + self.backward(P.self, d1, y, seg, y, seg, unused);  // (T_tgt, d_model)
+    return plus(self.backward(P.self, d1, y, seg, y, seg, unused), d1);  // (T_tgt, d_model)
 }
 
 // ---------------------------------------------------------------- embeddings
@@ -218,10 +269,11 @@ arma::mat embed_tokens(const arma::mat& E, const arma::mat& PE, const std::vecto
         for (std::size_t r = 0; r < tokens.size(); ++r) x[r] = e[tokens[r]] * scale;
     }
     // then each sequence's positions, counted from 0 in that sequence (chapter 08)
+    arma::mat one;  // one sequence's rows, reused from sequence to sequence
     for (std::size_t s = 0; s < seg.count(); ++s) {
         if (seg.length[s] == 0) continue;
-        const arma::uword r0 = seg.start[s], r1 = seg.start[s] + seg.length[s] - 1;
-        X.rows(r0, r1) = add_positions(X.rows(r0, r1), PE);  // (L, d_model)
+        seg.copy_rows(X, s, one);                      // (L, d_model)
+        seg.put_rows(X, s, add_positions(one, PE));  // (L, d_model)
     }
     return X;
 }

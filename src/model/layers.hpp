@@ -34,6 +34,10 @@ struct Segments {
     std::size_t count() const { return start.size(); }
     // Rows of sequence i of M: (length[i], M.n_cols).
     arma::mat rows_of(const arma::mat& M, std::size_t i) const;
+    // The same into `out`, whose memory is reused when it already has that shape.
+    void copy_rows(const arma::mat& M, std::size_t i, arma::mat& out) const;
+    // Writes `part` (length[i], M.n_cols) over the rows of sequence i of M.
+    void put_rows(arma::mat& M, std::size_t i, const arma::mat& part) const;
 };
 
 // out = multi_head_attention(X_q, X_kv, W_q, W_k, W_v, W_o, h [, causal mask])

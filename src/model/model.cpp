@@ -209,8 +209,9 @@ StepStats Model::forward_backward(const Batch& batch) {
     for (Tensor& t : tensors()) t.grad.zeros();
 
     std::size_t right = 0;
+    const arma::uvec best = arma::index_max(m.logits, 1);  // (T_tgt): each row's highest score (the first, on ties)
     for (std::size_t r = 0; r < m.labels.size(); ++r)
-        if (m.logits.row(r).index_max() == m.labels[r]) ++right;
+        if (best(r) == m.labels[r]) ++right;
     stats.token_accuracy = static_cast<double>(right) / static_cast<double>(m.labels.size());
 
     // forward was: loss = cross_entropy(logits, labels), whose gradient m.dlogits
