@@ -445,7 +445,8 @@ struct TrainingResult {
 // learning_rate(t, 3e-3, 100)), exactly as the chapter trains it: forward, backward and one Adam step per step. One model per thread count,
 // timed in alternating blocks of steps (the rounds share the machine's noise);
 // steps per second is the median block's.
-TrainingResult bench_training() {
+// quick: a smoke run (the suite's), 2 rounds of 10 steps instead of 7 of 40.
+TrainingResult bench_training(bool quick) {
     TrainingResult r;
     perf::tune_for_training();  // as chapter 12's main() does
     const encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
@@ -472,8 +473,9 @@ TrainingResult bench_training() {
     block(1, 10);
     cpu_per_step.clear();
     std::vector<double> per_step[2];
-    for (int round = 0; round < 7; ++round)
-        for (int k = 0; k < 2; ++k) per_step[k].push_back(block(k, 40));
+    const int rounds = quick ? 2 : 7, steps = quick ? 10 : 40;
+    for (int round = 0; round < rounds; ++round)
+        for (int k = 0; k < 2; ++k) per_step[k].push_back(block(k, steps));
     for (auto& v : per_step) std::sort(v.begin(), v.end());
     r.cpu_steps_per_second_1 = 1.0 / median(cpu_per_step);
     r.steps_per_second_1 = 1.0 / per_step[0][per_step[0].size() / 2];
@@ -805,7 +807,7 @@ int main(int argc, char** argv) {
         std::printf("\n--- 2. The recurrent loop against one attention pass (d = 64) ---");
         const auto rnn = bench_rnn(o);
         std::printf("\n--- 3. Training (chapter 12) ---");
-        const auto training = bench_training();
+        const auto training = bench_training(o.quick);
         TargetResult to_target;
         if (!o.ours_tsv.empty()) {
             to_target = time_to_target(0.99, o.quick ? 1 : 3);
