@@ -432,8 +432,10 @@ def main():
            "  CPU time instead of wall time (ours: the thread's; PyTorch's: the process's, all its threads),",
            "  for 1-thread figures only: it stops while other programs hold the core, so on a loaded machine",
            "  it is the closer guide to what a quiet machine would show; the targets are judged on wall time.",
-           "- Training: both models are chapter 12's reversal configuration (d_model 32, one head of d_k = d_v = 16,",
-           "  d_ff 64, one encoder and one decoder block, post-norm, sinusoidal positions, float64), Adam with",
+           "- Training: both models are chapter 12's reversal configuration (d_model %d, %d heads of d_k = %d, d_v = %d,"
+           % (config["d_model"], config["heads"], config["d_k"], config["d_v"]),
+           "  d_ff %d, one encoder and one decoder block, post-norm, sinusoidal positions, float64), Adam with"
+           % config["d_ff"],
            "  lr 3e-3, betas 0.9/0.98, eps 1e-9 and 100 warm-up steps, batches of 64, on 1 thread. Steps per",
            "  second: the median of blocks of 40 steps over 16 fixed batches on both sides.",
            "- Data: both train on the very same sequences: the bench program wrote chapter 12's task",
