@@ -77,15 +77,20 @@ grep -qE '[01] / 5 done' <<<"$out" || fail "progress should read 1 / 5 (0 / 5 wh
 after=$(cd "$work/exercises" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
 [[ $before == "$after" ]] || fail "check changed files under exercises/"
 # A copied course must not build and grade the original folder's exercises: its
-# build/ (copied along) is set up afresh for the copy.
+# build/ (copied along) is set up afresh for the copy. `./course setup` runs the same
+# set-up as every building command, without the build that follows it.
 copy=$work-copy
 trap 'rm -rf "$work" "$copy"' EXIT
 cp -a "$work" "$copy"
 set +e
-out=$(cd "$copy" && ./course list 2>&1)
+out=$(cd "$copy" && ./course setup 2>&1)
 code=$?
 set -e
-[[ $code -eq 0 ]] || { echo "$out"; fail "./course list in a copied course should set build/ up again and work"; }
+[[ $code -eq 0 ]] || { echo "$out"; fail "./course setup in a copied course should set build/ up again and work"; }
 grep -q "was set up for the course in $work .*setting it up again for $copy" <<<"$out" || { echo "$out"; fail "the copy should say that build/ belonged to the original"; }
 grep -q "^CMAKE_HOME_DIRECTORY:INTERNAL=$copy\$" "$copy/build/CMakeCache.txt" || fail "the copy's build/ should now belong to the copy"
-echo "ok: broken exercises are reported alone; the others are still checked; exercises/ untouched; a copy builds its own"
+[[ ! -e $copy/build/.ninja_log ]] || fail "./course setup should only set build/ up, not build"
+[[ -L $copy/compile_commands.json && -f $copy/compile_commands.json ]] || fail "./course setup should link compile_commands.json into the copy"
+grep -q "\"file\": \"$copy/exercises/01_rnn_loop/rnn_step.cpp\"" "$copy/build/compile_commands.json" \
+  || fail "the copy's compile_commands.json should name the copy's exercise files"
+echo "ok: broken exercises are reported alone; the others are still checked; exercises/ untouched; a copy sets up its own build/"

@@ -17,6 +17,7 @@ expect 1 "usage: ./course test \[--sanitize\] +\(unknown argument '--bogus'" tes
 expect 1 "usage: ./course test \[--sanitize\] +\(unknown argument 'x'\)" test --sanitize x
 expect 1 "./course tour takes no arguments; got 'extra'" tour extra
 expect 1 "./course plots takes no arguments; got 'x'" plots x
+expect 1 "./course setup takes no arguments; got 'x'" setup x
 expect 2 "usage: ./course list +\(it takes no arguments; got 'extra'\)" list extra
 expect 2 "usage: ./course check \[NN\|NAME\]" check 01 02
 expect 2 "unknown option --bogus" check --bogus
