@@ -10,6 +10,8 @@
 //       ./course run 12 --translate "the small dog finds a red apple"
 //                                       translate with the saved checkpoint
 //       (--checkpoint FILE picks another checkpoint file)
+//       ./course run 12 --steps 50      a quick look: each training stops after 50 steps
+//                                       (its figures then differ from the README's)
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -48,6 +50,27 @@ std::string checkpoint_path(const ChapterOptions& o) {
     const fs::path plots = fs::path(o.plots_dir).lexically_normal();
     const fs::path parent = plots.has_parent_path() ? plots.parent_path() : fs::path(".");
     return (parent / "checkpoints" / "12_translation.ckpt").string();
+}
+
+// --steps N: every training stops after at most N steps (0: as the chapter sets them).
+std::size_t step_cap(const ChapterOptions& o) {
+    const auto it = o.values.find("--steps");
+    if (it == o.values.end()) return 0;
+    const std::string& v = it->second;
+    std::size_t used = 0;
+    unsigned long long n = 0;
+    try {
+        if (!v.empty() && v.find_first_not_of("0123456789") == std::string::npos) n = std::stoull(v, &used);
+    } catch (const std::out_of_range&) {
+        used = 0;
+    }
+    if (used != v.size() || v.empty() || n == 0 || n > 1000000)
+        throw InputError("--steps takes a whole number of training steps from 1 to 1000000; got '" + v + "'");
+    return static_cast<std::size_t>(n);
+}
+
+void cap_steps(encoder_decoder_lab::Setup& s, std::size_t cap) {
+    if (cap != 0) s.train.max_steps = std::min(s.train.max_steps, cap);
 }
 
 void step_tasks(const encoder_decoder_lab::Setup& rev, const encoder_decoder_lab::Setup& tr) {
@@ -194,7 +217,7 @@ const tasks::Example& reordering_example(const tasks::Task& task) {
     return task.held_out.front();
 }
 
-Trained step_translation(const encoder_decoder_lab::Setup& s, plot::Plotter& plotter) {
+Trained step_translation(const encoder_decoder_lab::Setup& s, plot::Plotter& plotter, std::size_t cap) {
     print_step(std::cout, 5, "Train: English -> French");
     Trained t = train_task(s, "translation");
     show(t.model, s.task, s.task.held_out[0]);  // "I love LLMs", held out on purpose
@@ -202,11 +225,11 @@ Trained step_translation(const encoder_decoder_lab::Setup& s, plot::Plotter& plo
     compare_beams(t.model, s.task);
     // Beam search helps where the model is still unsure: the same run stopped early.
     encoder_decoder_lab::Setup early = s;
-    early.train.max_steps = kEarlySteps;
+    early.train.max_steps = cap != 0 ? std::min(kEarlySteps, cap) : kEarlySteps;
     early.train.eval_every = 0;
     model::Model unsure(early.config);
     model::train(unsure, early.task, early.train, {});
-    std::printf("the same training stopped after %zu steps, still unsure of itself:\n", kEarlySteps);
+    std::printf("the same training stopped after %zu steps, still unsure of itself:\n", early.train.max_steps);
     compare_beams(unsure, early.task);
     const tasks::Example& e = reordering_example(s.task);
     plotter.save("12_translation_cross_attention",
@@ -279,15 +302,28 @@ int main(int argc, char** argv) {
                 return;
             }
             const std::string save_to = checkpoint_path(o);  // a bad --checkpoint is refused before training
-            const encoder_decoder_lab::Setup rev = encoder_decoder_lab::reversal_setup();
-            const encoder_decoder_lab::Setup tr = encoder_decoder_lab::translation_setup();
+            const std::size_t cap = step_cap(o);  // refused before any work, like --checkpoint
+            encoder_decoder_lab::Setup rev = encoder_decoder_lab::reversal_setup();
+            encoder_decoder_lab::Setup tr = encoder_decoder_lab::translation_setup();
+            cap_steps(rev, cap);
+            cap_steps(tr, cap);
+            if (cap != 0)
+                std::printf("(--steps %zu: each training stops after at most %zu steps, so the figures below are "
+                            "not the README's)\n", cap, cap);
             step_tasks(rev, tr);
             step_model(rev, o.mine);
             step_gradient_check(tr);
             Trained r = step_reversal(rev, plotter);
-            Trained t = step_translation(tr, plotter);
+            Trained t = step_translation(tr, plotter, cap);
             plotter.save("12_loss_curves", encoder_decoder_lab::loss_figure(r.log, t.log));
+            if (cap != 0 && !o.values.count("--checkpoint")) {
+                // a short run must not replace the model a full run saved
+                print_step(std::cout, 6, "Save, load, translate again");
+                std::printf("skipped with --steps: a short run does not replace %s (--checkpoint FILE saves it "
+                            "elsewhere)\n", save_to.c_str());
+                return;
+            }
             step_checkpoint(t, tr, save_to);
         },
-        {"--translate", "--checkpoint"});
+        {"--translate", "--checkpoint", "--steps"});
 }
