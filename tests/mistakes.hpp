@@ -196,10 +196,10 @@ struct Mistake {
       "1, ...; use p, not p + 1 (chapter 08)")                                                                      \
     X(add_positions_replaces_x,                                                                                     \
       "the result was the position codes alone: X was replaced instead of added to, so the words are lost; "        \
-      "the result is X + PE.rows(0, L - 1) (chapter 08)")                                                            \
+      "the result is X + PE.head_rows(L), its first L rows (chapter 08)")                                              \
     X(add_positions_off_by_one,                                                                                     \
       "row p of X got the code of position p + 1 (PE.rows(1, L)): the first word sits at position 0 and gets "       \
-      "row 0 of PE, so take PE.rows(0, L - 1) (chapter 08)")                                                         \
+      "row 0 of PE, so take its first L rows, PE.head_rows(L) (chapter 08)")                                         \
     X(add_positions_concatenated,                                                                                   \
       "X and PE were put side by side (2 d_model wide): the codes are added entry by entry, so the result stays "   \
       "L x d_model and W_q, W_k, W_v still fit it (chapter 08)")                                                    \
