@@ -65,6 +65,16 @@ void Segments::put_rows(arma::mat& M, std::size_t i, const arma::mat& part) cons
 
 // ---------------------------------------------------------------- attention
 
+namespace {
+// `parts` made into n matrices of (rows, cols), their memory kept from the last
+// step when the shape is the same (the entries are left as they were).
+std::vector<arma::mat>& shaped(std::vector<arma::mat>& parts, arma::uword n, arma::uword rows, arma::uword cols) {
+    parts.resize(n);
+    for (arma::mat& p : parts) p.set_size(rows, cols);
+    return parts;
+}
+}  // namespace
+
 arma::mat AttentionLayer::forward(const AttentionParams& P, const arma::mat& x_q, const Segments& seg_q,
                                   const arma::mat& x_kv, const Segments& seg_kv) {
     const std::size_t n = seg_q.count();
@@ -77,8 +87,8 @@ arma::mat AttentionLayer::forward(const AttentionParams& P, const arma::mat& x_q
     // pass 2: attention per sequence and head (chapter 06): a sequence's tokens
     // attend to that sequence's tokens only. Each sequence's rows of each head are
     // kept for the backward pass, in matrices reused from step to step.
-    std::vector<arma::mat> Zh;  // h x (T_q, d_v): the heads' outputs, every row written below
-    for (arma::uword i = 0; i < heads; ++i) Zh.emplace_back(x_q.n_rows, Vh[i].n_cols, arma::fill::none);
+    // the heads' outputs h x (T_q, d_v), every row written below
+    std::vector<arma::mat>& Zh = shaped(work_Z, heads, x_q.n_rows, Vh.at(0).n_cols);
     Q.resize(n);
     K.resize(n);
     V.resize(n);
@@ -120,12 +130,9 @@ arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, c
     // weights, and they go side by side again (concat_heads).
     const std::vector<arma::mat> dZh = split_heads(dconcat, heads);  // h x (T_q, d_v)
     // Every row belongs to one sequence, so every entry is written below: no fill.
-    std::vector<arma::mat> dQh, dKh, dVh;
-    for (arma::uword i = 0; i < heads; ++i) {
-        dQh.emplace_back(x_q.n_rows, Q.at(0).at(i).n_cols, arma::fill::none);   // (T_q, d_k)
-        dKh.emplace_back(x_kv.n_rows, K.at(0).at(i).n_cols, arma::fill::none);  // (T_kv, d_k)
-        dVh.emplace_back(x_kv.n_rows, V.at(0).at(i).n_cols, arma::fill::none);  // (T_kv, d_v)
-    }
+    std::vector<arma::mat>& dQh = shaped(work_dQ, heads, x_q.n_rows, Q.at(0).at(0).n_cols);   // h x (T_q, d_k)
+    std::vector<arma::mat>& dKh = shaped(work_dK, heads, x_kv.n_rows, K.at(0).at(0).n_cols);  // h x (T_kv, d_k)
+    std::vector<arma::mat>& dVh = shaped(work_dV, heads, x_kv.n_rows, V.at(0).at(0).n_cols);  // h x (T_kv, d_v)
     arma::mat dZs;  // one sequence's rows of one head's gradient, reused from sequence to sequence
     for (std::size_t s = 0; s < n; ++s) {
         for (arma::uword i = 0; i < heads; ++i) {

@@ -59,6 +59,8 @@ struct AttentionLayer {
     std::vector<std::vector<arma::mat>> Q, K, V;  // (L_q, d_k), (L_kv, d_k), (L_kv, d_v)
     std::vector<std::vector<arma::mat>> A;        // (L_q, L_kv)
     arma::mat concat;                             // (T_q, h d_v): every sequence's heads' outputs, stacked
+    // per head, the whole batch's rows: reused from step to step
+    std::vector<arma::mat> work_Z, work_dQ, work_dK, work_dV;  // (T_q, d_v), (T_q, d_k), (T_kv, d_k), (T_kv, d_v)
 
     // Self kinds read one input: pass it as both x_q and x_kv (and seg twice).
     arma::mat forward(const AttentionParams& P, const arma::mat& x_q, const Segments& seg_q, const arma::mat& x_kv,
