@@ -91,6 +91,11 @@ public:
     tasks::Tokens translate(const tasks::Tokens& source, std::size_t max_len) const;
     // Beam search through beam_search() (chapter 12); beam 1 is greedy decoding.
     tasks::Tokens translate_beam(const tasks::Tokens& source, std::size_t max_len, std::size_t beam) const;
+    // translate (beam 1: greedy decoding) or translate_beam (any other beam) for
+    // every source, in order: the same answers, with the blocks' weights gathered
+    // from the tensors once for all of them.
+    std::vector<tasks::Tokens> translate_all(const std::vector<tasks::Tokens>& sources, std::size_t max_len,
+                                             std::size_t beam = 1) const;
     // Teacher-forced pass over one example, returning its attention weights.
     AttentionMaps attention_maps(const tasks::Example& example);
 
