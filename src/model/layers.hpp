@@ -1,13 +1,14 @@
 // layers.hpp: the layers of chapter 12's encoder–decoder for training, each a
 // forward pass that keeps what its backward pass needs and a backward pass that
 // adds into its parameters' gradients (see src/model/layers.cpp). Every forward
-// pass is a call of a chapter's function (08 positions, 09 multi-head attention,
-// 10 layer norm and feed-forward); the blocks wire them exactly as chapter 10's
-// encoder_block and decoder_block do, which the model's inference path calls.
+// pass is made of a chapter's functions (08 positions; 02, 06 and 09 attention,
+// wired as 09's multi_head_attention but over the whole batch; 10 layer norm and
+// feed-forward); the blocks wire them exactly as chapter 10's encoder_block and
+// decoder_block do, which the model's inference path calls.
 //
 // Rows are tokens, columns are features. A batch is one tall matrix holding
 // every token of every sequence (no padding); Segments says where each
-// sequence's rows are. Attention runs sequence by sequence on those rows.
+// sequence's rows are. Attention runs sequence by sequence (and head by head) on those rows.
 // Dimension legend:
 //   T = tokens in the batch (all sequences stacked)   L = tokens in one sequence
 //   T_q, T_kv = tokens on the query side and on the key/value side of a layer

@@ -134,7 +134,8 @@ FeedForwardWeights ff_weights_of(const FeedForwardParams& p) {
 struct BlockWeights {
     std::vector<EncoderBlockWeights> enc;
     std::vector<DecoderBlockWeights> dec;
-    BlockWeights(const Parameters& P, const Config& c) {
+    arma::mat PE;  // (64, d_model): position codes (chapter 08) for sequences of up to 64 tokens
+    BlockWeights(const Parameters& P, const Config& c) : PE(positional_encoding(64, c.d_model)) {
         for (const EncoderBlockParams& b : P.encoder)
             enc.push_back({attention_weights_of(b.self, c.heads), norm_weights_of(b.norm1), ff_weights_of(b.ff),
                            norm_weights_of(b.norm2)});
@@ -167,11 +168,15 @@ private:
     arma::mat embed(const tasks::Tokens& tokens) {
         Segments one;
         one.add(tokens.size());
-        return embed_tokens(P_.embed.value, positions_for(PE_, tokens.size(), P_.embed.value.n_cols), tokens, one);
+        // the shared table, or (for a longer sequence) a longer one of this scorer's own
+        const arma::mat& PE = tokens.size() <= w_.PE.n_rows
+                                  ? w_.PE
+                                  : positions_for(PE_, tokens.size(), P_.embed.value.n_cols);
+        return embed_tokens(P_.embed.value, PE, tokens, one);
     }
     const Parameters& P_;
     const BlockWeights& w_;
-    arma::mat PE_;     // position codes, made on first use
+    arma::mat PE_;     // position codes beyond the shared table's, made only when needed
     arma::mat H_enc_;  // (L_src, d_model): the encoder's output for the source
 };
 
