@@ -16,7 +16,7 @@ arma::mat concat_heads(const std::vector<arma::mat>& parts) {
                        "every head must have the same number of rows (L)", {"part 0", parts[0]}, {name.c_str(), parts[i]});
         width += parts[i].n_cols;
     }
-    arma::mat out(parts[0].n_rows, width);  // (L, sum of widths)
+    arma::mat out(parts[0].n_rows, width, arma::fill::none);  // (L, sum of widths), every column written below
     arma::uword c = 0;
     for (const arma::mat& p : parts) {
         if (p.n_cols > 0) out.cols(c, c + p.n_cols - 1) = p;

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "contracts/02_qkv_projections.hpp"
+#include "contracts/06_shape_rules.hpp"
 #include "contracts/07_cross_attention.hpp"
 #include "contracts/08_positional_encoding.hpp"
 #include "contracts/09_multi_head_attention.hpp"
@@ -64,30 +65,53 @@ void Segments::put_rows(arma::mat& M, std::size_t i, const arma::mat& part) cons
 
 // ---------------------------------------------------------------- attention
 
+namespace {
+// `parts` made into n matrices of (rows, cols), their memory kept from the last
+// step when the shape is the same (the entries are left as they were).
+std::vector<arma::mat>& shaped(std::vector<arma::mat>& parts, arma::uword n, arma::uword rows, arma::uword cols) {
+    parts.resize(n);
+    for (arma::mat& p : parts) p.set_size(rows, cols);
+    return parts;
+}
+}  // namespace
+
 arma::mat AttentionLayer::forward(const AttentionParams& P, const arma::mat& x_q, const Segments& seg_q,
                                   const arma::mat& x_kv, const Segments& seg_kv) {
     const std::size_t n = seg_q.count();
-    const arma::uword d_model = P.W_o.value.n_cols, hd_v = P.W_v.value.n_cols;
-    arma::mat out(x_q.n_rows, d_model, arma::fill::none);  // (T_q, d_model), every row written below
-    concat.set_size(x_q.n_rows, hd_v);                      // (T_q, h d_v), likewise
+    // chapter 09's wiring, done once for the whole batch: a projection is the same
+    // matrix for every row, and a head's columns are the same for every row
+    // pass 1: project every token at once (chapter 02), then cut into heads (chapter 09)
+    const std::vector<arma::mat> Qh = split_heads(project(x_q, P.W_q.value), heads);   // h x (T_q, d_k)
+    const std::vector<arma::mat> Kh = split_heads(project(x_kv, P.W_k.value), heads);  // h x (T_kv, d_k)
+    const std::vector<arma::mat> Vh = split_heads(project(x_kv, P.W_v.value), heads);  // h x (T_kv, d_v)
+    // pass 2: attention per sequence and head (chapter 06): a sequence's tokens
+    // attend to that sequence's tokens only. Each sequence's rows of each head are
+    // kept for the backward pass, in matrices reused from step to step.
+    // the heads' outputs h x (T_q, d_v), every row written below
+    std::vector<arma::mat>& Zh = shaped(work_Z, heads, x_q.n_rows, Vh.at(0).n_cols);
+    Q.resize(n);
+    K.resize(n);
+    V.resize(n);
     A.resize(n);
-    // one call of chapter 09's multi_head_attention per sequence: a sequence's
-    // tokens attend to that sequence's tokens only
-    const bool self = kind != Kind::cross;
     arma::mat mask;  // causal_mask(L) (chapter 07) for the decoder's self-attention, made again only when L changes
-    arma::mat xq, xkv_own;  // one sequence's rows of the inputs, reused from sequence to sequence
     for (std::size_t s = 0; s < n; ++s) {
         if (kind == Kind::causal_self && mask.n_rows != seg_q.length[s]) mask = causal_mask(seg_q.length[s]);  // (L, L)
-        seg_q.copy_rows(x_q, s, xq);                 // (L_q, d_model)
-        if (!self) seg_kv.copy_rows(x_kv, s, xkv_own);  // (L_kv, d_model), cross only
-        const arma::mat& xkv = self ? xq : xkv_own;
-        MultiHeadResult r =
-            multi_head_attention(xq, xkv, P.W_q.value, P.W_k.value, P.W_v.value, P.W_o.value, heads, mask);
-        seg_q.put_rows(out, s, r.output);     // (L_q, d_model)
-        seg_q.put_rows(concat, s, r.concat);  // (L_q, h d_v)
-        A[s] = std::move(r.weights);     // h x (L_q, L_kv)
+        Q[s].resize(heads);
+        K[s].resize(heads);
+        V[s].resize(heads);
+        A[s].resize(heads);
+        for (arma::uword i = 0; i < heads; ++i) {
+            seg_q.copy_rows(Qh[i], s, Q[s][i]);   // (L_q, d_k)
+            seg_kv.copy_rows(Kh[i], s, K[s][i]);  // (L_kv, d_k)
+            seg_kv.copy_rows(Vh[i], s, V[s][i]);  // (L_kv, d_v)
+            AttentionResult r = scaled_dot_product_attention(Q[s][i], K[s][i], V[s][i], mask);
+            seg_q.put_rows(Zh[i], s, r.output);  // (L_q, d_v)
+            A[s][i] = std::move(r.weights);      // (L_q, L_kv)
+        }
     }
-    return out;
+    // pass 3: the heads side by side again (chapter 09), mixed by W_o
+    concat = concat_heads(Zh);      // (T_q, h d_v)
+    return concat * P.W_o.value;    // (T_q, d_model)
 }
 
 arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, const arma::mat& x_q,
@@ -99,38 +123,21 @@ arma::mat AttentionLayer::backward(AttentionParams& P, const arma::mat& d_out, c
     P.W_o.grad += concat.t() * d_out;                  // (h d_v, d_model)
     const arma::mat dconcat = d_out * P.W_o.value.t();  // (T_q, h d_v)
 
-    // multi_head_attention projected inside the call; attention_backward needs
-    // the projections, so make them again, for the whole batch at once
-    const arma::mat Q = project(x_q, Wq);   // (T_q, h d_k)
-    const arma::mat K = project(x_kv, Wk);  // (T_kv, h d_k)
-    const arma::mat V = project(x_kv, Wv);  // (T_kv, h d_v)
-
-    // forward was, per sequence and head i: head_i = softmax(Q_i K_i^T / sqrt(d_k) [+ mask]) V_i,
+    // forward was, per sequence and head i: head_i = scaled_dot_product_attention(Q_i, K_i, V_i [, mask]),
     // concat = concat_heads(head_0 .. head_{h-1}), Q_i = split_heads(Q)[i] and so on. So the
     // gradient at concat is cut like the heads (split_heads), each head's dQ_i, dK_i, dV_i
-    // come from attention_backward (chapter 11), and they go side by side again (concat_heads).
-    // A head's columns are the same for every row, so the batch is cut into heads once
-    // (not once per sequence), and each sequence reads its rows of its heads.
-    const std::vector<arma::mat> Qh = split_heads(Q, heads);         // h x (T_q, d_k)
-    const std::vector<arma::mat> Kh = split_heads(K, heads);         // h x (T_kv, d_k)
-    const std::vector<arma::mat> Vh = split_heads(V, heads);         // h x (T_kv, d_v)
+    // come from attention_backward (chapter 11) on the forward pass's Q_i, K_i, V_i and
+    // weights, and they go side by side again (concat_heads).
     const std::vector<arma::mat> dZh = split_heads(dconcat, heads);  // h x (T_q, d_v)
     // Every row belongs to one sequence, so every entry is written below: no fill.
-    std::vector<arma::mat> dQh, dKh, dVh;
-    for (arma::uword i = 0; i < heads; ++i) {
-        dQh.emplace_back(Qh[i].n_rows, Qh[i].n_cols, arma::fill::none);  // (T_q, d_k)
-        dKh.emplace_back(Kh[i].n_rows, Kh[i].n_cols, arma::fill::none);  // (T_kv, d_k)
-        dVh.emplace_back(Vh[i].n_rows, Vh[i].n_cols, arma::fill::none);  // (T_kv, d_v)
-    }
-    // one sequence's rows of one head, in matrices reused from sequence to sequence
-    arma::mat Qs, Ks, Vs, dZs;
+    std::vector<arma::mat>& dQh = shaped(work_dQ, heads, x_q.n_rows, Q.at(0).at(0).n_cols);   // h x (T_q, d_k)
+    std::vector<arma::mat>& dKh = shaped(work_dK, heads, x_kv.n_rows, K.at(0).at(0).n_cols);  // h x (T_kv, d_k)
+    std::vector<arma::mat>& dVh = shaped(work_dV, heads, x_kv.n_rows, V.at(0).at(0).n_cols);  // h x (T_kv, d_v)
+    arma::mat dZs;  // one sequence's rows of one head's gradient, reused from sequence to sequence
     for (std::size_t s = 0; s < n; ++s) {
         for (arma::uword i = 0; i < heads; ++i) {
-            seg_q.copy_rows(Qh[i], s, Qs);     // (L_q, d_k)
-            seg_kv.copy_rows(Kh[i], s, Ks);    // (L_kv, d_k)
-            seg_kv.copy_rows(Vh[i], s, Vs);    // (L_kv, d_v)
-            seg_q.copy_rows(dZh[i], s, dZs);   // (L_q, d_v)
-            AttentionGrads g = attention_backward(Qs, Ks, Vs, A[s].at(i), dZs);
+            seg_q.copy_rows(dZh[i], s, dZs);  // (L_q, d_v)
+            AttentionGrads g = attention_backward(Q[s][i], K[s][i], V[s][i], A[s][i], dZs);
             seg_q.put_rows(dQh[i], s, g.dQ);   // (L_q, d_k)
             seg_kv.put_rows(dKh[i], s, g.dK);  // (L_kv, d_k)
             seg_kv.put_rows(dVh[i], s, g.dV);  // (L_kv, d_v)

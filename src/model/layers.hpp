@@ -1,13 +1,14 @@
 // layers.hpp: the layers of chapter 12's encoder–decoder for training, each a
 // forward pass that keeps what its backward pass needs and a backward pass that
 // adds into its parameters' gradients (see src/model/layers.cpp). Every forward
-// pass is a call of a chapter's function (08 positions, 09 multi-head attention,
-// 10 layer norm and feed-forward); the blocks wire them exactly as chapter 10's
-// encoder_block and decoder_block do, which the model's inference path calls.
+// pass is made of a chapter's functions (08 positions; 02, 06 and 09 attention,
+// wired as 09's multi_head_attention but over the whole batch; 10 layer norm and
+// feed-forward); the blocks wire them exactly as chapter 10's encoder_block and
+// decoder_block do, which the model's inference path calls.
 //
 // Rows are tokens, columns are features. A batch is one tall matrix holding
 // every token of every sequence (no padding); Segments says where each
-// sequence's rows are. Attention runs sequence by sequence on those rows.
+// sequence's rows are. Attention runs sequence by sequence (and head by head) on those rows.
 // Dimension legend:
 //   T = tokens in the batch (all sequences stacked)   L = tokens in one sequence
 //   T_q, T_kv = tokens on the query side and on the key/value side of a layer
@@ -41,18 +42,26 @@ struct Segments {
 };
 
 // out = multi_head_attention(X_q, X_kv, W_q, W_k, W_v, W_o, h [, causal mask])
-// (chapter 09), sequence by sequence: every forward pass is a call of the
-// chapter's function, with causal_mask (chapter 07) for the decoder's
-// self-attention. The backward pass cuts the projections and the gradient at
-// the heads' outputs with split_heads, runs attention_backward (chapter 11) on
-// each head, and puts the heads' gradients side by side with concat_heads.
+// (chapter 09), wired as that function wires it but once for the whole batch:
+// project (chapter 02) on every row at once, split_heads once, then
+// scaled_dot_product_attention (chapter 06) per sequence and head, with
+// causal_mask (chapter 07) for the decoder's self-attention, concat_heads once
+// and W_o on every row. (The inference path calls multi_head_attention itself,
+// through chapter 10's blocks.) The backward pass cuts the gradient at the
+// heads' outputs with split_heads, runs attention_backward (chapter 11) on each
+// sequence's head, and puts the heads' gradients side by side with concat_heads.
 struct AttentionLayer {
     enum class Kind { self, causal_self, cross };
-    Kind kind = Kind::self;
+    explicit AttentionLayer(Kind k = Kind::self) : kind(k) {}
+    Kind kind;
     arma::uword heads = 1;
-    // cache of the last forward pass
-    arma::mat concat;                         // (T_q, h d_v): every sequence's heads' outputs, stacked
-    std::vector<std::vector<arma::mat>> A;    // per sequence, per head: the weights (L_q, L_kv)
+    // cache of the last forward pass, per sequence and head: that sequence's
+    // rows of the head's projections, and its weights
+    std::vector<std::vector<arma::mat>> Q, K, V;  // (L_q, d_k), (L_kv, d_k), (L_kv, d_v)
+    std::vector<std::vector<arma::mat>> A;        // (L_q, L_kv)
+    arma::mat concat;                             // (T_q, h d_v): every sequence's heads' outputs, stacked
+    // per head, the whole batch's rows: reused from step to step
+    std::vector<arma::mat> work_Z, work_dQ, work_dK, work_dV;  // (T_q, d_v), (T_q, d_k), (T_kv, d_k), (T_kv, d_v)
 
     // Self kinds read one input: pass it as both x_q and x_kv (and seg twice).
     arma::mat forward(const AttentionParams& P, const arma::mat& x_q, const Segments& seg_q, const arma::mat& x_kv,
@@ -92,8 +101,8 @@ struct EncoderBlock {
 
 // h1 = norm1(y + causal_self(y)),  h2 = norm2(h1 + cross(h1, enc)),  out = norm3(h2 + ff(h2))
 struct DecoderBlock {
-    AttentionLayer self{AttentionLayer::Kind::causal_self, 1, {}, {}};
-    AttentionLayer cross{AttentionLayer::Kind::cross, 1, {}, {}};
+    AttentionLayer self{AttentionLayer::Kind::causal_self};
+    AttentionLayer cross{AttentionLayer::Kind::cross};
     LayerNorm norm1, norm2, norm3;
     FeedForward ff;
     arma::mat y, h1, h2;  // (T_tgt, d_model) each

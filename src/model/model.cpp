@@ -129,27 +129,37 @@ FeedForwardWeights ff_weights_of(const FeedForwardParams& p) {
     return {p.W_1.value, p.b_1.value, p.W_2.value, p.b_2.value};
 }
 
+// Chapter 10's weight structs of every block, gathered from the model's tensors
+// (copies): once per translation, or once for a whole list of them.
+struct BlockWeights {
+    std::vector<EncoderBlockWeights> enc;
+    std::vector<DecoderBlockWeights> dec;
+    arma::mat PE;  // (64, d_model): position codes (chapter 08) for sequences of up to 64 tokens
+    BlockWeights(const Parameters& P, const Config& c) : PE(positional_encoding(64, c.d_model)) {
+        for (const EncoderBlockParams& b : P.encoder)
+            enc.push_back({attention_weights_of(b.self, c.heads), norm_weights_of(b.norm1), ff_weights_of(b.ff),
+                           norm_weights_of(b.norm2)});
+        for (const DecoderBlockParams& b : P.decoder)
+            dec.push_back({attention_weights_of(b.self, c.heads), norm_weights_of(b.norm1),
+                           attention_weights_of(b.cross, c.heads), norm_weights_of(b.norm2), ff_weights_of(b.ff),
+                           norm_weights_of(b.norm3)});
+    }
+};
+
 // One source, encoded once by chapter 10's encoder_block; asked for the next
 // token's scores after any prefix, which chapter 10's decoder_block answers.
 class BlockScorer {
 public:
-    BlockScorer(const Parameters& P, const Config& c, const tasks::Tokens& source) : P_(P) {
+    BlockScorer(const Parameters& P, const BlockWeights& w, const tasks::Tokens& source) : P_(P), w_(w) {
         if (source.empty()) throw InputError("seq2seq: cannot translate an empty sequence");
-        for (const EncoderBlockParams& b : P.encoder)
-            enc_.push_back({attention_weights_of(b.self, c.heads), norm_weights_of(b.norm1), ff_weights_of(b.ff),
-                            norm_weights_of(b.norm2)});
-        for (const DecoderBlockParams& b : P.decoder)
-            dec_.push_back({attention_weights_of(b.self, c.heads), norm_weights_of(b.norm1),
-                            attention_weights_of(b.cross, c.heads), norm_weights_of(b.norm2), ff_weights_of(b.ff),
-                            norm_weights_of(b.norm3)});
-        H_enc_ = embed(source);                                              // (L_src, d_model)
-        for (const EncoderBlockWeights& w : enc_) H_enc_ = encoder_block(H_enc_, w);  // (L_src, d_model)
+        H_enc_ = embed(source);                                                  // (L_src, d_model)
+        for (const EncoderBlockWeights& b : w_.enc) H_enc_ = encoder_block(H_enc_, b);  // (L_src, d_model)
     }
     arma::rowvec operator()(const tasks::Tokens& prefix) {
         if (prefix.empty()) throw InputError("seq2seq: the decoder's prefix must start with <s>");
-        arma::mat y = embed(prefix);                                         // (L_prefix, d_model)
-        for (const DecoderBlockWeights& w : dec_) y = decoder_block(y, H_enc_, w);  // (L_prefix, d_model)
-        arma::rowvec scores = y.row(y.n_rows - 1) * P_.out_W.value;         // (1, n_vocab)
+        arma::mat y = embed(prefix);                                             // (L_prefix, d_model)
+        for (const DecoderBlockWeights& b : w_.dec) y = decoder_block(y, H_enc_, b);  // (L_prefix, d_model)
+        arma::rowvec scores = y.row(y.n_rows - 1) * P_.out_W.value;             // (1, n_vocab)
         scores += P_.out_b.value;
         return scores;
     }
@@ -158,14 +168,26 @@ private:
     arma::mat embed(const tasks::Tokens& tokens) {
         Segments one;
         one.add(tokens.size());
-        return embed_tokens(P_.embed.value, positions_for(PE_, tokens.size(), P_.embed.value.n_cols), tokens, one);
+        // the shared table, or (for a longer sequence) a longer one of this scorer's own
+        const arma::mat& PE = tokens.size() <= w_.PE.n_rows
+                                  ? w_.PE
+                                  : positions_for(PE_, tokens.size(), P_.embed.value.n_cols);
+        return embed_tokens(P_.embed.value, PE, tokens, one);
     }
     const Parameters& P_;
-    std::vector<EncoderBlockWeights> enc_;
-    std::vector<DecoderBlockWeights> dec_;
-    arma::mat PE_;     // position codes, made on first use
+    const BlockWeights& w_;
+    arma::mat PE_;     // position codes beyond the shared table's, made only when needed
     arma::mat H_enc_;  // (L_src, d_model): the encoder's output for the source
 };
+
+// greedy_decode when beam is 0, else beam_search with that beam (beam 1 included).
+tasks::Tokens decode_one(const Parameters& P, const BlockWeights& w, const tasks::Tokens& source, std::size_t max_len,
+                         std::size_t beam) {
+    BlockScorer scorer(P, w, source);  // the source is encoded once
+    if (beam == 0)
+        return greedy_decode(std::ref(scorer), tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd, max_len);
+    return beam_search(std::ref(scorer), tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd, max_len, beam);
+}
 
 }  // namespace
 
@@ -233,18 +255,27 @@ StepStats Model::forward_backward(const Batch& batch) {
 }
 
 arma::rowvec Model::next_scores(const tasks::Tokens& source, const tasks::Tokens& prefix) const {
-    BlockScorer scorer(params_, config_, source);
+    const BlockWeights w(params_, config_);
+    BlockScorer scorer(params_, w, source);
     return scorer(prefix);
 }
 
 tasks::Tokens Model::translate(const tasks::Tokens& source, std::size_t max_len) const {
-    BlockScorer scorer(params_, config_, source);  // the source is encoded once
-    return greedy_decode(std::ref(scorer), tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd, max_len);
+    return decode_one(params_, BlockWeights(params_, config_), source, max_len, 0);
 }
 
 tasks::Tokens Model::translate_beam(const tasks::Tokens& source, std::size_t max_len, std::size_t beam) const {
-    BlockScorer scorer(params_, config_, source);
-    return beam_search(std::ref(scorer), tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd, max_len, beam);
+    return decode_one(params_, BlockWeights(params_, config_), source, max_len, beam);
+}
+
+std::vector<tasks::Tokens> Model::translate_all(const std::vector<tasks::Tokens>& sources, std::size_t max_len,
+                                                std::size_t beam) const {
+    const BlockWeights w(params_, config_);  // gathered once for every source
+    std::vector<tasks::Tokens> out;
+    out.reserve(sources.size());
+    // as exact_match counts: greedy decoding for beam 1, beam search otherwise
+    for (const tasks::Tokens& source : sources) out.push_back(decode_one(params_, w, source, max_len, beam == 1 ? 0 : beam));
+    return out;
 }
 
 AttentionMaps Model::attention_maps(const tasks::Example& example) {

@@ -4,9 +4,11 @@
 // The model is assembled from the learner's functions of chapters 02 to 12, so
 // `./course run 12 --mine` trains on the learner's own code:
 //   positions       positional_encoding, add_positions (08)
-//   attention       multi_head_attention (09) in every layer, which calls project (02),
-//                   split_heads, concat_heads (09) and scaled_dot_product_attention (06)
-//                   with causal_mask (07) in the decoder's self-attention
+//   attention       training: multi_head_attention's wiring (09) once per layer for the
+//                   whole batch: project (02), split_heads, scaled_dot_product_attention
+//                   (06) per sequence and head, concat_heads (09); translating:
+//                   multi_head_attention (09) itself, inside the blocks; causal_mask (07)
+//                   in the decoder's self-attention on both paths
 //   blocks          layer_norm, layer_norm_backward, feed_forward (10); encoder_block and
 //                   decoder_block (10) on the inference path (next_scores, translate)
 //   training        cross_entropy, attention_backward per head (with softmax_rows_backward),
@@ -16,7 +18,7 @@
 //
 // Rows are tokens, columns are features. A batch is processed as one tall
 // matrix holding every token of every sequence (no padding); attention then
-// runs sequence by sequence on that sequence's rows (layers.hpp).
+// runs sequence by sequence (and head by head) on that sequence's rows (layers.hpp).
 // Files: src/model/parameters.cpp (the parameters), layers.cpp (each layer,
 // forward and backward), model.cpp (Model), training.cpp (Adam, train,
 // gradient checks), checkpoint.cpp (checkpoints).
@@ -91,6 +93,11 @@ public:
     tasks::Tokens translate(const tasks::Tokens& source, std::size_t max_len) const;
     // Beam search through beam_search() (chapter 12); beam 1 is greedy decoding.
     tasks::Tokens translate_beam(const tasks::Tokens& source, std::size_t max_len, std::size_t beam) const;
+    // translate (beam 1: greedy decoding) or translate_beam (any other beam) for
+    // every source, in order: the same answers, with the blocks' weights gathered
+    // from the tensors once for all of them.
+    std::vector<tasks::Tokens> translate_all(const std::vector<tasks::Tokens>& sources, std::size_t max_len,
+                                             std::size_t beam = 1) const;
     // Teacher-forced pass over one example, returning its attention weights.
     AttentionMaps attention_maps(const tasks::Example& example);
 

@@ -61,12 +61,13 @@ double Adam::rate() const { return t_ == 0 ? 0.0 : learning_rate(t_, s_.learning
 double exact_match(const Model& model, const std::vector<tasks::Example>& examples, std::size_t max_len,
                    std::size_t beam) {
     if (examples.empty()) return 0.0;
+    std::vector<tasks::Tokens> sources;
+    sources.reserve(examples.size());
+    for (const auto& e : examples) sources.push_back(e.source);
+    const std::vector<tasks::Tokens> out = model.translate_all(sources, max_len, beam);
     std::size_t right = 0;
-    for (const auto& e : examples) {
-        const tasks::Tokens out = beam == 1 ? model.translate(e.source, max_len)
-                                            : model.translate_beam(e.source, max_len, beam);
-        if (out == e.target) ++right;
-    }
+    for (std::size_t i = 0; i < examples.size(); ++i)
+        if (out[i] == examples[i].target) ++right;
     return static_cast<double>(right) / static_cast<double>(examples.size());
 }
 
