@@ -1,8 +1,10 @@
 // Chapter 01 tests: the recurrent loop.
 // One suite per exercise (its name is the exercise's name); `chapter` holds
 // the tests of the chapter's non-exercise code.
-#define BOOST_TEST_MODULE ch01_rnn_loop
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch01_rnn_loop)
 
 #include <cmath>
 #include <utility>

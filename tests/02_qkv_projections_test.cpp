@@ -4,8 +4,10 @@
 //
 // Expected values are the tutorial's matrices (whole numbers) and products
 // computed here with scalar loops, never with the code under test.
-#define BOOST_TEST_MODULE ch02_qkv_projections
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch02_qkv_projections)
 
 #include <cmath>
 #include <string>

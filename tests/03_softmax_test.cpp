@@ -4,8 +4,10 @@
 //
 // Expected values come from the tutorial's printed numbers and from scalar
 // loops over std::exp written here, never from the code under test.
-#define BOOST_TEST_MODULE ch03_softmax
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch03_softmax)
 
 #include <cmath>
 #include <limits>

@@ -4,8 +4,10 @@
 //
 // Expected values are the tutorial's printed numbers (2 decimals) and values
 // computed here with scalar loops and std::exp, never with the code under test.
-#define BOOST_TEST_MODULE ch04_attention_by_hand
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch04_attention_by_hand)
 
 #include <cmath>
 #include <string>

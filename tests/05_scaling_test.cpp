@@ -6,8 +6,10 @@
 // for n independent samples of X, the sample variance s^2 has standard error
 // sqrt((mu_4 - sigma^4) / n), mu_4 the fourth central moment of X. A check
 // passes within 5 standard errors (a false alarm about once in 1.7 million).
-#define BOOST_TEST_MODULE ch05_scaling
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch05_scaling)
 
 #include <cmath>
 

@@ -1,8 +1,10 @@
 // Chapter 06 tests: the shape rules of scaled dot-product attention.
 // One suite per exercise (its name is the exercise's name); `chapter` holds
 // the tests of the chapter's non-exercise code.
-#define BOOST_TEST_MODULE ch06_shape_rules
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch06_shape_rules)
 
 #include <cmath>
 #include <vector>

@@ -1,8 +1,10 @@
 // Chapter 07 tests: self-attention, cross-attention and the causal mask.
 // One suite per exercise (its name is the exercise's name); `chapter` holds
 // the tests of the chapter's non-exercise code.
-#define BOOST_TEST_MODULE ch07_cross_attention
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch07_cross_attention)
 
 #include <cmath>
 #include <vector>

@@ -4,8 +4,10 @@
 //
 // Every expected value comes from the formula written out again here, over
 // scalars: pair i = c / 2 of column c, angle = p / 10000^(2i / d_model).
-#define BOOST_TEST_MODULE ch08_positional_encoding
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch08_positional_encoding)
 
 #include <algorithm>
 #include <cmath>

@@ -5,8 +5,10 @@
 // Every expected value is computed here by plain loops over scalars: columns
 // copied one by one, dot products, a stable softmax per head, the products
 // with V and W_o. The known wrong versions are computed the same way.
-#define BOOST_TEST_MODULE ch09_multi_head_attention
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch09_multi_head_attention)
 
 #include <cmath>
 #include <string>

@@ -6,8 +6,10 @@
 // feed-forward layer, multi-head attention, and the blocks composed from them),
 // never by the code under test; the backward pass is also held against central
 // differences of the loop version.
-#define BOOST_TEST_MODULE ch10_transformer_blocks
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch10_transformer_blocks)
 
 #include <cmath>
 #include <string>

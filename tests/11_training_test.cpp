@@ -1,7 +1,9 @@
 // Chapter 11 tests: one suite per exercise (its name is the exercise's name);
 // `chapter` holds the tests of the chapter's non-exercise code (labs/training_lab).
-#define BOOST_TEST_MODULE ch11_training
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch11_training)
 
 #include <algorithm>
 #include <cmath>

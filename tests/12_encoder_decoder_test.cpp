@@ -5,8 +5,10 @@
 // run on its own as ch12.trains_to_target) a real training run.
 // One suite per exercise (its name is the exercise's name); `chapter` holds
 // the tests of the chapter's non-exercise code.
-#define BOOST_TEST_MODULE ch12_encoder_decoder
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(ch12_encoder_decoder)
 
 #include <algorithm>
 #include <cmath>

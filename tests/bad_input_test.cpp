@@ -2,8 +2,10 @@
 // reference solutions. Each case states what the learner is promised: one clear
 // error naming what is wrong and where, or a well-defined answer.
 // (The CSV rows are tested through the tool itself, tools/attend/CMakeLists.txt.)
-#define BOOST_TEST_MODULE bad_input
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(bad_input)
 
 #include <cmath>
 #include <filesystem>

@@ -1,6 +1,8 @@
 // Tests of coursectl, the checker behind ./course list/check/hint/reset.
-#define BOOST_TEST_MODULE coursectl
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(coursectl)
 
 #include <csignal>
 #include <algorithm>

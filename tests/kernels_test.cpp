@@ -5,8 +5,10 @@
 //
 // Dimension legend: L_Q = query positions, L_K = key positions,
 //   d_k = query/key width, d_v = value width.
-#define BOOST_TEST_MODULE kernels
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(kernels)
 
 #include <atomic>
 #include <cmath>

@@ -1,6 +1,8 @@
 // Library tests: errors, printing, plotting, the worked example.
-#define BOOST_TEST_MODULE library
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(library)
 
 #include <cmath>
 #include <cstdlib>
