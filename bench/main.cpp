@@ -6,6 +6,7 @@
 //   bench [--out FILE] [--plots DIR | --no-plots] [--quick] [--command TEXT]
 //         [--shape L_Q,L_K,d_k,d_v]... [--no-naive] [--ours FILE] [--write-task FILE]
 //         [--build-seconds S] [--test-seconds S] [--test-note TEXT]
+//   bench --serve-training
 //     --out FILE       the markdown table (default build/bench/RESULTS.md), written
 //                      through a temporary file and a rename (./course bench
 //                      writes into the build tree only: bench/RESULTS.md, the
@@ -24,6 +25,19 @@
 //                      clean build and test-suite times measured by the caller
 //                      (./course bench --build-times); without them the table
 //                      says they were not measured
+//     --serve-training chapter 12's reversal training on request, for
+//                      bench/pytorch_side.py to time in rounds alternating with
+//                      PyTorch's: one command per line on standard input, one
+//                      answer per line on standard output:
+//                        block N     N training steps (1 to 100000) of one model
+//                                    kept from block to block, 1 thread ->
+//                                    "<wall seconds per step> <thread CPU seconds per step>"
+//                        target SEED fresh weights (seed 1 to 1000) trained to 99%
+//                                    exact match as time_to_target does ->
+//                                    "<seconds> <steps> <1 if reached, else 0>"
+//                        quit
+//                      A line it cannot read is answered "error: ..." (and the
+//                      server goes on); end of input ends it too.
 //
 // What is measured (see docs/ARCHITECTURE.md, "Benchmark"):
 //   1. attention forward at five shapes, double and float, 1 and 2 threads:
@@ -82,6 +96,7 @@ struct Options {
     std::vector<std::vector<arma::uword>> shapes;  // empty: the usual five
     bool naive = true;
     std::string ours_tsv, task_file;  // empty: not asked for
+    bool serve_training = false;
 };
 
 // A number given on the command line, read whole: "abc", "12s" or "" are refused by
@@ -118,6 +133,7 @@ Options parse_options(int argc, char** argv) {
         else if (a == "--no-naive") o.naive = false;
         else if (a == "--ours") o.ours_tsv = value();
         else if (a == "--write-task") o.task_file = value();
+        else if (a == "--serve-training") o.serve_training = true;
         else if (a == "--shape") {
             std::vector<arma::uword> v;
             std::istringstream in(value());
@@ -446,28 +462,45 @@ struct TrainingResult {
 // timed in alternating blocks of steps (the rounds share the machine's noise);
 // steps per second is the median block's.
 // quick: a smoke run (the suite's), 2 rounds of 10 steps instead of 7 of 40.
+// The reversal training on 16 fixed batches of chapter 12's task: a model of
+// its own, trained on in blocks of steps (bench_training, --serve-training).
+class TimedTrainer {
+public:
+    explicit TimedTrainer(const encoder_decoder_lab::Setup& s) : model_(s.config), adam_(s.train.adam), batches_(16) {
+        for (std::size_t b = 0; b < batches_.size(); ++b)
+            for (std::size_t i = 0; i < s.train.batch_size; ++i)
+                batches_[b].examples.push_back(s.task.train[(b * s.train.batch_size + i) % s.task.train.size()]);
+    }
+    // `steps` steps as chapter 12 takes them (forward, backward, one Adam step):
+    // wall seconds and the calling thread's CPU seconds, per step.
+    std::pair<double, double> block(int steps) {
+        const double cpu_start = thread_cpu_seconds();
+        const auto start = Clock::now();
+        for (int i = 0; i < steps; ++i) {
+            model_.forward_backward(batches_[next_++ % batches_.size()]);
+            adam_.step(model_.tensors());
+        }
+        return {seconds_since(start) / steps, (thread_cpu_seconds() - cpu_start) / steps};
+    }
+
+private:
+    model::Model model_;
+    model::Adam adam_;
+    std::vector<model::Batch> batches_;
+    std::size_t next_ = 0;
+};
+
 TrainingResult bench_training(bool quick) {
     TrainingResult r;
     perf::tune_for_training();  // as chapter 12's main() does
     const encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
-    std::vector<model::Batch> batches(16);
-    for (std::size_t b = 0; b < batches.size(); ++b)
-        for (std::size_t i = 0; i < s.train.batch_size; ++i)
-            batches[b].examples.push_back(s.task.train[(b * s.train.batch_size + i) % s.task.train.size()]);
-    model::Model models[2] = {model::Model(s.config), model::Model(s.config)};
-    model::Adam adams[2] = {model::Adam(s.train.adam), model::Adam(s.train.adam)};
-    std::size_t next[2] = {0, 0};
+    TimedTrainer trainers[2] = {TimedTrainer(s), TimedTrainer(s)};
     std::vector<double> cpu_per_step;  // 1 thread only
     auto block = [&](int k, int steps) {
         perf::set_threads(k + 1);
-        const double cpu_start = thread_cpu_seconds();
-        const auto start = std::chrono::steady_clock::now();
-        for (int i = 0; i < steps; ++i) {
-            models[k].forward_backward(batches[next[k]++ % batches.size()]);
-            adams[k].step(models[k].tensors());
-        }
-        if (k == 0) cpu_per_step.push_back((thread_cpu_seconds() - cpu_start) / steps);
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / steps;
+        const auto [wall, cpu] = trainers[k].block(steps);
+        if (k == 0) cpu_per_step.push_back(cpu);
+        return wall;
     };
     block(0, 10);  // warm-up: first touches of memory, thread start-up
     block(1, 10);
@@ -499,18 +532,24 @@ struct TargetResult {
     int seeds = 0;                      // how many runs (seeds 1 to seeds)
 };
 
+// One run of time_to_target: fresh weights from `seed` (and the batch order from
+// 6 + seed: seed 1 trains as chapter 12 does, batch order 7), trained until `target`.
+model::TrainingLog train_to_target(encoder_decoder_lab::Setup s, double target, int seed) {
+    s.train.target_accuracy = target;
+    s.config.seed = static_cast<std::uint64_t>(seed);
+    s.train.seed = static_cast<std::uint64_t>(6 + seed);
+    model::Model model(s.config);
+    return model::train(model, s.task, s.train, {});
+}
+
 TargetResult time_to_target(double target, int seeds) {
     perf::tune_for_training();
-    encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
-    s.train.target_accuracy = target;
+    const encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
     std::vector<std::pair<double, double>> runs;  // (seconds, steps)
     TargetResult r;
     r.seeds = seeds;
     for (int seed = 1; seed <= seeds; ++seed) {
-        s.config.seed = static_cast<std::uint64_t>(seed);
-        s.train.seed = static_cast<std::uint64_t>(6 + seed);  // seed 1 trains as chapter 12 does (batch order 7)
-        model::Model model(s.config);
-        const model::TrainingLog log = model::train(model, s.task, s.train, {});
+        const model::TrainingLog log = train_to_target(s, target, seed);
         r.runs += (r.runs.empty() ? "" : ", ") + std::to_string(log.steps) + " steps " +
                   (log.reached_target ? fixed(log.seconds, 2) + " s" : std::string("(target not reached)"));
         if (!log.reached_target) return r;
@@ -523,6 +562,50 @@ TargetResult time_to_target(double target, int seeds) {
                 seeds, r.seconds, r.steps, r.runs.c_str());
     perf::set_threads(1);
     return r;
+}
+
+// --serve-training (see the top of this file): bench/pytorch_side.py asks for
+// our blocks and runs between its own, so that both sides' figures come from
+// the same minutes of a noisy machine.
+// A whole number from `lo` to `hi` written as digits only; 0 when it is not one.
+long whole_in(const std::string& text, long lo, long hi) {
+    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos) return 0;
+    const long n = std::stol(text);
+    return n >= lo && n <= hi ? n : 0;
+}
+
+int serve_training() {
+    perf::tune_for_training();  // as chapter 12's main() does: 1 thread
+    perf::set_threads(1);
+    const encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
+    TimedTrainer trainer(s);
+    std::printf("ready %s, batch %zu\n", model::describe(s.config).c_str(), s.train.batch_size);
+    std::fflush(stdout);
+    for (std::string line; std::getline(std::cin, line);) {
+        std::istringstream in(line);
+        std::string command, value, extra;
+        in >> command >> value >> extra;
+        if (command == "quit" && value.empty()) break;
+        if (command == "block" && extra.empty()) {
+            if (const long steps = whole_in(value, 1, 100000)) {
+                const auto [wall, cpu] = trainer.block(static_cast<int>(steps));
+                std::printf("%.9g %.9g\n", wall, cpu);
+            } else {
+                std::printf("error: block needs a number of steps from 1 to 100000; got '%s'\n", value.c_str());
+            }
+        } else if (command == "target" && extra.empty()) {
+            if (const long seed = whole_in(value, 1, 1000)) {
+                const model::TrainingLog log = train_to_target(s, 0.99, static_cast<int>(seed));
+                std::printf("%.9g %zu %d\n", log.seconds, log.steps, log.reached_target ? 1 : 0);
+            } else {
+                std::printf("error: target needs a seed from 1 to 1000; got '%s'\n", value.c_str());
+            }
+        } else {
+            std::printf("error: unknown request '%s' (known: block N, target SEED, quit)\n", line.c_str());
+        }
+        std::fflush(stdout);
+    }
+    return 0;
 }
 
 // ---------------------------------------------------------------- the machine
@@ -800,6 +883,7 @@ plot::Figure ratio_figure(const std::vector<AttentionRow>& rows) {
 int main(int argc, char** argv) {
     try {
         Options o = parse_options(argc, argv);
+        if (o.serve_training) return serve_training();
         o.load_at_start = load_average();
         plot::Plotter plotter(o.plots_dir, o.plots);
         std::printf("--- 1. Attention forward (medians; x = time / time of the two products) ---\n");

@@ -2,10 +2,11 @@
 """bench/pytorch_side.py: the PyTorch half of `./course bench --pytorch`.
 
 bench/run.sh runs it right after bench/main.cpp, on the same machine, with the
-figures that program wrote (build/bench/ours.tsv) and chapter 12's reversal
-task as that program wrote it (build/bench/reversal_task.tsv). It measures
-what a learner would otherwise use, PyTorch (Debian's python3-torch), on the
-same terms:
+figures that program wrote (build/bench/ours.tsv), chapter 12's reversal task
+as that program wrote it (build/bench/reversal_task.tsv) and the program
+itself, which it starts as `bench --serve-training` to have our training timed
+in turns with PyTorch's. It measures what a learner would otherwise use,
+PyTorch (Debian's python3-torch), on the same terms:
 
   1. attention forward at every shape and type in ours.tsv, on 1 and 2
      threads (torch.set_num_threads), timed in rounds like the C++ side;
@@ -19,15 +20,20 @@ same terms:
   3. seconds to 99% exact match on the first 500 validation sequences, checked
      every 50 steps by greedy decoding, validation time included.
 
+Figures 2 and 3 alternate with ours, asked of the server block by block (40
+steps each) and seed by seed, so that load coming and going on the machine
+falls on both sides alike; the order within a round alternates too.
+
 It writes build/bench/pytorch.tsv (name, ours, pytorch, unit; one row per
 figure) and a markdown section that run.sh appends to build/bench/RESULTS.md.
 
-  pytorch_side.py --ours FILE --task FILE --tsv FILE --markdown FILE [--quick]
+  pytorch_side.py --ours FILE --task FILE --ours-server BENCH --tsv FILE --markdown FILE [--quick]
 """
 import argparse
 import math
 import re
 import statistics
+import subprocess
 import sys
 import time
 
@@ -57,6 +63,33 @@ def read_ours(path):
             name, value, unit = line.rstrip("\n").split("\t")
             rows[name] = (float(value), unit)
     return rows
+
+
+class OursServer:
+    """Our training, timed by `bench --serve-training` (bench/main.cpp) on request."""
+
+    def __init__(self, program):
+        self.proc = subprocess.Popen([program, "--serve-training"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        self.description = self._answer("starting")
+        if not self.description.startswith("ready"):
+            sys.exit("pytorch_side.py: %s --serve-training did not start: %r" % (program, self.description))
+
+    def _answer(self, request):
+        line = self.proc.stdout.readline().strip()
+        if not line or line.startswith("error"):
+            sys.exit("pytorch_side.py: the bench server answered %r to %r" % (line or "nothing", request))
+        return line
+
+    def ask(self, request):
+        self.proc.stdin.write(request + "\n")
+        self.proc.stdin.flush()
+        return [float(x) for x in self._answer(request).split()]
+
+    def close(self):
+        self.proc.stdin.write("quit\n")
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
 
 
 def read_task(path):
@@ -309,23 +342,38 @@ def exact_match(model, examples, max_len):
     return right / len(examples)
 
 
-def steps_per_second(config, task, rounds):
-    """As bench_training() in bench/main.cpp: 16 fixed batches, blocks of 40 steps, the median block."""
+def steps_per_second(config, task, rounds, ours):
+    """As bench_training() in bench/main.cpp: 16 fixed batches, blocks of 40 steps,
+    the median block; each round one block of ours (from the server) and one of
+    PyTorch's, the order alternating from round to round. Returns, per side,
+    steps per second of wall time and of CPU time, and the rounds' ratios."""
     torch.set_num_threads(1)
     train = task["train"]
     batches = [batch_tensors([train[(b * BATCH + i) % len(train)] for i in range(BATCH)]) for b in range(16)]
     _, step = make_trainer(config, seed=1)
-    for i in range(10):  # warm-up
-        step(batches[i % 16])
-    per_step, cpu, nxt = [], [], 0
-    for _ in range(rounds):
+    nxt = 0
+
+    def theirs(steps):
+        nonlocal nxt
         cpu_start, start = time.process_time(), time.perf_counter()
-        for _ in range(40):
+        for _ in range(steps):
             step(batches[nxt % 16])
             nxt += 1
-        per_step.append((time.perf_counter() - start) / 40)
-        cpu.append((time.process_time() - cpu_start) / 40)
-    return 1.0 / statistics.median(per_step), 1.0 / statistics.median(cpu)
+        return (time.perf_counter() - start) / steps, (time.process_time() - cpu_start) / steps
+
+    theirs(10)  # warm-up, both sides
+    ours.ask("block 10")
+    walls, cpus, ratios = ([], []), ([], []), []
+    for r in range(rounds):
+        pair = [None, None]  # (wall, cpu) per step: ours, theirs
+        for side in ((0, 1) if r % 2 == 0 else (1, 0)):
+            pair[side] = ours.ask("block 40") if side == 0 else theirs(40)
+        for side in (0, 1):
+            walls[side].append(pair[side][0])
+            cpus[side].append(pair[side][1])
+        ratios.append(pair[1][0] / pair[0][0])  # their time per step / ours: how many times faster ours is
+    rate = lambda v: 1.0 / statistics.median(v)
+    return {"ours": (rate(walls[0]), rate(cpus[0])), "theirs": (rate(walls[1]), rate(cpus[1])), "ratios": ratios}
 
 
 def seconds_to_target(config, task, seed, max_len):
@@ -356,6 +404,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ours", required=True)
     ap.add_argument("--task", required=True)
+    ap.add_argument("--ours-server", required=True, help="bench/main.cpp's program, run as --serve-training")
     ap.add_argument("--tsv", required=True)
     ap.add_argument("--markdown", required=True)
     ap.add_argument("--quick", action="store_true")
@@ -369,17 +418,36 @@ def main():
     threading = [l.strip() for l in torch.__config__.parallel_info().splitlines() if "backend" in l or "OpenMP" in l]
     print("PyTorch %s (%s)" % (torch.__version__, "; ".join(threading[:2])), flush=True)
     theirs = bench_attention(ours, budget=0.1 if a.quick else 0.8)
-    sps, theirs["training steps per second, CPU time"] = steps_per_second(config, task, rounds=3 if a.quick else 7)
-    theirs["training steps per second"] = sps
-    print("  training: %.0f steps/s on 1 thread" % sps, flush=True)
-    runs = []
+    server = OursServer(a.ours_server)
+    print("  training in turns with ours (%s)" % server.description[len("ready "):], flush=True)
+    sps = steps_per_second(config, task, rounds=3 if a.quick else 7, ours=server)
+    # the training figures of ours.tsv give way to these, measured in the same rounds
+    ours["training steps per second"] = (sps["ours"][0], "steps/s")
+    ours["training steps per second, CPU time"] = (sps["ours"][1], "steps/s")
+    theirs["training steps per second"], theirs["training steps per second, CPU time"] = sps["theirs"]
+    round_ratios = sps["ratios"]
+    print("  training: %.0f steps/s on 1 thread (ours %.0f; ours faster by %.2fx to %.2fx, round by round)"
+          % (sps["theirs"][0], sps["ours"][0], min(round_ratios), max(round_ratios)), flush=True)
+    runs, our_runs = [], []
     for seed in (1, 2, 3)[: 1 if a.quick else 3]:
-        seconds, steps = seconds_to_target(config, task, seed, max_len)
-        runs.append((seconds, steps))
-        print("  to %d%%: %s after %d steps (seed %d)" %
-              (100 * TARGET, "%.2f s" % seconds if seconds else "not reached", steps, seed), flush=True)
-    reached = [s for s, _ in runs if s is not None]
-    theirs["training seconds to 99%"] = statistics.median(reached) if len(reached) == len(runs) else float("nan")
+        for side in ((0, 1) if seed % 2 == 1 else (1, 0)):
+            if side == 0:
+                seconds, steps, reached = server.ask("target %d" % seed)
+                our_runs.append((seconds if reached else None, int(steps)))
+            else:
+                runs.append(seconds_to_target(config, task, seed, max_len))
+        for who, (seconds, steps) in (("PyTorch", runs[-1]), ("ours", our_runs[-1])):
+            print("  to %d%%, %s: %s after %d steps (seed %d)" %
+                  (100 * TARGET, who, "%.2f s" % seconds if seconds else "not reached", steps, seed), flush=True)
+    server.close()
+
+    def median_run(rs):  # (seconds, steps) of the median run; NaN when some run missed the target
+        done = sorted(r for r in rs if r[0] is not None)
+        return done[len(done) // 2] if len(done) == len(rs) else (float("nan"), float("nan"))
+
+    theirs["training seconds to 99%"] = median_run(runs)[0]
+    ours["training seconds to 99%"] = (median_run(our_runs)[0], "s")
+    ours["training steps to 99%"] = (median_run(our_runs)[1], "steps")
     load_end = open("/proc/loadavg").read().split()[0]
 
     names = [n for n in ours if n in theirs and not n.endswith(", CPU time")]
@@ -401,13 +469,13 @@ def main():
             return "%.0f steps/s" % v
         return "%.2f µs" % (1e6 * v) if v < 1e-3 else ("%.2f ms" % (1e3 * v) if v < 1 else "%.2f s" % v)
 
-    ours_steps = ours.get("training steps to 99%", (float("nan"), ""))[0]
     md = ["", "## 4. Side by side with PyTorch (`./course bench --pytorch`)", ""]
     md += ["PyTorch %s (Debian's `python3-torch`), run by `bench/pytorch_side.py` right after the figures above," % torch.__version__,
            "on the same machine, shapes and thread counts (`torch.set_num_threads`); load average %s when it" % load_start,
-           "started, %s when it ended. `ours` is this run's kernel (section 1) and training (section 3)." % load_end,
-           "The two sides ran one after the other, not in shared rounds, so load that came and went between",
-           "them is not cancelled out as it is in the ratios above.", ""]
+           "started, %s when it ended. `ours` is, for attention, this run's kernel (section 1), timed just" % load_end,
+           "before PyTorch's; for training, the bench program again (`bench --serve-training`), timed in",
+           "turns with PyTorch: block for block and seed for seed, so that both sides' training figures",
+           "come from the same minutes (section 3's were taken a little earlier, by themselves).", ""]
     md += ["| figure | ours | PyTorch | ours faster by | in CPU time (1 thread): ours faster by |", "|---|---|---|---|---|"]
     for n in names:
         c = n + ", CPU time"
@@ -437,7 +505,11 @@ def main():
            "  d_ff %d, one encoder and one decoder block, post-norm, sinusoidal positions, float64), Adam with"
            % config["d_ff"],
            "  lr 3e-3, betas 0.9/0.98, eps 1e-9 and 100 warm-up steps, batches of 64, on 1 thread. Steps per",
-           "  second: the median of blocks of 40 steps over 16 fixed batches on both sides.",
+           "  second: the median of %d blocks of 40 steps over 16 fixed batches on each side, in rounds of one"
+           % len(round_ratios),
+           "  block each (who goes first alternates). Round by round, ours was faster by %.2fx to %.2fx"
+           % (min(round_ratios), max(round_ratios)),
+           "  (median %.2fx)." % statistics.median(round_ratios),
            "- Data: both train on the very same sequences: the bench program wrote chapter 12's task",
            "  (`reversal_setup()`: %d training and %d validation sequences of 8 digits) to" % (len(task["train"]), len(task["validation"])),
            "  `build/bench/reversal_task.tsv`, and this script read it. The batch order and the initial",
@@ -447,10 +519,11 @@ def main():
            "  exactly right, checked every %d steps, validation time included; the median of %d run%s (seed%s %s),"
            % (EVAL_EVERY, len(runs), "s" if len(runs) > 1 else "", "s" if len(runs) > 1 else "",
               ", ".join(str(s) for s in (1, 2, 3)[: len(runs)])),
-           "  on each side (the model's seed and the batch order's).",
+           "  on each side (the model's seed and the batch order's), the two sides' runs of a seed one after",
+           "  the other (who goes first alternates).",
            "  PyTorch decodes the %d sequences as one batch, the course one at a time. Steps taken: PyTorch %s; ours %s."
            % (EVAL_EXAMPLES, ", ".join(str(st) if sec else "not reached" for sec, st in runs),
-              "n/a" if math.isnan(ours_steps) else "%.0f (median)" % ours_steps),
+              ", ".join(str(st) if sec else "not reached" for sec, st in our_runs)),
            "  (Chapter 12 itself trains on to 99.5%.)", ""]
     with open(a.markdown, "w") as f:
         f.write("\n".join(md))

@@ -15,7 +15,9 @@
 # first configures and builds the whole course in a scratch directory, runs the
 # test suite there, and hands both times to the program for its table. (That
 # takes several minutes; without the flag the table says the two were not
-# measured.) --pytorch runs bench/pytorch_side.py after the program, on the
+# measured.) --pytorch runs bench/pytorch_side.py after the program (which it
+# starts again as `bench --serve-training`, to time our training in turns with
+# PyTorch's), on the
 # same machine with the same thread counts and shapes (the course script has
 # installed python3-torch); its section is added to the table. --quick is a
 # smoke run (fewer shapes, shorter timings; the suite uses it).
@@ -80,7 +82,7 @@ fi
 
 if ((pytorch)); then
   printf '\n--- 4. Side by side with PyTorch (bench/pytorch_side.py) ---\n'
-  py_args=(--ours "$OUT/ours.tsv" --task "$OUT/reversal_task.tsv" --tsv "$OUT/pytorch.tsv" --markdown "$OUT/pytorch.md")
+  py_args=(--ours "$OUT/ours.tsv" --task "$OUT/reversal_task.tsv" --ours-server "$BUILD/bench/bench" --tsv "$OUT/pytorch.tsv" --markdown "$OUT/pytorch.md")
   ((quick)) && py_args+=(--quick)
   "$PYTHON" "$ROOT/bench/pytorch_side.py" "${py_args[@]}"
   # the section goes at the end of the table, through a temporary file and a rename
