@@ -327,19 +327,30 @@ def make_trainer(config, seed):
 
 def exact_match(model, examples, max_len):
     """Greedy decoding of every example at once; an answer counts when it equals
-    the target exactly (as seq2seq::exact_match, which decodes one at a time)."""
-    with torch.no_grad():
-        src = torch.tensor([s for s, _ in examples])
-        enc = model.encode(src)
-        prefix = torch.full((len(examples), 1), BEGIN, dtype=torch.long)
-        for _ in range(max_len):
-            nxt = model.decode(prefix, enc)[:, -1].argmax(-1)
-            prefix = torch.cat([prefix, nxt[:, None]], dim=1)
+    the target exactly. As the course's count (Model::count_exact_greedy), an
+    example leaves the batch at its first token that differs from its target:
+    it can no longer match, whatever would follow."""
+    n = len(examples)
+    length = max(len(t) for _, t in examples) + 1  # the longest target and its end token
+    assert length <= max_len, "every answer must be able to end within max_len"
+    want = torch.full((n, length), -1, dtype=torch.long)  # -1 past a target's end token: never chosen
+    for i, (_, t) in enumerate(examples):
+        want[i, : len(t) + 1] = torch.tensor(t + [END])
     right = 0
-    for row, (_, target) in zip(prefix[:, 1:].tolist(), examples):
-        answer = row[: row.index(END)] if END in row else row
-        right += answer == target
-    return right / len(examples)
+    with torch.no_grad():
+        enc = model.encode(torch.tensor([s for s, _ in examples]))
+        rows = torch.arange(n)  # the examples still on track
+        prefix = torch.full((n, 1), BEGIN, dtype=torch.long)
+        for step in range(length):
+            nxt = model.decode(prefix, enc)[:, -1].argmax(-1)
+            on_track = nxt == want[rows, step]
+            right += int((on_track & (nxt == END)).sum())  # ended where the target ends: exact
+            going_on = on_track & (nxt != END)
+            rows, enc = rows[going_on], enc[going_on]
+            prefix = torch.cat([prefix, nxt[:, None]], dim=1)[going_on]
+            if len(rows) == 0:
+                break
+    return right / n
 
 
 def steps_per_second(config, task, rounds, ours):
@@ -521,7 +532,8 @@ def main():
               ", ".join(str(s) for s in (1, 2, 3)[: len(runs)])),
            "  on each side (the model's seed and the batch order's), the two sides' runs of a seed one after",
            "  the other (who goes first alternates).",
-           "  PyTorch decodes the %d sequences as one batch, the course one at a time. Steps taken: PyTorch %s; ours %s."
+           "  PyTorch decodes the %d sequences as one batch, the course one at a time; both stop decoding a",
+           "  sequence at its first token that differs from the target. Steps taken: PyTorch %s; ours %s."
            % (EVAL_EXAMPLES, ", ".join(str(st) if sec else "not reached" for sec, st in runs),
               ", ".join(str(st) if sec else "not reached" for sec, st in our_runs)),
            "  (Chapter 12 itself trains on to 99.5%.)", ""]

@@ -924,6 +924,34 @@ BOOST_AUTO_TEST_CASE(reversal_reaches_99_percent_on_held_out_sequences) {
     BOOST_TEST(acc >= 0.99, "held-out exact match " << acc);
 }
 
+// exact_match's greedy count gives up on an example at its first wrong token
+// (Model::count_exact_greedy): it must count what decoding every example to its
+// end counts. A model trained part of the way gets some examples right and some
+// wrong, some of those wrong late and some early, so both kinds of stop are met.
+BOOST_AUTO_TEST_CASE(giving_up_at_the_first_wrong_token_counts_as_full_decoding) {
+    auto s = attn::encoder_decoder_lab::reversal_setup();
+    s.train.max_steps = 130;
+    s.train.eval_every = 0;
+    attn::model::Model model(s.config);
+    attn::model::train(model, s.task, s.train, {});
+    const std::vector<attn::tasks::Example> check(s.task.validation.begin(), s.task.validation.begin() + 400);
+    const std::size_t max_len = s.task.max_target_length + 2;
+    std::vector<attn::tasks::Tokens> sources;
+    for (const auto& e : check) sources.push_back(e.source);
+    const auto full = model.translate_all(sources, max_len);
+    std::size_t right = 0, wrong_at_first_token = 0;
+    for (std::size_t i = 0; i < check.size(); ++i) {
+        right += full[i] == check[i].target;
+        wrong_at_first_token += full[i].empty() || full[i][0] != check[i].target[0];
+    }
+    BOOST_TEST_MESSAGE("after 130 steps: " << right << " of " << check.size() << " right, " << wrong_at_first_token
+                                           << " wrong from the first token");
+    BOOST_TEST_REQUIRE(right > 0u);             // some right,
+    BOOST_TEST_REQUIRE(right < check.size());   // some wrong: the test compares something
+    BOOST_TEST(model.count_exact_greedy(check, max_len) == right);
+    BOOST_TEST(attn::model::exact_match(model, check, max_len) == static_cast<double>(right) / check.size());
+}
+
 // The translation model is the one ch12.program_runs trained and saved (its path comes
 // after `--` on the command line, as ch12.trains_to_target passes it): training it a
 // second time here would only repeat that run.

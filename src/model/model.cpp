@@ -278,6 +278,26 @@ std::vector<tasks::Tokens> Model::translate_all(const std::vector<tasks::Tokens>
     return out;
 }
 
+std::size_t Model::count_exact_greedy(const std::vector<tasks::Example>& examples, std::size_t max_len) const {
+    const BlockWeights w(params_, config_);  // gathered once for every example
+    arma::rowvec give_up(params_.out_W.value.n_cols, arma::fill::zeros);  // (1, n_vocab): highest at the end token
+    give_up(tasks::Vocabulary::kEnd) = 1.0;
+    std::size_t right = 0;
+    for (const tasks::Example& e : examples) {
+        BlockScorer scorer(params_, w, e.source);
+        // prefix is <s> y_1 .. y_k: while y_1 .. y_k is how the target begins, the
+        // model's scores; once not, the end token, so that greedy_decode stops there.
+        // Every choice up to the first wrong token is what translate() would make.
+        const auto scores = [&](const tasks::Tokens& prefix) -> arma::rowvec {
+            const bool on_track = prefix.size() - 1 <= e.target.size() &&
+                                  std::equal(prefix.begin() + 1, prefix.end(), e.target.begin());
+            return on_track ? scorer(prefix) : give_up;
+        };
+        if (greedy_decode(scores, tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd, max_len) == e.target) ++right;
+    }
+    return right;
+}
+
 AttentionMaps Model::attention_maps(const tasks::Example& example) {
     Batch b;
     b.examples.push_back(example);

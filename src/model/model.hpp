@@ -98,6 +98,12 @@ public:
     // from the tensors once for all of them.
     std::vector<tasks::Tokens> translate_all(const std::vector<tasks::Tokens>& sources, std::size_t max_len,
                                              std::size_t beam = 1) const;
+    // How many examples greedy decoding translates exactly into their targets:
+    // the count translate_all(sources, max_len) would give, but an example's
+    // decoding stops at its first token that differs from the target (it can no
+    // longer match, whatever follows), so a check of a model that is still wrong
+    // costs a few tokens per example instead of max_len.
+    std::size_t count_exact_greedy(const std::vector<tasks::Example>& examples, std::size_t max_len) const;
     // Teacher-forced pass over one example, returning its attention weights.
     AttentionMaps attention_maps(const tasks::Example& example);
 

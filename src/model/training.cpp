@@ -61,6 +61,8 @@ double Adam::rate() const { return t_ == 0 ? 0.0 : learning_rate(t_, s_.learning
 double exact_match(const Model& model, const std::vector<tasks::Example>& examples, std::size_t max_len,
                    std::size_t beam) {
     if (examples.empty()) return 0.0;
+    if (beam == 1)  // the same count as below, without decoding past an example's first wrong token
+        return static_cast<double>(model.count_exact_greedy(examples, max_len)) / static_cast<double>(examples.size());
     std::vector<tasks::Tokens> sources;
     sources.reserve(examples.size());
     for (const auto& e : examples) sources.push_back(e.source);
