@@ -532,9 +532,10 @@ def main():
               ", ".join(str(s) for s in (1, 2, 3)[: len(runs)])),
            "  on each side (the model's seed and the batch order's), the two sides' runs of a seed one after",
            "  the other (who goes first alternates).",
-           "  PyTorch decodes the %d sequences as one batch, the course one at a time; both stop decoding a",
+           "  PyTorch decodes the %d sequences as one batch, the course one at a time; both stop decoding a"
+           % EVAL_EXAMPLES,
            "  sequence at its first token that differs from the target. Steps taken: PyTorch %s; ours %s."
-           % (EVAL_EXAMPLES, ", ".join(str(st) if sec else "not reached" for sec, st in runs),
+           % (", ".join(str(st) if sec else "not reached" for sec, st in runs),
               ", ".join(str(st) if sec else "not reached" for sec, st in our_runs)),
            "  (Chapter 12 itself trains on to 99.5%.)", ""]
     with open(a.markdown, "w") as f:
