@@ -5,6 +5,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <unordered_set>
 #include <sstream>
 
 #include "core/errors.hpp"
@@ -243,7 +244,7 @@ std::vector<Sentence> all_sentences() {
 
 std::vector<std::string> grammar_words(const std::vector<Sentence>& sentences) {
     std::vector<std::string> words;
-    std::set<std::string> seen;
+    std::unordered_set<std::string> seen;  // only asked "seen before?": the order is that of first use
     for (const auto& s : sentences)
         for (const auto* side : {&s.en, &s.fr})
             for (const auto& w : *side)
@@ -255,6 +256,9 @@ std::vector<std::string> grammar_words(const std::vector<Sentence>& sentences) {
 
 Task translation(std::size_t train_size, std::size_t held_out_size, std::uint64_t seed) {
     auto sentences = all_sentences();
+    Task task;
+    task.name = "translation";
+    task.vocab = Vocabulary(grammar_words(sentences));  // before the shuffle: the ids do not depend on the seed
     std::mt19937_64 rng(seed);
     std::shuffle(sentences.begin(), sentences.end(), rng);
     // The tutorial's own sentence goes first, so it is always held out.
@@ -262,9 +266,6 @@ Task translation(std::size_t train_size, std::size_t held_out_size, std::uint64_
     const auto it = std::find_if(sentences.begin(), sentences.end(), [&](const Sentence& s) { return s.en == llms; });
     std::rotate(sentences.begin(), it, it + 1);
 
-    Task task;
-    task.name = "translation";
-    task.vocab = Vocabulary(grammar_words(all_sentences()));  // unshuffled: the ids do not depend on the seed
     auto example = [&](const Sentence& s) {
         Example e;
         for (const auto& w : s.en) e.source.push_back(task.vocab.id(w));
