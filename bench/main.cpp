@@ -456,12 +456,6 @@ struct TrainingResult {
     std::string note;
 };
 
-// Chapter 12's reversal configuration (d_model 32, 2 heads of d_k = d_v = 16,
-// one encoder and one decoder block, batch 64, sequences of 8 digits, Adam at
-// learning_rate(t, 3e-3, 100)), exactly as the chapter trains it: forward, backward and one Adam step per step. One model per thread count,
-// timed in alternating blocks of steps (the rounds share the machine's noise);
-// steps per second is the median block's.
-// quick: a smoke run (the suite's), 2 rounds of 10 steps instead of 7 of 40.
 // The reversal training on 16 fixed batches of chapter 12's task: a model of
 // its own, trained on in blocks of steps (bench_training, --serve-training).
 class TimedTrainer {
@@ -490,6 +484,12 @@ private:
     std::size_t next_ = 0;
 };
 
+// Chapter 12's reversal configuration (d_model 32, 2 heads of d_k = d_v = 16,
+// one encoder and one decoder block, batch 64, sequences of 8 digits, Adam at
+// learning_rate(t, 3e-3, 100)), exactly as the chapter trains it: forward, backward and one Adam step per step. One model per thread count,
+// timed in alternating blocks of steps (the rounds share the machine's noise);
+// steps per second is the median block's.
+// quick: a smoke run (the suite's), 2 rounds of 10 steps instead of 7 of 40.
 TrainingResult bench_training(bool quick) {
     TrainingResult r;
     perf::tune_for_training();  // as chapter 12's main() does
