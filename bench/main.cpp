@@ -114,6 +114,19 @@ double number_of(const std::string& option, const std::string& text) {
     return x;
 }
 
+// A whole number from `lo` (at least 1) to `hi` written as digits only; 0 when it is
+// not one (a sign, a point, a letter, nothing, or out of range).
+unsigned long long whole_in(const std::string& text, unsigned long long lo, unsigned long long hi) {
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return 0;
+    unsigned long long n = 0;
+    try {
+        n = std::stoull(text);
+    } catch (const std::out_of_range&) {
+        return 0;
+    }
+    return n >= lo && n <= hi ? n : 0;
+}
+
 Options parse_options(int argc, char** argv) {
     Options o;
     for (int i = 1; i < argc; ++i) {
@@ -137,11 +150,8 @@ Options parse_options(int argc, char** argv) {
         else if (a == "--shape") {
             std::vector<arma::uword> v;
             std::istringstream in(value());
-            for (std::string part; std::getline(in, part, ',');) {
-                const double n = part.find_first_not_of("0123456789") == std::string::npos && !part.empty()
-                                     ? number_of(a, part) : 0;
-                v.push_back(n >= 1 && n <= 1e6 ? static_cast<arma::uword>(n) : 0);
-            }
+            for (std::string part; std::getline(in, part, ',');)
+                v.push_back(static_cast<arma::uword>(whole_in(part, 1, 1000000)));
             if (v.size() != 4 || std::count(v.begin(), v.end(), 0u) > 0)
                 throw std::invalid_argument("--shape needs four whole sizes from 1 to 1000000: L_Q,L_K,d_k,d_v");
             o.shapes.push_back(v);
@@ -567,13 +577,6 @@ TargetResult time_to_target(double target, int seeds) {
 // --serve-training (see the top of this file): bench/pytorch_side.py asks for
 // our blocks and runs between its own, so that both sides' figures come from
 // the same minutes of a noisy machine.
-// A whole number from `lo` to `hi` written as digits only; 0 when it is not one.
-long whole_in(const std::string& text, long lo, long hi) {
-    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos) return 0;
-    const long n = std::stol(text);
-    return n >= lo && n <= hi ? n : 0;
-}
-
 int serve_training() {
     perf::tune_for_training();  // as chapter 12's main() does: 1 thread
     perf::set_threads(1);
@@ -587,14 +590,14 @@ int serve_training() {
         in >> command >> value >> extra;
         if (command == "quit" && value.empty()) break;
         if (command == "block" && extra.empty()) {
-            if (const long steps = whole_in(value, 1, 100000)) {
+            if (const auto steps = whole_in(value, 1, 100000)) {
                 const auto [wall, cpu] = trainer.block(static_cast<int>(steps));
                 std::printf("%.9g %.9g\n", wall, cpu);
             } else {
                 std::printf("error: block needs a number of steps from 1 to 100000; got '%s'\n", value.c_str());
             }
         } else if (command == "target" && extra.empty()) {
-            if (const long seed = whole_in(value, 1, 1000)) {
+            if (const auto seed = whole_in(value, 1, 1000)) {
                 const model::TrainingLog log = train_to_target(s, 0.99, static_cast<int>(seed));
                 std::printf("%.9g %zu %d\n", log.seconds, log.steps, log.reached_target ? 1 : 0);
             } else {
