@@ -9,7 +9,8 @@ in turns with PyTorch's. It measures what a learner would otherwise use,
 PyTorch (Debian's python3-torch), on the same terms:
 
   1. attention forward at every shape and type in ours.tsv, on 1 and 2
-     threads (torch.set_num_threads), timed in rounds like the C++ side;
+     threads (torch.set_num_threads, and the BLAS it calls: find_blas_threads),
+     timed in rounds like the C++ side;
   2. training steps per second of an encoder-decoder built like chapter 12's
      (src/model/): d_model 32, two heads with d_k = d_v = 16 each, d_ff 64,
      one encoder and one decoder block, post-norm residual blocks, sinusoidal
@@ -52,6 +53,47 @@ EVAL_EXAMPLES = 500    # validation sequences checked (chapter 12's setting)
 PEAK_LR, WARMUP = 3e-3, 100  # chapter 12's AdamSettings, through chapter 11's learning_rate
 BATCH = 64
 MAX_STEPS = 3000
+
+
+def find_blas_threads():
+    """(set_threads, description). torch.set_num_threads sets PyTorch's own
+    threads only. Debian's torch hands its matrix products to the system BLAS
+    (OpenBLAS, through libblas.so.3), whose pool keeps its own count, all the
+    cores by default: on a 2-core machine, a "1-thread" product of 2048x64 by
+    64x2048 then took 1.99 s of CPU per second of wall, and so did training. So the
+    library torch loaded is looked up in this process's memory map and, when it
+    can be told, given the same count as torch, for both sides to mean the same
+    by "1 thread"."""
+    import ctypes
+    torch.ones(2, 2) @ torch.ones(2, 2)  # the BLAS is loaded by now
+    with open("/proc/self/maps") as f:
+        paths = sorted({l.split()[-1] for l in f if l.rstrip().endswith(".so") or ".so." in l.split()[-1]})
+    for path in paths:
+        name = path.rsplit("/", 1)[-1]
+        if not re.match(r"lib(open)?blas", name):
+            continue
+        try:
+            lib = ctypes.CDLL(path)
+            set_count, get_count = lib.openblas_set_num_threads, lib.openblas_get_num_threads
+        except (OSError, AttributeError):
+            continue
+        def set_threads(n, set_count=set_count, get_count=get_count, path=path):
+            # only on a change: told again before every sample (as the rounds of 1 and
+            # 2 threads once did), PyTorch took 8 ms instead of 50 us for attention at
+            # (64,64,64,64) on 2 threads
+            if torch.get_num_threads() == n and get_count() == n:
+                return
+            torch.set_num_threads(n)
+            set_count(n)
+            if get_count() != n:
+                sys.exit("pytorch_side.py: %s kept %d threads when told %d" % (path, get_count(), n))
+        return set_threads, "its BLAS, %s, set to the same count (openblas_set_num_threads)" % path
+    seen = ", ".join(p.rsplit("/", 1)[-1] for p in paths if "blas" in p.rsplit("/", 1)[-1]) or "none"
+    return torch.set_num_threads, ("its BLAS's threads left as they were (no OpenBLAS among the BLAS libraries it "
+                                   "loaded: %s), so its 1-thread figures may use more cores" % seen)
+
+
+SET_THREADS, BLAS_THREADS = None, ""  # set by main()
 
 
 def read_ours(path):
@@ -159,22 +201,27 @@ def bench_attention(ours, budget):
             shapes.append((m.group(1), m.group(2, 3, 4, 5)))
     out = {}
     torch.manual_seed(7)
+    inputs = []
+    for type_name, dims in shapes:
+        L_Q, L_K, d_k, d_v = (int(x) for x in dims)
+        dtype = torch.float64 if type_name == "double" else torch.float32
+        inputs.append(("%s (%d,%d,%d,%d)" % (type_name, L_Q, L_K, d_k, d_v),
+                       (torch.randn(L_Q, d_k, dtype=dtype), torch.randn(L_K, d_k, dtype=dtype),
+                        torch.randn(L_K, d_v, dtype=dtype))))
+    # Every shape on 1 thread first, then every shape on 2: after a 2-thread product
+    # the BLAS's second thread spins for a while, and would run beside a 1-thread one.
     with torch.inference_mode():
-        for type_name, dims in shapes:
-            L_Q, L_K, d_k, d_v = (int(x) for x in dims)
-            dtype = torch.float64 if type_name == "double" else torch.float32
-            Q = torch.randn(L_Q, d_k, dtype=dtype)
-            K = torch.randn(L_K, d_k, dtype=dtype)
-            V = torch.randn(L_K, d_v, dtype=dtype)
-            items = [(lambda t=t: torch.set_num_threads(t), lambda: attention(Q, K, V)) for t in (1, 2)]
-            (t1, t2), (cpu1, _) = time_in_rounds(items, budget)
-            label = "(%d,%d,%d,%d)" % (L_Q, L_K, d_k, d_v)
-            out["attention %s %s 1 thread" % (type_name, label)] = t1
-            out["attention %s %s 1 thread, CPU time" % (type_name, label)] = cpu1
-            out["attention %s %s 2 threads" % (type_name, label)] = t2
-            print("  attention %-6s %-20s 1 thread %10.2f us   2 threads %10.2f us" %
-                  (type_name, label, 1e6 * t1, 1e6 * t2), flush=True)
-    torch.set_num_threads(1)
+        for t in (1, 2):
+            for label, (Q, K, V) in inputs:
+                (wall,), (cpu,) = time_in_rounds([(lambda t=t: SET_THREADS(t), lambda: attention(Q, K, V))], budget / 2)
+                name = "attention %s %d thread%s" % (label, t, "" if t == 1 else "s")
+                out[name] = wall
+                if t == 1:
+                    out[name + ", CPU time"] = cpu
+    for label, _ in inputs:
+        print("  attention %-28s 1 thread %10.2f us   2 threads %10.2f us" %
+              (label, 1e6 * out["attention %s 1 thread" % label], 1e6 * out["attention %s 2 threads" % label]), flush=True)
+    SET_THREADS(1)
     return out
 
 
@@ -358,7 +405,7 @@ def steps_per_second(config, task, rounds, ours):
     the median block; each round one block of ours (from the server) and one of
     PyTorch's, the order alternating from round to round. Returns, per side,
     steps per second of wall time and of CPU time, and the rounds' ratios."""
-    torch.set_num_threads(1)
+    SET_THREADS(1)
     train = task["train"]
     batches = [batch_tensors([train[(b * BATCH + i) % len(train)] for i in range(BATCH)]) for b in range(16)]
     _, step = make_trainer(config, seed=1)
@@ -390,7 +437,7 @@ def steps_per_second(config, task, rounds, ours):
 def seconds_to_target(config, task, seed, max_len):
     """Wall seconds from a fresh model to TARGET exact match (validation checks
     included), and the steps it took; None when MAX_STEPS pass first."""
-    torch.set_num_threads(1)
+    SET_THREADS(1)
     train, check = task["train"], task["validation"][:EVAL_EXAMPLES]
     generator = torch.Generator().manual_seed(seed)
     model, step = make_trainer(config, seed)
@@ -425,9 +472,11 @@ def main():
     config = {"d_model": 32, "heads": 2, "d_k": 16, "d_v": 16, "d_ff": 64, "layers": 1, "vocab": vocab}
     max_len = max(len(t) for _, t in task["train"]) + 2  # as chapter 12: longest target + 2
     load_start = open("/proc/loadavg").read().split()[0]
+    global SET_THREADS, BLAS_THREADS
+    SET_THREADS, BLAS_THREADS = find_blas_threads()
 
     threading = [l.strip() for l in torch.__config__.parallel_info().splitlines() if "backend" in l or "OpenMP" in l]
-    print("PyTorch %s (%s)" % (torch.__version__, "; ".join(threading[:2])), flush=True)
+    print("PyTorch %s (%s); %s" % (torch.__version__, "; ".join(threading[:2]), BLAS_THREADS), flush=True)
     theirs = bench_attention(ours, budget=0.1 if a.quick else 0.8)
     server = OursServer(a.ours_server)
     print("  training in turns with ours (%s)" % server.description[len("ready "):], flush=True)
@@ -482,7 +531,7 @@ def main():
 
     md = ["", "## 4. Side by side with PyTorch (`./course bench --pytorch`)", ""]
     md += ["PyTorch %s (Debian's `python3-torch`), run by `bench/pytorch_side.py` right after the figures above," % torch.__version__,
-           "on the same machine, shapes and thread counts (`torch.set_num_threads`); load average %s when it" % load_start,
+           "on the same machine, shapes and thread counts (`torch.set_num_threads`, and %s); load average %s when it" % (BLAS_THREADS, load_start),
            "started, %s when it ended. `ours` is, for attention, this run's kernel (section 1), timed just" % load_end,
            "before PyTorch's; for training, the bench program again (`bench --serve-training`), timed in",
            "turns with PyTorch: block for block and seed for seed, so that both sides' training figures",
@@ -507,7 +556,8 @@ def main():
            "- Attention: PyTorch's time is `%s` on tensors made once (no autograd), median of rounds as in"
            % ("F.scaled_dot_product_attention(Q, K, V)" if hasattr(F, "scaled_dot_product_attention")
               else "torch.softmax(Q @ K.T / math.sqrt(d_k), dim=-1) @ V"),
-           "  section 1; `ours` is `attn::perf::attention` at the same thread count. The last column compares",
+           "  section 1, every shape on 1 thread before any on 2 (a 2-thread product leaves the BLAS's second",
+           "  thread spinning for a while); `ours` is `attn::perf::attention` at the same thread count. The last column compares",
            "  CPU time instead of wall time (ours: the thread's; PyTorch's: the process's, all its threads),",
            "  for 1-thread figures only: it stops while other programs hold the core, so on a loaded machine",
            "  it is the closer guide to what a quiet machine would show; the targets are judged on wall time.",
