@@ -2,8 +2,9 @@
 # Suite test: a first build that is not on a terminal shows how far it is, as a
 # line every few seconds ("course: building, step N of M", with an estimate of
 # what is left once there is one), never a line per step; Ninja's own lines go to
-# the build log. A stand-in cmake plays a 60-step build of 6 s, so that nothing
-# is compiled; COURSE_PROGRESS_EVERY=1 stands for the usual 10 s between lines.
+# the build log. A stand-in cmake plays a 60-step build, so that nothing
+# is compiled (10 slow steps, then 50 quick ones: 8.5 s); COURSE_PROGRESS_EVERY=1
+# stands for the usual 10 s between lines.
 # Usage: course_progress.sh REPO_ROOT
 set -uo pipefail
 root=$(cd "$1" && pwd -P)
@@ -18,7 +19,8 @@ cat >"$work/bin/cmake" <<'FAKE'
 #!/usr/bin/env bash
 # a Ninja build of 60 steps, as Ninja prints it with NINJA_STATUS='[%f/%t] '
 [[ ${1:-} == --build ]] || { echo "stand-in cmake: only --build is played" >&2; exit 2; }
-for k in $(seq 60); do echo "${NINJA_STATUS/\%f\/\%t/$k/60}Building CXX object step_$k.o"; sleep 0.1; done
+# slow first steps (as the precompiled header and the library are), then quick ones
+for k in $(seq 60); do echo "${NINJA_STATUS/\%f\/\%t/$k/60}Building CXX object step_$k.o"; sleep "$( ((k <= 10)) && echo 0.6 || echo 0.05)"; done
 FAKE
 chmod +x "$work/bin/cmake"
 
@@ -26,7 +28,7 @@ out=$(PATH="$work/bin:$PATH" COURSE_BUILD_DIR="$work/build" COURSE_PROGRESS_EVER
 echo "$out"
 progress=$(grep '^course: building, step' <<<"$out")
 n=$(grep -c . <<<"$progress")
-((n >= 3)) || fail "a 6-s build should show at least 3 progress lines, one a second; got $n"
+((n >= 5)) || fail "an 8.5-s build should show at least 5 progress lines, one a second; got $n"
 ((n <= 10)) || fail "progress should be a line every second or so, not one per step; got $n lines"
 grep -qE '^course: building ch01 \(a few minutes the first time\)$' <<<"$out" \
   || fail "a new build tree should be announced first"
@@ -34,8 +36,14 @@ grep -qE '^course: building ch01 \(a few minutes the first time\)$' <<<"$out" \
 steps=$(sed -E 's/^course: building, step ([0-9]+) of 60.*/\1/' <<<"$progress")
 grep -qvE '^[0-9]+$' <<<"$steps" && fail "every progress line should read 'step N of 60'"
 sort -nc <<<"$steps" || fail "the step counts should only go up"
-# after 5 steps and 5 s, an estimate (this build ends within a second of it)
+# an estimate once a quarter of the steps are done (and 5 s have passed), not before:
+# the slow first steps would make it far too long
 grep -qE 'step [0-9]+ of 60, less than a minute left$' <<<"$progress" || fail "no line gave an estimate of what is left"
+while read -r line; do
+  k=$(sed -E 's/^course: building, step ([0-9]+) of 60.*/\1/' <<<"$line")
+  ((k >= 15)) || [[ $line != *left ]] || fail "an estimate before a quarter of the steps: '$line'"
+done <<<"$progress"
+grep -qE 'step ([0-9]|1[0-4]) of 60$' <<<"$progress" || fail "the slow first steps should show a line without an estimate"
 grep -q 'Building CXX object' <<<"$out" && fail "Ninja's own lines belong in the build log, not on the screen"
 [[ $(grep -c 'Building CXX object' "$work/build/build.log") -eq 60 ]] || fail "the build log should hold all 60 of Ninja's lines"
 # a bad setting is named, before anything is built (the log stays as the first build left it)
