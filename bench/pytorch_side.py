@@ -68,29 +68,33 @@ def find_blas_threads():
     torch.ones(2, 2) @ torch.ones(2, 2)  # the BLAS is loaded by now
     with open("/proc/self/maps") as f:
         paths = sorted({l.split()[-1] for l in f if l.rstrip().endswith(".so") or ".so." in l.split()[-1]})
+    blas = None  # (set, get, path) of the first OpenBLAS found
     for path in paths:
-        name = path.rsplit("/", 1)[-1]
-        if not re.match(r"lib(open)?blas", name):
-            continue
-        try:
-            lib = ctypes.CDLL(path)
-            set_count, get_count = lib.openblas_set_num_threads, lib.openblas_get_num_threads
-        except (OSError, AttributeError):
-            continue
-        def set_threads(n, set_count=set_count, get_count=get_count, path=path):
-            # only on a change: told again before every sample (as the rounds of 1 and
-            # 2 threads once did), PyTorch took 8 ms instead of 50 us for attention at
-            # (64,64,64,64) on 2 threads
-            if torch.get_num_threads() == n and get_count() == n:
-                return
-            torch.set_num_threads(n)
-            set_count(n)
-            if get_count() != n:
-                sys.exit("pytorch_side.py: %s kept %d threads when told %d" % (path, get_count(), n))
-        return set_threads, "its BLAS, %s, set to the same count (openblas_set_num_threads)" % path
+        if re.match(r"lib(open)?blas", path.rsplit("/", 1)[-1]):
+            try:
+                lib = ctypes.CDLL(path)
+                blas = (lib.openblas_set_num_threads, lib.openblas_get_num_threads, path)
+                break
+            except (OSError, AttributeError):
+                continue
+
+    def set_threads(n):
+        # only on a change: told again before every sample (as the rounds of 1 and
+        # 2 threads once did), PyTorch took 8 ms instead of 50 us for attention at
+        # (64,64,64,64) on 2 threads
+        if torch.get_num_threads() == n and (blas is None or blas[1]() == n):
+            return
+        torch.set_num_threads(n)
+        if blas:
+            blas[0](n)
+            if blas[1]() != n:
+                sys.exit("pytorch_side.py: %s kept %d threads when told %d" % (blas[2], blas[1](), n))
+
+    if blas:
+        return set_threads, "its BLAS, %s, set to the same count (openblas_set_num_threads)" % blas[2]
     seen = ", ".join(p.rsplit("/", 1)[-1] for p in paths if "blas" in p.rsplit("/", 1)[-1]) or "none"
-    return torch.set_num_threads, ("its BLAS's threads left as they were (no OpenBLAS among the BLAS libraries it "
-                                   "loaded: %s), so its 1-thread figures may use more cores" % seen)
+    return set_threads, ("its BLAS's threads left as they were (no OpenBLAS among the BLAS libraries it "
+                         "loaded: %s), so its 1-thread figures may use more cores" % seen)
 
 
 SET_THREADS, BLAS_THREADS = None, ""  # set by main()
