@@ -578,8 +578,7 @@ TargetResult time_to_target(double target, int seeds) {
 // our blocks and runs between its own, so that both sides' figures come from
 // the same minutes of a noisy machine.
 int serve_training() {
-    perf::tune_for_training();  // as chapter 12's main() does: 1 thread
-    perf::set_threads(1);
+    perf::tune_for_training();  // as chapter 12's main() does (1 thread among its settings)
     const encoder_decoder_lab::Setup s = encoder_decoder_lab::reversal_setup();
     TimedTrainer trainer(s);
     std::printf("ready %s, batch %zu\n", model::describe(s.config).c_str(), s.train.batch_size);
