@@ -1,0 +1,156 @@
+// 11_training.hpp: the mistakes first met in chapter 11 (training), each declared once
+// (tests/support/catalogue.hpp says how).
+#pragma once
+
+#include "support/catalogue.hpp"
+
+namespace attn_test::mistakes {
+
+ATTN_MISTAKE(softmax_backward_without_subtraction, "softmax_rows_backward",
+             "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one "
+             "budget, so raising one lowers the others, and that is what the subtraction says "
+             "(chapter 11)");
+ATTN_MISTAKE(softmax_backward_sums_columns, "attention_backward softmax_rows_backward",
+             "the dot products A . dA were taken down the columns; softmax_rows normalised each "
+             "row, so each row of dS needs its own row's dot product, arma::sum(A % dA, 1) "
+             "(chapter 11)");
+ATTN_MISTAKE(softmax_backward_missing_weights, "softmax_rows_backward",
+             "the last multiplication by A was left out: dS = A % (dA - rowsum(A % dA)), the "
+             "Jacobian of softmax times dA, row by row; without the leading A % each row gets dA "
+             "minus its weighted mean (chapter 11)");
+ATTN_MISTAKE(attention_backward_skips_softmax, "attention_backward",
+             "the backward pass went from dA straight to the scores (dS = dA / sqrt(d_k)): "
+             "softmax sits between them, so dS = softmax_rows_backward(A, dA) / sqrt(d_k) "
+             "(forward was: A = softmax_rows(S)) (chapter 11)");
+ATTN_MISTAKE(attention_backward_scale_by_d_k, "attention_backward",
+             "dS was divided by d_k: the forward pass divided the scores by sqrt(d_k), so the "
+             "backward pass divides by sqrt(d_k) too (chapter 11)");
+ATTN_MISTAKE(attention_backward_missing_scale, "attention_backward",
+             "dQ and dK are sqrt(d_k) times too large: the forward pass divided the scores by "
+             "sqrt(d_k), so their gradient is divided by it too (chapter 11)");
+ATTN_MISTAKE(attention_backward_dv_untransposed, "attention_backward",
+             "dV was computed as A dZ; from Z = A V the gradient at V is A^T dZ, one row per key "
+             "(chapter 11)");
+ATTN_MISTAKE(attention_backward_dk_untransposed, "attention_backward",
+             "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per "
+             "key (chapter 11)");
+ATTN_MISTAKE(cross_entropy_summed_over_rows, "cross_entropy",
+             "the loss and its gradient are T times too large: they were summed over the rows; "
+             "cross-entropy is the MEAN over the T rows, so divide the total loss by T and every "
+             "row of dlogits by T too (chapter 11, 'The loss')");
+ATTN_MISTAKE(cross_entropy_gradient_not_averaged, "cross_entropy",
+             "the loss is right but dlogits is T times too large: the loss was divided by T, its "
+             "gradient was not; each row's gradient is (softmax(z) - onehot(t)) / T, since every "
+             "row's loss entered the mean with weight 1/T (chapter 11)");
+ATTN_MISTAKE(cross_entropy_without_shift, "cross_entropy",
+             "large logits gave NaN: exp(z) overflowed to inf before the division (inf / inf is "
+             "NaN); subtract each row's maximum first, log sum exp(z) = m + log sum exp(z - m), "
+             "which no exp can overflow (chapters 03 and 11, step 2)");
+ATTN_MISTAKE(cross_entropy_log_of_softmax, "cross_entropy",
+             "the loss became inf where the target's probability is tiny: the softmax was "
+             "computed and then its log, and a probability below about 1e-308 is stored as 0, "
+             "whose log is -inf; compute -log p_t = m + log sum exp(z - m) - z_t straight from "
+             "the logits, never through p (chapter 11, step 2)");
+ATTN_MISTAKE(cross_entropy_gradient_without_onehot, "cross_entropy",
+             "dlogits is softmax(z) / T without the one-hot: the target's entry must be p_t - 1, "
+             "so subtract 1 at column targets[r] of each row (then every row of the gradient sums "
+             "to 0) (chapter 11, step 1)");
+ATTN_MISTAKE(numeric_gradient_one_sided, "numeric_gradient",
+             "the difference was one-sided, (f(W + h e_i) - f(W)) / h, whose error shrinks only "
+             "like h; the central difference (f(W + h e_i) - f(W - h e_i)) / 2h cancels the h^2 "
+             "term and errs like h^2 (chapter 11, step 3)");
+ATTN_MISTAKE(numeric_gradient_entry_not_restored, "numeric_gradient",
+             "an entry was not put back after its two evaluations, so every later entry was "
+             "measured at a point where the earlier ones had moved by -h: set the entry back to "
+             "W(i) before moving the next one (chapter 11, step 3)");
+ATTN_MISTAKE(numeric_gradient_missing_half, "numeric_gradient",
+             "the gradient is twice too large: f(W + h e_i) - f(W - h e_i) spans a step of 2h, so "
+             "divide by 2 * h, not by h; write the brackets, (up - down) / (2 * h), since (up - "
+             "down) / 2 * h would multiply by h (chapter 11, step 3)");
+ATTN_MISTAKE(adam_without_bias_correction, "adam_step",
+             "the bias correction is missing: m and v start at 0, so early on they are too small "
+             "by the factors 1 - beta1^t and 1 - beta2^t; divide by them before the step (the "
+             "first step then moves each entry by about the learning rate) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_bias_correction_without_power, "adam_step",
+             "the corrections used 1 - beta instead of 1 - beta^t: right at t = 1 only; the "
+             "factor is the total weight the running average has gathered after t steps, "
+             "std::pow(beta1, t) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_epsilon_inside_sqrt, "adam_step",
+             "epsilon went inside the square root, sqrt(v_hat + epsilon); Adam adds it after: "
+             "sqrt(v_hat) + epsilon, so with a large epsilon the steps came out far too small "
+             "(chapter 11, step 5)");
+ATTN_MISTAKE(adam_missing_sqrt, "adam_step",
+             "the step was divided by v_hat (the mean square of the gradient) instead of its "
+             "square root: the update then scales like 1 / g instead of staying about the "
+             "learning rate; use std::sqrt(v_hat) + epsilon (chapter 11, step 5)");
+ATTN_MISTAKE(learning_rate_max_instead_of_min, "learning_rate",
+             "the schedule took the larger of t / warmup and sqrt(warmup / t): it starts huge and "
+             "never goes below the peak; the smaller one (std::min) is the warm-up before the "
+             "peak and the decay after it (chapter 11, step 6)");
+ATTN_MISTAKE(learning_rate_warmup_without_decay, "learning_rate",
+             "after the warm-up the rate stayed at the peak: the 2017 schedule goes on with peak "
+             "* sqrt(warmup / t), down with the inverse square root of the step (chapter 11, step "
+             "6)");
+ATTN_MISTAKE(learning_rate_counts_from_zero, "learning_rate",
+             "the schedule is one step late: it used t - 1, so the first step got a rate of 0 and "
+             "the peak came at warmup + 1; t is already 1 on the first step (chapter 11, step 6)");
+ATTN_MISTAKE(learning_rate_integer_division, "learning_rate",
+             "t / warmup was an integer division (both are long), which is 0 for every t below "
+             "the warm-up and so is sqrt(warmup / t) after it: convert to double before dividing "
+             "(chapter 11, step 6)");
+ATTN_MISTAKE(softmax_backward_whole_matrix_dot, "softmax_rows_backward",
+             "one dot product of the whole matrices (arma::dot(A, dA) or accu(A % dA)) was "
+             "subtracted from every row; each row of softmax_rows has its own budget, so row i "
+             "subtracts its own A_i . dA_i: arma::sum(A % dA, 1) with .each_col() (chapter 11)");
+ATTN_MISTAKE(softmax_backward_diagonal_only, "softmax_rows_backward",
+             "only the diagonal of the softmax Jacobian was used, A % (1 - A) % dA: raising one "
+             "score also lowers every other weight of its row (J = diag(A_i) - A_i^T A_i), so "
+             "dS_i = A_i % (dA_i - A_i . dA_i) (chapter 11)");
+ATTN_MISTAKE(attention_backward_scale_by_sqrt_d_v, "attention_backward",
+             "dS was divided by sqrt(d_v) (V.n_cols); the forward pass divided the scores by "
+             "sqrt(d_k), the width of the queries and keys (K.n_cols), so the backward pass "
+             "divides by sqrt(d_k) too (chapter 11)");
+ATTN_MISTAKE(attention_backward_scale_on_one_side, "attention_backward",
+             "the 1 / sqrt(d_k) reached only one of dQ and dK: forward was S = Q K^T / sqrt(d_k), "
+             "so both dQ = dS K and dK = dS^T Q carry it; divide dS once, before both products "
+             "(chapter 11)");
+ATTN_MISTAKE(cross_entropy_shift_not_added_back, "cross_entropy",
+             "the loss is too small by the row maximum m: with the shift, log sum_j exp(z_j) = m "
+             "+ log sum_j exp(z_j - m), so -log p_t = m + log sum exp(z - m) - z_t; the m taken "
+             "out must be added back (chapter 11, step 2)");
+ATTN_MISTAKE(cross_entropy_divided_by_entries, "cross_entropy",
+             "the loss and its gradient were divided by every entry of the logits (T n) instead "
+             "of the T rows: cross-entropy is the mean over the tokens of each row's loss, so "
+             "divide by logits.n_rows (chapter 11, step 1)");
+ATTN_MISTAKE(numeric_gradient_operator_precedence, "numeric_gradient",
+             "the difference was divided by 2 and then multiplied by h: in C++ (up - down) / 2 * "
+             "h means ((up - down) / 2) * h; the central difference divides by the whole step, "
+             "(up - down) / (2 * h) (chapter 11, step 3)");
+ATTN_MISTAKE(adam_bias_correction_t_minus_one, "adam_step",
+             "the corrections used beta^(t - 1): on the first step 1 - beta^0 = 0 and the "
+             "division gives inf and NaN; after t steps starting from 0 the running averages have "
+             "gathered the weight 1 - beta^t, with t = 1 on the first step (chapter 11, step 5)");
+ATTN_MISTAKE(adam_v_without_square, "adam_step",
+             "v averaged the gradient instead of its square: v = beta2 v + (1 - beta2) g^2, the "
+             "running mean of g * g, whose square root is the gradient's typical size (without "
+             "the square it goes negative and its square root is NaN) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_step_ascends, "adam_step",
+             "W moved up the gradient (W += ...): the update goes against the gradient to lower "
+             "the loss, W -= lr m_hat / (sqrt(v_hat) + epsilon) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_v_not_corrected, "adam_step",
+             "v was not bias-corrected: like m it starts at 0, so it is divided by 1 - beta2^t "
+             "before its square root, v_hat = v / (1 - beta2^t); without that the early steps "
+             "come out too large (chapter 11, step 5)");
+ATTN_MISTAKE(adam_mean_without_one_minus_beta, "adam_step",
+             "the new gradient entered m with weight 1 instead of 1 - beta1: m = beta1 m + (1 - "
+             "beta1) g is a running mean; without the factor m grows about ten times too large "
+             "(chapter 11, step 5)");
+ATTN_MISTAKE(learning_rate_decay_inverted, "learning_rate",
+             "after the warm-up the rate grew: the decay is peak * sqrt(warmup / t), which falls "
+             "as t grows; sqrt(t / warmup) is its inverse (chapter 11, step 6)");
+ATTN_MISTAKE(learning_rate_decay_without_warmup, "learning_rate",
+             "the decay was peak / sqrt(t), without the warm-up length: scaled to peak at the end "
+             "of the warm-up, the 2017 schedule decays as peak * sqrt(warmup / t), so that both "
+             "branches meet at t = warmup (chapter 11, step 6)");
+
+}  // namespace attn_test::mistakes
