@@ -29,9 +29,10 @@ ATTN_MISTAKE(softmax_shift_by_column_max, "masked_softmax softmax_rows",
              "columns, so the entries of a row were shifted by different amounts and the weights "
              "changed; use arma::max(S, 1), each row's maximum, with S.each_col() (chapter 03)");
 ATTN_MISTAKE(softmax_divided_by_max, "masked_softmax softmax_rows",
-             "each row was divided by its largest exponential instead of the sum of its "
-             "exponentials, so the rows do not sum to 1; divide by arma::sum(E, 1), the row sums "
-             "(chapter 03)");
+             "each row's largest weight came out as exactly 1, so the rows do not sum to 1: the "
+             "exponentials were not divided by their row's sum (not divided at all, or divided by "
+             "the largest one, which is 1 once the maximum is subtracted); divide by arma::sum(E, "
+             "1), the row sums, with E.each_col() / (chapter 03)");
 ATTN_MISTAKE(mask_after_softmax, "masked_softmax scaled_dot_product_attention masked_attention",
              "the mask was applied after the softmax (the hidden weights set to 0 afterwards), so "
              "the visible weights no longer sum to 1: add the mask to the scores (in attention, "
@@ -62,5 +63,61 @@ ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention
 ATTN_MISTAKE(mask_ignored, "masked_softmax scaled_dot_product_attention masked_attention",
              "the mask was not used at all: every key got weight, the hidden ones too; add it to "
              "the scores before the softmax, S + mask (chapters 03 and 07)");
+ATTN_MISTAKE(mask_transposed, "masked_attention masked_softmax",
+             "the mask was transposed: mask(i, j) is about query i (row) and key j (column), like "
+             "the scores, so it is added as it is, S + mask; with mask.t() the causal mask hides "
+             "the past instead of the future (chapter 07)");
+ATTN_MISTAKE(softmax_backward_without_subtraction, "softmax_rows_backward softmax_jvp",
+             "the gradient came out as a % v (for a matrix, A % dA): the term minus the row's dot "
+             "product a . v is missing; every weight of a row shares one budget, so raising one "
+             "lowers the others, and the subtraction says so: a % (v - arma::dot(a, v)), row by "
+             "row arma::sum(A % dA, 1) (chapters 03 and 11)");
+ATTN_MISTAKE(softmax_backward_missing_weights, "softmax_rows_backward softmax_jvp",
+             "the leading multiplication by the weights was left out: the gradient is a % (v - a "
+             ". v), the Jacobian of softmax times v; without the a % each entry gets v minus its "
+             "weighted mean (chapters 03 and 11)");
+ATTN_MISTAKE(softmax_backward_diagonal_only, "softmax_rows_backward softmax_jvp",
+             "only the diagonal of the softmax Jacobian was used, a % (1 - a) % v: raising one "
+             "score also lowers every other weight of its row (J = diag(a) - a^T a), so the "
+             "gradient is a % (v - a . v) (chapters 03 and 11)");
+ATTN_MISTAKE(softmax_backward_unweighted_dot, "softmax_jvp softmax_rows_backward",
+             "the subtracted term was the plain sum (or mean) of v, not its weighted sum a . v = "
+             "sum_j a_j v_j: each entry is a_i (v_i - a . v), with the weights a inside the dot "
+             "product: arma::dot(a, v) (chapters 03 and 11)");
+ATTN_MISTAKE(softmax_normalised_by_length, "softmax_rows masked_softmax",
+             "the exponentials were divided by their length (2-norm, the square root of the sum "
+             "of squares), as arma::normalise does by default; softmax divides by their plain "
+             "sum, so that the weights add up to 1: E.each_col() / arma::sum(E, 1), or "
+             "arma::normalise(E, 1, 1) (p = 1, along the rows) (chapter 03)");
+ATTN_MISTAKE(softmax_without_exp, "softmax_rows masked_softmax",
+             "the scores were divided by their sum without exponentiating them: softmax takes e^s "
+             "first (after subtracting the row maximum), which makes every weight positive and "
+             "turns differences of scores into ratios of weights: arma::exp(S.each_col() - "
+             "arma::max(S, 1)) (chapter 03)");
+ATTN_MISTAKE(masked_row_spread_evenly, "softmax_rows masked_softmax masked_attention",
+             "a row whose every key is -infinity was given even weights (1 / L_K each); such a "
+             "query may see nothing, so it attends to nothing: its row is all zeros (the course's "
+             "rule, which keeps a hidden key's weight exactly 0) (chapters 03 and 07)");
+ATTN_MISTAKE(thinks_softmax_never_reaches_0_or_1, "softmax_questions",
+             "softmax's outputs are not always strictly between 0 and 1: a row with a single "
+             "score gives exactly 1, and a key at -infinity gets exactly 0; what always holds is "
+             "that the weights are at least 0 and add up to 1 (chapter 03, the common mistake)");
+ATTN_MISTAKE(thinks_a_lone_key_shares_its_weight, "softmax_questions",
+             "a row with a single score has one weight, e^s / e^s = 1, whatever s is: the whole "
+             "budget goes to the only key (chapter 03)");
+ATTN_MISTAKE(thinks_a_masked_key_keeps_some_weight, "softmax_questions",
+             "a key whose score is -infinity gets e^-infinity = 0 in the numerator, so its weight "
+             "is exactly 0, not merely small (chapter 03)");
+ATTN_MISTAKE(thinks_a_shift_changes_softmax, "softmax_questions",
+             "adding 100 to every score of a row changes no weight: e^(s + 100) = e^100 e^s, and "
+             "the factor e^100 appears in every entry and in the total, so it cancels; this is "
+             "why subtracting the maximum is safe (chapter 03)");
+ATTN_MISTAKE(thinks_softmax_can_reorder, "softmax_questions",
+             "a bigger score always gets a bigger weight: exp only grows as its input grows, and "
+             "every entry of a row is divided by the same total (chapter 03)");
+ATTN_MISTAKE(softmax_backward_brackets, "softmax_jvp softmax_rows_backward",
+             "the dot product was subtracted outside the bracket, a % v - a . v: each entry is "
+             "a_i (v_i - a . v), so the dot product is multiplied by a_i too: a % (v - "
+             "arma::dot(a, v)) (chapters 03 and 11)");
 
 }  // namespace attn_test::mistakes

@@ -19,10 +19,6 @@ ATTN_MISTAKE(causal_mask_shows_next, "causal_mask",
 ATTN_MISTAKE(causal_mask_wrong_triangle, "causal_mask",
              "the wrong triangle was hidden: -infinity went below the diagonal (j < i, the past) "
              "instead of above it (j > i, the future); row i must see keys 0 .. i (chapter 07)");
-ATTN_MISTAKE(mask_zero_one_pattern, "causal_mask",
-             "the mask held 1 and 0 (allowed and forbidden) instead of 0 and -infinity: a mask is "
-             "added to the scores, so a key that may be seen gets 0 and a forbidden one -infinity "
-             "(chapter 07)");
 ATTN_MISTAKE(projection_role_swapped, "self_attention multi_head_attention",
              "a projection used another role's weight matrix (queries from W_k, or keys from "
              "W_q): each role has its own, Q = X W_q, K = X W_k and V = X W_v, and that is what "
@@ -34,9 +30,9 @@ ATTN_MISTAKE(cross_attention_roles_swapped, "cross_attention decoder_block",
              "the queries came from the encoder and the keys and values from the decoder; the "
              "decoder asks (Q = X_dec W_q) and the encoder answers (K and V from H_enc), one "
              "output row per decoder token (chapter 07)");
-ATTN_MISTAKE(mask_transposed, "masked_attention",
-             "the mask was transposed: mask(i, j) is about query i (row) and key j (column), like "
-             "the scores, so it is added as it is, S + mask; with mask.t() the causal mask hides "
-             "the past instead of the future (chapter 07)");
+ATTN_MISTAKE(mask_zero_one_pattern, "causal_mask",
+             "the mask held 1 and 0 (allowed and forbidden) instead of 0 and -infinity: a mask is "
+             "added to the scores, so a key that may be seen gets 0 and a forbidden one -infinity "
+             "(chapter 07)");
 
 }  // namespace attn_test::mistakes

@@ -6,18 +6,10 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(softmax_backward_without_subtraction, "softmax_rows_backward",
-             "dS came out as A % dA: the term -(A_i . dA_i) is missing; every weight shares one "
-             "budget, so raising one lowers the others, and that is what the subtraction says "
-             "(chapter 11)");
 ATTN_MISTAKE(softmax_backward_sums_columns, "attention_backward softmax_rows_backward",
              "the dot products A . dA were taken down the columns; softmax_rows normalised each "
              "row, so each row of dS needs its own row's dot product, arma::sum(A % dA, 1) "
              "(chapter 11)");
-ATTN_MISTAKE(softmax_backward_missing_weights, "softmax_rows_backward",
-             "the last multiplication by A was left out: dS = A % (dA - rowsum(A % dA)), the "
-             "Jacobian of softmax times dA, row by row; without the leading A % each row gets dA "
-             "minus its weighted mean (chapter 11)");
 ATTN_MISTAKE(attention_backward_skips_softmax, "attention_backward",
              "the backward pass went from dA straight to the scores (dS = dA / sqrt(d_k)): "
              "softmax sits between them, so dS = softmax_rows_backward(A, dA) / sqrt(d_k) "
@@ -102,10 +94,6 @@ ATTN_MISTAKE(softmax_backward_whole_matrix_dot, "softmax_rows_backward",
              "one dot product of the whole matrices (arma::dot(A, dA) or accu(A % dA)) was "
              "subtracted from every row; each row of softmax_rows has its own budget, so row i "
              "subtracts its own A_i . dA_i: arma::sum(A % dA, 1) with .each_col() (chapter 11)");
-ATTN_MISTAKE(softmax_backward_diagonal_only, "softmax_rows_backward",
-             "only the diagonal of the softmax Jacobian was used, A % (1 - A) % dA: raising one "
-             "score also lowers every other weight of its row (J = diag(A_i) - A_i^T A_i), so "
-             "dS_i = A_i % (dA_i - A_i . dA_i) (chapter 11)");
 ATTN_MISTAKE(attention_backward_scale_by_sqrt_d_v, "attention_backward",
              "dS was divided by sqrt(d_v) (V.n_cols); the forward pass divided the scores by "
              "sqrt(d_k), the width of the queries and keys (K.n_cols), so the backward pass "

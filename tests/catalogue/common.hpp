@@ -1,4 +1,6 @@
-// common.hpp: the mistakes every chapter shares: how bad input is refused.
+// common.hpp: the mistakes every chapter shares: how bad input is refused, and the
+// relations of tests/support/relations.hpp, whose sentences are written when found
+// (the ones here say what each relation is).
 #pragma once
 
 #include "support/catalogue.hpp"
@@ -15,22 +17,47 @@ ATTN_MISTAKE(input_check_missing, "masked_softmax softmax_rows scale_scores",
              "nothing was thrown, or a function called later refused it under its own name. Check "
              "it where it comes in, with require_finite or by throwing attn::InputError naming "
              "this function (chapters 01-07)");
-ATTN_MISTAKE(shape_check_left_to_armadillo, "add_positions",
+ATTN_MISTAKE(shape_check_left_to_armadillo, "*",
              "an attn error was expected for input that breaks the contract, but Armadillo's own "
              "error escaped (a std::logic_error about incompatible dimensions, or an index out of "
              "bounds): check the input first, before any product, sum or slice, and throw the "
              "course's error naming the rule and both shapes (require_shapes for shapes, "
              "attn::InputError for the rest) (chapter 06's rule, in every chapter)");
-ATTN_MISTAKE(shape_rule_not_checked, "split_heads",
+ATTN_MISTAKE(shape_rule_not_checked, "*",
              "a shape that breaks the function's rule was accepted without a ShapeError: the code "
              "ran on and returned something (Armadillo does not notice every bad shape, for "
              "example a width that does not divide evenly, since integer division just rounds "
              "down); check the rule first with require_shapes (chapter 06's rule, in every "
              "chapter)");
-ATTN_MISTAKE(bad_input_accepted, "learning_rate numeric_gradient",
+ATTN_MISTAKE(bad_input_accepted, "*",
              "an input the contract refuses was accepted without an attn::InputError (a step t "
              "below 1, a step size h that is not positive and finite, a position past the end, "
              "...): check it first and throw attn::InputError saying what is wrong, so that a "
              "caller's mistake cannot turn into silent nonsense (every chapter)");
+ATTN_MISTAKE(refused_under_another_name, "*",
+             "the bad input was refused, but by a function your code called later ({}): check the "
+             "input at the start of your own function, so that the error names it, the rule and "
+             "the shapes the caller gave");
+ATTN_MISTAKE(refused_with_the_other_error, "*",
+             "the bad input was refused with another kind of error, {}");
+
+// --- relations between a wrong result and the right one (tests/support/relations.hpp)
+ATTN_MISTAKE(result_transposed, "*", "the result came out transposed: rows and columns swapped");
+ATTN_MISTAKE(result_negated, "*", "every entry has the wrong sign: -1 times the right value");
+ATTN_MISTAKE(result_all_zero, "*", "the result is all zeros where the right one is not");
+ATTN_MISTAKE(result_scaled, "*",
+             "every entry is the same factor times the right value, the factor named when it is a "
+             "quantity in play (sqrt(d_k), d_k, 1 / sqrt(d_k), d_k / d_model, ...)");
+ATTN_MISTAKE(result_rows_rescaled, "*",
+             "each row is the right row times a factor of its own: the rows were normalised by the "
+             "wrong amount");
+ATTN_MISTAKE(result_shifted, "*", "the result is shifted by one row or one column: an index off by one");
+ATTN_MISTAKE(result_term_missing, "*", "the result lacks a term the contract names (a bias, a residual, ...)");
+ATTN_MISTAKE(result_term_extra, "*", "the result has a term the contract names once too often");
+ATTN_MISTAKE(result_offset, "*", "every entry is off by the same constant");
+ATTN_MISTAKE(result_not_finite, "*",
+             "the result holds inf or NaN where the right value is finite: an overflow, a log of "
+             "0 or a division by 0");
+ATTN_MISTAKE(wrong_input, "*", "the result is what the right computation gives with {}");
 
 }  // namespace attn_test::mistakes

@@ -1,0 +1,14 @@
+// Wrong on purpose (suite only): the mask is added transposed.
+#include "contracts/03_softmax.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat masked_softmax(const arma::mat& S, const arma::mat& mask) {
+    require_shapes(S.n_rows == mask.n_rows && S.n_cols == mask.n_cols, "masked_softmax",
+                   "the mask must have the shape of the scores", {"S", S}, {"mask", mask});
+    require_finite("masked_softmax", "mask", mask, /*allow_minus_inf=*/true);
+    return softmax_rows(S + mask.t());  // the mistake: mask(j, i) for query i and key j
+}
+
+}  // namespace attn

@@ -1,0 +1,12 @@
+// Wrong on purpose (suite only): the mistake softmax_backward_diagonal_only in softmax_jvp.
+#include "contracts/03_softmax.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::rowvec softmax_jvp(const arma::rowvec& a, const arma::rowvec& v) {
+    require_shapes(a.n_cols == v.n_cols, "softmax_jvp", "a and v must have the same length (L_K)", {"a", a}, {"v", v});
+    return a % (1.0 - a) % v;  // the mistake: only the Jacobian's diagonal
+}
+
+}  // namespace attn

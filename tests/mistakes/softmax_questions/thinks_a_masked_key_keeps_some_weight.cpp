@@ -1,0 +1,12 @@
+// Wrong on purpose (suite only): one wrong answer, the misunderstanding thinks_a_masked_key_keeps_some_weight.
+#include "contracts/03_softmax.hpp"
+
+namespace attn {
+
+bool softmax_outputs_strictly_between_0_and_1() { return false; }
+double softmax_weight_of_only_key() { return 1.0; }
+double softmax_weight_of_masked_key() { return 1e-9; }
+bool softmax_changes_when_row_is_shifted() { return false; }
+bool softmax_can_reorder_scores() { return false; }
+
+}  // namespace attn

@@ -1,0 +1,179 @@
+// compare.cpp: agree() and the description of where two matrices differ.
+#include "support/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace attn_test {
+
+bool agree(double got, double want, double tol) {
+    if (std::isnan(got) || std::isnan(want)) return std::isnan(got) && std::isnan(want);
+    if (std::isinf(got) || std::isinf(want)) return got == want;
+    return std::abs(got - want) <= tol * std::max(1.0, std::abs(want));
+}
+
+bool agree(const arma::mat& got, const arma::mat& want, double tol) {
+    if (got.n_rows != want.n_rows || got.n_cols != want.n_cols) return false;
+    for (arma::uword k = 0; k < got.n_elem; ++k)
+        if (!agree(got(k), want(k), tol)) return false;
+    return true;
+}
+
+Axes axes(std::string rows, std::string cols) {
+    Axes a;
+    a.rows = std::move(rows);
+    a.cols = std::move(cols);
+    return a;
+}
+
+Axes entries(std::string cols) {
+    Axes a;
+    a.rows = "";
+    a.cols = std::move(cols);
+    return a;
+}
+
+std::string show(double x) {
+    if (std::isnan(x)) return "NaN";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+    return buf;
+}
+
+namespace {
+
+std::string shape(arma::uword r, arma::uword c) { return std::to_string(r) + "x" + std::to_string(c); }
+
+std::string plural(const std::string& word) {
+    if (word.empty()) return word;
+    if (word.back() == 'y' && word.size() > 1 && std::string("aeiou").find(word[word.size() - 2]) == std::string::npos)
+        return word.substr(0, word.size() - 1) + "ies";
+    return word + "s";
+}
+
+// The indices in `set` (sorted, out of n) as a phrase that follows "wrong": "for
+// query 3 only", "for queries 1 to 4", "from query 3 on", "for the last query only",
+// "for queries 0, 2 and 5" (`prep` is "for", "in" or "at").
+std::string which(const std::string& prep, const std::string& word, const std::vector<arma::uword>& set, arma::uword n) {
+    const std::string many = plural(word);
+    if (set.size() == 1) {
+        if (set[0] == n - 1 && n > 2) return prep + " the last " + word + " only (" + word + " " + std::to_string(set[0]) + ")";
+        return prep + " " + word + " " + std::to_string(set[0]) + " only";
+    }
+    const bool contiguous = set.back() - set.front() + 1 == set.size();
+    if (contiguous && set.back() == n - 1) return "from " + word + " " + std::to_string(set.front()) + " on";
+    if (contiguous) return prep + " " + many + " " + std::to_string(set.front()) + " to " + std::to_string(set.back());
+    std::string out = prep + " " + many + " ";
+    for (std::size_t i = 0; i < set.size() && i < 8; ++i)
+        out += (i == 0 ? "" : i + 1 == set.size() ? " and " : ", ") + std::to_string(set[i]);
+    if (set.size() > 8) out += " and " + std::to_string(set.size() - 8) + " more";
+    return out;
+}
+
+std::string sequence_difference(const std::string& name, const arma::mat& got, const arma::mat& want) {
+    auto list = [](const arma::mat& t, arma::uword from, arma::uword to) {
+        std::string s = "{";
+        for (arma::uword k = from; k < to; ++k) s += (k == from ? "" : ", ") + show(t(k));
+        return s + "}";
+    };
+    const arma::uword n = got.n_elem, m = want.n_elem;
+    arma::uword k = 0;
+    while (k < n && k < m && got(k) == want(k)) ++k;
+    std::ostringstream s;
+    s << name << " is " << list(got, 0, n) << "; the right one is " << list(want, 0, m) << ": ";
+    if (k == m && n > m)
+        s << "yours has " << (n - m) << " token" << (n - m == 1 ? "" : "s") << " too many at the end, "
+          << list(got, m, n);
+    else if (k == n && m > n)
+        s << "yours stops " << (m - n) << " token" << (m - n == 1 ? "" : "s") << " early, before " << list(want, n, m);
+    else
+        s << "the first token that differs is at position " << k << " (counting from 0): expected " << show(want(k))
+          << ", got " << show(got(k));
+    return s.str();
+}
+
+}  // namespace
+
+std::string where(const Axes& ax, arma::uword row, arma::uword col) {
+    std::string s;
+    if (!ax.rows.empty()) s = ax.rows + " " + std::to_string(row) + ", ";
+    s += ax.cols + " " + std::to_string(col);
+    if (ax.block > 0 && !ax.block_name.empty()) s += " (" + ax.block_name + " " + std::to_string(col / ax.block) + ")";
+    return s;
+}
+
+std::string describe_difference(const std::string& name, const arma::mat& got, const arma::mat& want, const Axes& ax,
+                                double tol, const std::vector<Region>& regions) {
+    if (agree(got, want, tol)) return "";
+    if (ax.sequence) return sequence_difference(name, got, want);
+    std::ostringstream s;
+    if (got.n_rows != want.n_rows || got.n_cols != want.n_cols) {
+        s << name << " is " << shape(got.n_rows, got.n_cols) << "; it should be " << shape(want.n_rows, want.n_cols);
+        if (!ax.rows.empty()) s << " (one row per " << ax.rows << ", one column per " << ax.cols << ")";
+        return s.str();
+    }
+    const arma::uword R = want.n_rows, C = want.n_cols;
+    arma::umat wrong(R, C, arma::fill::zeros);
+    std::vector<arma::uword> rows, cols;
+    arma::uword first_r = R, first_c = C, count = 0;
+    for (arma::uword r = 0; r < R; ++r)
+        for (arma::uword c = 0; c < C; ++c)
+            if (!agree(got(r, c), want(r, c), tol)) {
+                wrong(r, c) = 1;
+                ++count;
+                if (first_r == R) first_r = r, first_c = c;
+            }
+    for (arma::uword r = 0; r < R; ++r)
+        if (arma::any(wrong.row(r))) rows.push_back(r);
+    for (arma::uword c = 0; c < C; ++c)
+        if (arma::any(wrong.col(c))) cols.push_back(c);
+
+    s << name << ": wrong ";
+    bool said = false;
+    for (const Region& g : regions)
+        if (g.part == name && g.where.n_rows == R && g.where.n_cols == C && arma::all(arma::vectorise(g.where == wrong))) {
+            s << "exactly at " << g.name << " and right everywhere else";
+            said = true;
+            break;
+        }
+    if (!said) {
+        if (count == R * C) {
+            s << "everywhere";
+        } else if (rows.size() == R && cols.size() < C) {
+            // whole blocks of columns (heads)?
+            bool whole_blocks = ax.block > 0 && C % ax.block == 0;
+            std::vector<arma::uword> blocks;
+            for (arma::uword c : cols)
+                if (whole_blocks && (blocks.empty() || blocks.back() != c / ax.block)) blocks.push_back(c / ax.block);
+            if (whole_blocks)
+                for (arma::uword b : blocks) whole_blocks = whole_blocks && arma::all(arma::vectorise(
+                                                                 wrong.cols(b * ax.block, (b + 1) * ax.block - 1)));
+            if (whole_blocks)
+                s << which("in the columns of", ax.block_name, blocks, C / ax.block) << " and right in the others";
+            else
+                s << which("in", ax.cols, cols, C) << " and right in the others";
+        } else if (cols.size() == C && rows.size() < R && !ax.rows.empty()) {
+            s << which("for", ax.rows, rows, R) << " and right for the others";
+        } else if (R == 1) {
+            s << which("at", ax.cols, cols, C) << " and right at the others";
+        } else {
+            s << "at " << count << " of its " << R * C << " entries, " << which("for", ax.rows.empty() ? "row" : ax.rows, rows, R);
+        }
+    }
+    s << "; the first wrong entry is " << where(ax, first_r, first_c) << " (counting from 0): expected "
+      << show(want(first_r, first_c)) << ", got " << show(got(first_r, first_c));
+    return s.str();
+}
+
+boost::test_tools::predicate_result matrices_close(const arma::mat& actual, const arma::mat& expected, double tol,
+                                                   const std::string& what, const Axes& ax) {
+    const std::string d = describe_difference(what, actual, expected, ax, tol);
+    boost::test_tools::predicate_result res(d.empty());
+    if (!d.empty()) res.message() << d << " (tolerance " << tol << ")";
+    return res;
+}
+
+}  // namespace attn_test

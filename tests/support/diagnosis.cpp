@@ -1,0 +1,362 @@
+// diagnosis.cpp: results, probes, and the judgement of diagnosis.hpp.
+#include "support/diagnosis.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <cxxabi.h>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "support/relations.hpp"
+
+namespace attn_test {
+
+const char* threw_name(Threw t) {
+    switch (t) {
+        case Threw::nothing: return "nothing";
+        case Threw::shape_error: return "attn::ShapeError";
+        case Threw::input_error: return "attn::InputError";
+        case Threw::armadillo_size: return "Armadillo's std::logic_error (two shapes that do not fit)";
+        case Threw::armadillo_index: return "Armadillo's std::out_of_range (an index past the end)";
+        case Threw::other: return "an exception";
+    }
+    return "an exception";
+}
+
+// --- results -------------------------------------------------------------------------
+
+Result& Result::add(std::string name, arma::mat value, Axes ax) {
+    parts.push_back({std::move(name), std::move(value), std::move(ax)});
+    return *this;
+}
+
+const Part* Result::part(const std::string& name) const {
+    for (const Part& p : parts)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+Result Result::throws(Threw t, std::string needle) {
+    Result r;
+    r.threw = t;
+    r.message = std::move(needle);
+    return r;
+}
+
+Result result(std::string name, arma::mat value, Axes ax) { return Result{}.add(std::move(name), std::move(value), std::move(ax)); }
+
+Result number(std::string name, double x) { return result(std::move(name), arma::mat(1, 1, arma::fill::value(x)), entries("value")); }
+
+Result tokens(std::string name, const std::vector<arma::uword>& t) {
+    arma::mat row(1, t.size());
+    for (std::size_t k = 0; k < t.size(); ++k) row(k) = static_cast<double>(t[k]);
+    Axes ax = entries("position");
+    ax.sequence = true;
+    return result(std::move(name), row, ax);
+}
+
+namespace detail {
+std::string escaped(const std::exception& e) {
+    int status = 0;
+    std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(typeid(e).name(), nullptr, nullptr, &status),
+                                                std::free);
+    return std::string(status == 0 && name ? name.get() : typeid(e).name());
+}
+}  // namespace detail
+
+Result attempt(const std::function<Result()>& f) {
+    auto thrown = [](Threw t, const std::exception& e) {
+        Result r;
+        r.threw = t;
+        r.type = detail::escaped(e);
+        r.message = e.what();
+        return r;
+    };
+    try {
+        return f();
+    } catch (const attn::NotImplemented&) {
+        throw;  // an untouched stub: "not implemented yet" says it all
+    } catch (const attn::ShapeError& e) {
+        return thrown(Threw::shape_error, e);
+    } catch (const attn::InputError& e) {
+        return thrown(Threw::input_error, e);
+    } catch (const std::out_of_range& e) {
+        return thrown(Threw::armadillo_index, e);
+    } catch (const std::invalid_argument& e) {
+        return thrown(Threw::other, e);
+    } catch (const std::logic_error& e) {
+        return thrown(Threw::armadillo_size, e);
+    } catch (const std::exception& e) {
+        return thrown(Threw::other, e);
+    }
+}
+
+bool same_result(const Result& got, const Result& want, double tol) {
+    if (want.threw != Threw::nothing || got.threw != Threw::nothing)
+        return got.threw == want.threw && got.message.find(want.message) != std::string::npos;
+    if (got.parts.size() != want.parts.size()) return false;
+    for (const Part& w : want.parts) {
+        const Part* g = got.part(w.name);
+        if (!g || !agree(g->value, w.value, tol)) return false;
+    }
+    return true;
+}
+
+std::string describe_outcome(const Result& got, const Result& want, double tol, const std::vector<Region>& regions) {
+    if (same_result(got, want, tol)) return "";
+    if (got.threw != Threw::nothing) {
+        std::string s = "your function threw " + (got.type.empty() ? std::string(threw_name(got.threw)) : got.type) +
+                        ": " + got.message;
+        if (got.threw == Threw::armadillo_size || got.threw == Threw::armadillo_index)
+            s += " (Armadillo refusing two shapes or an index: an operand of the wrong shape, a transposition, or a "
+                 "range one too long)";
+        return s;
+    }
+    if (want.threw != Threw::nothing) return std::string("your function returned a result; it should throw ") + threw_name(want.threw);
+    std::string out, right;
+    for (const Part& w : want.parts) {
+        const Part* g = got.part(w.name);
+        if (!g) {
+            out += (out.empty() ? "" : "; ") + w.name + " is missing from the result";
+            continue;
+        }
+        const std::string d = describe_difference(w.name, g->value, w.value, w.axes, tol, regions);
+        if (d.empty()) right += (right.empty() ? "" : ", ") + w.name;
+        else out += (out.empty() ? "" : "; ") + d;
+    }
+    if (want.parts.size() > 1 && !right.empty()) out += " (" + right + " right)";
+    return out;
+}
+
+// --- probes ----------------------------------------------------------------------------
+
+Probe& Probe::variant(const Mistake& m, Result r, std::string detail, double t) {
+    variants.push_back({&m, std::move(r), std::move(detail), t, nullptr, "", true});
+    return *this;
+}
+Probe& Probe::variant_fitting(const Mistake& m, Result example, std::function<bool(const Result&)> fits,
+                              std::string detail) {
+    variants.push_back({&m, std::move(example), std::move(detail), kTol, std::move(fits), "", true});
+    return *this;
+}
+Probe& Probe::labelled(std::string how) {
+    if (!variants.empty()) variants.back().how = std::move(how);
+    return *this;
+}
+Probe& Probe::combined() {
+    if (!variants.empty()) variants.back().alone = false;
+    return *this;
+}
+Probe& Probe::quantity(std::string name, double value) {
+    quantities.push_back({std::move(name), value});
+    return *this;
+}
+Probe& Probe::term(std::string name, std::string part, arma::mat value) {
+    terms.push_back({std::move(name), std::move(part), std::move(value)});
+    return *this;
+}
+Probe& Probe::region(std::string name, std::string part, arma::umat w) {
+    regions.push_back({std::move(name), std::move(part), std::move(w)});
+    return *this;
+}
+
+Probe& Diagnosis::probe(std::string input, std::function<Result()> call, Result right) {
+    Probe p;
+    p.input = std::move(input);
+    p.call = std::move(call);
+    p.right = std::move(right);
+    probes_.push_back(std::move(p));
+    return probes_.back();
+}
+
+std::string sentence(const Mistake& m, const std::string& detail) {
+    std::string s = m.explanation;
+    const auto at = s.find("{}");
+    if (at != std::string::npos) return s.replace(at, 2, detail);
+    return detail.empty() ? s : s + " (" + detail + ")";
+}
+
+void report(const Mistake& m, const std::string& detail) {
+    BOOST_ERROR("mistake [" << m.id << "]: " << sentence(m, detail));
+}
+void report_finding(const Finding& f) { BOOST_ERROR("mistake [" << f.mistake->id << "]: " << f.text); }
+
+namespace {
+
+// A mistake with its detail: what the learner is told.
+std::string key_of(const Variant& v) { return std::string(v.mistake->id) + "|" + v.detail; }
+// One way of making it: the same label on every input is the same wrong body.
+std::string way_of(const Variant& v) { return key_of(v) + "|" + v.how; }
+std::string id_of(const std::string& key) { return key.substr(0, key.find('|')); }
+// The relations of relations.hpp (result_*): a fact about the numbers, true of any body that gives them.
+bool is_relation(const Mistake& m) { return std::string(m.id).rfind("result_", 0) == 0; }
+
+// A check of the suite's own declarations: a mistake named for an exercise must be
+// declared for it in the catalogue (so the catalogue says where each one applies).
+void require_declared(const std::string& exercise, const std::deque<Probe>& probes) {
+    std::set<std::string> told;
+    for (const Probe& p : probes)
+        for (const Variant& v : p.variants)
+            if (!v.mistake->applies_to(exercise) && told.insert(v.mistake->id).second)
+                BOOST_ERROR("the test's own declarations: mistake " << v.mistake->id << " is used for exercise "
+                                                                    << exercise << ", which its ATTN_MISTAKE "
+                                                                    << "in tests/catalogue/ does not list");
+}
+
+}  // namespace
+
+Finding Diagnosis::explain(const std::vector<Result>& got) const {
+    std::vector<bool> wrong(probes_.size());
+    std::size_t n_wrong = 0;
+    for (std::size_t i = 0; i < probes_.size(); ++i)
+        n_wrong += (wrong[i] = !same_result(got[i], probes_[i].right, probes_[i].tol)) ? 1 : 0;
+    if (n_wrong == 0) return {nullptr, "", ""};
+
+    // 1. the catalogue: a mistake explains the results when, on every input where it is
+    //    declared, one of its variants reproduces a wrong result, or (where the learner is
+    //    right) one of them gives the right result too; and it explains one at least.
+    struct Tally {
+        const Variant* any = nullptr;
+        bool explains = false, contradicted = false;
+    };
+    std::map<std::string, Tally> tally;
+    for (std::size_t i = 0; i < probes_.size(); ++i) {
+        const Probe& p = probes_[i];
+        std::map<std::string, std::pair<bool, bool>> here;  // way -> (reproduces got, gives right)
+        for (const Variant& v : p.variants) {
+            auto& h = here[way_of(v)];
+            h.first = h.first || v.reproduces(got[i]);
+            h.second = h.second || v.reproduces(p.right);
+            if (!tally[way_of(v)].any) tally[way_of(v)].any = &v;
+        }
+        for (const auto& [key, h] : here) {
+            Tally& t = tally[key];
+            if (wrong[i]) {
+                if (h.first && !h.second) t.explains = true;
+                else t.contradicted = true;
+            } else if (!h.second) {
+                t.contradicted = true;
+            }
+        }
+    }
+    std::vector<const Variant*> fit;
+    std::set<std::string> fitting;  // mistakes with their details
+    for (const auto& [way, t] : tally)
+        if (t.explains && !t.contradicted) fit.push_back(t.any), fitting.insert(key_of(*t.any));
+    if (fitting.size() == 1)
+        return {fit[0]->mistake, key_of(*fit[0]), sentence(*fit[0]->mistake, fit[0]->detail)};
+
+    // 2. the relations, when nothing of the catalogue fits: the same one on every wrong input
+    if (fit.empty()) {
+        std::map<std::string, Finding> common;
+        bool first = true;
+        for (std::size_t i = 0; i < probes_.size(); ++i) {
+            if (!wrong[i]) continue;
+            const Probe& p = probes_[i];
+            std::map<std::string, Finding> here;
+            for (const Finding& f : relations_between(got[i], p.right, p.quantities, p.terms, p.tol)) here.emplace(f.key, f);
+            if (first) common = here;
+            else
+                for (auto it = common.begin(); it != common.end();)
+                    it = here.count(it->first) ? std::next(it) : common.erase(it);
+            first = false;
+        }
+        if (common.size() == 1) return common.begin()->second;
+    }
+
+    // 3. where the first wrong result differs
+    for (std::size_t i = 0; i < probes_.size(); ++i) {
+        if (!wrong[i]) continue;
+        const Probe& p = probes_[i];
+        std::string text = "on " + p.input + ": " + describe_outcome(got[i], p.right, p.tol, p.regions);
+        if (probes_.size() > 1)
+            text += " (wrong on " + std::to_string(n_wrong) + " of the " + std::to_string(probes_.size()) + " inputs of this check)";
+        return {nullptr, "", text};
+    }
+    return {nullptr, "", ""};
+}
+
+void Diagnosis::judge() const {
+    require_declared(exercise_, probes_);
+    std::vector<Result> got;
+    for (const Probe& p : probes_) got.push_back(attempt(p.call));
+    const Finding f = explain(got);
+    if (f.text.empty()) {
+        BOOST_TEST(true);
+        return;
+    }
+    if (f.mistake) report_finding(f);
+    else BOOST_ERROR(f.text);
+}
+
+void Diagnosis::require_distinguishable() const {
+    require_declared(exercise_, probes_);
+    BOOST_TEST(!probes_.empty(), exercise_ << ": no input was declared");
+    // every way of every mistake shows somewhere
+    std::map<std::string, bool> shows;
+    for (const Probe& p : probes_)
+        for (const Variant& v : p.variants) shows[way_of(v)] = shows[way_of(v)] || !v.reproduces(p.right);
+    for (const auto& [way, s] : shows)
+        BOOST_TEST(s, exercise_ << ": the mistake " << id_of(way) << " (" << way.substr(way.rfind('|') + 1)
+                                << ") gives the right result on every input: it can never be named");
+    // each way, made alone, is named as its own mistake: on some input where both are
+    // declared, no variant of any other mistake gives what this way gives (that mistake
+    // is then ruled out), and judging what it gives names it
+    std::set<std::string> keys;
+    for (const Probe& p : probes_)
+        for (const Variant& v : p.variants) keys.insert(key_of(v));
+    for (const auto& [way, s] : shows) {
+        const std::string key = way.substr(0, way.rfind('|'));
+        std::vector<Result> as_if;
+        const Variant* one = nullptr;
+        for (const Probe& p : probes_) {
+            const Variant* v = nullptr;
+            for (const Variant& x : p.variants)
+                if (way_of(x) == way && !v) v = &x;
+            as_if.push_back(v ? v->result : p.right);
+            one = one ? one : v;
+        }
+        const Finding f = explain(as_if);
+        if (!one->alone) {
+            BOOST_TEST((f.mistake == nullptr || f.mistake == one->mistake || is_relation(*f.mistake)),
+                       exercise_ << ": what the combination " << one->mistake->id << " (" << one->how
+                                 << ") gives is named as another mistake, '" << f.mistake->id << "': " << f.text);
+            continue;
+        }
+        for (const std::string& other : keys) {
+            if (other == key) continue;
+            bool ruled_out = false;
+            for (std::size_t i = 0; i < probes_.size() && !ruled_out; ++i) {
+                const Probe& p = probes_[i];
+                bool declared = false, reproduces = false;
+                const Variant* mine = nullptr;
+                for (const Variant& x : p.variants)
+                    if (way_of(x) == way) mine = mine ? mine : &x;
+                if (!mine) continue;
+                for (const Variant& x : p.variants) {
+                    if (key_of(x) != other) continue;
+                    declared = true;
+                    const double tol = 1000 * std::max(x.tol, mine->tol);
+                    reproduces = reproduces || same_result(mine->result, x.result, tol) || x.reproduces(mine->result) ||
+                                 mine->reproduces(x.result);
+                }
+                ruled_out = declared && !reproduces;
+            }
+            BOOST_TEST(ruled_out, exercise_ << ": no input tells " << id_of(way) << " ("
+                                            << way.substr(way.rfind('|') + 1) << ") from " << id_of(other)
+                                            << " (on every input where both are declared, the second can give what "
+                                               "the first gives)");
+        }
+        BOOST_TEST((f.mistake == one->mistake), exercise_ << ": what the variant of " << one->mistake->id << " ("
+                                                          << one->how << ") gives is named '"
+                                                          << (f.mistake ? f.mistake->id : "nothing") << "': " << f.text);
+    }
+    // the reference is named as nothing
+    std::vector<Result> right;
+    for (const Probe& p : probes_) right.push_back(p.right);
+    BOOST_TEST(explain(right).text.empty(), exercise_ << ": the right results are not judged right");
+}
+
+}  // namespace attn_test

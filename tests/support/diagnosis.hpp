@@ -1,0 +1,197 @@
+// diagnosis.hpp: naming a learner's mistake from what it does to the numbers.
+//
+// An exercise's test gathers a few inputs, each a Probe: the learner's function on
+// that input (a call), the right result (computed here by loops, never by the code
+// under test), and what each natural wrong version gives there (variants, each a
+// mistake of the catalogue). Diagnosis::judge() runs every call and
+//
+//   1. names the mistake of the catalogue whose variants reproduce every wrong result
+//      (and that gives the right result wherever the learner's is right) when exactly
+//      one mistake does;
+//   2. otherwise names the relation (tests/support/relations.hpp) that holds between
+//      the learner's result and the right one on every wrong input, when exactly one
+//      does: transposed, negated, scaled by a named quantity, shifted by one, a term
+//      missing, inf or NaN where the answer is finite, ...;
+//   3. otherwise says where the first wrong result differs, in the learner's words
+//      (query 2, key 0; head 1's columns; from position 3 on).
+//
+// A name is given only when exactly one candidate fits; require_distinguishable() is
+// the suite's proof that the inputs tell every two declared mistakes apart.
+#pragma once
+
+#include <armadillo>
+#include <deque>
+#include <functional>
+#include <string>
+#include <typeinfo>
+#include <vector>
+
+#include "catalogue/all.hpp"
+#include "core/errors.hpp"
+#include "support/compare.hpp"
+
+namespace attn_test {
+
+// --- what a call gave -------------------------------------------------------------
+
+// What kind of error a call threw (nothing, the course's own, or Armadillo's).
+enum class Threw { nothing, shape_error, input_error, armadillo_size, armadillo_index, other };
+const char* threw_name(Threw t);
+
+// One named matrix of a result ("A", "dQ", "W after 3 steps").
+struct Part {
+    std::string name;
+    arma::mat value;
+    Axes axes;
+};
+
+// What one call gave: its numbers, in one or more named parts, or what it threw.
+struct Result {
+    std::vector<Part> parts;
+    Threw threw = Threw::nothing;
+    std::string type;     // the thrown object's C++ type
+    std::string message;  // its what(); for a variant, a text the message must contain
+
+    Result& add(std::string name, arma::mat value, Axes ax = {});
+    const Part* part(const std::string& name) const;
+    // A variant that throws: an error of kind t whose message contains `needle`.
+    static Result throws(Threw t, std::string needle = "");
+};
+Result result(std::string name, arma::mat value, Axes ax = {});
+Result number(std::string name, double x);
+Result tokens(std::string name, const std::vector<arma::uword>& t);
+
+// Runs f (which returns a Result); an exception other than attn::NotImplemented (an
+// untouched stub must still fail with "not implemented yet") becomes the Result's throw.
+Result attempt(const std::function<Result()>& f);
+
+// The one comparison of results: the same throw (kind and needle), or the same parts
+// agreeing within tol.
+bool same_result(const Result& got, const Result& want, double tol = kTol);
+
+// The learner's result against the right one, in words ("" when they agree): each
+// wrong part with describe_difference, or what was thrown, with its type.
+std::string describe_outcome(const Result& got, const Result& want, double tol = kTol,
+                             const std::vector<Region>& regions = {});
+
+// --- naming -------------------------------------------------------------------------
+
+// A quantity in play on an input ("d_k", 4): a result scaled by sqrt(d_k), or by
+// d_k / d_model, is named by it.
+struct Quantity {
+    std::string name;
+    double value;
+};
+// A term the contract can compute ("the residual X", in part "Y"): a result that lacks
+// it, or has it twice, is named by it.
+struct Term {
+    std::string name;
+    std::string part;
+    arma::mat value;
+};
+
+// One natural wrong version of the exercise and what it gives on a probe's input.
+struct Variant {
+    const Mistake* mistake;
+    Result result;
+    std::string detail;  // for a mistake whose sentence has "{}": what fills it in
+    double tol = kTol;
+    std::function<bool(const Result&)> fits;  // when set: which results count as this variant
+    std::string how;  // which way of making the mistake, when it has several ("shift max(S), sum(E)"):
+                      // the same label on every input is the same wrong body; "" matches any
+    bool alone = true;  // one slip alone; false: a combination of slips, which may be named as
+                        // one of them or as nothing, but never as another mistake
+
+    bool reproduces(const Result& got) const { return fits ? fits(got) : same_result(got, result, tol); }
+};
+
+struct Probe {
+    std::string input;  // what the input is, for the messages ("4x5 scores, a row near 1000")
+    std::function<Result()> call;
+    Result right;
+    double tol = kTol;  // how closely the learner's result must agree with the right one
+    std::vector<Variant> variants;
+    std::vector<Quantity> quantities;
+    std::vector<Term> terms;
+    std::vector<Region> regions;
+
+    Probe& variant(const Mistake& m, Result r, std::string detail = "", double tol = kTol);
+    // A variant whose numbers depend on a constant the learner picks (-1e9, -1e30):
+    // `fits` says which results count as it, `example` is one of them.
+    Probe& variant_fitting(const Mistake& m, Result example, std::function<bool(const Result&)> fits,
+                           std::string detail = "");
+    // Labels the variant added last: which of the mistake's ways it is (see Variant::how).
+    Probe& labelled(std::string how);
+    // Marks the variant added last as a combination of slips (see Variant::alone).
+    Probe& combined();
+    Probe& quantity(std::string name, double value);
+    Probe& term(std::string name, std::string part, arma::mat value);
+    Probe& region(std::string name, std::string part, arma::umat where);
+};
+
+// A finding: a mistake (of the catalogue, or a relation) and the sentence the learner reads.
+struct Finding {
+    const Mistake* mistake;
+    std::string key;   // equal keys on two inputs: the same explanation
+    std::string text;
+};
+
+class Diagnosis {
+public:
+    // `exercise`: the exercise whose mistakes this names; every variant's mistake must
+    // be declared for it in the catalogue (checked as variants are added).
+    explicit Diagnosis(std::string exercise) : exercise_(std::move(exercise)) {}
+
+    Probe& probe(std::string input, std::function<Result()> call, Result right);
+    const std::deque<Probe>& probes() const { return probes_; }
+
+    // Runs every call; passes when every result is right, else fails the current test
+    // with the one mistake that explains every wrong result, or with where it differs.
+    void judge() const;
+    // What judge() would say of these results of the calls (one per probe): the
+    // finding that names them, or nullptr-mistake and the located difference.
+    Finding explain(const std::vector<Result>& got) const;
+
+    // The suite's proof, on the reference: every variant shows on some input, and
+    // every two mistakes are told apart on an input where both are declared.
+    void require_distinguishable() const;
+
+private:
+    std::string exercise_;
+    std::deque<Probe> probes_;  // a deque: probe() hands out references that stay valid
+};
+
+// The sentence of a mistake, with a variant's detail put in.
+std::string sentence(const Mistake& m, const std::string& detail = "");
+// Fails the current test with "mistake [<id>]: <sentence>", which ./course check shows.
+void report(const Mistake& m, const std::string& detail = "");
+void report_finding(const Finding& f);
+
+// --- refusals --------------------------------------------------------------------------
+
+// The message of the error `call` must throw as E (attn::ShapeError or attn::InputError)
+// for input that breaks the contract of `function`. What went wrong otherwise is named,
+// the same slip in every exercise: nothing thrown (shape_rule_not_checked,
+// bad_input_accepted), Armadillo's own error first (shape_check_left_to_armadillo), the
+// course's error under another function's name (refused_under_another_name), the other
+// kind of error (refused_with_the_other_error). Returns "" unless E was thrown.
+template <class E>
+std::string refusal_of(const std::string& function, const std::function<void()>& call);
+
+// --- answers to questions -----------------------------------------------------------
+
+// A wrong answer to a question exercise and the misunderstanding it shows.
+template <class T>
+struct WrongAnswer {
+    T answer;
+    const Mistake* mistake;
+};
+// Passes when got == right; else names the mistake of the wrong answer given, or says
+// what was answered and what is right (`explain`: why, in one sentence).
+template <class T>
+void judge_answer(const std::string& question, const T& got, const T& right, const std::vector<WrongAnswer<T>>& wrong,
+                  const std::string& explain);
+
+}  // namespace attn_test
+
+#include "support/diagnosis_impl.hpp"

@@ -1,0 +1,250 @@
+// relations.cpp: the relations of relations.hpp.
+#include "support/relations.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace attn_test {
+
+namespace m = mistakes;
+
+namespace {
+
+std::string shape(const arma::mat& x) { return std::to_string(x.n_rows) + "x" + std::to_string(x.n_cols); }
+
+bool finite_where(const arma::mat& x) { return x.is_finite(); }
+
+// Not (nearly) all zero: a relation with a factor means something only then.
+bool has_values(const arma::mat& y) { return y.n_elem > 0 && arma::abs(y).max() > 1e-12; }
+
+struct Expr {
+    std::string name;
+    double value;
+};
+
+std::vector<Expr> expressions(const std::vector<Quantity>& qs) {
+    std::vector<Expr> out;
+    for (const auto& q : qs) {
+        if (!(q.value > 0) || !std::isfinite(q.value)) continue;
+        const std::string& n = q.name;
+        out.push_back({n, q.value});
+        out.push_back({"1 / " + n, 1.0 / q.value});
+        out.push_back({"sqrt(" + n + ")", std::sqrt(q.value)});
+        out.push_back({"1 / sqrt(" + n + ")", 1.0 / std::sqrt(q.value)});
+        out.push_back({n + "^2", q.value * q.value});
+        out.push_back({"1 / " + n + "^2", 1.0 / (q.value * q.value)});
+    }
+    for (const auto& a : qs)
+        for (const auto& b : qs) {
+            if (&a == &b || !(a.value > 0) || !(b.value > 0)) continue;
+            out.push_back({a.name + " / " + b.name, a.value / b.value});
+            out.push_back({"sqrt(" + a.name + " / " + b.name + ")", std::sqrt(a.value / b.value)});
+        }
+    return out;
+}
+
+std::string number(double c) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", c);
+    return buf;
+}
+
+// The least-squares factor c of got ~ c want, over the entries where want is finite.
+double factor(const arma::mat& got, const arma::mat& want) {
+    double gy = 0, yy = 0;
+    for (arma::uword k = 0; k < want.n_elem; ++k)
+        if (std::isfinite(want(k)) && std::isfinite(got(k))) gy += got(k) * want(k), yy += want(k) * want(k);
+    return yy > 0 ? gy / yy : 0.0;
+}
+
+// got agrees with f(want) entry by entry (non-finite entries of want must be equal).
+template <class F>
+bool agrees_with(const arma::mat& got, const arma::mat& want, double tol, F f) {
+    for (arma::uword k = 0; k < want.n_elem; ++k) {
+        const double y = want(k);
+        if (!std::isfinite(y)) {
+            if (!agree(got(k), y, tol)) return false;
+        } else if (!agree(got(k), f(y, k), tol)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+Finding found(const Mistake& mk, std::string key, std::string text) { return {&mk, std::move(key), std::move(text)}; }
+
+}  // namespace
+
+std::string name_of_factor(double c, const std::vector<Quantity>& quantities) {
+    std::set<std::string> names;
+    for (const auto& e : expressions(quantities))
+        if (agree(c, e.value, 1e-9)) names.insert(e.name);
+    return names.size() == 1 ? *names.begin() : "";
+}
+
+std::vector<Finding> relations_between(const Part& g, const Part& y, const std::vector<Quantity>& quantities,
+                                       const std::vector<Term>& terms, double tol) {
+    std::vector<Finding> out;
+    const arma::mat& R = g.value;
+    const arma::mat& Y = y.value;
+    const std::string& name = y.name;
+    const Axes& ax = y.axes;
+    if (agree(R, Y, tol) || ax.sequence) return out;
+
+    // shapes that differ: only a transposition says more than the shapes themselves
+    if (R.n_rows != Y.n_rows || R.n_cols != Y.n_cols) {
+        if (R.n_rows == Y.n_cols && R.n_cols == Y.n_rows && agree(R, arma::mat(Y.t()), tol)) {
+            std::string text = name + " came out transposed: it is " + shape(R) + " where " + shape(Y) + " is right";
+            if (!ax.rows.empty()) text += ", one row per " + ax.rows + " and one column per " + ax.cols;
+            text += "; its entries are right, with rows and columns swapped (a .t() too many, or the product "
+                    "written the other way round)";
+            out.push_back(found(m::result_transposed, "transposed", text));
+        }
+        return out;
+    }
+    if (Y.n_elem == 0) return out;
+
+    // inf or NaN where the right value is finite: nothing else is worth saying
+    for (arma::uword k = 0; k < Y.n_elem; ++k)
+        if (std::isfinite(Y(k)) && !std::isfinite(R(k))) {
+            const arma::uword r = k % Y.n_rows, c = k / Y.n_rows;
+            out.push_back(found(m::result_not_finite, "not_finite",
+                                name + " holds " + show(R(k)) + " where the right value is finite (first at " +
+                                    where(ax, r, c) + ", counting from 0: it should be " + show(Y(k)) +
+                                    "): an exp that overflowed, a log of 0, or a division by 0. Before exp, subtract "
+                                    "the largest value of the row; a sum that can be 0 needs a case of its own"));
+            return out;
+        }
+
+    const bool values = has_values(Y);
+    if (values && Y.n_rows == Y.n_cols && Y.n_rows > 1 && !agree(Y, arma::mat(Y.t()), tol) &&
+        agree(R, arma::mat(Y.t()), tol)) {
+        std::string text = name + " came out transposed: entry (i, j) holds the right entry (j, i)";
+        if (!ax.rows.empty()) text += "; rows are " + ax.rows + "s and columns " + ax.cols + "s";
+        out.push_back(found(m::result_transposed, "transposed", text + " (a .t() too many, or the product written "
+                                                                     "the other way round)"));
+    }
+    if (values && agrees_with(R, Y, tol, [](double v, arma::uword) { return -v; }))
+        out.push_back(found(m::result_negated, "negated",
+                            "every entry of " + name + " has the wrong sign: it is exactly -1 times the right value "
+                            "(a difference written the wrong way round, a - b for b - a, or += where -= belongs)"));
+    if (values && arma::all(arma::vectorise(R == 0.0)))
+        out.push_back(found(m::result_all_zero, "all_zero",
+                            name + " is all zeros: nothing was written into it, or what was written was lost "
+                            "(a result left at its starting zeros, a copy that was changed instead of the result)"));
+    if (values) {
+        const double c = factor(R, Y);
+        if (std::isfinite(c) && !agree(c, 0.0, 1e-6) && !agree(c, 1.0, 1e-6) && !agree(c, -1.0, 1e-6) &&
+            agrees_with(R, Y, tol, [c](double v, arma::uword) { return c * v; })) {
+            const std::string q = name_of_factor(c, quantities);
+            std::string text = "every entry of " + name + " is " + (q.empty() ? number(c) : q + " = " + number(c)) +
+                               " times the right value";
+            if (!q.empty()) {
+                const std::string inv = name_of_factor(1.0 / c, quantities);
+                text += std::abs(c) > 1 ? ": too large by a factor of " + q : ": too small by a factor of " + inv;
+                text += " (a factor used the wrong way round, left out, or applied twice)";
+            } else {
+                text += ": one factor of the formula is wrong (a division or multiplication missing, extra, or by "
+                        "the wrong amount)";
+            }
+            out.push_back(found(m::result_scaled, "scaled:" + (q.empty() ? number(c) : q), text));
+        }
+    }
+    // each row a multiple of its right row, by factors that differ
+    if (values && Y.n_rows > 1 && Y.n_cols > 1 && out.empty()) {
+        bool all = true, differ = false;
+        std::vector<double> cs;
+        for (arma::uword r = 0; r < Y.n_rows && all; ++r) {
+            const arma::mat yr = Y.row(r), rr = R.row(r);
+            const double c = has_values(yr) ? factor(rr, yr) : 1.0;
+            all = agrees_with(rr, yr, tol, [c](double v, arma::uword) { return c * v; });
+            if (!cs.empty() && !agree(c, cs.front(), 1e-6)) differ = true;
+            cs.push_back(c);
+        }
+        if (all && differ) {
+            std::string list;
+            for (std::size_t r = 0; r < cs.size() && r < 4; ++r)
+                list += (r ? ", " : "") + (ax.rows.empty() ? "row" : ax.rows) + " " + std::to_string(r) + ": " +
+                        number(cs[r]);
+            out.push_back(found(m::result_rows_rescaled, "rows_rescaled",
+                                "each row of " + name + " is the right row times a factor of its own (" + list +
+                                    (cs.size() > 4 ? ", ..." : "") +
+                                    "): within a row the entries are in the right proportions, but the row was "
+                                    "divided by the wrong amount (normalised by something other than what the "
+                                    "formula says)"));
+        }
+    }
+    // shifted by one row or one column
+    auto shifted = [&](bool rows, int by) {
+        const arma::uword n = rows ? Y.n_rows : Y.n_cols;
+        if (n < 3) return false;
+        const arma::mat a = rows ? arma::mat(R.rows(by > 0 ? 1 : 0, n - (by > 0 ? 1 : 2)))
+                                 : arma::mat(R.cols(by > 0 ? 1 : 0, n - (by > 0 ? 1 : 2)));
+        const arma::mat b = rows ? arma::mat(Y.rows(by > 0 ? 0 : 1, n - (by > 0 ? 2 : 1)))
+                                 : arma::mat(Y.cols(by > 0 ? 0 : 1, n - (by > 0 ? 2 : 1)));
+        const arma::mat same_a = rows ? arma::mat(Y.rows(1, n - 1)) : arma::mat(Y.cols(1, n - 1));
+        const arma::mat same_b = rows ? arma::mat(Y.rows(0, n - 2)) : arma::mat(Y.cols(0, n - 2));
+        return !agree(same_a, same_b, tol) && agree(a, b, tol);
+    };
+    for (const bool rows : {true, false}) {
+        const std::string word = rows ? (ax.rows.empty() ? "row" : ax.rows) : ax.cols;
+        if (rows && ax.rows.empty()) continue;
+        if (shifted(rows, +1))
+            out.push_back(found(m::result_shifted, rows ? "shifted:late_rows" : "shifted:late_cols",
+                                name + " is one " + word + " late: " + word + " i holds what belongs to " + word +
+                                    " i - 1 (an index or a loop bound off by one)"));
+        if (shifted(rows, -1))
+            out.push_back(found(m::result_shifted, rows ? "shifted:early_rows" : "shifted:early_cols",
+                                name + " is one " + word + " early: " + word + " i holds what belongs to " + word +
+                                    " i + 1 (an index or a loop bound off by one)"));
+    }
+    // a term missing, or there twice
+    for (const auto& t : terms) {
+        if (t.part != name || t.value.n_rows != Y.n_rows || t.value.n_cols != Y.n_cols || !has_values(t.value)) continue;
+        if (agrees_with(R, Y, tol, [&](double v, arma::uword k) { return v - t.value(k); }))
+            out.push_back(found(m::result_term_missing, "missing:" + t.name,
+                                name + " lacks " + t.name + ": it is the right value minus " + t.name));
+        if (agrees_with(R, Y, tol, [&](double v, arma::uword k) { return v + t.value(k); }))
+            out.push_back(found(m::result_term_extra, "extra:" + t.name,
+                                name + " has " + t.name + " once too often: it is the right value plus " + t.name));
+    }
+    // off by one constant everywhere
+    if (out.empty() && finite_where(Y)) {
+        const double c = arma::mean(arma::vectorise(R - Y));
+        if (!agree(c, 0.0, 1e-9) && agrees_with(R, Y, tol, [c](double v, arma::uword) { return v + c; })) {
+            const std::string q = name_of_factor(std::abs(c), quantities);
+            out.push_back(found(m::result_offset, "offset:" + (q.empty() ? number(c) : q),
+                                "every entry of " + name + " is off by the same amount, " +
+                                    (c > 0 ? "+" : "") + number(c) + (q.empty() ? "" : " (" + q + ")") +
+                                    ": a constant added or left out"));
+        }
+    }
+    return out;
+}
+
+std::vector<Finding> relations_between(const Result& got, const Result& want, const std::vector<Quantity>& quantities,
+                                       const std::vector<Term>& terms, double tol) {
+    if (got.threw != Threw::nothing || want.threw != Threw::nothing) return {};
+    std::string key, text, right;
+    const Mistake* first = nullptr;
+    for (const Part& w : want.parts) {
+        const Part* g = got.part(w.name);
+        if (!g) return {};
+        if (agree(g->value, w.value, tol)) {
+            right += (right.empty() ? "" : ", ") + w.name;
+            continue;
+        }
+        const auto f = relations_between(*g, w, quantities, terms, tol);
+        if (f.size() != 1) return {};
+        key += (key.empty() ? "" : "|") + w.name + ":" + f[0].key;
+        text += (text.empty() ? "" : "; ") + f[0].text;
+        if (!first) first = f[0].mistake;
+    }
+    if (!first) return {};
+    if (want.parts.size() > 1 && !right.empty()) text += " (" + right + (right.find(',') == std::string::npos ? " is" : " are") + " right)";
+    return {Finding{first, key, text}};
+}
+
+}  // namespace attn_test

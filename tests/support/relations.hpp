@@ -1,0 +1,34 @@
+// relations.hpp: what a wrong result has to do with the right one, for any exercise.
+//
+// Given the learner's result R and the right one Y (one part of a result, with its
+// axes), the relations below are tried, each written once: R = Y^T (transposed),
+// R = -Y, R = 0, R = c Y with c named when it is one of the quantities in play (or
+// their square roots, squares, inverses and ratios: sqrt(d_k), d_k, 1 / sqrt(d_k),
+// d_k / d_model, ...), each row of R a multiple of Y's (normalised by the wrong
+// amount), R shifted by one row or column, R = Y minus or plus a term the contract can
+// compute (a missing term, named), R = Y + c, and inf or NaN where Y is finite. The
+// names are the catalogue's result_* mistakes (tests/catalogue/common.hpp); the
+// sentence says what was found, in the part's own words.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "support/diagnosis.hpp"
+
+namespace attn_test {
+
+// Every relation that holds between got and want (same part), each once.
+std::vector<Finding> relations_between(const Part& got, const Part& want, const std::vector<Quantity>& quantities,
+                                       const std::vector<Term>& terms, double tol);
+
+// The findings for a whole result: one per wrong part when each wrong part has exactly
+// one relation (their keys and sentences joined), else none.
+std::vector<Finding> relations_between(const Result& got, const Result& want, const std::vector<Quantity>& quantities,
+                                       const std::vector<Term>& terms, double tol);
+
+// The name of the factor c among the quantities ("sqrt(d_k)", "1 / d_k", "d_k / d_model"),
+// or "" when none, or more than one, has its value.
+std::string name_of_factor(double c, const std::vector<Quantity>& quantities);
+
+}  // namespace attn_test
