@@ -1,4 +1,4 @@
-// Kernel tests: the library's fast attention (src/kernels.cpp) computes what
+// Kernel tests: the library's fast attention (perf/kernels.cpp) computes what
 // the teaching reference computes, in double and float, on 1 or 2 threads,
 // masks exactly, and its hand-written exp is accurate. No timings here: the
 // speed is measured by ./course bench, never asserted.

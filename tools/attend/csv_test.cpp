@@ -1,4 +1,4 @@
-// Tests of the CSV reader and writer behind `attend` (src/csv.cpp).
+// Tests of the CSV reader and writer behind `attend` (src/core/csv.cpp).
 #define BOOST_TEST_MODULE attend_csv
 #include <boost/test/unit_test.hpp>
 

@@ -56,4 +56,9 @@ int cmd_reset(const Options& o);
 int cmd_readme_check(const Options& o);
 int cmd_explain_build(const Options& o);
 
+// scaffold.cpp: the files of a new exercise (for contributors)
+int cmd_new_exercise(const Options& o);
+// expect_run.cpp: the suite's check of a program run end to end (its own options)
+int cmd_expect_run(int argc, char** argv);
+
 }  // namespace course

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "docs.hpp"
 #include "manifest.hpp"
 #include "process.hpp"
 #include "record.hpp"
@@ -68,6 +69,7 @@ using namespace course;
 int main(int argc, char** argv) {
     stop_children_on_interrupt();
     try {
+        if (argc >= 2 && std::string(argv[1]) == "expect-run") return cmd_expect_run(argc - 2, argv + 2);
         Options o = parse(argc, argv);
         // absolute: checks run in a scratch folder of their own
         o.root = fs::absolute(o.root).lexically_normal().string();
@@ -82,6 +84,9 @@ int main(int argc, char** argv) {
         if (o.command == "check-program") return cmd_check_program(o);
         if (o.command == "watch") return cmd_watch(o);
         if (o.command == "explain-build") return cmd_explain_build(o);
+        if (o.command == "new-exercise") return cmd_new_exercise(o);
+        if (o.command == "doc-check") return cmd_doc_check(o.root, o.build, o.args);
+        if (o.command == "doc-gen") return cmd_doc_gen(o.root);
         throw std::invalid_argument("unknown command '" + o.command + "'");
     } catch (const std::exception& e) {
         std::cerr << "course: " << e.what() << "\n";

@@ -1,5 +1,7 @@
 #include "manifest.hpp"
 
+#include "text.hpp"
+
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -7,15 +9,6 @@
 #include <sstream>
 
 namespace course {
-
-namespace {
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return "";
-    const auto e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
-}  // namespace
 
 std::vector<Exercise> parse_manifest(const std::string& text, const std::string& origin) {
     std::vector<Exercise> out;
@@ -55,10 +48,11 @@ std::vector<Exercise> parse_manifest(const std::string& text, const std::string&
         const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
         Exercise& e = out.back();
         if (key == "title") e.title = value;
+        else if (key == "summary") e.summary = value;
         else if (key == "hint") e.hints.push_back(value);
         else if (key == "chapter" || key == "file")
             fail("'" + key + "' follows from the header [NN_topic/name]; leave it out");
-        else fail("unknown key '" + key + "' (known: title, hint)");
+        else fail("unknown key '" + key + "' (known: title, summary, hint)");
     }
     for (const auto& e : out) {
         if (e.title.empty() || e.hints.empty())

@@ -12,6 +12,7 @@ struct Exercise {
     std::string chapter;  // "01"
     std::string file;     // relative to exercises/ and solutions/
     std::string title;
+    std::string summary;  // what the learner writes, for the chapter README's table ("" = the title)
     std::vector<std::string> hints;
 };
 

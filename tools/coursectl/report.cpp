@@ -1,6 +1,7 @@
 #include "report.hpp"
 
 #include "sandbox.hpp"
+#include "text.hpp"
 
 #include <algorithm>
 #include <regex>
@@ -10,17 +11,6 @@
 namespace course {
 
 namespace {
-
-std::vector<std::string> split_lines(const std::string& s) {
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    std::string line;
-    while (std::getline(in, line)) {
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
-        out.push_back(line);
-    }
-    return out;
-}
 
 std::string strip_prefix(std::string s, const std::string& root) {
     if (root.empty()) return s;

@@ -20,7 +20,7 @@ public:
     std::string why_not() const { return why_; }  // when !available()
     const std::string& ref() const { return ref_; }
 
-    // For each path under the course folder ("exercises/01_x/a.cpp"): is the file
+    // For each path under the course folder ("exercises/01_rnn_loop/rnn_step.cpp"): is the file
     // as it is now byte for byte the stub? (One git call for all of them.)
     std::vector<bool> untouched(const std::vector<std::string>& paths) const;
     bool untouched(const std::string& path) const { return untouched(std::vector<std::string>{path}).at(0); }
