@@ -422,7 +422,8 @@ ParityCheck compare_tensor(const std::string& kind, const std::string& name, con
     k.torch_name = torch_name;
     k.tolerance = tol;
     const std::string what = kind == "logits" ? "logits"
-                             : "the " + kind + " of " + name + (torch_name.empty() ? "" : " (PyTorch's " + torch_name + ")");
+                             : "the " + kind + " of " + name +
+                                   (torch_name.empty() || torch_name == name ? "" : " (PyTorch's " + torch_name + ")");
     const std::string verb = kind == "logits" ? " differ" : " differs";
     if (ours.n_rows != theirs.n_rows || ours.n_cols != theirs.n_cols) {
         k.difference = std::numeric_limits<double>::infinity();
