@@ -54,21 +54,22 @@ int compare(const std::string& dir) {
               << " examples (" << tokens << " decoder tokens); " << in.decode_sources.size()
               << " sources decoded greedily and with beam " << in.beam << "\n\n";
 
+    for (const auto& c : checks)  // the forward pass's two answers first, as they are compared
+        if (c.kind == "logits" || c.kind == "loss")
+            std::printf("  %-22s %s%s\n", c.kind.c_str(), number(c.difference).c_str(), c.passed ? "" : "  <- differs");
     // per tensor: the gradient's and the Adam step's difference side by side
-    std::printf("  %-22s %-12s %-12s\n", "tensor", "gradient", "Adam step");
+    std::printf("\n  %-22s %-12s %s\n", "tensor", "gradient", "Adam step");
     for (const auto& g : checks) {
         if (g.kind != "gradient") continue;
         const m::ParityCheck* step = nullptr;
         for (const auto& c : checks)
             if (c.kind == "Adam step" && c.name == g.name) step = &c;
-        std::printf("  %-22s %-12s %-12s%s\n", g.name.c_str(), number(g.difference).c_str(),
+        std::printf("  %-22s %-12s %s%s\n", g.name.c_str(), number(g.difference).c_str(),
                     step ? number(step->difference).c_str() : "-",
                     (!g.passed || (step && !step->passed)) ? "  <- differs" : "");
     }
     std::size_t greedy_same = 0, beam_same = 0, sources = in.decode_sources.size();
     for (const auto& c : checks) {
-        if (c.kind == "logits" || c.kind == "loss")
-            std::printf("  %-22s %-12s%s\n", c.kind.c_str(), number(c.difference).c_str(), c.passed ? "" : "  <- differs");
         if (c.kind == "greedy decode" && c.passed) ++greedy_same;
         if (c.kind == "beam decode" && c.passed) ++beam_same;
     }
