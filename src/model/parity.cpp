@@ -46,6 +46,14 @@ std::string read_text(const std::string& path, const std::string& label, const s
     return io::read_file(path, label, limit, header);
 }
 
+// A checkpoint's text, read within the course's limit (parse_checkpoint checks the rest).
+std::string checkpoint_text(const std::string& path) {
+    io::ReadLimit limit;
+    limit.max_bytes = kMaxBytes;
+    limit.kind = "checkpoint";
+    return io::read_file(path, "checkpoint " + path, limit);
+}
+
 // The text before the closing checksum line, once that line is there and matches
 // (the same seal as a checkpoint's: seal_checkpoint). `checksum` gets its value.
 std::string unseal(const std::string& text, const std::string& label, std::string& checksum) {
@@ -87,7 +95,6 @@ public:
         throw InputError(label_ + ": ends too early after line " + std::to_string(number_) + " (expected " +
                          expected + ")");
     }
-    const std::string& label() const { return label_; }
 
 private:
     bool advance() {
@@ -230,8 +237,7 @@ void save_parity_inputs(const std::string& dir, ParityInputs& in) {
     using namespace parity_text;
     const std::string ckpt = dir + "/model.ckpt", batch = dir + "/batch.txt";
     save_checkpoint(ckpt, in.weights.task, model_from(in.weights), in.weights.vocab);
-    unseal(read_text(ckpt, "checkpoint " + ckpt, "attention-by-hand checkpoint 2", "checkpoint"), ckpt,
-           in.weights_checksum);
+    unseal(checkpoint_text(ckpt), "checkpoint " + ckpt, in.weights_checksum);  // as saved
 
     const tasks::Vocabulary& v = in.weights.vocab;
     std::ostringstream out;
@@ -261,10 +267,7 @@ ParityInputs load_parity_inputs(const std::string& dir) {
     const std::string ckpt = dir + "/model.ckpt", batch = dir + "/batch.txt";
     {
         // read once: parse_checkpoint's checks (and messages) are a checkpoint's own
-        io::ReadLimit limit;
-        limit.max_bytes = kMaxBytes;
-        limit.kind = "checkpoint";
-        const std::string text = io::read_file(ckpt, "checkpoint " + ckpt, limit);
+        const std::string text = checkpoint_text(ckpt);
         in.weights = parse_checkpoint(text, ckpt);
         unseal(text, "checkpoint " + ckpt, in.weights_checksum);
     }

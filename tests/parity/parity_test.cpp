@@ -156,6 +156,13 @@ BOOST_AUTO_TEST_CASE(the_reference_is_pytorchs_and_not_all_zeros) {
     BOOST_TEST(p.in.weights.config.layers >= 2u);
 }
 
+BOOST_AUTO_TEST_CASE(the_fixture_stays_under_one_mebibyte) {
+    std::uintmax_t bytes = 0;
+    for (const char* f : {"model.ckpt", "batch.txt", "reference.txt"}) bytes += fs::file_size(fs::path(kFixture) / f);
+    BOOST_TEST(bytes <= std::uintmax_t{1} << 20, "tests/data/parity/ holds " << bytes << " bytes; a smaller model or batch "
+                                                 "keeps the repository light (make_parity_inputs, src/model/parity.cpp)");
+}
+
 BOOST_AUTO_TEST_CASE(the_comparison_names_the_first_quantity_that_differs) {
     const Parity& p = parity();
     m::ParityAnswers copy = p.ref.answers;  // PyTorch's answers as "ours": everything agrees exactly
