@@ -23,5 +23,7 @@ expect 2 "usage: ./course check \[NN\|NAME\]" check 01 02
 expect 2 "unknown option --bogus" check --bogus
 expect 2 "--timeout takes seconds, such as 10 or 2.5; got 'soon'" check 01 --timeout soon
 expect 2 "a memory size is a number with K, M or G, such as 2G or 512M; got 'lots'" check 01 --memory lots
+expect 1 "usage: ./course verify \[--pytorch \[--save-fixture\]\] +\(unknown argument '--bogus'\)" verify --bogus
+expect 1 "--save-fixture needs --pytorch: the fixture holds PyTorch's answers" verify --save-fixture
 expect 1 "unknown command 'frobnicate'" frobnicate
 echo "ok: unknown arguments are refused in one line"

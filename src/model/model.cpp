@@ -215,6 +215,8 @@ double Model::loss(const Batch& batch) {
     return forward_pass(params_, *impl_);
 }
 
+const arma::mat& Model::last_logits() const { return impl_->logits; }  // (T_tgt, n_vocab)
+
 arma::mat Model::teacher_forced_scores(const tasks::Example& example) {
     Batch b;
     b.examples.push_back(example);

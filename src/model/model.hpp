@@ -81,6 +81,10 @@ public:
     StepStats forward_backward(const Batch& batch);
     // The loss alone (for gradient checks): the same number forward_backward reports.
     double loss(const Batch& batch);
+    // The logits of the last forward pass (forward_backward or loss) over a batch:
+    // one row per decoder input, the examples in the batch's order.
+    // Shapes: (T_tgt, n_vocab), T_tgt = every example's target length + 1, summed.
+    const arma::mat& last_logits() const;
     // The training path's scores for one example, teacher-forced: row i is the
     // logits after decoder input 0..i. Shapes: (target length + 1, n_vocab).
     arma::mat teacher_forced_scores(const tasks::Example& example);

@@ -1,0 +1,32 @@
+# Runs EXE with ARGS ('|'-separated), a parity test linked with a deliberately
+# wrong function, and checks that it fails as a test fails (Boost.Test's exit
+# code 201: checks failed; not a crash, not an exception) and that the first
+# disagreement it reports begins with FIRST (the first quantity that should
+# differ from PyTorch's). Every text of ALSO ('|'-separated) must appear too.
+string(REPLACE "|" ";" _args "${ARGS}")
+string(REPLACE "|" ";" _also "${ALSO}")
+execute_process(COMMAND "${EXE}" ${_args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(all "${out}${err}")
+message("${all}")
+if(NOT rc STREQUAL "201")
+  message(FATAL_ERROR "exit code ${rc}; a parity test that finds a disagreement exits with 201 (checks failed)")
+endif()
+string(FIND "${all}" "parity: " at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "the run failed without naming a disagreement ('parity: ...')")
+endif()
+string(SUBSTRING "${all}" ${at} -1 first)
+string(LENGTH "${FIRST}" n)
+string(SUBSTRING "${first}" 0 ${n} head)
+if(NOT head STREQUAL FIRST)
+  string(FIND "${first}" "\n" eol)
+  string(SUBSTRING "${first}" 0 ${eol} line)
+  message(FATAL_ERROR "the first disagreement should begin with\n  ${FIRST}\nit is\n  ${line}")
+endif()
+foreach(want IN LISTS _also)
+  string(FIND "${all}" "${want}" found)
+  if(found EQUAL -1)
+    message(FATAL_ERROR "expected to see: ${want}")
+  endif()
+endforeach()
+message("as required: the wrong function was caught, and the first disagreement named")
