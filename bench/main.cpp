@@ -73,7 +73,7 @@
 #include "core/chapter.hpp"
 #include "labs/encoder_decoder_lab.hpp"
 #include "core/plot.hpp"
-#include "labs/rnn_lab.hpp"
+#include "labs/rnn_loop_lab.hpp"
 #include "attn_perf/kernels.hpp"
 #include "attn_perf/tuning.hpp"
 #include <cblas.h>
@@ -439,8 +439,8 @@ std::vector<AttentionRow> bench_attention(const Options& o) {
 }
 
 // ---------------------------------------------------------------- 2. loop against attention
-std::vector<rnn_lab::Timing> bench_rnn(const Options& o) {
-    std::vector<int> lengths = rnn_lab::default_lengths();
+std::vector<rnn_loop_lab::Timing> bench_rnn(const Options& o) {
+    std::vector<int> lengths = rnn_loop_lab::default_lengths();
     if (o.quick) lengths.resize(3);
     const int repeats = o.quick ? 3 : 7;
     const auto on_1_and_2_threads = [repeats](const std::function<void()>& work) {
@@ -450,7 +450,7 @@ std::vector<rnn_lab::Timing> bench_rnn(const Options& o) {
     const auto kernel = [](const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
         return perf::attention(Q, K, V);  // (L, d)
     };
-    const auto rows = rnn_lab::time_loop_vs_attention(lengths, 64, on_1_and_2_threads, kernel);  // d = 64, as chapter 01
+    const auto rows = rnn_loop_lab::time_loop_vs_attention(lengths, 64, on_1_and_2_threads, kernel);  // d = 64, as chapter 01
     std::printf("\n%6s %12s %12s %12s %12s\n", "L", "loop 1 thr", "loop 2 thr", "attn 1 thr", "attn 2 thr");
     for (const auto& r : rows)
         std::printf("%6d %9.3f ms %9.3f ms %9.3f ms %9.3f ms\n", r.length, 1e3 * r.loop_1, 1e3 * r.loop_2,
@@ -671,7 +671,7 @@ const AttentionRow* find_row(const std::vector<AttentionRow>& rows, const std::s
     return nullptr;
 }
 
-std::string report(const Options& o, const std::vector<AttentionRow>& att, const std::vector<rnn_lab::Timing>& rnn,
+std::string report(const Options& o, const std::vector<AttentionRow>& att, const std::vector<rnn_loop_lab::Timing>& rnn,
                    const TrainingResult& training, const TargetResult* to_target) {
     std::ostringstream md;
     md << "# Benchmark results\n\n"
@@ -907,7 +907,7 @@ int main(int argc, char** argv) {
         write_atomically(o.out, report(o, att, rnn, training, o.ours_tsv.empty() ? nullptr : &to_target));
         std::printf("\nwrote %s\n", o.out.c_str());
         for (const auto& path : {plotter.save("bench_attention_ratios", ratio_figure(att)),
-                                 plotter.save("bench_rnn_vs_attention", rnn_lab::timing_figure(rnn))})
+                                 plotter.save("bench_rnn_vs_attention", rnn_loop_lab::timing_figure(rnn))})
             if (!path.empty()) std::printf("wrote %s\n", path.c_str());
         return 0;
     } catch (const std::exception& e) {

@@ -1,12 +1,8 @@
-# What the course consists of, read from the files themselves, for the build and
-# for the suite's CMake scripts (coverage.cmake, check_mistakes.cmake): one reader
-# of each fact.
+# What the course consists of, read from the files themselves (one reader of each fact).
 #
 #   attn_find_exercises(ROOT)   every exercises/NN_topic/NAME.cpp is an exercise:
 #                               sets ATTN_EXERCISES (names), EX_CHAPTER_<name> (NN)
 #                               and EX_FILE_<name> (NN_topic/NAME.cpp)
-#   attn_read_mistakes(ROOT OUT) the ids of the catalogue, tests/catalogue/*.hpp
-#
 # The order, titles and hints of exercises are exercises/manifest.txt's, read by
 # coursectl alone; its test requires that the manifest and the files agree.
 
@@ -29,17 +25,3 @@ macro(attn_find_exercises _root)
     set(EX_FILE_${_name} "${_f}")
   endforeach()
 endmacro()
-
-function(attn_read_mistakes _root _out)
-  file(GLOB _files "${_root}/tests/catalogue/*.hpp")
-  set(_ids "")
-  foreach(_f IN LISTS _files)
-    file(READ "${_f}" _registry)
-    string(REGEX MATCHALL "\nATTN_MISTAKE\\(([a-z0-9_]+)," _entries "${_registry}")
-    foreach(_e IN LISTS _entries)
-      string(REGEX REPLACE "\nATTN_MISTAKE\\(([a-z0-9_]+)," "\\1" _id "${_e}")
-      list(APPEND _ids "${_id}")
-    endforeach()
-  endforeach()
-  set(${_out} "${_ids}" PARENT_SCOPE)
-endfunction()

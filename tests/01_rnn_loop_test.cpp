@@ -11,7 +11,7 @@ ATTN_TEST_MAIN(ch01_rnn_loop)
 
 #include "core/errors.hpp"
 #include "contracts/01_rnn_loop.hpp"
-#include "labs/rnn_lab.hpp"
+#include "labs/rnn_loop_lab.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
 
@@ -261,7 +261,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(example_is_the_worked_sentence_with_small_weights) {
-    const auto e = attn::rnn_lab::example();
+    const auto e = attn::rnn_loop_lab::example();
     BOOST_TEST(e.X.n_rows == 3u);
     BOOST_TEST(e.tokens.size() == 3u);
     BOOST_TEST(arma::abs(e.W).max() < 1.0, "small weights keep tanh readable");
@@ -269,7 +269,7 @@ BOOST_AUTO_TEST_CASE(example_is_the_worked_sentence_with_small_weights) {
 }
 
 BOOST_AUTO_TEST_CASE(path_length_figure_holds_both_models) {
-    const auto fig = attn::rnn_lab::path_length_figure(50);
+    const auto fig = attn::rnn_loop_lab::path_length_figure(50);
     const auto& chart = std::get<attn::plot::LineChart>(fig.panels.at(0));
     BOOST_TEST(chart.series.size() == 2u);
     BOOST_TEST(chart.series[0].y.back() == 49.0, "the loop needs 49 steps from 0 to 49");
@@ -288,12 +288,12 @@ BOOST_AUTO_TEST_CASE(timing_measures_every_length_on_both_thread_counts) {
     const auto weights_times_v = [](const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
         return arma::mat(Q * K.t() * V);  // any product of the right shape: only the timing is tested
     };
-    const auto rows = attn::rnn_lab::time_loop_vs_attention({8, 16}, 8, once, weights_times_v);
+    const auto rows = attn::rnn_loop_lab::time_loop_vs_attention({8, 16}, 8, once, weights_times_v);
     BOOST_TEST(rows.size() == 2u);
     BOOST_TEST(calls == 4, "the loop and attention, at each of the two lengths");
     BOOST_TEST(rows.at(1).length == 16);
     BOOST_TEST(rows.at(1).attention_2 == 8e-5, "attention at L = 16 on 2 threads is the fourth measurement");
-    const auto fig = attn::rnn_lab::timing_figure(rows);
+    const auto fig = attn::rnn_loop_lab::timing_figure(rows);
     BOOST_REQUIRE(fig.panels.size() == 2u);
     const auto& gain = std::get<attn::plot::LineChart>(fig.panels.at(1));
     BOOST_REQUIRE(gain.series.size() == 3u);
@@ -313,7 +313,7 @@ BOOST_AUTO_TEST_CASE(mixing_cost_counts_the_multiply_adds_of_each_model) {
         for (long long q = 0; q < L; ++q)      // Q K^T, then A V
             for (long long k = 0; k < L; ++k)
                 for (long long c = 0; c < d; ++c) attention += 2;
-        const auto got = attn::rnn_lab::mixing_cost(L, d);
+        const auto got = attn::rnn_loop_lab::mixing_cost(L, d);
         BOOST_TEST(got.loop_chain == chain);
         BOOST_TEST(got.attention == attention);
         BOOST_TEST((got.attention > got.loop_chain) == (2 * L > d), "attention costs more only when 2L > d");
@@ -360,9 +360,9 @@ BOOST_AUTO_TEST_SUITE(chapter)
 BOOST_AUTO_TEST_CASE(attention_on_states_figure_holds_the_weights) {
     // Any 3x3 weights will do: the program computes them with chapter 06's
     // scaled_dot_product_attention, which this chapter's tests cannot link.
-    const auto e = attn::rnn_lab::example();
+    const auto e = attn::rnn_loop_lab::example();
     const arma::mat A = {{0.5, 0.3, 0.2}, {0.1, 0.8, 0.1}, {0.25, 0.25, 0.5}};
-    const auto fig = attn::rnn_lab::attention_on_states_figure(A, e.tokens);
+    const auto fig = attn::rnn_loop_lab::attention_on_states_figure(A, e.tokens);
     const auto& h = std::get<attn::plot::Heatmap>(fig.panels.at(0));
     BOOST_TEST(arma::approx_equal(h.values, A, "absdiff", 0.0));
     BOOST_TEST(h.row_labels.size() == 3u);

@@ -1,6 +1,6 @@
 // Chapter 02 tests: Q, K and V as projections of one input.
 // One suite per exercise (its name is the exercise's name); `chapter` holds
-// the tests of the chapter's non-exercise code (src/qkv_lab.cpp).
+// the tests of the chapter's non-exercise code (src/qkv_projections_lab.cpp).
 //
 // Expected values are the tutorial's matrices (whole numbers) and products
 // computed here with scalar loops, never with the code under test.
@@ -15,7 +15,7 @@ ATTN_TEST_MAIN(ch02_qkv_projections)
 
 #include "core/errors.hpp"
 #include "contracts/02_qkv_projections.hpp"
-#include "labs/qkv_lab.hpp"
+#include "labs/qkv_projections_lab.hpp"
 #include "core/worked_example.hpp"
 #include "mistakes.hpp"
 #include "test_helpers.hpp"
@@ -247,20 +247,20 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(a_copied_row_gives_identical_q_k_v_rows) {
-    const arma::mat X2 = attn::qkv_lab::with_row_copied(attn::example::X(), 0, 2);
+    const arma::mat X2 = attn::qkv_projections_lab::with_row_copied(attn::example::X(), 0, 2);
     BOOST_TEST(matrices_close(X2.row(2), X2.row(0), 0.0, "the copied row"));
     for (const arma::mat& W : {attn::example::W_q(), attn::example::W_k(), attn::example::W_v()}) {
         const arma::mat P = product_by_hand(X2, W);
-        BOOST_TEST(attn::qkv_lab::row_difference(P, 0, 2) == 0.0);
+        BOOST_TEST(attn::qkv_projections_lab::row_difference(P, 0, 2) == 0.0);
     }
-    BOOST_TEST(attn::qkv_lab::row_difference(kQ, 0, 1) == 1.0);
+    BOOST_TEST(attn::qkv_projections_lab::row_difference(kQ, 0, 1) == 1.0);
 }
 
 BOOST_AUTO_TEST_CASE(reordering_the_words_only_reorders_the_output) {
     const arma::uvec order = {2, 0, 1};
     const arma::mat X = attn::example::X(), Wq = attn::example::W_q(), Wk = attn::example::W_k(),
                     Wv = attn::example::W_v();
-    const auto r = attn::qkv_lab::reorder_words(X, Wq, Wk, Wv, order, attention_by_hand);
+    const auto r = attn::qkv_projections_lab::reorder_words(X, Wq, Wk, Wv, order, attention_by_hand);
     BOOST_TEST(r.worst < 1e-12, "outputs moved with their words; worst difference " << r.worst);
     // independent: attention by hand on the reordered sentence
     const arma::mat Xr = X.rows(order);
@@ -312,7 +312,7 @@ BOOST_AUTO_TEST_SUITE(chapter)
 BOOST_AUTO_TEST_CASE(projections_figure_shows_x_and_the_three_views_of_it) {
     const arma::mat X = attn::example::X();
     const attn::Projections p{X * attn::example::W_q(), X * attn::example::W_k(), X * attn::example::W_v()};
-    const auto fig = attn::qkv_lab::projections_figure(X, p, attn::example::tokens());
+    const auto fig = attn::qkv_projections_lab::projections_figure(X, p, attn::example::tokens());
     BOOST_REQUIRE(fig.panels.size() == 4u);
     const arma::mat* expected[] = {&X, &p.Q, &p.K, &p.V};
     for (std::size_t i = 0; i < 4; ++i) {

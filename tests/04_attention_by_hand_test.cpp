@@ -1,6 +1,6 @@
 // Chapter 04 tests: attention by hand on "I love LLMs".
 // One suite per exercise (its name is the exercise's name); `chapter` holds
-// the tests of the chapter's non-exercise code (src/attention_lab.cpp).
+// the tests of the chapter's non-exercise code (src/attention_by_hand_lab.cpp).
 //
 // Expected values are the tutorial's printed numbers (2 decimals) and values
 // computed here with scalar loops and std::exp, never with the code under test.
@@ -13,7 +13,7 @@ ATTN_TEST_MAIN(ch04_attention_by_hand)
 #include <string>
 #include <variant>
 
-#include "labs/attention_lab.hpp"
+#include "labs/attention_by_hand_lab.hpp"
 #include "contracts/04_attention_by_hand.hpp"
 #include "core/errors.hpp"
 #include "core/worked_example.hpp"
@@ -386,7 +386,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(the_walkthrough_reproduces_every_tutorial_matrix) {
-    const auto w = attn::attention_lab::worked_example();
+    const auto w = attn::attention_by_hand_lab::worked_example();
     BOOST_TEST(matrices_close(w.p.Q, kQ, 1e-12, "Q"));
     BOOST_TEST(matrices_close(w.p.K, kK, 1e-12, "K"));
     BOOST_TEST(matrices_close(w.p.V, kV, 1e-12, "V"));
@@ -411,8 +411,8 @@ BOOST_AUTO_TEST_CASE(the_projections_come_from_the_worked_example_data) {
 }
 
 BOOST_AUTO_TEST_CASE(the_heatmap_holds_the_weights_in_a_fixed_colour_range) {
-    const auto w = attn::attention_lab::worked_example();
-    const auto fig = attn::attention_lab::weights_heatmap(w);
+    const auto w = attn::attention_by_hand_lab::worked_example();
+    const auto fig = attn::attention_by_hand_lab::weights_heatmap(w);
     const auto& h = std::get<attn::plot::Heatmap>(fig.panels.at(0));
     BOOST_TEST(matrices_close(h.values, exact_A(), 1e-12, "heatmap values"));
     BOOST_TEST(h.zmin == 0.0);
@@ -422,8 +422,8 @@ BOOST_AUTO_TEST_CASE(the_heatmap_holds_the_weights_in_a_fixed_colour_range) {
 }
 
 BOOST_AUTO_TEST_CASE(the_three_stages_are_scores_halved_and_weights) {
-    const auto w = attn::attention_lab::worked_example();
-    const auto fig = attn::attention_lab::three_stages_figure(w);
+    const auto w = attn::attention_by_hand_lab::worked_example();
+    const auto fig = attn::attention_by_hand_lab::three_stages_figure(w);
     BOOST_TEST(fig.panels.size() == 3u);
     BOOST_TEST(fig.cols == 3);
     BOOST_TEST(matrices_close(std::get<attn::plot::Heatmap>(fig.panels[0]).values, kS, 0.0, "panel 1"));
@@ -433,8 +433,8 @@ BOOST_AUTO_TEST_CASE(the_three_stages_are_scores_halved_and_weights) {
 }
 
 BOOST_AUTO_TEST_CASE(the_mixing_bars_add_up_to_the_love_row) {
-    const auto w = attn::attention_lab::worked_example();
-    const auto fig = attn::attention_lab::mixing_figure(w, 1);
+    const auto w = attn::attention_by_hand_lab::worked_example();
+    const auto fig = attn::attention_by_hand_lab::mixing_figure(w, 1);
     const auto& c = std::get<attn::plot::BarChart>(fig.panels.at(0));
     BOOST_TEST(c.groups.size() == 4u, "three weighted value rows and their sum");
     BOOST_TEST(c.categories.size() == 4u);
@@ -511,8 +511,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(weights_times_values_figure_holds_a_v_and_z) {
-    const auto w = attn::attention_lab::worked_example();
-    const auto fig = attn::attention_lab::weights_times_values_figure(w);
+    const auto w = attn::attention_by_hand_lab::worked_example();
+    const auto fig = attn::attention_by_hand_lab::weights_times_values_figure(w);
     BOOST_REQUIRE(fig.panels.size() == 3u);
     const auto& a = std::get<attn::plot::Heatmap>(fig.panels[0]);
     const auto& v = std::get<attn::plot::Heatmap>(fig.panels[1]);

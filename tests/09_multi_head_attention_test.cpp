@@ -1,6 +1,6 @@
 // Chapter 09 tests: split_heads, concat_heads and multi_head_attention.
 // One suite per exercise (its name is the exercise's name); `chapter` holds
-// the tests of the chapter's non-exercise code (src/labs/multi_head_lab.*).
+// the tests of the chapter's non-exercise code (src/labs/multi_head_attention_lab.*).
 //
 // Every expected value is computed here by plain loops over scalars: columns
 // copied one by one, dot products, a stable softmax per head, the products
@@ -20,7 +20,7 @@ ATTN_TEST_MAIN(ch09_multi_head_attention)
 #include "contracts/09_multi_head_attention.hpp"
 #include "core/errors.hpp"
 #include "core/worked_example.hpp"
-#include "labs/multi_head_lab.hpp"
+#include "labs/multi_head_attention_lab.hpp"
 #include "mistakes.hpp"
 #include "slips.hpp"
 #include "test_helpers.hpp"
@@ -618,7 +618,7 @@ BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(the_example_is_the_worked_example_read_as_two_heads) {
     namespace ex = attn::example;
-    const auto e = attn::multi_head_lab::example();
+    const auto e = attn::multi_head_attention_lab::example();
     BOOST_TEST(e.heads == 2u);
     BOOST_TEST(matrices_close(e.X, ex::X(), 0.0, "X"));
     BOOST_TEST(matrices_close(e.W_q, ex::W_q(), 0.0, "W_q"));
@@ -629,9 +629,9 @@ BOOST_AUTO_TEST_CASE(the_example_is_the_worked_example_read_as_two_heads) {
 }
 
 BOOST_AUTO_TEST_CASE(head_weights_divided_by_d_k_are_the_layers_weights) {
-    const auto e = attn::multi_head_lab::example();
-    const auto got = attn::multi_head_lab::head_weights_divided_by(e.X, e.X, e.W_q, e.W_k, 2, 2);
-    const auto wrong = attn::multi_head_lab::head_weights_divided_by(e.X, e.X, e.W_q, e.W_k, 2, 4);
+    const auto e = attn::multi_head_attention_lab::example();
+    const auto got = attn::multi_head_attention_lab::head_weights_divided_by(e.X, e.X, e.W_q, e.W_k, 2, 2);
+    const auto wrong = attn::multi_head_attention_lab::head_weights_divided_by(e.X, e.X, e.W_q, e.W_k, 2, 4);
     const ByLoops r = mha_by_loops(e.X, e.X, e.W_q, e.W_k, e.W_v, e.W_o, 2);
     const ByLoops s = mha_by_loops(e.X, e.X, e.W_q, e.W_k, e.W_v, e.W_o, 2, arma::mat(), Slip::divide_by_d_model);
     BOOST_TEST(got.size() == 2u);
@@ -643,13 +643,13 @@ BOOST_AUTO_TEST_CASE(head_weights_divided_by_d_k_are_the_layers_weights) {
 }
 
 BOOST_AUTO_TEST_CASE(the_larger_divisor_flattens_every_head) {
-    const auto e = attn::multi_head_lab::example();
-    const auto right = attn::multi_head_lab::head_weights_divided_by(e.X, e.X, e.W_q, e.W_k, 2, 2);
-    const auto wrong = attn::multi_head_lab::head_weights_divided_by(e.X, e.X, e.W_q, e.W_k, 2, 4);
+    const auto e = attn::multi_head_attention_lab::example();
+    const auto right = attn::multi_head_attention_lab::head_weights_divided_by(e.X, e.X, e.W_q, e.W_k, 2, 2);
+    const auto wrong = attn::multi_head_attention_lab::head_weights_divided_by(e.X, e.X, e.W_q, e.W_k, 2, 4);
     bool some_lower = false;
     for (std::size_t h = 0; h < 2; ++h) {
-        const arma::colvec a = attn::multi_head_lab::peak_weights(right[h]);
-        const arma::colvec b = attn::multi_head_lab::peak_weights(wrong[h]);
+        const arma::colvec a = attn::multi_head_attention_lab::peak_weights(right[h]);
+        const arma::colvec b = attn::multi_head_attention_lab::peak_weights(wrong[h]);
         for (arma::uword i = 0; i < a.n_elem; ++i) {
             BOOST_TEST(b(i) <= a(i) + 1e-15, "head " << h << ", row " << i << ": " << b(i) << " > " << a(i));
             some_lower = some_lower || b(i) < a(i) - 1e-3;
@@ -660,27 +660,27 @@ BOOST_AUTO_TEST_CASE(the_larger_divisor_flattens_every_head) {
 
 BOOST_AUTO_TEST_CASE(peak_weights_are_the_row_maxima) {
     const arma::mat A = {{0.2, 0.5, 0.3}, {1.0, 0.0, 0.0}};
-    const arma::colvec p = attn::multi_head_lab::peak_weights(A);
+    const arma::colvec p = attn::multi_head_attention_lab::peak_weights(A);
     BOOST_TEST(p.n_elem == 2u);
     BOOST_TEST(p(0) == 0.5);
     BOOST_TEST(p(1) == 1.0);
 }
 
 BOOST_AUTO_TEST_CASE(the_cost_does_not_depend_on_the_number_of_heads) {
-    const double one = attn::multi_head_lab::attention_multiply_adds(7, 12, 64, 64, 1);
+    const double one = attn::multi_head_attention_lab::attention_multiply_adds(7, 12, 64, 64, 1);
     BOOST_TEST(one == 7.0 * 12 * 128);
     for (arma::uword h : {2u, 4u, 8u, 16u})
-        BOOST_TEST(attn::multi_head_lab::attention_multiply_adds(7, 12, 64 / h, 64 / h, h) == one, "h = " << h);
+        BOOST_TEST(attn::multi_head_attention_lab::attention_multiply_adds(7, 12, 64 / h, 64 / h, h) == one, "h = " << h);
 }
 
 BOOST_AUTO_TEST_CASE(largest_difference_refuses_two_shapes) {
-    BOOST_TEST(attn::multi_head_lab::largest_difference(arma::mat{{1, 2}}, arma::mat{{1, 2.5}}) == 0.5);
-    BOOST_CHECK_THROW(attn::multi_head_lab::largest_difference(arma::mat(2, 2), arma::mat(2, 3)), attn::ShapeError);
+    BOOST_TEST(attn::multi_head_attention_lab::largest_difference(arma::mat{{1, 2}}, arma::mat{{1, 2.5}}) == 0.5);
+    BOOST_CHECK_THROW(attn::multi_head_attention_lab::largest_difference(arma::mat(2, 2), arma::mat(2, 3)), attn::ShapeError);
 }
 
 BOOST_AUTO_TEST_CASE(heads_figure_has_one_heatmap_per_head_on_zero_to_one) {
     const std::vector<arma::mat> w = {arma::mat(2, 3, arma::fill::value(0.25)), arma::mat(2, 3, arma::fill::value(0.5))};
-    const auto fig = attn::multi_head_lab::heads_figure("t", w, {"a", "b"}, {"x", "y", "z"});
+    const auto fig = attn::multi_head_attention_lab::heads_figure("t", w, {"a", "b"}, {"x", "y", "z"});
     BOOST_TEST(fig.panels.size() == 2u);
     BOOST_TEST(fig.cols == 2);
     for (std::size_t i = 0; i < 2; ++i) {

@@ -18,7 +18,7 @@ ATTN_TEST_MAIN(ch10_transformer_blocks)
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"
 #include "core/worked_example.hpp"
-#include "labs/blocks_lab.hpp"
+#include "labs/transformer_blocks_lab.hpp"
 #include "mistakes.hpp"
 #include "slips.hpp"
 #include "test_helpers.hpp"
@@ -848,7 +848,7 @@ BOOST_AUTO_TEST_SUITE_END()
 // ================================================================ chapter (the lab)
 BOOST_AUTO_TEST_SUITE(chapter)
 
-namespace lab = attn::blocks_lab;
+namespace lab = attn::transformer_blocks_lab;
 
 BOOST_AUTO_TEST_CASE(fixed_matrix_is_the_same_every_time_and_within_its_scale) {
     const arma::mat a = lab::fixed_matrix(4, 6, 7, 0.5), b = lab::fixed_matrix(4, 6, 7, 0.5), c = lab::fixed_matrix(4, 6, 8, 0.5);

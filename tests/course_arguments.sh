@@ -13,17 +13,21 @@ expect() {  # expect EXIT PATTERN ARGS...
   grep -qE -- "$pattern" <<<"$out" || { echo "$out"; fail "./course $*: expected /$pattern/"; }
   [[ $(wc -l <<<"$out") -le 3 ]] || { echo "$out"; fail "./course $*: the refusal should be one line"; }
 }
-expect 1 "usage: ./course test \[--sanitize\] +\(unknown argument '--bogus'" test --bogus
-expect 1 "usage: ./course test \[--sanitize\] +\(unknown argument 'x'\)" test --sanitize x
-expect 1 "./course tour takes no arguments; got 'extra'" tour extra
-expect 1 "./course plots takes no arguments; got 'x'" plots x
-expect 1 "./course setup takes no arguments; got 'x'" setup x
+expect 2 "usage: ./course test \[--sanitize\] +\(unknown argument '--bogus'" test --bogus
+expect 2 "usage: ./course test \[--sanitize\] +\(unknown argument 'x'\)" test --sanitize x
+expect 2 "./course tour takes no arguments; got 'extra'" tour extra
+expect 2 "./course plots takes no arguments; got 'x'" plots x
+expect 2 "./course setup takes no arguments; got 'x'" setup x
 expect 2 "usage: ./course list +\(it takes no arguments; got 'extra'\)" list extra
 expect 2 "usage: ./course check \[NN\|NAME\]" check 01 02
 expect 2 "unknown option --bogus" check --bogus
 expect 2 "--timeout takes seconds, such as 10 or 2.5; got 'soon'" check 01 --timeout soon
 expect 2 "a memory size is a number with K, M or G, such as 2G or 512M; got 'lots'" check 01 --memory lots
-expect 1 "usage: ./course verify \[--pytorch \[--save-fixture\]\] +\(unknown argument '--bogus'\)" verify --bogus
-expect 1 "--save-fixture needs --pytorch: the fixture holds PyTorch's answers" verify --save-fixture
-expect 1 "unknown command 'frobnicate'" frobnicate
+expect 2 "usage: ./course verify \[--pytorch \[--save-fixture\]\] +\(unknown argument '--bogus'\)" verify --bogus
+expect 2 "--save-fixture needs --pytorch: the fixture holds PyTorch's answers" verify --save-fixture
+expect 2 "unknown command 'frobnicate'" frobnicate
+# an option another command takes is refused by name, with what this one takes
+expect 2 "./course list does not take --timeout \(it takes no options\)" list --timeout 5
+expect 2 "./course hint does not take --memory \(it takes no options\)" hint rnn_step --memory 1G
+expect 2 "./course reset does not take --timeout \(it takes --yes, -y\)" reset rnn_step --timeout 3
 echo "ok: unknown arguments are refused in one line"

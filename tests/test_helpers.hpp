@@ -18,9 +18,11 @@
 #include "core/errors.hpp"
 #include "mistakes.hpp"
 #include "support/compare.hpp"
-#include "support/oracles.hpp"
 
 namespace attn_test {
+
+// A B by three plain loops (tests/support/oracles.cpp).
+arma::mat product_by_loops(const arma::mat& A, const arma::mat& B);
 
 // Random Q (L_Q x d_k), K (L_K x d_k) and V (L_K x d_v) from a fixed seed.
 struct RandomQKV {

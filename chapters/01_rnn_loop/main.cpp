@@ -14,7 +14,7 @@
 #include "core/chapter.hpp"
 #include "core/print.hpp"
 #include "contracts/01_rnn_loop.hpp"
-#include "labs/rnn_lab.hpp"
+#include "labs/rnn_loop_lab.hpp"
 #include "attn_perf/kernels.hpp"
 #include "attn_perf/tuning.hpp"
 
@@ -26,7 +26,7 @@ constexpr int kTimingWidth = 64;      // d_in = d_h for the timing runs (a small
 constexpr int kTimingRepeats = 5;     // median of 5 runs per cell: these machines are noisy
 constexpr int kQuestionLength = 50;   // the tutorial's 50-word training sentence
 
-void step_loop(const rnn_lab::Example& e) {
+void step_loop(const rnn_loop_lab::Example& e) {
     print_step(std::cout, 1, "The loop, one position at a time");
     print_matrix(std::cout, "X, the sentence", e.X, {2, e.tokens, {}});
     const arma::mat H = rnn_forward(e.X, e.W, e.U, e.h_start);  // (L, d_h)
@@ -38,7 +38,7 @@ void step_loop(const rnn_lab::Example& e) {
     }
 }
 
-void step_parallel_part(const rnn_lab::Example& e) {
+void step_parallel_part(const rnn_loop_lab::Example& e) {
     print_step(std::cout, 2, "The part that parallelises: all U x_t in one product");
     const arma::mat P = input_projections(e.X, e.U);  // (L, d_h)
     print_matrix(std::cout, "X U^T (row t is U x_t)", P, {4, e.tokens, {}});
@@ -52,7 +52,7 @@ void step_parallel_part(const rnn_lab::Example& e) {
     std::cout << "multiply-adds of the part that mixes positions (loop: W h_{t-1}; attention: Q K^T and A V):\n";
     std::printf("%8s %6s %16s %16s\n", "L", "d", "loop L d^2", "attention 2L^2 d");
     for (const auto& [L, d] : {std::pair{3LL, 3LL}, {50LL, 512LL}, {1000LL, 64LL}}) {
-        const rnn_lab::MixingCost c = rnn_lab::mixing_cost(L, d);
+        const rnn_loop_lab::MixingCost c = rnn_loop_lab::mixing_cost(L, d);
         std::printf("%8lld %6lld %16lld %16lld\n", L, d, c.loop_chain, c.attention);
     }
     std::cout << "Attention does more of it only when 2L > d; what it gains is that none of it waits.\n";
@@ -71,7 +71,7 @@ arma::mat fast_attention(const arma::mat& Q, const arma::mat& K, const arma::mat
 
 // What a second thread did in this run, from the table's speed-up columns:
 // "loop 0.98x to 1.03x (1.01x at L = 2048), attention 0.95x to 1.86x (1.86x at L = 2048)".
-std::string speedup_summary(const std::vector<rnn_lab::Timing>& rows) {
+std::string speedup_summary(const std::vector<rnn_loop_lab::Timing>& rows) {
     const auto describe = [&](const char* what, auto speedup) {
         double lo = speedup(rows.front()), hi = lo;
         for (const auto& r : rows) lo = std::min(lo, speedup(r)), hi = std::max(hi, speedup(r));
@@ -80,8 +80,8 @@ std::string speedup_summary(const std::vector<rnn_lab::Timing>& rows) {
                       rows.back().length);
         return std::string(buf);
     };
-    return describe("loop", [](const rnn_lab::Timing& r) { return r.loop_1 / r.loop_2; }) + ", " +
-           describe("attention", [](const rnn_lab::Timing& r) { return r.attention_1 / r.attention_2; });
+    return describe("loop", [](const rnn_loop_lab::Timing& r) { return r.loop_1 / r.loop_2; }) + ", " +
+           describe("attention", [](const rnn_loop_lab::Timing& r) { return r.attention_1 / r.attention_2; });
 }
 
 // Returns what a second thread did in this run, in words ("" when not measured).
@@ -92,7 +92,7 @@ std::string step_timing(const ChapterOptions& o, plot::Plotter& plotter) {
         return "";
     }
     const auto rows =
-        rnn_lab::time_loop_vs_attention(rnn_lab::default_lengths(), kTimingWidth, on_1_and_2_threads, fast_attention);
+        rnn_loop_lab::time_loop_vs_attention(rnn_loop_lab::default_lengths(), kTimingWidth, on_1_and_2_threads, fast_attention);
     std::printf("%6s  %12s %12s %8s  %12s %12s %8s\n", "L", "loop 1 thr", "loop 2 thr", "speedup", "attn 1 thr",
                 "attn 2 thr", "speedup");
     for (const auto& r : rows)
@@ -103,7 +103,7 @@ std::string step_timing(const ChapterOptions& o, plot::Plotter& plotter) {
               << " runs; your numbers will differ, the ratios are what to read)\n";
     const std::string summary = speedup_summary(rows);
     std::cout << "speed-up from a second thread in this run: " << summary << "\n";
-    plotter.save("01_time_vs_length", rnn_lab::timing_figure(rows));
+    plotter.save("01_time_vs_length", rnn_loop_lab::timing_figure(rows));
     return summary;
 }
 
@@ -117,10 +117,10 @@ void step_path_length(plot::Plotter& plotter) {
     std::cout << "positions of a " << kQuestionLength << "-word sentence worked on at once: loop "
               << rnn_positions_at_once(kQuestionLength) << ", attention "
               << attention_positions_at_once(kQuestionLength) << "\n";
-    plotter.save("01_path_length", rnn_lab::path_length_figure(kQuestionLength));
+    plotter.save("01_path_length", rnn_loop_lab::path_length_figure(kQuestionLength));
 }
 
-void step_attention_on_top(const rnn_lab::Example& e, plot::Plotter& plotter) {
+void step_attention_on_top(const rnn_loop_lab::Example& e, plot::Plotter& plotter) {
     print_step(std::cout, 5, "How attention was used before: on top of the loop");
     const arma::mat H = rnn_forward(e.X, e.W, e.U, e.h_start);  // (L, d_h), one state after another
     // A preview of chapter 06's primitive (its reference version, even with --mine):
@@ -128,14 +128,14 @@ void step_attention_on_top(const rnn_lab::Example& e, plot::Plotter& plotter) {
     const arma::mat A = scaled_dot_product_attention(H, H, H).weights;  // (L, L)
     print_matrix(std::cout, "weights of h_t over the states, softmax(H H^T / sqrt(d_h))", A, {2, e.tokens, e.tokens});
     std::cout << "Attention could read every state at once, but only after the loop had made them, in order.\n";
-    plotter.save("01_attention_on_states", rnn_lab::attention_on_states_figure(A, e.tokens));
+    plotter.save("01_attention_on_states", rnn_loop_lab::attention_on_states_figure(A, e.tokens));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     return run_chapter(argc, argv, "chapters/01_rnn_loop/README.md", [](const ChapterOptions& o, plot::Plotter& p) {
-        const auto e = rnn_lab::example();
+        const auto e = rnn_loop_lab::example();
         step_loop(e);
         step_parallel_part(e);
         const std::string threads = step_timing(o, p);

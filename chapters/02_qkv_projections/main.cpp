@@ -11,7 +11,7 @@
 #include "core/chapter.hpp"
 #include "core/print.hpp"
 #include "contracts/02_qkv_projections.hpp"
-#include "labs/qkv_lab.hpp"
+#include "labs/qkv_projections_lab.hpp"
 #include "core/worked_example.hpp"
 
 using namespace attn;
@@ -44,12 +44,12 @@ Projections step_projections(const std::vector<std::string>& tokens) {
 
 void step_identical_rows(const std::vector<std::string>& tokens) {
     print_step(std::cout, 3, "Identical rows in, identical rows out");
-    const arma::mat X2 = qkv_lab::with_row_copied(example::X(), kFirst, kLast);
+    const arma::mat X2 = qkv_projections_lab::with_row_copied(example::X(), kFirst, kLast);
     print_matrix(std::cout, "X with the row of LLMs replaced by the row of I", X2, {2, tokens, {}});
     const Projections p = project_qkv(X2, example::W_q(), example::W_k(), example::W_v());
-    std::cout << "largest difference between rows 0 and 2: Q " << format_number(qkv_lab::row_difference(p.Q, 0, 2))
-              << ", K " << format_number(qkv_lab::row_difference(p.K, 0, 2)) << ", V "
-              << format_number(qkv_lab::row_difference(p.V, 0, 2)) << "\n";
+    std::cout << "largest difference between rows 0 and 2: Q " << format_number(qkv_projections_lab::row_difference(p.Q, 0, 2))
+              << ", K " << format_number(qkv_projections_lab::row_difference(p.K, 0, 2)) << ", V "
+              << format_number(qkv_projections_lab::row_difference(p.V, 0, 2)) << "\n";
     std::cout << "answers: identical rows stay identical: " << (identical_rows_stay_identical() ? "true" : "false")
               << "; a projection knows positions: " << (projection_knows_positions() ? "true" : "false") << "\n";
 }
@@ -64,7 +64,7 @@ void step_reordering(const std::vector<std::string>& tokens) {
         return scaled_dot_product_attention(Q, K, V).output;  // (L, d_v)
     };
     const auto r =
-        qkv_lab::reorder_words(example::X(), example::W_q(), example::W_k(), example::W_v(), order, attention);
+        qkv_projections_lab::reorder_words(example::X(), example::W_q(), example::W_k(), example::W_v(), order, attention);
     print_matrix(std::cout, "attention output for I love LLMs", r.Z, {2, tokens, {}});
     print_matrix(std::cout, "attention output for LLMs I love", r.Z_reordered, {2, reordered, {}});
     std::cout << "largest difference between a word's two output rows: " << format_number(r.worst, 4) << "\n";
@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
         const auto tokens = example::tokens();
         step_inputs(tokens);
         const Projections p = step_projections(tokens);
-        plotter.save("02_projections", qkv_lab::projections_figure(example::X(), p, tokens));
+        plotter.save("02_projections", qkv_projections_lab::projections_figure(example::X(), p, tokens));
         step_identical_rows(tokens);
         step_reordering(tokens);
         std::cout << "\nWhat to notice:\n"

@@ -8,7 +8,7 @@
 #include <iostream>
 #include <string>
 
-#include "labs/attention_lab.hpp"
+#include "labs/attention_by_hand_lab.hpp"
 #include "contracts/04_attention_by_hand.hpp"
 #include "core/chapter.hpp"
 #include "core/print.hpp"
@@ -21,11 +21,11 @@ namespace {
 constexpr arma::uword kLove = 1;  // row of "love": the row the tutorial works through
 constexpr arma::uword kLLMs = 2;  // row of "LLMs"
 
-PrintOptions labelled(const attention_lab::Walkthrough& w, int decimals = 2, bool key_columns = false) {
+PrintOptions labelled(const attention_by_hand_lab::Walkthrough& w, int decimals = 2, bool key_columns = false) {
     return {decimals, w.tokens, key_columns ? w.tokens : std::vector<std::string>{}};
 }
 
-void step_projections(const attention_lab::Walkthrough& w) {
+void step_projections(const attention_by_hand_lab::Walkthrough& w) {
     print_step(std::cout, 1, "Q, K and V: three projections of one X");
     print_matrix(std::cout, "X", w.X, labelled(w));
     print_matrix(std::cout, "Q = X W^Q", w.p.Q, labelled(w));
@@ -41,7 +41,7 @@ void step_projections(const attention_lab::Walkthrough& w) {
     std::cout << "d_k = width of one key = " << w.d_k << "\n";
 }
 
-void step_scores(const attention_lab::Walkthrough& w) {
+void step_scores(const attention_by_hand_lab::Walkthrough& w) {
     print_step(std::cout, 2, "Scores: Q K^T, one dot product per (query, key) pair");
     print_matrix(std::cout, "Q K^T (row = query, column = key)", w.S, labelled(w, 2, true));
     std::cout << "q_love . k_LLMs = " << format_number(w.S(kLove, kLLMs), 0) << "   (row love, column LLMs)\n";
@@ -49,7 +49,7 @@ void step_scores(const attention_lab::Walkthrough& w) {
               << "   (row LLMs, column love): same two words, another number\n";
 }
 
-void step_scale(const attention_lab::Walkthrough& w) {
+void step_scale(const attention_by_hand_lab::Walkthrough& w) {
     print_step(std::cout, 3, "Divide by sqrt(d_k) = " + format_number(std::sqrt(double(w.d_k)), 0));
     print_matrix(std::cout, "Q K^T / sqrt(d_k)", w.S_scaled, labelled(w, 2, true));
     for (arma::uword i = 0; i < w.S.n_rows; ++i)
@@ -57,7 +57,7 @@ void step_scale(const attention_lab::Walkthrough& w) {
                     w.tokens[w.S.row(i).index_max()].c_str(), w.tokens[w.S_scaled.row(i).index_max()].c_str());
 }
 
-void step_softmax(const attention_lab::Walkthrough& w) {
+void step_softmax(const attention_by_hand_lab::Walkthrough& w) {
     print_step(std::cout, 4, "Softmax along each row: the attention weights A");
     const arma::rowvec s = w.S_scaled.row(kLove);
     const arma::rowvec e = arma::exp(s);
@@ -72,7 +72,7 @@ void step_softmax(const attention_lab::Walkthrough& w) {
               << format_number(w.A(kLLMs, kLove)) << ": attention has a direction\n";
 }
 
-void step_output(const attention_lab::Walkthrough& w) {
+void step_output(const attention_by_hand_lab::Walkthrough& w) {
     print_step(std::cout, 5, "Spend the weights on the values: Z = A V");
     print_matrix(std::cout, "Z = A V", w.Z, labelled(w));
     std::string terms, rows;
@@ -89,7 +89,7 @@ void step_output(const attention_lab::Walkthrough& w) {
               << " (a row per token, as wide as a value). Z is what the next layer receives.\n";
 }
 
-void step_try_its(const attention_lab::Walkthrough& w) {
+void step_try_its(const attention_by_hand_lab::Walkthrough& w) {
     print_step(std::cout, 6, "Try it: two output rows by hand");
     const arma::rowvec rounded = arma::round(w.A.row(0) * 100.0) / 100.0;  // the weights as printed
     std::cout << "row I from the printed weights " << format_row(rounded) << ": "
@@ -111,17 +111,17 @@ void step_try_its(const attention_lab::Walkthrough& w) {
 int main(int argc, char** argv) {
     return run_chapter(argc, argv, "chapters/04_attention_by_hand/README.md",
                        [](const ChapterOptions&, plot::Plotter& plotter) {
-                           const auto w = attention_lab::worked_example();
+                           const auto w = attention_by_hand_lab::worked_example();
                            step_projections(w);
                            step_scores(w);
                            step_scale(w);
                            step_softmax(w);
                            step_output(w);
                            step_try_its(w);
-                           plotter.save("04_weights_heatmap", attention_lab::weights_heatmap(w));
-                           plotter.save("04_three_stages", attention_lab::three_stages_figure(w));
-                           plotter.save("04_mixing_love", attention_lab::mixing_figure(w, kLove));
-                           plotter.save("04_weights_times_values", attention_lab::weights_times_values_figure(w));
+                           plotter.save("04_weights_heatmap", attention_by_hand_lab::weights_heatmap(w));
+                           plotter.save("04_three_stages", attention_by_hand_lab::three_stages_figure(w));
+                           plotter.save("04_mixing_love", attention_by_hand_lab::mixing_figure(w, kLove));
+                           plotter.save("04_weights_times_values", attention_by_hand_lab::weights_times_values_figure(w));
                            std::cout << "\nWhat to notice:\n"
                                         "  - one product gives all nine scores; the table is not symmetric (3 vs 2);\n"
                                         "  - halving the scores keeps each row's order, it only narrows the gaps;\n"

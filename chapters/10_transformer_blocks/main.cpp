@@ -14,10 +14,10 @@
 #include "core/chapter.hpp"
 #include "core/print.hpp"
 #include "core/worked_example.hpp"
-#include "labs/blocks_lab.hpp"
+#include "labs/transformer_blocks_lab.hpp"
 
 using namespace attn;
-namespace lab = attn::blocks_lab;
+namespace lab = attn::transformer_blocks_lab;
 
 namespace {
 

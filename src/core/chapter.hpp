@@ -42,14 +42,15 @@ ChapterOptions parse_chapter_options(int argc, char** argv, bool mine,
 int run_chapter_program(int argc, char** argv, bool mine, const std::string& readme, const ChapterBody& body,
                         const std::vector<std::string>& value_flags = {});
 
-// The build compiles each chapter's main.cpp twice: once on the reference
-// solutions, once with ATTN_MINE=1 on the learner's exercises.
-#ifndef ATTN_MINE
-#define ATTN_MINE 0
-#endif
+// Whether this program was linked with the learner's exercises (chNN_mine) or the
+// reference solutions (chNN). A chapter's main.cpp is compiled once; the program links
+// one of two one-line objects that define this (chapters/on_learner_code.cpp,
+// chapters/on_reference.cpp), so the answer comes from what was linked.
+bool runs_on_learner_code();
+
 inline int run_chapter(int argc, char** argv, const std::string& readme, const ChapterBody& body,
                        const std::vector<std::string>& value_flags = {}) {
-    return run_chapter_program(argc, argv, ATTN_MINE != 0, readme, body, value_flags);
+    return run_chapter_program(argc, argv, runs_on_learner_code(), readme, body, value_flags);
 }
 
 // Median wall time of `fn` in seconds over `repeats` runs (after one warm-up).

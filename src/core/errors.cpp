@@ -1,5 +1,7 @@
 #include "core/errors.hpp"
 
+#include "core/wire.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -19,7 +21,7 @@ std::string learner_path(const std::string& file) {
 }  // namespace
 
 NotImplemented::NotImplemented(const std::string& function, const std::string& file)
-    : std::logic_error("not implemented yet: " + function + " (" + learner_path(file) + ")"),
+    : std::logic_error(wire::not_implemented(function, learner_path(file))),
       function_(function),
       file_(learner_path(file)) {}
 

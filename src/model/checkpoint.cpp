@@ -17,6 +17,7 @@
 
 #include "core/bounded_read.hpp"
 #include "core/errors.hpp"
+#include "core/wire.hpp"
 #include "model/model.hpp"
 
 namespace attn::model {
@@ -36,20 +37,6 @@ constexpr std::size_t kMaxCheckpointBytes = 64u << 20;
 // settings allowed), so softmax never sees an overflow.
 constexpr double kMaxWeight = 1e6;
 
-std::uint64_t fnv1a(const std::string& bytes) {
-    std::uint64_t h = 1469598103934665603ULL;
-    for (unsigned char c : bytes) {
-        h ^= c;
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
-std::string hex64(std::uint64_t v) {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-    return buf;
-}
 
 std::string body_of(const std::string& task, const Config& c, const tasks::Vocabulary& vocab,
                     const ConstTensorRefs& tensors) {
@@ -155,7 +142,9 @@ void save_checkpoint(const std::string& path, const std::string& task, const Mod
     }
 }
 
-std::string seal_checkpoint(const std::string& body) { return body + "end fnv1a64 " + hex64(fnv1a(body)) + "\n"; }
+std::string seal_checkpoint(const std::string& body) {
+    return body + "end fnv1a64 " + wire::hex64(wire::fnv1a64(body)) + "\n";
+}
 
 
 Checkpoint load_checkpoint(const std::string& path) {
@@ -183,7 +172,7 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
         bad(path, "is truncated (the closing checksum line is missing); save it again");
     const std::string body = text.substr(0, end_at + 1);
     const std::string stored = text.substr(end_at + 13, text.size() - end_at - 14);
-    if (stored != hex64(fnv1a(body))) bad(path, "is corrupt (its checksum does not match its contents)");
+    if (stored != wire::hex64(wire::fnv1a64(body))) bad(path, "is corrupt (its checksum does not match its contents)");
 
     std::istringstream lines(body);
     std::string line;

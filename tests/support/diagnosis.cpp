@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/wire.hpp"
 #include "support/relations.hpp"
 
 namespace attn_test {
@@ -178,10 +179,8 @@ std::string sentence(const Mistake& m, const std::string& detail) {
     return detail.empty() ? s : s + " (" + detail + ")";
 }
 
-void report(const Mistake& m, const std::string& detail) {
-    BOOST_ERROR("mistake [" << m.id << "]: " << sentence(m, detail));
-}
-void report_finding(const Finding& f) { BOOST_ERROR("mistake [" << f.mistake->id << "]: " << f.text); }
+void report(const Mistake& m, const std::string& detail) { BOOST_ERROR(attn::wire::mistake(m.id, sentence(m, detail))); }
+void report_finding(const Finding& f) { BOOST_ERROR(attn::wire::mistake(f.mistake->id, f.text)); }
 
 namespace {
 

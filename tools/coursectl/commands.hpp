@@ -31,7 +31,11 @@ struct Options {
     std::string sandbox = "auto";  // auto | bwrap | fallback (sandbox.hpp)
     std::string state;             // where .course/ lives; default ROOT/.course
     bool yes = false;
+    std::vector<std::string> given;  // the options the command line gave, for the check below
 };
+
+// Refuses, by name, an option the command does not take ("./course list --timeout 5").
+void require_options_of(const Options& o);
 
 Options parse(int argc, char** argv);
 

@@ -38,6 +38,7 @@ Options parse(int argc, char** argv) {
             if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
             return std::string(argv[++i]);
         };
+        if (a.rfind("--", 0) == 0 && a != "--") o.given.push_back(a);
         if (a == "--") {
             for (++i; i < argc; ++i) o.after.push_back(argv[i]);
         } else if (a == "--root") o.root = value();
@@ -62,6 +63,35 @@ Options parse(int argc, char** argv) {
     return o;
 }
 
+void require_options_of(const Options& o) {
+    // --root, --build and --state say where the course is; ./course passes them to every command
+    static const std::map<std::string, std::vector<std::string>> own = {
+        {"list", {}},
+        {"check", {"--timeout", "--memory", "--sandbox"}},
+        {"watch", {"--timeout", "--memory", "--sandbox"}},
+        {"hint", {}},
+        {"reset", {"--yes", "-y"}},
+        {"expect-stub", {"--timeout", "--memory", "--sandbox"}},
+        {"expect-diagnosis", {"--timeout", "--memory", "--sandbox"}},
+        {"check-program", {"--timeout", "--memory", "--sandbox"}},
+        {"readme-check", {}},
+        {"explain-build", {}},
+        {"new-exercise", {}},
+        {"doc-check", {}},
+        {"doc-gen", {}},
+    };
+    const auto it = own.find(o.command);
+    if (it == own.end()) return;  // an unknown command is refused by the dispatch
+    for (const auto& g : o.given) {
+        if (g == "--root" || g == "--build" || g == "--state") continue;
+        if (std::find(it->second.begin(), it->second.end(), g) != it->second.end()) continue;
+        std::string takes;
+        for (const auto& t : it->second) takes += (takes.empty() ? "" : ", ") + t;
+        throw std::invalid_argument("./course " + o.command + " does not take " + g + " (" +
+                                    (takes.empty() ? "it takes no options" : "it takes " + takes) + ")");
+    }
+}
+
 }  // namespace course
 
 using namespace course;
@@ -71,6 +101,7 @@ int main(int argc, char** argv) {
     try {
         if (argc >= 2 && std::string(argv[1]) == "expect-run") return cmd_expect_run(argc - 2, argv + 2);
         Options o = parse(argc, argv);
+        require_options_of(o);
         // absolute: checks run in a scratch folder of their own
         o.root = fs::absolute(o.root).lexically_normal().string();
         o.build = fs::absolute(o.build).lexically_normal().string();

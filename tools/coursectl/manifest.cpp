@@ -1,5 +1,6 @@
 #include "manifest.hpp"
 
+#include "core/wire.hpp"
 #include "text.hpp"
 
 #include <cctype>
@@ -89,15 +90,6 @@ std::vector<Exercise> select(const std::vector<Exercise>& all, const std::string
     throw std::invalid_argument("no exercise called '" + selector + "'; exercises: " + names);
 }
 
-std::string content_hash(const std::string& text) {
-    std::uint64_t h = 1469598103934665603ULL;
-    for (unsigned char c : text) {
-        h ^= c;
-        h *= 1099511628211ULL;
-    }
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
-}
+std::string content_hash(const std::string& text) { return attn::wire::hex64(attn::wire::fnv1a64(text)); }
 
 }  // namespace course

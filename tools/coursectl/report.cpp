@@ -1,6 +1,7 @@
 #include "report.hpp"
 
 #include "sandbox.hpp"
+#include "core/wire.hpp"
 #include "text.hpp"
 
 #include <algorithm>
@@ -72,7 +73,8 @@ struct Findings {
 };
 
 Findings read_findings(const CheckRecord& rec) {
-    static const std::regex not_implemented(R"re(not implemented yet: [A-Za-z0-9_:]+ \([^)]*\))re");
+    // the wire formats of src/core/wire.hpp: not_implemented() and mistake()
+    static const std::regex not_implemented(std::string(attn::wire::kNotImplemented) + R"re([A-Za-z0-9_:]+ \([^)]*\))re");
     static const std::regex mistake(R"re(^mistake \[([a-z0-9_]+)\]: ([\s\S]*)$)re");
     Findings f;
     std::set<std::string> seen;

@@ -1,4 +1,4 @@
-#include "labs/multi_head_lab.hpp"
+#include "labs/multi_head_attention_lab.hpp"
 
 #include <algorithm>
 
@@ -8,7 +8,7 @@
 #include "core/errors.hpp"
 #include "core/worked_example.hpp"
 
-namespace attn::multi_head_lab {
+namespace attn::multi_head_attention_lab {
 
 Example example() {
     Example e;
@@ -85,4 +85,4 @@ plot::Figure heads_figure(const std::string& title, const std::vector<arma::mat>
     return f;
 }
 
-}  // namespace attn::multi_head_lab
+}  // namespace attn::multi_head_attention_lab

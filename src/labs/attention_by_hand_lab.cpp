@@ -1,4 +1,4 @@
-#include "labs/attention_lab.hpp"
+#include "labs/attention_by_hand_lab.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include "core/print.hpp"
 #include "core/worked_example.hpp"
 
-namespace attn::attention_lab {
+namespace attn::attention_by_hand_lab {
 
 Walkthrough walk_through(const std::vector<std::string>& tokens, const arma::mat& X, const arma::mat& W_q,
                          const arma::mat& W_k, const arma::mat& W_v) {
@@ -119,4 +119,4 @@ plot::Figure weights_times_values_figure(const Walkthrough& w) {
     return f;
 }
 
-}  // namespace attn::attention_lab
+}  // namespace attn::attention_by_hand_lab

@@ -1,4 +1,4 @@
-// blocks_lab.hpp: chapter 10's examples around layer norm, the feed-forward
+// transformer_blocks_lab.hpp: chapter 10's examples around layer norm, the feed-forward
 // layer and the encoder and decoder blocks.
 //
 // Rows are tokens, columns are features (legend in contracts/10_transformer_blocks.hpp).
@@ -14,7 +14,7 @@
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/plot.hpp"
 
-namespace attn::blocks_lab {
+namespace attn::transformer_blocks_lab {
 
 // Sizes of the chapter's blocks: the worked example's width, two heads.
 inline constexpr arma::uword d_model = 4;  // token width ("I love LLMs" is 3x4)
@@ -97,4 +97,4 @@ arma::colvec centred_row_cosines(const arma::mat& a, const arma::mat& b);
 // series titles give each row's mean and standard deviation.
 plot::Figure layer_norm_figure(const std::vector<std::string>& names, const arma::mat& before, const arma::mat& after);
 
-}  // namespace attn::blocks_lab
+}  // namespace attn::transformer_blocks_lab

@@ -1,4 +1,4 @@
-#include "labs/blocks_lab.hpp"
+#include "labs/transformer_blocks_lab.hpp"
 
 #include <cmath>
 
@@ -7,7 +7,7 @@
 #include "core/errors.hpp"
 #include "core/print.hpp"
 
-namespace attn::blocks_lab {
+namespace attn::transformer_blocks_lab {
 
 namespace {
 
@@ -240,4 +240,4 @@ plot::Figure layer_norm_figure(const std::vector<std::string>& names, const arma
     return f;
 }
 
-}  // namespace attn::blocks_lab
+}  // namespace attn::transformer_blocks_lab

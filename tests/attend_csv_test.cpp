@@ -1,6 +1,8 @@
 // Tests of the CSV reader and writer behind `attend` (src/core/csv.cpp).
-#define BOOST_TEST_MODULE attend_csv
 #include <boost/test/unit_test.hpp>
+
+#include "test_main.hpp"
+ATTN_TEST_MAIN(attend_csv)
 
 #include <cmath>
 #include <filesystem>

@@ -1,4 +1,4 @@
-// qkv_lab.hpp: chapter 02's experiments: what a projection can and cannot see.
+// qkv_projections_lab.hpp: chapter 02's experiments: what a projection can and cannot see.
 //
 // Rows are tokens, columns are features (legend in contracts/02_qkv_projections.hpp).
 #pragma once
@@ -11,7 +11,7 @@
 #include "core/plot.hpp"
 #include "contracts/02_qkv_projections.hpp"
 
-namespace attn::qkv_lab {
+namespace attn::qkv_projections_lab {
 
 // X with row `to` replaced by a copy of row `from`: two identical "words".
 arma::mat with_row_copied(const arma::mat& X, arma::uword from, arma::uword to);
@@ -42,4 +42,4 @@ Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::m
 // so equal numbers look equal across panels).
 plot::Figure projections_figure(const arma::mat& X, const Projections& p, const std::vector<std::string>& tokens);
 
-}  // namespace attn::qkv_lab
+}  // namespace attn::qkv_projections_lab

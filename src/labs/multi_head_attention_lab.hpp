@@ -1,4 +1,4 @@
-// multi_head_lab.hpp: chapter 09's examples around multi-head attention.
+// multi_head_attention_lab.hpp: chapter 09's examples around multi-head attention.
 //
 // Rows are tokens, columns are features.
 // Dimension legend: L_Q = query positions, L_K = key positions, h = heads,
@@ -12,7 +12,7 @@
 #include "contracts/09_multi_head_attention.hpp"
 #include "core/plot.hpp"
 
-namespace attn::multi_head_lab {
+namespace attn::multi_head_attention_lab {
 
 // The running example cut into two heads: "I love LLMs" (X, 3x4) and the
 // tutorial's own W_q, W_k, W_v (4x4 each), read as 2 heads of width d_k = d_v = 2
@@ -56,4 +56,4 @@ double largest_difference(const arma::mat& a, const arma::mat& b);
 plot::Figure heads_figure(const std::string& title, const std::vector<arma::mat>& weights,
                           const std::vector<std::string>& queries, const std::vector<std::string>& keys);
 
-}  // namespace attn::multi_head_lab
+}  // namespace attn::multi_head_attention_lab

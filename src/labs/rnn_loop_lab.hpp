@@ -1,4 +1,4 @@
-// rnn_lab.hpp: chapter 01's experiments around the learner's loop.
+// rnn_loop_lab.hpp: chapter 01's experiments around the learner's loop.
 //
 // Rows are tokens, columns are features (see contracts/01_rnn_loop.hpp for the legend).
 #pragma once
@@ -11,7 +11,7 @@
 
 #include "core/plot.hpp"
 
-namespace attn::rnn_lab {
+namespace attn::rnn_loop_lab {
 
 // The 3-token sentence of the worked example, with small fixed weights for a
 // 3-wide hidden state, so each h_t can be followed by hand.
@@ -72,4 +72,4 @@ plot::Figure timing_figure(const std::vector<Timing>& rows);
 // and every state answers as a key, no learned projections); this draws them.
 plot::Figure attention_on_states_figure(const arma::mat& weights, const std::vector<std::string>& tokens);
 
-}  // namespace attn::rnn_lab
+}  // namespace attn::rnn_loop_lab

@@ -1,11 +1,11 @@
-#include "labs/rnn_lab.hpp"
+#include "labs/rnn_loop_lab.hpp"
 
 #include <cmath>
 
 #include "contracts/01_rnn_loop.hpp"
 #include "core/worked_example.hpp"
 
-namespace attn::rnn_lab {
+namespace attn::rnn_loop_lab {
 
 Example example() {
     Example e;
@@ -109,9 +109,9 @@ plot::Figure timing_figure(const std::vector<Timing>& rows) {
     return f;
 }
 
-}  // namespace attn::rnn_lab
+}  // namespace attn::rnn_loop_lab
 
-namespace attn::rnn_lab {
+namespace attn::rnn_loop_lab {
 
 plot::Figure attention_on_states_figure(const arma::mat& weights, const std::vector<std::string>& tokens) {
     plot::Heatmap h;
@@ -128,4 +128,4 @@ plot::Figure attention_on_states_figure(const arma::mat& weights, const std::vec
     return f;
 }
 
-}  // namespace attn::rnn_lab
+}  // namespace attn::rnn_loop_lab

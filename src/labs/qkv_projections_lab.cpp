@@ -1,11 +1,11 @@
-#include "labs/qkv_lab.hpp"
+#include "labs/qkv_projections_lab.hpp"
 
 #include <algorithm>
 
 #include "core/errors.hpp"
 #include "contracts/02_qkv_projections.hpp"
 
-namespace attn::qkv_lab {
+namespace attn::qkv_projections_lab {
 
 arma::mat with_row_copied(const arma::mat& X, arma::uword from, arma::uword to) {
     require_shape(from < X.n_rows && to < X.n_rows, "with_row_copied", "both rows must exist in X", {"X", X});
@@ -63,4 +63,4 @@ plot::Figure projections_figure(const arma::mat& X, const Projections& p, const 
     return f;
 }
 
-}  // namespace attn::qkv_lab
+}  // namespace attn::qkv_projections_lab

@@ -1,4 +1,4 @@
-// attention_lab.hpp: chapter 04's walk through the five steps, and its figures.
+// attention_by_hand_lab.hpp: chapter 04's walk through the five steps, and its figures.
 //
 // Rows are tokens, columns are features (legend in contracts/04_attention_by_hand.hpp).
 // Every number here comes from the exercise functions of chapters 02 to 04,
@@ -12,7 +12,7 @@
 #include "core/plot.hpp"
 #include "contracts/02_qkv_projections.hpp"
 
-namespace attn::attention_lab {
+namespace attn::attention_by_hand_lab {
 
 // Every intermediate of one attention pass, kept so it can be printed.
 struct Walkthrough {
@@ -44,4 +44,4 @@ plot::Figure mixing_figure(const Walkthrough& w, arma::uword row);
 // the output Z, numbers in the cells.
 plot::Figure weights_times_values_figure(const Walkthrough& w);
 
-}  // namespace attn::attention_lab
+}  // namespace attn::attention_by_hand_lab
