@@ -94,7 +94,7 @@ ATTN_MISTAKE(softmax_without_exp, "softmax_rows masked_softmax attention_weights
              "first (after subtracting the row maximum), which makes every weight positive and "
              "turns differences of scores into ratios of weights: arma::exp(S.each_col() - "
              "arma::max(S, 1)) (chapter 03)");
-ATTN_MISTAKE(masked_row_spread_evenly, "softmax_rows masked_softmax masked_attention scaled_dot_product_attention",
+ATTN_MISTAKE(masked_row_spread_evenly, "softmax_rows masked_softmax masked_attention",
              "a row whose every key is -infinity was given even weights (1 / L_K each); such a "
              "query may see nothing, so it attends to nothing: its row is all zeros (the course's "
              "rule, which keeps a hidden key's weight exactly 0) (chapters 03 and 07)");

@@ -60,9 +60,9 @@ ATTN_MISTAKE(shape_rule_worded_differently, "check_attention_shapes",
              "or kRuleSameLength (src/contracts/06_shape_rules.hpp), so that every function of the "
              "course states a rule the same way (chapter 06)");
 ATTN_MISTAKE(function_name_not_passed_through, "check_attention_shapes",
-             "the error named {} instead of the caller: pass the argument `function` on to "
-             "require_shapes, so that the message starts with the name of whoever called the "
-             "check (chapter 06)");
+             "the error named another function than the caller: pass the argument `function` on "
+             "to require_shapes, so that the message starts with the name of whoever called the "
+             "check (scaled_dot_product_attention, cross_attention, ...) (chapter 06)");
 ATTN_MISTAKE(inner_dimensions_swapped, "shape_questions",
              "the two numbers were given the other way round: first the columns of the wrong-way "
              "scores (L_K x L_Q has L_Q columns), then the rows of V (L_K) (chapter 06)");
