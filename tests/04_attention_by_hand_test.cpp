@@ -132,7 +132,9 @@ Diagnosis scores_diagnosis() {
         Probe& p = d.probe(input, [q, k] { return result("S", attn::scores(q, k), kScores); },
                            result("S", dot_table(q, k), kScores));
         scores_variants(p, q, k);
-        sizes(p, q, k);
+        // only the width: where a count of tokens takes the same value, a factor with two
+        // names would be named by neither
+        p.quantity("d_k", static_cast<double>(k.n_cols));
     }
     return d;
 }
@@ -377,7 +379,7 @@ Diagnosis row_one_by_hand_diagnosis() {
 
 // ------------------------------------------------------------------ llms_row
 // The last row of A V: the row can be another one (the first, the worked example's
-// fixed 2, one too early, one past the end), a column of A (A^T V), V transposed, or
+// fixed 2, one too early, one past the end, the number of keys less one), a column of A (A^T V), V transposed, or
 // an inline loop to V.n_cols.
 void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     const arma::uword L_Q = A.n_rows, L_K = A.n_cols, d_v = V.n_cols;
@@ -387,6 +389,8 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     p.variant(m::wrong_output_row, L_Q > 2 ? row_of(2) : row_index_error(), "row 2, the worked example's LLMs");
     p.variant(m::wrong_output_row, row_of(L_Q - 2), "row A.n_rows - 2, one too early");
     p.variant(m::wrong_output_row, row_index_error(), "row A.n_rows, one past the end");
+    p.variant(m::wrong_output_row, L_K - 1 < L_Q ? row_of(L_K - 1) : row_index_error(),
+              "row A.n_cols - 1, the number of keys less one");
     // the last key's column as weights: A.col(L_K - 1).t(), L_Q entries for L_K value rows
     const arma::rowvec last_column = A.col(L_K - 1).t();
     const bool fits = L_Q == L_K;
@@ -403,13 +407,14 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
 
 Diagnosis llms_output_row_diagnosis() {
     Diagnosis d("llms_row");
-    const Random five(5, 3, 2, 4), four(4, 4, 3, 4, 6), wide(2, 5, 2, 2, 9);
+    const Random five(5, 3, 2, 4), four(4, 4, 3, 4, 6), wide(2, 5, 2, 2, 9), six(6, 4, 3, 3, 10);
     auto weights = [](const Random& r) { return softmax_by_hand(dot_table(r.Q, r.K)); };
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
         {"the worked example's A (3x3) and V (3x4)", exact_A(), kV},
         {"A 5x3 (5 queries, 3 keys) and V 3x4", weights(five), five.V},
         {"A 4x4 and V 4x4", weights(four), four.V},
-        {"A 2x5 (2 queries, 5 keys) and V 5x2", weights(wide), wide.V}};
+        {"A 2x5 (2 queries, 5 keys) and V 5x2", weights(wide), wide.V},
+        {"A 6x4 (6 queries, 4 keys) and V 4x3", weights(six), six.V}};
     const Axes ax = entries("feature");
     for (const auto& [input, A, V] : inputs) {
         const arma::mat a = A, v = V;
