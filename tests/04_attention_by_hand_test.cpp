@@ -353,6 +353,8 @@ void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const cha
         .labelled("V.col(j).t()");
     // z += weights(j) * V.col(j): a row plus a column, never the same shape
     p.variant(m::values_transposed, sum_error()).labelled("V.col(j)");
+    // for (j <= V.n_rows): weights(L_K) is past the end on every input
+    p.variant(m::loop_runs_one_past_the_end, index_error());
 }
 
 Diagnosis row_one_by_hand_diagnosis() {
