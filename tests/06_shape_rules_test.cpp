@@ -1,182 +1,574 @@
 // Chapter 06 tests: the shape rules of scaled dot-product attention.
-// One suite per exercise (its name is the exercise's name); `chapter` holds
-// the tests of the chapter's non-exercise code.
+// One suite per exercise (its name is the exercise's name); `chapter` holds the tests
+// of the chapter's non-exercise code (src/labs/shape_rules_lab.cpp).
+//
+// Dimension legend: L_Q = query positions, L_K = key positions, d_k = width of a query
+// and a key, d_v = width of a value.
+//
+// Expected values come from the loops of tests/support/oracles.hpp, never from the
+// code under test. Each exercise's first check runs the learner's function on a few
+// inputs and names the mistake behind a wrong result (tests/support/diagnosis.hpp);
+// `distinguishable` proves that those inputs tell every two declared mistakes apart.
 #include <boost/test/unit_test.hpp>
 
 #include "test_main.hpp"
 ATTN_TEST_MAIN(ch06_shape_rules)
 
 #include <cmath>
+#include <functional>
+#include <string>
+#include <tuple>
 #include <vector>
 
+#include "check_progress.hpp"
 #include "contracts/06_shape_rules.hpp"
 #include "core/errors.hpp"
 #include "labs/shape_rules_lab.hpp"
-#include "attention_families.hpp"
-#include "mistakes.hpp"
-#include "test_helpers.hpp"
+#include "support/diagnosis.hpp"
+#include "support/oracles.hpp"
 
 using attn::Shape;
 using attn::ShapeRule;
-using attn_test::matrices_close;
-using attn_test::thrown_message;
+using namespace attn_test;
+namespace m = attn_test::mistakes;
 
 namespace {
 
-// Attention with plain loops over scalars, independent of the code under test.
-// The options reproduce known mistakes, so a failing test can name the one made.
-struct Variant {
-    // what the scores Q K^T are divided by: sqrt(d_k) is right; the others are slips
-    enum class Divisor { sqrt_d_k, none, d_k, sqrt_d_v, sqrt_l_k, times_sqrt_d_k };
-    Divisor divisor = Divisor::sqrt_d_k;
-    bool keys_by_queries = false;  // K Q^T instead of Q K^T (square inputs only)
-    bool queries_by_queries = false;  // Q Q^T: the queries compared with each other (square inputs only)
-    bool weights_transposed = false;  // A^T V instead of A V (square inputs only)
-    bool column_softmax = false;   // softmax down each column instead of along each row
-    bool weights_only = false;     // returned A instead of A V
+const Axes kWeights = axes("query", "key");
+const Axes kOutput = axes("query", "feature");
+
+// Random Q (L_Q x d_k), K (L_K x d_k) and V (L_K x d_v) from a fixed seed.
+struct Random {
+    arma::mat Q, K, V;
+    Random(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v, int seed = 11) {
+        arma::arma_rng::set_seed(seed);
+        Q = arma::randn(L_Q, d_k);
+        K = arma::randn(L_K, d_k);
+        V = arma::randn(L_K, d_v);
+    }
 };
-
-arma::mat attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const Variant& v = {}) {
-    const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols),
-                 L_K = static_cast<double>(K.n_rows);
-    double scale = 1.0 / std::sqrt(d_k);
-    switch (v.divisor) {
-        case Variant::Divisor::sqrt_d_k: break;
-        case Variant::Divisor::none: scale = 1.0; break;
-        case Variant::Divisor::d_k: scale = 1.0 / d_k; break;
-        case Variant::Divisor::sqrt_d_v: scale = 1.0 / std::sqrt(d_v); break;
-        case Variant::Divisor::sqrt_l_k: scale = 1.0 / std::sqrt(L_K); break;
-        case Variant::Divisor::times_sqrt_d_k: scale = std::sqrt(d_k); break;
-    }
-    arma::mat S(Q.n_rows, K.n_rows);
-    for (arma::uword i = 0; i < Q.n_rows; ++i)
-        for (arma::uword j = 0; j < K.n_rows; ++j) {
-            const arma::uword qi = v.keys_by_queries ? j : i, kj = v.keys_by_queries ? i : j;
-            double d = 0;
-            for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(qi, c) * (v.queries_by_queries ? Q(kj, c) : K(kj, c));
-            S(i, j) = d * scale;
-        }
-    arma::mat A(S.n_rows, S.n_cols);
-    const arma::uword outer = v.column_softmax ? S.n_cols : S.n_rows, inner = v.column_softmax ? S.n_rows : S.n_cols;
-    for (arma::uword o = 0; o < outer; ++o) {
-        auto at = [&](arma::uword n) -> double& { return v.column_softmax ? S(n, o) : S(o, n); };
-        auto out = [&](arma::uword n) -> double& { return v.column_softmax ? A(n, o) : A(o, n); };
-        double m = -INFINITY, total = 0;
-        for (arma::uword n = 0; n < inner; ++n) m = std::max(m, at(n));
-        for (arma::uword n = 0; n < inner; ++n) total += (out(n) = std::exp(at(n) - m));
-        for (arma::uword n = 0; n < inner; ++n) out(n) /= total;
-    }
-    if (v.weights_only) return A;
-    arma::mat Z(A.n_rows, V.n_cols, arma::fill::zeros);
-    for (arma::uword i = 0; i < A.n_rows; ++i)
-        for (arma::uword j = 0; j < A.n_cols; ++j)
-            for (arma::uword c = 0; c < V.n_cols; ++c) Z(i, c) += (v.weights_transposed ? A(j, i) : A(i, j)) * V(j, c);
-    return Z;
-}
-
-// The family of wrong answers of scaled_dot_product_attention on Q, K, V: every
-// known slip by loops. Slips that need L_Q = L_K (K Q^T, Q Q^T, A^T V) join only on
-// square inputs; on other inputs they cannot compute.
-attn_test::Family sdpa_family(const std::string& input, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
-    auto divided = [](Variant::Divisor d) {
-        Variant v;
-        v.divisor = d;
-        return v;
-    };
-    Variant kq, qq, at, cols, weights;
-    kq.keys_by_queries = true;
-    qq.queries_by_queries = true;
-    at.weights_transposed = true;
-    cols.column_softmax = true;
-    weights.weights_only = true;
-    namespace m = attn_test::mistakes;
-    using D = Variant::Divisor;
-    struct Known {
-        const attn_test::Mistake& mistake;
-        Variant v;
-        const char* how;
-    };
-    const Known known[] = {
-        {m::no_scaling, divided(D::none), "not divided"},
-        {m::scale_by_d_k, divided(D::d_k), "divided by d_k"},
-        {m::scale_by_sqrt_d_v, divided(D::sqrt_d_v), "divided by sqrt(d_v)"},
-        {m::scale_by_key_count, divided(D::sqrt_l_k), "divided by sqrt(L_K)"},
-        {m::scale_multiplied, divided(D::times_sqrt_d_k), "multiplied by sqrt(d_k)"},
-        {m::scores_transposed, kq, "K Q^T"},
-        {m::scores_queries_by_queries, qq, "Q Q^T"},
-        {m::weights_transposed, at, "A^T V"},
-        {m::softmax_over_columns, cols, "softmax down the columns"},
-        {m::weights_instead_of_output, weights, "A instead of A V"},
-    };
-    attn_test::Family f(input, attention_by_loops(Q, K, V));
-    for (const auto& k : known) {
-        const bool square_only = k.v.keys_by_queries || k.v.queries_by_queries || k.v.weights_transposed;
-        if (square_only && Q.n_rows != K.n_rows) continue;
-        f.add(k.mistake, attention_by_loops(Q, K, V, k.v), k.how);
-    }
-    return f;
-}
-
-// The inputs sdpa's slips are recognised on: every size different from d_k (the
-// worked example of the 1x4 query below has d_v = 1, where sqrt(d_v) is 1 and
-// "divided by sqrt(d_v)" is "not divided": nothing is recognised there).
-attn_test::Family square_family() {
-    const attn_test::RandomQKV r(5, 5, 8, 6);
-    return sdpa_family("5 queries, 5 keys, d_k 8, d_v 6", r.Q, r.K, r.V);
-}
-attn_test::Family all_sizes_family() {
-    const attn_test::RandomQKV r(3, 5, 6, 2, 17);
-    return sdpa_family("3 queries, 5 keys, d_k 6, d_v 2", r.Q * 2.0, r.K, r.V);
-}
-// attention_shapes' families: a predicted shape as a 1x2 matrix, and the natural
-// wrong predictions of the scores' shape (transposed) and of the output's (the
-// weights' shape, or the width d_k).
-arma::mat as_matrix(const Shape& s) {
-    arma::mat m(1, 2);
-    m(0, 0) = static_cast<double>(s.rows);
-    m(0, 1) = static_cast<double>(s.cols);
-    return m;
-}
-attn_test::Family scores_shape_family(arma::uword L_Q, arma::uword L_K) {
-    attn_test::Family f("the scores' shape for L_Q " + std::to_string(L_Q) + ", L_K " + std::to_string(L_K),
-                        as_matrix(Shape{L_Q, L_K}));
-    f.add(attn_test::mistakes::scores_transposed, as_matrix(Shape{L_K, L_Q}), "L_K x L_Q");
-    return f;
-}
-attn_test::Family output_shape_family(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v) {
-    attn_test::Family f("the output's shape for L_Q " + std::to_string(L_Q) + ", L_K " + std::to_string(L_K) + ", d_k " +
-                            std::to_string(d_k) + ", d_v " + std::to_string(d_v),
-                        as_matrix(Shape{L_Q, d_v}));
-    f.add(attn_test::mistakes::weights_instead_of_output, as_matrix(Shape{L_Q, L_K}), "L_Q x L_K");
-    if (d_k != d_v) f.add(attn_test::mistakes::output_width_d_k, as_matrix(Shape{L_Q, d_k}), "L_Q x d_k");
-    return f;
-}
-
-attn_test::RandomQKV masked_input() { return attn_test::RandomQKV(3, 4, 6, 2); }
-arma::mat masked_input_mask() {
-    arma::mat mask(3, 4, arma::fill::zeros);
-    mask(0, 1) = mask(0, 3) = mask(2, 0) = -INFINITY;
-    return mask;
-}
-attn_test::Family masked_family() {
-    const auto r = masked_input();
-    return attn_test::masked_attention_family("3 queries, 4 keys, d_k 6, d_v 2, 3 keys hidden", r.Q, r.K, r.V,
-                                              masked_input_mask());
-}
-
-using Random = attn_test::RandomQKV;
 
 bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 
+// What Armadillo throws for two shapes that do not fit (the start of its message).
+Result product_error() { return Result::throws(Threw::armadillo_size, "matrix multiplication"); }
+Result sum_error() { return Result::throws(Threw::armadillo_size, "addition"); }
+
+// Entry (i, j) = row i of P dotted with row j of R, by loops.
+arma::mat dot_table(const arma::mat& P, const arma::mat& R) {
+    arma::mat S(P.n_rows, R.n_rows);
+    for (arma::uword i = 0; i < P.n_rows; ++i)
+        for (arma::uword j = 0; j < R.n_rows; ++j) {
+            double s = 0;
+            for (arma::uword c = 0; c < P.n_cols; ++c) s += P(i, c) * R(j, c);
+            S(i, j) = s;
+        }
+    return S;
+}
+arma::mat divided(const arma::mat& S, double c) {
+    arma::mat out(arma::size(S));
+    for (arma::uword k = 0; k < S.n_elem; ++k) out(k) = S(k) / c;
+    return out;
+}
+arma::mat transposed(const arma::mat& M) { return arma::mat(M.t()); }
+
+// ------------------------------------------------------------------ scaled_dot_product_attention
+Result attention_result(const arma::mat& W, const arma::mat& Z) {
+    return result("weights", W, kWeights).add("output", Z, kOutput);
+}
+Result attention_result(const AttentionByLoops& a) { return attention_result(a.weights, a.output); }
+
+// The four passes as a learner's code runs them, on a table of raw scores S that may
+// have the wrong shape: divide by c, add the mask, a softmax, times V; where two shapes
+// do not fit, Armadillo's error, as the learner's call would throw it.
+Result wired(const arma::mat& S, double c, const arma::mat& mask, const arma::mat& V,
+             const std::function<arma::mat(const arma::mat&)>& soft = [](const arma::mat& X) { return softmax_by_loops(X); }) {
+    arma::mat T = divided(S, c);
+    if (mask.n_elem) {
+        if (T.n_rows != mask.n_rows || T.n_cols != mask.n_cols) return sum_error();
+        T += mask;
+    }
+    const arma::mat W = soft(T);
+    if (W.n_cols != V.n_rows) return product_error();
+    return attention_result(W, product_by_loops(W, V));
+}
+
+// Weights normalised by the 2-norm of each row (arma::normalise(E, 2, 1)) or of each
+// column (arma::normalise(E)), after the right shift; a row of nothing but -inf gives
+// zeros with `guard`, NaN without.
+arma::mat normalised_by_length(const arma::mat& S, bool rows, bool guard) {
+    arma::mat E(arma::size(S), arma::fill::zeros);
+    for (arma::uword i = 0; i < S.n_rows; ++i) {
+        const double mx = S.row(i).max();
+        if (guard && mx == -INFINITY) continue;
+        for (arma::uword j = 0; j < S.n_cols; ++j) E(i, j) = std::exp(S(i, j) - mx);
+    }
+    arma::mat A(arma::size(S), arma::fill::zeros);
+    for (arma::uword i = 0; i < S.n_rows; ++i)
+        for (arma::uword j = 0; j < S.n_cols; ++j) {
+            double ss = 0;
+            if (rows)
+                for (arma::uword k = 0; k < S.n_cols; ++k) ss += E(i, k) * E(i, k);
+            else
+                for (arma::uword k = 0; k < S.n_rows; ++k) ss += E(k, j) * E(k, j);
+            A(i, j) = guard && ss == 0 ? 0.0 : E(i, j) / std::sqrt(ss);
+        }
+    return A;
+}
+// Each row divided by its total without any exp (S / sum(S, 1)).
+arma::mat without_exp(const arma::mat& S) {
+    arma::mat A(arma::size(S));
+    for (arma::uword i = 0; i < S.n_rows; ++i) {
+        double t = 0;
+        for (arma::uword j = 0; j < S.n_cols; ++j) t += S(i, j);
+        for (arma::uword j = 0; j < S.n_cols; ++j) A(i, j) = S(i, j) / t;
+    }
+    return A;
+}
+// The natural wrong versions of a softmax written by hand in place of softmax_rows, on
+// the scaled and masked scores T, as variants of p; `wrap` turns wrong weights into
+// the result. Each comes with a rule for a row of nothing but -inf (zeros) and without
+// it (NaN): the second is two slips at once.
+void own_softmax_variants(Probe& p, const arma::mat& T, const std::function<Result(const arma::mat&)>& wrap) {
+    struct Own {
+        const Mistake* mistake;
+        Shift shift;
+        Norm norm;
+        const char* how;
+    };
+    const Own own[] = {
+        {&m::softmax_over_columns, Shift::row_max, Norm::column_sum, "E.each_row() / sum(E)"},
+        {&m::softmax_over_whole_matrix, Shift::row_max, Norm::total, "E / accu(E)"},
+        {&m::softmax_over_whole_matrix, Shift::global_max, Norm::total, "exp(S - S.max()) / accu"},
+        {&m::softmax_divided_by_max, Shift::row_max, Norm::row_max, "E.each_col() / max(E, 1)"},
+        {&m::softmax_without_max_subtraction, Shift::none, Norm::row_sum, "exp(S)"},
+        {&m::softmax_shift_not_row_max, Shift::global_max, Norm::row_sum, "S.max()"},
+        {&m::softmax_shift_not_row_max, Shift::row_mean, Norm::row_sum, "mean(S, 1)"},
+        {&m::softmax_shift_by_column_max, Shift::column_max, Norm::row_sum, "max(S)"},
+    };
+    for (const bool guard : {true, false})
+        for (const Own& o : own) {
+            SoftmaxWay w;
+            w.shift = o.shift;
+            w.norm = o.norm;
+            w.guard = guard;
+            p.variant(*o.mistake, wrap(softmax_by_loops(T, w)))
+                .labelled(std::string(o.how) + (guard ? "" : ", no rule for a row of -inf"));
+            if (!guard) p.combined();
+        }
+    SoftmaxWay down;
+    down.down_columns = true;
+    p.variant(m::softmax_over_columns, wrap(softmax_by_loops(T, down))).labelled("softmax_rows(S.t()).t()");
+    for (const bool guard : {true, false}) {
+        const std::string tail = guard ? "" : ", no rule for a row of -inf";
+        p.variant(m::softmax_normalised_by_length, wrap(normalised_by_length(T, true, guard)))
+            .labelled("arma::normalise(E, 2, 1)" + tail);
+        if (!guard) p.combined();
+        p.variant(m::softmax_normalised_by_length, wrap(normalised_by_length(T, false, guard)))
+            .labelled("arma::normalise(E)" + tail);
+        if (!guard) p.combined();
+    }
+    p.variant(m::softmax_without_exp, wrap(without_exp(T)));
+    SoftmaxWay bare;
+    bare.guard = false;
+    p.variant(m::masked_row_gives_nan, wrap(softmax_by_loops(T, bare)));
+    // (a row of nothing but -inf spread evenly gives what hidden scores set to -1e9 give:
+    // mask_large_finite_value names both)
+}
+
+// Every natural wrong scaled_dot_product_attention(Q, K, V, mask) as variants of p:
+// the divisor, the product of the scores, the softmax, the mask, the last product,
+// what is returned, and shape rules that are not rules.
+void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
+    const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols),
+                 L_K = static_cast<double>(K.n_rows), L_Q = static_cast<double>(Q.n_rows);
+    const double root = std::sqrt(d_k);
+    const arma::mat S = dot_table(Q, K);
+    const Result right = attention_result(attention_by_loops(Q, K, V, mask));
+    auto over = [&](double c) { return wired(S, c, mask, V); };
+    // the divisor
+    p.variant(m::no_scaling, over(1.0))
+        .variant(m::scale_by_d_k, over(d_k))
+        .variant(m::scale_multiplied, over(1.0 / root))
+        .variant(m::scale_by_sqrt_d_v, over(std::sqrt(d_v)))
+        .variant(m::scale_by_key_count, over(std::sqrt(L_K)))
+        .labelled("sqrt(K.n_rows)")
+        .variant(m::scale_by_key_count, over(std::sqrt(L_Q)))
+        .labelled("sqrt(Q.n_rows)")
+        .variant(m::divisor_hard_coded, over(2.0))
+        .variant(m::sqrt_truncated_to_integer, over(std::floor(root)));
+    // the product of the scores
+    p.variant(m::scores_transposed, wired(dot_table(K, Q), root, mask, V));
+    p.variant(m::scores_queries_by_queries, wired(dot_table(Q, Q), root, mask, V));
+    p.variant(m::scores_transpose_misplaced, K.n_rows == Q.n_cols ? wired(product_by_loops(Q, K), root, mask, V) : product_error())
+        .labelled("Q * K");
+    p.variant(m::scores_transpose_misplaced,
+              Q.n_rows == K.n_rows ? wired(product_by_loops(transposed(Q), K), root, mask, V) : product_error())
+        .labelled("Q.t() * K");
+    // the weights
+    const arma::mat T = mask.n_elem ? arma::mat(divided(S, root) + mask) : divided(S, root);
+    const arma::mat W = softmax_by_loops(T);
+    p.variant(m::softmax_left_out, attention_result(T, product_by_loops(T, V)));
+    own_softmax_variants(p, T, [&](const arma::mat& X) { return attention_result(X, product_by_loops(X, V)); });
+    // the mask: on an input without one, every way of using it gives the right result
+    struct Use {
+        const Mistake* mistake;
+        MaskUse use;
+    };
+    const Use uses[] = {{&m::mask_after_softmax, MaskUse::after_softmax},
+                        {&m::mask_added_to_weights, MaskUse::added_to_weights},
+                        {&m::mask_with_zero, MaskUse::zero_score},
+                        {&m::mask_multiplied, MaskUse::multiplied},
+                        {&m::mask_ignored, MaskUse::ignored}};
+    for (const Use& u : uses) {
+        AttentionWay way;
+        way.mask = u.use;
+        p.variant(*u.mistake, mask.n_elem ? attention_result(attention_by_loops(Q, K, V, mask, way)) : right);
+    }
+    if (!mask.n_elem || mask.n_rows == mask.n_cols) {
+        AttentionWay way;
+        way.mask = MaskUse::transposed;
+        p.variant(m::mask_transposed, mask.n_elem ? attention_result(attention_by_loops(Q, K, V, mask, way)) : right);
+    } else {
+        p.variant(m::mask_transposed, sum_error());
+    }
+    // -1e9 or -1e30: nearly the right weights, and even ones on a row with every key hidden
+    for (const MaskUse u : {MaskUse::plus_large, MaskUse::set_large}) {
+        AttentionWay way;
+        way.mask = u;
+        p.variant(m::mask_large_finite_value, mask.n_elem ? attention_result(attention_by_loops(Q, K, V, mask, way)) : right,
+                  "", 1e-5)
+            .labelled(u == MaskUse::plus_large ? "S + (-1e9 where hidden)" : "hidden scores set to -1e9");
+    }
+    // the last product, and what is returned
+    p.variant(m::weights_transposed, Q.n_rows == K.n_rows ? attention_result(W, product_by_loops(transposed(W), V)) : product_error());
+    p.variant(m::values_transposed, V.n_cols == K.n_rows ? attention_result(W, product_by_loops(W, transposed(V))) : product_error());
+    p.variant(m::weights_instead_of_output, result("weights", W, kWeights).add("output", W, kWeights));
+    p.variant(m::weights_not_returned, attention_result(arma::mat(), product_by_loops(W, V)));
+    // shape rules that are not rules
+    p.variant(m::extra_rule_l_q_equals_l_k, Q.n_rows == K.n_rows ? right : Result::throws(Threw::shape_error));
+    p.variant(m::extra_rule_d_v_equals_d_k, V.n_cols == K.n_cols ? right : Result::throws(Threw::shape_error));
+}
+
+// Q and K whose scaled scores (d_k 6) are the table T: Q K^T = T sqrt(6), with
+// Q = T sqrt(6) (K K^T)^-1 K for a fixed random K.
+std::pair<arma::mat, arma::mat> qk_with_scaled_scores(const arma::mat& T) {
+    arma::arma_rng::set_seed(31);
+    const arma::mat K = arma::randn(T.n_cols, 6);
+    const arma::mat Q = T * std::sqrt(6.0) * arma::inv(K * K.t()) * K;
+    return {Q, K};
+}
+
+// Positive Q and K (so that a mask multiplied in gives finite numbers), from a seed.
+Random positive(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v, int seed) {
+    Random r(L_Q, L_K, d_k, d_v, seed);
+    r.Q = arma::abs(r.Q) + 0.1;
+    r.K = arma::abs(r.K) + 0.1;
+    return r;
+}
+
+// 4 queries over 5 keys: query 0 may not see keys 1 and 3, query 1 key 4, query 2 no
+// key at all, query 3 every key.
+arma::mat rows_of_every_kind_mask() {
+    arma::mat mk(4, 5, arma::fill::zeros);
+    mk(0, 1) = mk(0, 3) = mk(1, 4) = -INFINITY;
+    mk.row(2).fill(-INFINITY);
+    return mk;
+}
+// 4 tokens, causal, and key 1 also hidden from query 3 (so that the mask transposed shows).
+arma::mat causal_and_more_mask() {
+    arma::mat mk(4, 4, arma::fill::zeros);
+    for (arma::uword i = 0; i < 4; ++i)
+        for (arma::uword j = i + 1; j < 4; ++j) mk(i, j) = -INFINITY;
+    mk(3, 1) = -INFINITY;
+    return mk;
+}
+
+Diagnosis scaled_dot_product_attention_diagnosis() {
+    Diagnosis d("scaled_dot_product_attention");
+    const Random square(5, 5, 8, 6), all_sizes(3, 5, 6, 2, 17);
+    const auto [Qf, Kf] = qk_with_scaled_scores(arma::mat{{0.3, -0.5, 1.2, 0.8}, {1000.0, 1002.0, 1001.5, 999.0}, {1500.0, 0.5, -0.5, 1.0}});
+    arma::arma_rng::set_seed(23);
+    const arma::mat Vf = arma::randn(4, 3);
+    const Random every_kind = positive(4, 5, 3, 3, 19), causal = positive(4, 4, 9, 4, 29);
+    const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat, arma::mat>> inputs = {
+        {"5 queries, 5 keys, d_k 8, d_v 6, no mask", square.Q * 1.5, square.K, square.V, arma::mat()},
+        {"3 queries, 5 keys, d_k 6, d_v 2, no mask", all_sizes.Q * 2.0, all_sizes.K, all_sizes.V, arma::mat()},
+        {"3 queries, 4 keys, d_k 6, d_v 3, no mask, scaled scores near 0, near 1000, and one 1500 above its row", Qf,
+         Kf, Vf, arma::mat()},
+        {"4 queries, 5 keys, d_k 3, d_v 3, positive scores, keys 1 and 3 hidden from query 0, key 4 from query 1, "
+         "every key from query 2",
+         every_kind.Q, every_kind.K, every_kind.V, rows_of_every_kind_mask()},
+        {"4 queries, 4 keys, d_k 9, d_v 4, positive scores under a causal mask, key 1 also hidden from query 3",
+         causal.Q * 2.0, causal.K, causal.V, causal_and_more_mask()}};
+    for (const auto& [input, Q, K, V, M] : inputs) {
+        const arma::mat q = Q, k = K, v = V, mk = M;
+        Probe& p = d.probe(input,
+                           [q, k, v, mk] {
+                               const attn::AttentionResult r = mk.n_elem ? attn::scaled_dot_product_attention(q, k, v, mk)
+                                                                         : attn::scaled_dot_product_attention(q, k, v);
+                               return attention_result(r.weights, r.output);
+                           },
+                           attention_result(attention_by_loops(q, k, v, mk)));
+        sdpa_variants(p, q, k, v, mk);
+        p.quantity("d_k", static_cast<double>(k.n_cols))
+            .quantity("d_v", static_cast<double>(v.n_cols))
+            .quantity("L_K", static_cast<double>(k.n_rows))
+            .quantity("L_Q", static_cast<double>(q.n_rows));
+        if (mk.n_elem) p.region("the hidden keys", "weights", arma::conv_to<arma::umat>::from(mk == -arma::datum::inf));
+    }
+    return d;
+}
+
+// ------------------------------------------------------------------ attention_shapes
+// A shape as a result part: 1x2, rows then columns.
+const Axes kShape = entries("size (0: rows, 1: columns)");
+arma::mat as_matrix(const Shape& s) { return arma::mat{{static_cast<double>(s.rows), static_cast<double>(s.cols)}}; }
+Result shapes_result(const Shape& scores, const Shape& weights, const Shape& output) {
+    return result("scores", as_matrix(scores), kShape).add("weights", as_matrix(weights), kShape).add("output", as_matrix(output), kShape);
+}
+
+Diagnosis attention_shapes_diagnosis() {
+    Diagnosis d("attention_shapes");
+    const std::vector<std::tuple<arma::uword, arma::uword, arma::uword, arma::uword>> inputs = {
+        {7, 12, 64, 64}, {3, 5, 16, 8}, {2, 9, 3, 5}};
+    for (const auto& [L_Q, L_K, d_k, d_v] : inputs) {
+        const arma::uword lq = L_Q, lk = L_K, dk = d_k, dv = d_v;
+        const std::string input = "L_Q " + std::to_string(lq) + ", L_K " + std::to_string(lk) + ", d_k " +
+                                  std::to_string(dk) + ", d_v " + std::to_string(dv);
+        const Shape scores{lq, lk}, output{lq, dv};
+        Probe& p = d.probe(input,
+                           [lq, lk, dk, dv] {
+                               const attn::AttentionShapes s = attn::attention_shapes(lq, lk, dk, dv);
+                               return shapes_result(s.scores, s.weights, s.output);
+                           },
+                           shapes_result(scores, scores, output));
+        p.variant(m::scores_transposed, shapes_result({lk, lq}, {lk, lq}, output)).labelled("scores and weights L_K x L_Q");
+        p.variant(m::scores_transposed, shapes_result({lk, lq}, scores, output)).labelled("scores L_K x L_Q");
+        p.variant(m::weights_instead_of_output, shapes_result(scores, scores, {lq, lk}));
+        p.variant(m::output_width_d_k, shapes_result(scores, scores, {lq, dk}));
+        p.variant(m::output_shape_of_v, shapes_result(scores, scores, {lk, dv}));
+    }
+    return d;
+}
+
+// ------------------------------------------------------------------ check_attention_shapes
+// The messages of the two rules, as require_shapes writes them, for the function "my_attention".
+std::string width_message(const arma::mat& Q, const arma::mat& K) {
+    return std::string("my_attention: ") + attn::kRuleSameWidth + "; got Q " + attn::shape_of(Q) + " and K " +
+           attn::shape_of(K);
+}
+std::string length_message(const arma::mat& K, const arma::mat& V) {
+    return std::string("my_attention: ") + attn::kRuleSameLength + "; got K " + attn::shape_of(K) + " and V " +
+           attn::shape_of(V);
+}
+
+// What check_attention_shapes("my_attention", Q, K, V) throws, by the rules in order;
+// `width_first` false: the length rule first.
+Result checked(const arma::mat& Q, const arma::mat& K, const arma::mat& V, bool width = true, bool length = true,
+               bool width_first = true) {
+    const bool w = width && Q.n_cols != K.n_cols, l = length && K.n_rows != V.n_rows;
+    if (w && (width_first || !l)) return Result::throws(Threw::shape_error, width_message(Q, K));
+    if (l) return Result::throws(Threw::shape_error, length_message(K, V));
+    return Result{};
+}
+
+// A ShapeError whose message satisfies `ok`.
+std::function<bool(const Result&)> shape_error_where(std::function<bool(const std::string&)> ok) {
+    return [ok](const Result& r) { return r.threw == Threw::shape_error && ok(r.message); };
+}
+
+void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    const Result right = checked(Q, K, V);
+    const bool valid = right.threw == Threw::nothing;
+    // an extra rule: the right result where its sizes agree; on shapes that break no rule, a
+    // refusal in words of its own (the two rules' own messages are a rule on the wrong
+    // dimension, below)
+    auto extra = [&](const Mistake& mk, bool holds, const std::string& example) {
+        if (holds) {
+            p.variant(mk, right);
+        } else if (valid) {
+            const std::string w = width_message(Q, K), l = length_message(K, V);
+            p.variant_fitting(mk, Result::throws(Threw::shape_error, example),
+                              shape_error_where([w, l](const std::string& s) { return s != w && s != l; }));
+        }
+    };
+    extra(m::extra_rule_l_q_equals_l_k, Q.n_rows == K.n_rows,
+          "my_attention: Q and K must have the same length; got Q " + attn::shape_of(Q) + " and K " + attn::shape_of(K));
+    extra(m::extra_rule_d_v_equals_d_k, K.n_cols == V.n_cols,
+          "my_attention: K and V must have the same width; got K " + attn::shape_of(K) + " and V " + attn::shape_of(V));
+    p.variant(m::width_rule_missing, checked(Q, K, V, false, true));
+    p.variant(m::length_rule_missing, checked(Q, K, V, true, false));
+    p.variant(m::shape_rule_not_checked, Result{});
+    // refused, but not with attn::ShapeError
+    p.variant(m::refused_with_the_other_error, valid ? right : Result::throws(Threw::input_error),
+              "attn::InputError; shapes that break a rule are refused with attn::ShapeError, through require_shapes");
+    p.variant(m::refused_with_the_other_error, valid ? right : Result::throws(Threw::other),
+              "not attn::ShapeError; shapes that break a rule are refused with attn::ShapeError, through require_shapes");
+    p.variant(m::shape_rules_checked_in_wrong_order, checked(Q, K, V, true, true, false));
+    // a rule on the wrong dimension: the width rule comparing rows, or the length rule columns
+    {
+        const bool w = Q.n_rows != K.n_rows, l = K.n_rows != V.n_rows;
+        p.variant(m::shape_rule_wrong_dimension, w ? Result::throws(Threw::shape_error, width_message(Q, K))
+                                                 : l ? Result::throws(Threw::shape_error, length_message(K, V))
+                                                     : Result{})
+            .labelled("Q.n_rows == K.n_rows for the width");
+        const bool w2 = Q.n_cols != K.n_cols, l2 = K.n_cols != V.n_cols;
+        p.variant(m::shape_rule_wrong_dimension, w2 ? Result::throws(Threw::shape_error, width_message(Q, K))
+                                                  : l2 ? Result::throws(Threw::shape_error, length_message(K, V))
+                                                       : Result{})
+            .labelled("K.n_cols == V.n_cols for the length");
+    }
+    // both rules in one condition, with the width rule's message (with the length rule's,
+    // it gives what the rules in the wrong order give where it matters)
+    p.variant(m::shape_rules_merged, Q.n_cols != K.n_cols || K.n_rows != V.n_rows
+                                         ? Result::throws(Threw::shape_error, width_message(Q, K))
+                                         : Result{});
+    // a message wrong in one of its parts, in the width rule's, the length rule's or both: a
+    // rule whose message is right here gives the right result
+    const std::string want = right.message;
+    const bool width_here = mentions(want, attn::kRuleSameWidth);
+    const std::string rule = width_here ? attn::kRuleSameWidth : attn::kRuleSameLength;
+    const std::string shapes = valid ? "" : want.substr(want.find("; got "));
+    const std::string tail = valid ? "" : want.substr(std::string("my_attention: ").size());
+    struct Slip {
+        const Mistake* mistake;
+        std::string example;
+        std::function<bool(const std::string&)> ok;
+    };
+    const Slip slips[] = {
+        // the right rule and function, other matrices named
+        {&m::shape_rule_names_wrong_matrices,
+         "my_attention: " + rule + "; got Q " + attn::shape_of(Q) + " and V " + attn::shape_of(V),
+         [=](const std::string& msg) { return msg.rfind("my_attention: " + rule + "; got ", 0) == 0 && msg != want; }},
+        // the right function, the rule in other words
+        {&m::shape_rule_worded_differently, "my_attention: the widths of Q and K differ" + shapes,
+         [](const std::string& msg) {
+             return msg.rfind("my_attention: ", 0) == 0 && !mentions(msg, attn::kRuleSameWidth) &&
+                    !mentions(msg, attn::kRuleSameLength);
+         }},
+        // the right rule and shapes under another name
+        {&m::function_name_not_passed_through, "check_attention_shapes: " + tail,
+         [=](const std::string& msg) { return msg.rfind("my_attention:", 0) != 0 && mentions(msg, tail); }}};
+    for (const Slip& sl : slips)
+        for (const char* where : {"in the width rule", "in the length rule", "in both rules"}) {
+            const bool here = !valid && (std::string(where) == "in both rules" ||
+                                         (std::string(where) == "in the width rule") == width_here);
+            if (here) p.variant_fitting(*sl.mistake, Result::throws(Threw::shape_error, sl.example), shape_error_where(sl.ok));
+            else p.variant(*sl.mistake, right);
+            p.labelled(where);
+        }
+}
+
+Diagnosis check_attention_shapes_diagnosis() {
+    Diagnosis d("check_attention_shapes");
+    auto m_ = [](arma::uword r, arma::uword c) { return arma::mat(r, c, arma::fill::zeros); };
+    const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat>> inputs = {
+        {"Q 7x64, K 12x64, V 12x64 (fewer queries than keys)", m_(7, 64), m_(12, 64), m_(12, 64)},
+        {"Q 12x64, K 12x64, V 12x32 (values narrower than keys)", m_(12, 64), m_(12, 64), m_(12, 32)},
+        {"Q 7x64, K 12x64, V 12x32 (both free sizes differ)", m_(7, 64), m_(12, 64), m_(12, 32)},
+        {"Q 7x64, K 12x32, V 12x64 (the widths differ)", m_(7, 64), m_(12, 32), m_(12, 64)},
+        {"Q 12x64, K 12x32, V 12x64 (the widths differ, the lengths of Q and K agree)", m_(12, 64), m_(12, 32), m_(12, 64)},
+        {"Q 7x64, K 12x64, V 10x64 (the lengths of K and V differ)", m_(7, 64), m_(12, 64), m_(10, 64)},
+        {"Q 10x64, K 12x64, V 10x64 (K and V differ in length, Q and V agree)", m_(10, 64), m_(12, 64), m_(10, 64)},
+        {"Q 7x64, K 12x32, V 10x64 (both rules broken)", m_(7, 64), m_(12, 32), m_(10, 64)}};
+    for (const auto& [input, Q, K, V] : inputs) {
+        const arma::mat q = Q, k = K, v = V;
+        Probe& p = d.probe("check_attention_shapes(\"my_attention\", ...) with " + input,
+                           [q, k, v] {
+                               attn::check_attention_shapes("my_attention", q, k, v);
+                               return Result{};
+                           },
+                           checked(q, k, v));
+        check_variants(p, q, k, v);
+    }
+    return d;
+}
+
+// ------------------------------------------------------------------ shape_questions
+// rule_broken_by: the rule as a one-entry sequence (0 none, 1 width, 2 length), so
+// that no relation of numbers is read into it.
+Result rule_result(ShapeRule r) {
+    return tokens("the rule broken (0 none, 1 same_width_q_k, 2 same_length_k_v)", {static_cast<arma::uword>(r)});
+}
+enum class RuleSlip { none, length_first, width_on_rows, length_on_cols, no_width, no_length, extra_lq, extra_dv };
+// The rule by the natural ways of writing it; `extra_says`: what an extra rule reports.
+ShapeRule rule_by(Shape Q, Shape K, Shape V, RuleSlip slip, ShapeRule extra_says = ShapeRule::same_width_q_k) {
+    const bool width = slip == RuleSlip::width_on_rows ? Q.rows != K.rows : Q.cols != K.cols;
+    const bool length = slip == RuleSlip::length_on_cols ? K.cols != V.cols : K.rows != V.rows;
+    const bool check_width = slip != RuleSlip::no_width, check_length = slip != RuleSlip::no_length;
+    if (slip == RuleSlip::length_first && length) return ShapeRule::same_length_k_v;
+    if (check_width && width) return ShapeRule::same_width_q_k;
+    if (check_length && length) return ShapeRule::same_length_k_v;
+    if (slip == RuleSlip::extra_lq && Q.rows != K.rows) return extra_says;
+    if (slip == RuleSlip::extra_dv && K.cols != V.cols) return extra_says;
+    return ShapeRule::none;
+}
+
+Diagnosis rule_broken_by_diagnosis() {
+    Diagnosis d("shape_questions");
+    const std::vector<std::tuple<Shape, Shape, Shape>> inputs = {
+        {{7, 64}, {12, 32}, {12, 64}},  {{12, 64}, {12, 32}, {12, 64}}, {{7, 64}, {12, 64}, {10, 64}},
+        {{12, 64}, {12, 64}, {10, 64}}, {{7, 64}, {12, 64}, {12, 64}},  {{12, 64}, {12, 64}, {12, 32}},
+        {{7, 64}, {12, 64}, {12, 32}},  {{7, 64}, {12, 32}, {10, 64}}};
+    for (const auto& [Q, K, V] : inputs) {
+        const Shape q = Q, k = K, v = V;
+        const std::string input = "rule_broken_by(Q " + attn::to_string(q) + ", K " + attn::to_string(k) + ", V " +
+                                  attn::to_string(v) + ")";
+        Probe& p = d.probe(input, [q, k, v] { return rule_result(attn::rule_broken_by(q, k, v)); },
+                           rule_result(rule_by(q, k, v, RuleSlip::none)));
+        auto as = [&](RuleSlip s, ShapeRule says = ShapeRule::same_width_q_k) { return rule_result(rule_by(q, k, v, s, says)); };
+        p.variant(m::shape_rules_checked_in_wrong_order, as(RuleSlip::length_first))
+            .variant(m::shape_rule_wrong_dimension, as(RuleSlip::width_on_rows))
+            .labelled("Q.rows != K.rows for the width")
+            .variant(m::shape_rule_wrong_dimension, as(RuleSlip::length_on_cols))
+            .labelled("K.cols != V.cols for the length")
+            .variant(m::width_rule_missing, as(RuleSlip::no_width))
+            .variant(m::length_rule_missing, as(RuleSlip::no_length))
+            .variant(m::extra_rule_l_q_equals_l_k, as(RuleSlip::extra_lq, ShapeRule::same_width_q_k))
+            .labelled("reported as the width rule")
+            .variant(m::extra_rule_l_q_equals_l_k, as(RuleSlip::extra_lq, ShapeRule::same_length_k_v))
+            .labelled("reported as the length rule")
+            .variant(m::extra_rule_d_v_equals_d_k, as(RuleSlip::extra_dv, ShapeRule::same_width_q_k))
+            .labelled("reported as the width rule")
+            .variant(m::extra_rule_d_v_equals_d_k, as(RuleSlip::extra_dv, ShapeRule::same_length_k_v))
+            .labelled("reported as the length rule");
+    }
+    return d;
+}
+
+// inner_dimensions_with_transposed_scores(L_Q, L_K, d_v) = {L_Q, L_K}.
+Result pair_result(arma::uword a, arma::uword b) {
+    return tokens("the pair {columns of the wrong-way scores, rows of V}", {a, b});
+}
+Diagnosis inner_dimensions_diagnosis() {
+    Diagnosis d("shape_questions");
+    const std::vector<std::tuple<arma::uword, arma::uword, arma::uword>> inputs = {{7, 12, 64}, {3, 5, 2}, {4, 9, 6}};
+    for (const auto& [L_Q, L_K, d_v] : inputs) {
+        const arma::uword lq = L_Q, lk = L_K, dv = d_v;
+        const std::string input = "inner_dimensions_with_transposed_scores(L_Q " + std::to_string(lq) + ", L_K " +
+                                  std::to_string(lk) + ", d_v " + std::to_string(dv) + ")";
+        Probe& p = d.probe(input,
+                           [lq, lk, dv] {
+                               const auto got = attn::inner_dimensions_with_transposed_scores(lq, lk, dv);
+                               return pair_result(got.first, got.second);
+                           },
+                           pair_result(lq, lk));
+        p.variant(m::inner_dimensions_swapped, pair_result(lk, lq))
+            .variant(m::transposed_scores_misread, pair_result(lk, lk))
+            .variant(m::rows_of_v_misread, pair_result(lq, dv));
+    }
+    return d;
+}
+
 }  // namespace
 
+// ==================================================================== scaled_dot_product_attention
 BOOST_AUTO_TEST_SUITE(scaled_dot_product_attention)
 
-BOOST_AUTO_TEST_CASE(matches_a_hand_loop_on_square_inputs) {
-    const Random r(5, 5, 8, 6);
-    const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V).output;
-    attn_test::recognise(Z, square_family());
-    BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z"));
+BOOST_AUTO_TEST_CASE(weights_and_output_match_loops_for_every_size_and_mask) {
+    // square; L_Q, L_K, d_k, d_v all different; scores far apart; two masks with hidden keys
+    scaled_dot_product_attention_diagnosis().judge();
 }
 
 BOOST_AUTO_TEST_CASE(accepts_more_keys_than_queries_and_returns_one_row_per_query) {
@@ -184,36 +576,13 @@ BOOST_AUTO_TEST_CASE(accepts_more_keys_than_queries_and_returns_one_row_per_quer
     const arma::mat Z = attn::scaled_dot_product_attention(r.Q, r.K, r.V).output;
     BOOST_TEST(Z.n_rows == 7u, "7 queries give 7 output rows; got " << Z.n_rows);
     BOOST_TEST(Z.n_cols == 64u, "d_v = 64 gives 64 output columns; got " << Z.n_cols);
-    BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V), 1e-12, "Z (7 queries over 12 keys)"));
+    BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q, r.K, r.V).output, 1e-12, "Z (7 queries over 12 keys)", kOutput));
 }
 
 BOOST_AUTO_TEST_CASE(accepts_values_narrower_than_keys) {
     const Random r(3, 5, 6, 2);
-    BOOST_TEST(matrices_close(attn::scaled_dot_product_attention(r.Q, r.K, r.V).output, attention_by_loops(r.Q, r.K, r.V),
-                              1e-12, "Z with d_v = 2, d_k = 6"));
-}
-
-BOOST_AUTO_TEST_CASE(query_length_and_value_width_are_each_free_on_their_own) {
-    // One free size differs at a time, so a refusal shows which rule was added.
-    const Random fewer_queries(7, 12, 8, 8), narrower_values(5, 5, 8, 3);
-    const std::string a = thrown_message<attn::ShapeError>(
-        [&] { attn::scaled_dot_product_attention(fewer_queries.Q, fewer_queries.K, fewer_queries.V); });
-    if (!a.empty()) attn_test::report(attn_test::mistakes::extra_rule_l_q_equals_l_k);
-    BOOST_TEST(a.empty(), "Q 7x8, K 12x8, V 12x8 breaks no rule; got '" << a << "'");
-    const std::string b = thrown_message<attn::ShapeError>(
-        [&] { attn::scaled_dot_product_attention(narrower_values.Q, narrower_values.K, narrower_values.V); });
-    if (!b.empty()) attn_test::report(attn_test::mistakes::extra_rule_d_v_equals_d_k);
-    BOOST_TEST(b.empty(), "Q 5x8, K 5x8, V 5x3 breaks no rule; got '" << b << "'");
-}
-
-BOOST_AUTO_TEST_CASE(the_divisor_is_sqrt_d_k_and_no_other_size) {
-    // L_Q 3, L_K 5, d_k 6, d_v 2: every size differs, so every wrong divisor
-    // (none, d_k, sqrt(d_v), sqrt(L_K), times sqrt(d_k)) gives other numbers
-    const Random r(3, 5, 6, 2, 17);
-    const arma::mat Z = attn::scaled_dot_product_attention(r.Q * 2.0, r.K, r.V).output;
-    attn_test::recognise(Z, all_sizes_family());
-    BOOST_TEST(matrices_close(Z, attention_by_loops(r.Q * 2.0, r.K, r.V), 1e-12, "Z"),
-               "the scores are divided by sqrt(d_k) = sqrt(K.n_cols) = sqrt(6)");
+    BOOST_TEST(matrices_close(attn::scaled_dot_product_attention(r.Q, r.K, r.V).output,
+                              attention_by_loops(r.Q, r.K, r.V).output, 1e-12, "Z with d_v = 2, d_k = 6", kOutput));
 }
 
 BOOST_AUTO_TEST_CASE(divides_by_sqrt_dk_not_by_dk_or_nothing) {
@@ -223,9 +592,9 @@ BOOST_AUTO_TEST_CASE(divides_by_sqrt_dk_not_by_dk_or_nothing) {
     const arma::mat V = arma::mat{1.0, 0.0}.t();
     const double w0 = std::exp(4.0) / (std::exp(4.0) + 1.0);
     const arma::mat Z = attn::scaled_dot_product_attention(Q, K, V).output;
-    const double got = Z(0, 0);
-    BOOST_TEST(std::abs(got - w0) < 1e-12, "weight on key 0 should be e^4/(e^4+1) = " << w0 << " (divide by sqrt(4) = 2); got "
-                                                                                     << got);
+    BOOST_REQUIRE_MESSAGE(Z.n_rows == 1u && Z.n_cols == 1u, "1 query and values 1 wide give a 1x1 output; got " << attn::shape_of(Z));
+    BOOST_TEST(std::abs(Z(0, 0) - w0) < 1e-12,
+               "weight on key 0 should be e^4/(e^4+1) = " << w0 << " (divide by sqrt(4) = 2); got " << Z(0, 0));
 }
 
 BOOST_AUTO_TEST_CASE(shuffling_keys_with_their_values_changes_nothing) {
@@ -233,26 +602,7 @@ BOOST_AUTO_TEST_CASE(shuffling_keys_with_their_values_changes_nothing) {
     const arma::uvec perm = {3, 0, 5, 1, 4, 2};
     const arma::mat a = attn::scaled_dot_product_attention(r.Q, r.K, r.V).output;
     const arma::mat b = attn::scaled_dot_product_attention(r.Q, r.K.rows(perm), r.V.rows(perm)).output;
-    BOOST_TEST(matrices_close(b, a, 1e-12, "Z after shuffling key-value pairs"));
-}
-
-BOOST_AUTO_TEST_CASE(rejects_query_and_key_of_different_widths) {
-    const Random r(7, 12, 64, 64);
-    const arma::mat K32 = r.K.cols(0, 31);
-    const std::string msg =
-        attn_test::shape_error_of([&] { attn::scaled_dot_product_attention(r.Q, K32, r.V); });
-    BOOST_TEST(msg == "scaled_dot_product_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32",
-               "got '" << msg << "'");
-}
-
-BOOST_AUTO_TEST_CASE(rejects_key_value_length_mismatch) {
-    const Random r(7, 12, 64, 64);
-    const arma::mat V10 = r.V.rows(0, 9);
-    const std::string msg =
-        attn_test::shape_error_of([&] { attn::scaled_dot_product_attention(r.Q, r.K, V10); });
-    BOOST_TEST(mentions(msg, "scaled_dot_product_attention:"), "got '" << msg << "'");
-    BOOST_TEST(mentions(msg, "L_K = L_V"), "the message should name the rule L_K = L_V; got '" << msg << "'");
-    BOOST_TEST((mentions(msg, "K 12x64") && mentions(msg, "V 10x64")), "the message should give both shapes; got '" << msg << "'");
+    BOOST_TEST(matrices_close(b, a, 1e-12, "Z after shuffling key-value pairs", kOutput));
 }
 
 BOOST_AUTO_TEST_CASE(returns_the_weights_it_spent_on_the_values) {
@@ -263,53 +613,112 @@ BOOST_AUTO_TEST_CASE(returns_the_weights_it_spent_on_the_values) {
     for (arma::uword i = 0; i < 7; ++i)
         BOOST_TEST(std::abs(arma::accu(got.weights.row(i)) - 1.0) < 1e-12,
                    "query " << i << "'s weights sum to " << arma::accu(got.weights.row(i)) << " over the keys, not 1");
-    BOOST_TEST(matrices_close(got.output, got.weights * r.V, 1e-12, "output (it must be the weights times V)"));
-    BOOST_TEST(matrices_close(got.weights, attention_by_loops(r.Q, r.K, arma::eye(12, 12)), 1e-12, "weights"));
+    BOOST_TEST(matrices_close(got.output, product_by_loops(got.weights, r.V), 1e-12,
+                              "output (it must be the weights times V)", kOutput));
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight_and_the_rest_share_the_budget) {
-    const Random r = masked_input();
-    const arma::mat mask = masked_input_mask();
+    const Random r(3, 4, 6, 2);
+    arma::mat mask(3, 4, arma::fill::zeros);
+    mask(0, 1) = mask(0, 3) = mask(2, 0) = -INFINITY;
     const attn::AttentionResult got = attn::scaled_dot_product_attention(r.Q, r.K, r.V, mask);
-    const attn_test::Family family = masked_family();
-    attn_test::recognise(got.output, family);
-    BOOST_TEST(matrices_close(got.output, family.right, 1e-12, "output with keys 1 and 3 hidden from query 0, 0 from query 2"));
+    BOOST_REQUIRE_MESSAGE(got.weights.n_rows == 3u && got.weights.n_cols == 4u,
+                          "the weights are L_Q x L_K = 3x4; got " << attn::shape_of(got.weights));
     BOOST_TEST(got.weights(0, 1) == 0.0, "key 1 is masked for query 0: its weight must be exactly 0");
     BOOST_TEST(got.weights(0, 3) == 0.0, "key 3 is masked for query 0: its weight must be exactly 0");
     BOOST_TEST(got.weights(2, 0) == 0.0, "key 0 is masked for query 2: its weight must be exactly 0");
     // Query 0 sees keys 0 and 2 only: exactly the attention of Q row 0 over those two keys.
     const arma::uvec seen = {0, 2};
-    const arma::mat alone = attention_by_loops(r.Q.rows(0, 0), r.K.rows(seen), arma::eye(2, 2));
+    const arma::mat alone = attention_by_loops(r.Q.rows(0, 0), r.K.rows(seen), arma::eye(2, 2)).weights;
     BOOST_TEST(std::abs(got.weights(0, 0) - alone(0, 0)) < 1e-12,
                "query 0's weight on key 0 should be " << alone(0, 0) << " (mask added to the scores before the "
                                                       << "softmax); got " << got.weights(0, 0));
-    BOOST_TEST(matrices_close(got.output, got.weights * r.V, 1e-12, "output (it must be the weights times V)"));
+}
+
+BOOST_AUTO_TEST_CASE(a_query_that_may_see_no_key_gets_zero_weights_and_a_zero_output_row) {
+    const Random r(2, 3, 4, 2);
+    arma::mat mask(2, 3, arma::fill::zeros);
+    mask.row(0).fill(-INFINITY);
+    const attn::AttentionResult got = attn::scaled_dot_product_attention(r.Q, r.K, r.V, mask);
+    BOOST_REQUIRE_MESSAGE(got.weights.n_rows == 2u && got.output.n_rows == 2u,
+                          "2 queries give 2 rows of weights and of output; got " << attn::shape_of(got.weights) << " and "
+                                                                                 << attn::shape_of(got.output));
+    BOOST_TEST(arma::all(arma::vectorise(got.weights.row(0) == 0.0)),
+               "query 0 may see no key: its weights must be zeros (not NaN, not even); got " << got.weights.row(0));
+    BOOST_TEST(arma::all(arma::vectorise(got.output.row(0) == 0.0)),
+               "query 0 may see no key: its output row must be zeros; got " << got.output.row(0));
 }
 
 BOOST_AUTO_TEST_CASE(no_mask_and_an_all_zero_mask_agree) {
     const Random r(3, 4, 6, 2);
     const attn::AttentionResult plain = attn::scaled_dot_product_attention(r.Q, r.K, r.V);
     const attn::AttentionResult zero = attn::scaled_dot_product_attention(r.Q, r.K, r.V, arma::mat(3, 4, arma::fill::zeros));
-    BOOST_TEST(matrices_close(zero.output, plain.output, 0.0, "output with a mask of zeros"));
+    BOOST_TEST(matrices_close(zero.output, plain.output, 0.0, "output with a mask of zeros", kOutput));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_query_and_key_of_different_widths) {
+    const Random r(7, 12, 64, 64);
+    const arma::mat K32 = r.K.cols(0, 31);
+    const std::string msg = refusal_of<attn::ShapeError>("scaled_dot_product_attention",
+                                                         [&] { attn::scaled_dot_product_attention(r.Q, K32, r.V); });
+    BOOST_TEST(msg == "scaled_dot_product_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32",
+               "got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_key_value_length_mismatch) {
+    const Random r(7, 12, 64, 64);
+    const arma::mat V10 = r.V.rows(0, 9);
+    const std::string msg = refusal_of<attn::ShapeError>("scaled_dot_product_attention",
+                                                         [&] { attn::scaled_dot_product_attention(r.Q, r.K, V10); });
+    BOOST_TEST(mentions(msg, "scaled_dot_product_attention:"), "got '" << msg << "'");
+    BOOST_TEST(mentions(msg, "L_K = L_V"), "the message should name the rule L_K = L_V; got '" << msg << "'");
+    BOOST_TEST((mentions(msg, "K 12x64") && mentions(msg, "V 10x64")), "the message should give both shapes; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_mask_that_is_not_one_entry_per_score) {
     const Random r(2, 4, 6, 2);
-    const std::string msg = attn_test::shape_error_of(
-        [&] { attn::scaled_dot_product_attention(r.Q, r.K, r.V, arma::mat(3, 3, arma::fill::zeros)); });
+    const std::string msg = refusal_of<attn::ShapeError>("scaled_dot_product_attention", [&] {
+        attn::scaled_dot_product_attention(r.Q, r.K, r.V, arma::mat(3, 3, arma::fill::zeros));
+    });
     BOOST_TEST(msg == "scaled_dot_product_attention: the mask must have one entry per query and key (L_Q x L_K); got "
                       "mask 3x3 and scores 2x4",
                "got '" << msg << "'");
 }
 
+BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
+    // as many queries as keys: a slip elsewhere (K Q^T) does not change which error comes first
+    const Random r(3, 3, 4, 2);
+    for (const double bad : {NAN, INFINITY}) {
+        arma::mat mask(3, 3, arma::fill::zeros);
+        mask(1, 0) = bad;
+        const std::string msg = refusal_of<attn::InputError>("scaled_dot_product_attention",
+                                                             [&] { attn::scaled_dot_product_attention(r.Q, r.K, r.V, mask); });
+        BOOST_TEST(msg.find("scaled_dot_product_attention:") == 0,
+                   "a mask holding " << bad << " must throw InputError naming scaled_dot_product_attention (only -inf "
+                                     << "hides a key); got '" << msg << "'");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(rejects_an_empty_k) {
+    const arma::mat Q(2, 4, arma::fill::ones), K(0, 4), V(0, 2);
+    const std::string msg = refusal_of<attn::InputError>("scaled_dot_product_attention",
+                                                         [&] { attn::scaled_dot_product_attention(Q, K, V); });
+    BOOST_TEST(msg.find("scaled_dot_product_attention:") == 0,
+               "K 0x4 leaves a query nothing to attend to: InputError naming scaled_dot_product_attention; got '" << msg << "'");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== attention_shapes
 BOOST_AUTO_TEST_SUITE(attention_shapes)
+
+BOOST_AUTO_TEST_CASE(predicts_the_shapes_for_every_size) {
+    // 7 queries over 12 keys; d_k 16 and d_v 8; d_k 3 narrower than d_v 5
+    attention_shapes_diagnosis().judge();
+}
 
 BOOST_AUTO_TEST_CASE(seven_queries_over_twelve_keys_give_7x12_scores_and_7x64_output) {
     const auto s = attn::attention_shapes(7, 12, 64, 64);
-    attn_test::recognise(as_matrix(s.scores), scores_shape_family(7, 12));
-    attn_test::recognise(as_matrix(s.output), output_shape_family(7, 12, 64, 64));
     BOOST_TEST((s.scores == Shape{7, 12}), "scores should be L_Q x L_K = 7x12; got " << attn::to_string(s.scores));
     BOOST_TEST((s.weights == Shape{7, 12}), "softmax keeps the shape: 7x12; got " << attn::to_string(s.weights));
     BOOST_TEST((s.output == Shape{7, 64}), "output should be L_Q x d_v = 7x64; got " << attn::to_string(s.output));
@@ -317,18 +726,14 @@ BOOST_AUTO_TEST_CASE(seven_queries_over_twelve_keys_give_7x12_scores_and_7x64_ou
 
 BOOST_AUTO_TEST_CASE(output_width_is_d_v_not_d_k) {
     const auto s = attn::attention_shapes(3, 5, 16, 8);
-    // d_k = 16, d_v = 8 and L_K = 5 all differ, so each wrong width names itself.
-    attn_test::recognise(as_matrix(s.output), output_shape_family(3, 5, 16, 8));
-    attn_test::recognise(as_matrix(s.scores), scores_shape_family(3, 5));
     BOOST_TEST((s.output == Shape{3, 8}), "with d_k = 16 and d_v = 8 the output is 3x8; got " << attn::to_string(s.output));
-    BOOST_TEST((s.scores == Shape{3, 5}), "scores: one row per query, one column per key (3x5); got "
-                                                 << attn::to_string(s.scores));
+    BOOST_TEST((s.scores == Shape{3, 5}), "scores: one row per query, one column per key (3x5); got " << attn::to_string(s.scores));
 }
 
 BOOST_AUTO_TEST_CASE(predictions_match_a_real_call) {
     const Random r(2, 9, 3, 5);
     const auto s = attn::attention_shapes(2, 9, 3, 5);
-    const arma::mat Z = attention_by_loops(r.Q, r.K, r.V);
+    const arma::mat Z = attention_by_loops(r.Q, r.K, r.V).output;
     BOOST_TEST((s.output == Shape{Z.n_rows, Z.n_cols}),
                "a real call with 2 queries, 9 keys, d_k 3, d_v 5 gives an output of " << attn::shape_of(Z) << "; predicted "
                                                                                    << attn::to_string(s.output));
@@ -336,52 +741,74 @@ BOOST_AUTO_TEST_CASE(predictions_match_a_real_call) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== check_attention_shapes
 BOOST_AUTO_TEST_SUITE(check_attention_shapes)
+
+BOOST_AUTO_TEST_CASE(refuses_exactly_the_two_rules_in_order_naming_the_caller) {
+    // free sizes that differ, each rule broken alone, both broken; function "my_attention"
+    check_attention_shapes_diagnosis().judge();
+}
+
+// What check_attention_shapes(function, Q, K, V) throws as attn::ShapeError, or "".
+std::string shape_error(const char* function, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    const Result got = attempt([&] {
+        attn::check_attention_shapes(function, Q, K, V);
+        return Result{};
+    });
+    return got.threw == Threw::shape_error ? got.message : "";
+}
 
 BOOST_AUTO_TEST_CASE(rejects_query_and_key_of_different_widths_naming_both) {
     const arma::mat Q(7, 64), K(12, 32), V(12, 64);
-    const std::string msg = attn_test::shape_error_of([&] { attn::check_attention_shapes("my_attention", Q, K, V); });
+    const std::string msg = shape_error("my_attention", Q, K, V);
     BOOST_TEST(msg == "my_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32",
                "got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_key_value_length_mismatch_naming_both) {
     const arma::mat Q(7, 64), K(12, 64), V(10, 64);
-    const std::string msg = attn_test::shape_error_of([&] { attn::check_attention_shapes("my_attention", Q, K, V); });
+    const std::string msg = shape_error("my_attention", Q, K, V);
     BOOST_TEST(msg == "my_attention: K and V must have the same length (L_K = L_V); got K 12x64 and V 10x64",
                "got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(checks_the_width_rule_first) {
     const arma::mat Q(7, 64), K(12, 32), V(10, 64);
-    const std::string msg = attn_test::shape_error_of([&] { attn::check_attention_shapes("f", Q, K, V); });
+    const std::string msg = shape_error("f", Q, K, V);
     BOOST_TEST(mentions(msg, "d_q = d_k"), "both rules are broken; the width rule comes first. got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(accepts_different_query_length_and_value_width) {
     const arma::mat Q(7, 64), K(12, 64), V(12, 32);
-    const std::string a = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q, K, V); });
+    const std::string a = shape_error("f", Q, K, V);
     BOOST_TEST(a.empty(), "Q 7x64, K 12x64, V 12x32 breaks no rule (L_Q and d_v are free); got '" << a << "'");
     const arma::mat Q1(1, 4), K1(9, 4), V1(9, 100);
-    const std::string b = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q1, K1, V1); });
+    const std::string b = shape_error("f", Q1, K1, V1);
     BOOST_TEST(b.empty(), "Q 1x4, K 9x4, V 9x100 breaks no rule; got '" << b << "'");
-}
-
-BOOST_AUTO_TEST_CASE(query_length_and_value_width_are_each_free_on_their_own) {
-    // One free size differs at a time, so a refusal shows which rule was added.
-    const arma::mat Q(7, 64), K(12, 64), V(12, 64);
-    const std::string a = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q, K, V); });
-    if (!a.empty()) attn_test::report(attn_test::mistakes::extra_rule_l_q_equals_l_k);
-    BOOST_TEST(a.empty(), "Q 7x64, K 12x64, V 12x64 breaks no rule; got '" << a << "'");
-    const arma::mat Q2(12, 64), V2(12, 32);
-    const std::string b = thrown_message<attn::ShapeError>([&] { attn::check_attention_shapes("f", Q2, K, V2); });
-    if (!b.empty()) attn_test::report(attn_test::mistakes::extra_rule_d_v_equals_d_k);
-    BOOST_TEST(b.empty(), "Q 12x64, K 12x64, V 12x32 breaks no rule; got '" << b << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== shape_questions
 BOOST_AUTO_TEST_SUITE(shape_questions)
+
+BOOST_AUTO_TEST_CASE(names_the_rule_a_set_of_shapes_breaks) {
+    // each rule broken alone (with the lengths of Q and K equal or not), none, both
+    rule_broken_by_diagnosis().judge();
+}
+
+BOOST_AUTO_TEST_CASE(neither_free_size_is_a_rule) {
+    judge_answer<bool>("must a query sequence be as long as the key sequence?", attn::query_and_key_lengths_must_match(),
+                       false, {{true, &m::extra_rule_l_q_equals_l_k}},
+                       "a 7-token decoder reads a 12-token source: L_Q is free");
+    judge_answer<bool>("must a key be as wide as a value?", attn::key_and_value_widths_must_match(), false,
+                       {{true, &m::extra_rule_d_v_equals_d_k}}, "d_k and d_v never meet in a product: d_v is free");
+}
+
+BOOST_AUTO_TEST_CASE(transposed_scores_pit_l_q_against_l_k) {
+    // 12x7 scores times V 12x64: 7 columns against 12 rows
+    inner_dimensions_diagnosis().judge();
+}
 
 BOOST_AUTO_TEST_CASE(names_the_width_rule_for_a_narrow_key) {
     BOOST_TEST((attn::rule_broken_by({7, 64}, {12, 32}, {12, 64}) == ShapeRule::same_width_q_k),
@@ -393,26 +820,9 @@ BOOST_AUTO_TEST_CASE(names_the_length_rule_for_missing_values) {
                "K 12x64 with V 10x64: one value per key (chapter 06, step 4)");
 }
 
-BOOST_AUTO_TEST_CASE(different_query_length_or_value_width_breaks_nothing) {
-    BOOST_TEST((attn::rule_broken_by({7, 64}, {12, 64}, {12, 64}) == ShapeRule::none), "L_Q != L_K is allowed");
-    BOOST_TEST((attn::rule_broken_by({7, 64}, {12, 64}, {12, 32}) == ShapeRule::none), "d_v != d_k is allowed");
-    BOOST_TEST((attn::rule_broken_by({7, 64}, {12, 32}, {10, 64}) == ShapeRule::same_width_q_k),
-               "both broken: report the width rule, it is checked first");
-}
-
-BOOST_AUTO_TEST_CASE(neither_free_size_is_a_rule) {
-    BOOST_TEST(!attn::query_and_key_lengths_must_match(), "a 7-token decoder reads a 12-token source: L_Q is free");
-    BOOST_TEST(!attn::key_and_value_widths_must_match(), "d_k and d_v never meet in a product: d_v is free");
-}
-
-BOOST_AUTO_TEST_CASE(transposed_scores_pit_7_against_12) {
-    const auto inner = attn::inner_dimensions_with_transposed_scores(7, 12, 64);
-    BOOST_TEST(inner.first == 7u, "a 12x7 matrix has 7 columns; you answered " << inner.first);
-    BOOST_TEST(inner.second == 12u, "V 12x64 has 12 rows; you answered " << inner.second);
-}
-
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== chapter
 BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(armadillo_refuses_transposed_scores_times_values) {
@@ -438,17 +848,14 @@ BOOST_AUTO_TEST_CASE(shapes_figure_shows_six_matrices) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// Every slip the tests above recognise gives numbers of its own on the input it is
-// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+// The inputs of each diagnosis tell every two declared mistakes apart, each variant
+// shows, and each is named as itself: the proof that a name is never a guess.
 BOOST_AUTO_TEST_SUITE(distinguishable)
 
-BOOST_AUTO_TEST_CASE(scaled_dot_product_attention) {
-    attn_test::require_distinguishable({square_family(), all_sizes_family(), masked_family()});
-}
-
-BOOST_AUTO_TEST_CASE(attention_shapes) {
-    attn_test::require_distinguishable({scores_shape_family(7, 12), output_shape_family(7, 12, 64, 64),
-                                        scores_shape_family(3, 5), output_shape_family(3, 5, 16, 8)});
-}
+BOOST_AUTO_TEST_CASE(scaled_dot_product_attention) { scaled_dot_product_attention_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(attention_shapes) { attention_shapes_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(check_attention_shapes) { check_attention_shapes_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(rule_broken_by) { rule_broken_by_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(inner_dimensions_with_transposed_scores) { inner_dimensions_diagnosis().require_distinguishable(); }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -11,24 +11,24 @@ ATTN_MISTAKE(softmax_over_columns, "masked_softmax softmax_rows attention_weight
              "one query's budget over the keys. In Armadillo, arma::max(S) and arma::sum(E) work "
              "down the columns; along the rows they are arma::max(S, 1) and arma::sum(E, 1), used "
              "with .each_col() (chapter 03)");
-ATTN_MISTAKE(softmax_over_whole_matrix, "masked_softmax softmax_rows",
+ATTN_MISTAKE(softmax_over_whole_matrix, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
              "softmax was normalised over the whole matrix (all entries sum to 1); each row must "
              "sum to 1 on its own: arma::accu(E) and S.max() take every entry, arma::sum(E, 1) "
              "and arma::max(S, 1) one per row (chapter 03)");
-ATTN_MISTAKE(softmax_without_max_subtraction, "masked_softmax softmax_rows",
+ATTN_MISTAKE(softmax_without_max_subtraction, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
              "large scores overflowed to inf/NaN: subtract each row's maximum before exp, "
              "S.each_col() - arma::max(S, 1), which changes nothing else (chapter 03, shift "
              "invariance)");
-ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows",
+ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
              "the shift was not each row's own maximum (one maximum for the whole matrix, or each "
              "row's mean): right in exact arithmetic, but on rows far apart exp under- or "
              "overflows and the row becomes 0/0 = NaN; subtract max(S, 1), one maximum per row, "
              "which in Armadillo is S.each_col() - arma::max(S, 1) (chapter 03)");
-ATTN_MISTAKE(softmax_shift_by_column_max, "masked_softmax softmax_rows",
+ATTN_MISTAKE(softmax_shift_by_column_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
              "each entry was shifted by its COLUMN's maximum: arma::max(S) works down the "
              "columns, so the entries of a row were shifted by different amounts and the weights "
              "changed; use arma::max(S, 1), each row's maximum, with S.each_col() (chapter 03)");
-ATTN_MISTAKE(softmax_divided_by_max, "masked_softmax softmax_rows",
+ATTN_MISTAKE(softmax_divided_by_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
              "each row's largest weight came out as exactly 1, so the rows do not sum to 1: the "
              "exponentials were not divided by their row's sum (not divided at all, or divided by "
              "the largest one, which is 1 once the maximum is subtracted); divide by arma::sum(E, "
@@ -42,11 +42,11 @@ ATTN_MISTAKE(mask_with_zero, "masked_softmax scaled_dot_product_attention masked
              "forbidden score must be -infinity, whose weight is exactly 0. In C++ this is S % "
              "(mask == 0) or .replace(-inf, 0): add the mask itself, S + mask (chapters 03 and "
              "07)");
-ATTN_MISTAKE(mask_multiplied, "masked_softmax masked_attention",
+ATTN_MISTAKE(mask_multiplied, "masked_softmax masked_attention scaled_dot_product_attention",
              "the mask was multiplied into the scores (S % mask) instead of added (S + mask): "
              "every allowed score became 0, so the visible keys all weigh the same, and a score "
              "times -infinity is -inf, +inf or NaN by its sign (chapters 03 and 07)");
-ATTN_MISTAKE(mask_large_finite_value, "masked_softmax causal_mask masked_attention",
+ATTN_MISTAKE(mask_large_finite_value, "masked_softmax causal_mask masked_attention scaled_dot_product_attention",
              "forbidden keys got a large finite number (such as -1e9) instead of -infinity: "
              "nearly right, but their weights are tiny instead of exactly 0, and a row whose "
              "every key is forbidden would spread its weight evenly instead of getting zeros; use "
@@ -55,7 +55,7 @@ ATTN_MISTAKE(mask_added_to_weights, "masked_softmax scaled_dot_product_attention
              "the mask was added to the weights after the softmax; a weight plus -infinity is "
              "-infinity, so the output fills with -inf and NaN: add the mask to the scores before "
              "softmax_rows (chapters 03 and 07)");
-ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention",
+ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention scaled_dot_product_attention",
              "the row whose every key is hidden came out as NaN: its maximum is -infinity, and "
              "-inf - (-inf) is NaN; a query that may see nothing attends to nothing and gets a "
              "row of zeros. softmax_rows has that rule: call it, or give such a row zeros in your "
@@ -63,7 +63,7 @@ ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention
 ATTN_MISTAKE(mask_ignored, "masked_softmax scaled_dot_product_attention masked_attention",
              "the mask was not used at all: every key got weight, the hidden ones too; add it to "
              "the scores before the softmax, S + mask (chapters 03 and 07)");
-ATTN_MISTAKE(mask_transposed, "masked_attention masked_softmax",
+ATTN_MISTAKE(mask_transposed, "masked_attention masked_softmax scaled_dot_product_attention",
              "the mask was transposed: mask(i, j) is about query i (row) and key j (column), like "
              "the scores, so it is added as it is, S + mask; with mask.t() the causal mask hides "
              "the past instead of the future (chapter 07)");
@@ -84,12 +84,12 @@ ATTN_MISTAKE(softmax_backward_unweighted_dot, "softmax_jvp softmax_rows_backward
              "the subtracted term was the plain sum (or mean) of v, not its weighted sum a . v = "
              "sum_j a_j v_j: each entry is a_i (v_i - a . v), with the weights a inside the dot "
              "product: arma::dot(a, v) (chapters 03 and 11)");
-ATTN_MISTAKE(softmax_normalised_by_length, "softmax_rows masked_softmax",
+ATTN_MISTAKE(softmax_normalised_by_length, "softmax_rows masked_softmax attention_weights scaled_dot_product_attention",
              "the exponentials were divided by their length (2-norm, the square root of the sum "
              "of squares), as arma::normalise does by default; softmax divides by their plain "
              "sum, so that the weights add up to 1: E.each_col() / arma::sum(E, 1), or "
              "arma::normalise(E, 1, 1) (p = 1, along the rows) (chapter 03)");
-ATTN_MISTAKE(softmax_without_exp, "softmax_rows masked_softmax",
+ATTN_MISTAKE(softmax_without_exp, "softmax_rows masked_softmax attention_weights scaled_dot_product_attention",
              "the scores were divided by their sum without exponentiating them: softmax takes e^s "
              "first (after subtracting the row maximum), which makes every weight positive and "
              "turns differences of scores into ratios of weights: arma::exp(S.each_col() - "

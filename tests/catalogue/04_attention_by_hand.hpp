@@ -6,30 +6,138 @@
 
 namespace attn_test::mistakes {
 
+// --- step 2: the scores
 ATTN_MISTAKE(scores_transposed, "attention_weights scores attention_shapes scaled_dot_product_attention self_attention",
              "the scores are K Q^T, not Q K^T: row i must hold query i against every key (chapter "
              "04, step 2)");
 ATTN_MISTAKE(scores_queries_by_queries, "attention_weights scores scaled_dot_product_attention",
              "the scores were Q Q^T, the queries compared with each other; a score compares query "
              "i with key j: Q * K.t() (chapter 04, step 2)");
-ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_attention",
-             "the output was A^T V: with A transposed, output row i mixes the values by how much "
-             "attention key i received, not by how much query i paid; it is A * V, one row of A "
-             "per query (chapter 04, step 5)");
-ATTN_MISTAKE(no_scaling, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention",
+ATTN_MISTAKE(scores_transpose_misplaced, "scores attention_weights scaled_dot_product_attention",
+             "the transpose was left out or put on the wrong factor (Q * K, or Q.t() * K): entry "
+             "(i, j) pairs row i of Q with row j of K, so the product is Q * K.t(), (L_Q x d_k) "
+             "times (d_k x L_K) (chapter 04, step 2)");
+ATTN_MISTAKE(scores_scaled_too_early, "scores",
+             "the scores were already divided by sqrt(d_k): scores returns the raw table Q * K.t(); "
+             "the division is the next step, scale_scores, and attention_weights calls both "
+             "(chapter 04, steps 2 and 3)");
+
+// --- step 3: the divisor
+ATTN_MISTAKE(no_scaling, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention attention_questions",
              "the scores were not divided by sqrt(d_k), the width of a key: S / "
-             "std::sqrt(double(K.n_cols)) (chapter 04, step 3; chapter 05 says why)");
+             "std::sqrt(double(K.n_cols)); note that std::pow(d_k, 1 / 2) is pow(d_k, 0) = 1, "
+             "since 1 / 2 is an integer division (chapter 04, step 3; chapter 05 says why)");
 ATTN_MISTAKE(scale_by_d_k, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention",
              "the scores were divided by d_k; the divisor is sqrt(d_k), the typical size of a "
-             "score: the std::sqrt was left out (chapter 05)");
-ATTN_MISTAKE(weights_instead_of_output, "attend attention_shapes scaled_dot_product_attention",
-             "this is the weight matrix A (L_Q x L_K); the layer's output is A V (L_Q x d_v) "
-             "(chapter 04, step 5)");
-ATTN_MISTAKE(scale_by_key_count, "attention_weights scaled_dot_product_attention cross_attention masked_attention self_attention",
-             "the scores were divided by the square root of the number of keys (K.n_rows); d_k is "
-             "the width of one key, K.n_cols (chapter 04, step 3)");
+             "score: the std::sqrt was left out, or the scores were divided by sqrt(d_k) twice "
+             "(chapter 05)");
+ATTN_MISTAKE(scale_by_key_count, "attention_weights scaled_dot_product_attention cross_attention masked_attention self_attention scale_scores",
+             "the scores were divided by the square root of a number of tokens (the keys, K.n_rows "
+             "= S.n_cols, or the queries, Q.n_rows = S.n_rows); d_k is the width of one key, "
+             "K.n_cols, the number scale_scores is given (chapter 04, step 3)");
 ATTN_MISTAKE(scale_multiplied, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention",
              "the scores were multiplied by sqrt(d_k) instead of divided by it: the scores grow "
              "with d_k instead of staying near 1, and softmax saturates (chapters 04 and 05)");
+ATTN_MISTAKE(divisor_hard_coded, "scale_scores attention_weights scaled_dot_product_attention attention_questions",
+             "the divisor was a fixed 2, the worked example's sqrt(4): it must follow the width of "
+             "the keys, std::sqrt(static_cast<double>(d_k)) with d_k = K.n_cols, which is 3 for "
+             "keys 9 wide and 8 for keys 64 wide (chapter 04, step 3)");
+ATTN_MISTAKE(sqrt_truncated_to_integer, "scale_scores attention_weights scaled_dot_product_attention",
+             "the square root of d_k was kept in an integer (arma::uword, int, or a cast), which "
+             "cuts sqrt(8) = 2.83 down to 2: keep it a double, const double root = "
+             "std::sqrt(static_cast<double>(d_k)) (chapter 04, step 3)");
+
+// --- step 4: the weights
+ATTN_MISTAKE(softmax_left_out, "attention_weights scaled_dot_product_attention",
+             "the scaled scores were used as the weights without a softmax: the weights are "
+             "softmax_rows(S), each row positive and summing to 1, so that each query shares out "
+             "one budget over the keys (chapter 04, step 4)");
+
+// --- step 5: the output
+ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_attention llms_row",
+             "the output was A^T V: with A transposed, output row i mixes the values by how much "
+             "attention key i received, not by how much query i paid; it is A * V, one row of A "
+             "per query (for one row: A.row(i), not A.col(i)) (chapter 04, step 5)");
+ATTN_MISTAKE(weights_instead_of_output, "attend attention_shapes scaled_dot_product_attention",
+             "this is the weight matrix A (L_Q x L_K); the layer's output is A V (L_Q x d_v) "
+             "(chapter 04, step 5)");
+ATTN_MISTAKE(values_transposed, "attend row_one_by_hand llms_row scaled_dot_product_attention",
+             "V was transposed (A * V.t(), or column j of V for value j): unlike K in Q K^T, V is "
+             "used as it is, one row per key, so the output is A * V and one output row is the sum "
+             "of weights(j) * V.row(j) (chapter 04, step 5)");
+ATTN_MISTAKE(mix_loop_bound_d_v, "row_one_by_hand llms_row",
+             "the loop over the value rows ran to V.n_cols (d_v, the width of one value) instead of "
+             "V.n_rows (L_K, one row per key and per weight): for (arma::uword j = 0; j < "
+             "V.n_rows; ++j) z += weights(j) * V.row(j); (chapter 04, Try it)");
+ATTN_MISTAKE(wrong_output_row, "llms_row",
+             "the output row was taken from {}; LLMs is the last token, so its weights are the "
+             "last row of A, A.row(A.n_rows - 1), whatever the number of tokens (chapter 04, Try "
+             "it)");
+
+// --- the range check of the Try it
+ATTN_MISTAKE(range_checks_one_column, "llms_row",
+             "only column 0 of V was checked: every column c has a range of its own, from "
+             "V.col(c).min() to V.col(c).max(), and z(c) must lie inside it for every c (chapter "
+             "04, Try it)");
+ATTN_MISTAKE(range_of_whole_matrix, "llms_row",
+             "z was compared with the smallest and largest entry of the whole of V (V.min(), "
+             "V.max()): each column is averaged on its own, so z(c) must lie inside column c's "
+             "range, V.col(c).min() to V.col(c).max() (chapter 04, Try it)");
+ATTN_MISTAKE(range_bounds_exclusive, "llms_row",
+             "an extreme value itself was called outside: a weighted average can reach the largest "
+             "value (all the weight on it), so the bounds are inclusive: outside only when z(c) < "
+             "lo - 1e-12 or z(c) > hi + 1e-12 (chapter 04, Try it)");
+ATTN_MISTAKE(range_without_slack, "llms_row",
+             "a z that passes an extreme by a rounding error (1e-13) was called outside: weights "
+             "sum to 1 only up to rounding, so the contract allows 1e-12: outside only when z(c) < "
+             "lo - 1e-12 or z(c) > hi + 1e-12 (chapter 04, Try it)");
+ATTN_MISTAKE(range_true_if_one_column_fits, "llms_row",
+             "the answer was true as soon as one column was inside its range: z is inside only "
+             "when every column is, so return false at the first column outside, true after the "
+             "loop (chapter 04, Try it)");
+
+// --- the questions
+ATTN_MISTAKE(thinks_divisor_is_sqrt_d_model, "attention_questions",
+             "the divisor is not sqrt(d_model): in the worked example the two widths are both 4, "
+             "which hides the difference, but the scores are dot products of keys d_k wide, so "
+             "they are divided by sqrt(d_k): sqrt(64) = 8 (chapter 04, 'The idea', item 2)");
+ATTN_MISTAKE(thinks_divisor_is_a_width, "attention_questions",
+             "the answer was a width itself; the scores are divided by the square root of the key "
+             "width, sqrt(d_k): sqrt(64) = 8 for keys 64 wide (chapter 04, 'The idea', item 2)");
+ATTN_MISTAKE(thinks_divisor_is_its_inverse, "attention_questions",
+             "the answer was 1 / sqrt(d_k), the factor the scores are multiplied by; the question "
+             "asks for the divisor, sqrt(d_k): 8 for keys 64 wide (chapter 04, 'The idea', item 2)");
+ATTN_MISTAKE(thinks_the_layer_hands_on_weights, "attention_questions",
+             "the weights are what gets drawn as heatmaps, but they are only the recipe: A is 3x3, "
+             "one number per pair of tokens, while the next layer needs a row per token; it "
+             "receives Z = A V, 3x4 (chapter 04, 'Two things to take away')");
+ATTN_MISTAKE(thinks_the_layer_hands_on_scores, "attention_questions",
+             "the scores are two steps before the end: softmax turns them into weights, and the "
+             "weights are then spent on V; the layer hands on Z = A V (chapter 04, 'The idea')");
+ATTN_MISTAKE(thinks_attention_is_symmetric, "attention_questions",
+             "A(i, j) need not equal A(j, i): a plain dot product x_i . x_j would be symmetric, but "
+             "a score pairs query i (made with W_q) with key j (made with W_k), and swapping i and "
+             "j pairs two other vectors: love pays LLMs 0.23, LLMs pays love 0.14 (chapter 04, 'The "
+             "idea', item 1)");
+ATTN_MISTAKE(reads_attention_the_wrong_way, "attention_questions",
+             "0.23 is what love pays LLMs (row love, column LLMs); what LLMs pays love is row LLMs, "
+             "column love: the row is the token that looks, the column the token looked at, and "
+             "attention is not symmetric (chapter 04, 'The idea', item 1)");
+ATTN_MISTAKE(reads_another_entry_of_a, "attention_questions",
+             "that is another entry of A ({}): the row is the token that looks (its query), the "
+             "column the token looked at (its key), in the order I, love, LLMs (chapter 04, step "
+             "4)");
+ATTN_MISTAKE(thinks_a_token_keeps_its_whole_value, "attention_questions",
+             "a token does not keep the whole of its own value: z_love = 0.14 v_I + 0.63 v_love + "
+             "0.23 v_LLMs, so it keeps its own weight, 0.63, and borrows the rest from its "
+             "neighbours (chapter 04, 'The idea', item 4)");
+ATTN_MISTAKE(thinks_weights_are_even, "attention_questions",
+             "the weights are not shared evenly (1/3 each): each is e^score over the row's total, "
+             "and love's own halved score, 2.5, is the largest of its row, so it keeps 0.63 "
+             "(chapter 04, step 4)");
+ATTN_MISTAKE(loop_runs_one_past_the_end, "row_one_by_hand",
+             "the loop ran one step too far (j <= n, or an index j + 1): indices run from 0 to n "
+             "- 1, so the loop is for (arma::uword j = 0; j < V.n_rows; ++j) and reads weights(j) "
+             "and V.row(j) (chapter 04, Try it)");
 
 }  // namespace attn_test::mistakes

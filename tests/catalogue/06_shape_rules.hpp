@@ -10,14 +10,67 @@ ATTN_MISTAKE(scale_by_sqrt_d_v, "scaled_dot_product_attention cross_attention ma
              "the scores were divided by sqrt(d_v), the width of the values (V.n_cols); the "
              "divisor is sqrt(d_k), the width of the queries and keys (K.n_cols), and the two "
              "differ as soon as values are narrower (chapter 06)");
-ATTN_MISTAKE(extra_rule_l_q_equals_l_k, "check_attention_shapes scaled_dot_product_attention",
-             "fewer queries than keys were refused, but L_Q is free (7 decoder queries may read "
-             "12 source keys); the only rules are d_q = d_k and L_K = L_V (chapter 06)");
-ATTN_MISTAKE(extra_rule_d_v_equals_d_k, "check_attention_shapes scaled_dot_product_attention",
-             "values narrower than the keys were refused, but d_v and d_k never meet in one "
-             "product; the only rules are d_q = d_k and L_K = L_V (chapter 06)");
+ATTN_MISTAKE(extra_rule_l_q_equals_l_k, "check_attention_shapes scaled_dot_product_attention scores attend shape_questions",
+             "queries and keys of different lengths were refused (or L_Q = L_K was answered as a "
+             "rule), but L_Q is free: 7 decoder queries may read 12 source keys. The only rules "
+             "are d_q = d_k (Q.n_cols == K.n_cols) and, where values come in, L_K = L_V "
+             "(K.n_rows == V.n_rows) (chapter 06)");
+ATTN_MISTAKE(extra_rule_d_v_equals_d_k, "check_attention_shapes scaled_dot_product_attention shape_questions",
+             "values narrower than the keys were refused (or d_v = d_k was answered as a rule), "
+             "but d_k and d_v never meet in one product: d_k is used up inside Q K^T, d_v only "
+             "sets the width of A V. The only rules are d_q = d_k and L_K = L_V (chapter 06)");
 ATTN_MISTAKE(output_width_d_k, "attention_shapes",
              "the output was given the width d_k; the output is A V, so its width comes from V: "
              "L_Q x d_v (chapter 06)");
+ATTN_MISTAKE(output_shape_of_v, "attention_shapes",
+             "the output was given V's shape, L_K x d_v: A V has one row per row of A, that is one "
+             "per query, so it is L_Q x d_v; L_K is the inner size, used up by the product "
+             "(chapter 06)");
+ATTN_MISTAKE(weights_not_returned, "scaled_dot_product_attention",
+             "the result's weights were left empty (0x0): an AttentionResult carries both, "
+             "r.weights = softmax_rows(S) and r.output = r.weights * V, since a backward pass and "
+             "the heatmaps read the weights (chapter 06)");
+ATTN_MISTAKE(width_rule_missing, "check_attention_shapes shape_questions",
+             "a query and a key of different widths were let through (or answered as breaking no "
+             "rule): Q K^T pairs each entry of a query with one of a key, so d_q = d_k: "
+             "require_shapes(Q.n_cols == K.n_cols, function, kRuleSameWidth, {\"Q\", Q}, {\"K\", "
+             "K}) (chapter 06, step 4)");
+ATTN_MISTAKE(length_rule_missing, "check_attention_shapes shape_questions",
+             "keys and values of different lengths were let through (or answered as breaking no "
+             "rule): weight j is spent on value j, so there is one value per key, L_K = L_V: "
+             "require_shapes(K.n_rows == V.n_rows, function, kRuleSameLength, {\"K\", K}, {\"V\", "
+             "V}) (chapter 06, step 4)");
+ATTN_MISTAKE(shape_rule_wrong_dimension, "check_attention_shapes shape_questions",
+             "a rule compared the wrong dimension: the width rule compares columns (Q.n_cols with "
+             "K.n_cols), the length rule rows (K.n_rows with V.n_rows); comparing the rows of Q "
+             "and K refuses a free size and lets a real mismatch through (chapter 06)");
+ATTN_MISTAKE(shape_rules_checked_in_wrong_order, "check_attention_shapes shape_questions",
+             "with both rules broken, the length rule was reported; the width rule comes first "
+             "(d_q = d_k, which Q K^T needs before anything else), then L_K = L_V (chapter 06)");
+ATTN_MISTAKE(shape_rules_merged, "check_attention_shapes",
+             "both rules were checked in one condition, so one rule's message was given for the "
+             "other's mismatch: one require_shapes per rule, the width rule naming Q and K, the "
+             "length rule naming K and V (chapter 06)");
+ATTN_MISTAKE(shape_rule_names_wrong_matrices, "check_attention_shapes",
+             "the error named other matrices than the two its rule compares: the width rule "
+             "names Q and K ({\"Q\", Q}, {\"K\", K}), the length rule K and V ({\"K\", K}, "
+             "{\"V\", V}) (chapter 06)");
+ATTN_MISTAKE(shape_rule_worded_differently, "check_attention_shapes",
+             "the rule was worded in your own words; pass the course's wording, kRuleSameWidth "
+             "or kRuleSameLength (src/contracts/06_shape_rules.hpp), so that every function of the "
+             "course states a rule the same way (chapter 06)");
+ATTN_MISTAKE(function_name_not_passed_through, "check_attention_shapes",
+             "the error named another function than the caller: pass the argument `function` on "
+             "to require_shapes, so that the message starts with the name of whoever called the "
+             "check (scaled_dot_product_attention, cross_attention, ...) (chapter 06)");
+ATTN_MISTAKE(inner_dimensions_swapped, "shape_questions",
+             "the two numbers were given the other way round: first the columns of the wrong-way "
+             "scores (L_K x L_Q has L_Q columns), then the rows of V (L_K) (chapter 06)");
+ATTN_MISTAKE(transposed_scores_misread, "shape_questions",
+             "the scores written the wrong way round are L_K x L_Q: L_K rows and L_Q columns, so "
+             "the inner size on their side is L_Q, not L_K (chapter 06)");
+ATTN_MISTAKE(rows_of_v_misread, "shape_questions",
+             "V is L_K x d_v: its rows are the L_K values, one per key; d_v is its width, which "
+             "never meets the scores in a product (chapter 06)");
 
 }  // namespace attn_test::mistakes

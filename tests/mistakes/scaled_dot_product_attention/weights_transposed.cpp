@@ -16,6 +16,7 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
         require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
                        {"scores", Q.n_rows, K.n_rows});
     require_nonempty(fn, "K", K);
+    if (!mask.is_empty()) require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
     arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));
     if (!mask.is_empty()) S += mask;
     const arma::mat A = softmax_rows(S);

@@ -1,0 +1,12 @@
+// Wrong on purpose (suite only): only the width rule is checked.
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+void check_attention_shapes(const char* function, const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    require_shapes(Q.n_cols == K.n_cols, function, kRuleSameWidth, {"Q", Q}, {"K", K});
+    // the mistake: no length rule, K.n_rows == V.n_rows
+}
+
+}  // namespace attn

@@ -1,0 +1,29 @@
+// Wrong on purpose (suite only): the scores halved, as in the worked example.
+#include <cmath>
+
+#include "contracts/03_softmax.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
+                                             const arma::mat& mask) {
+    const char* fn = "scaled_dot_product_attention";
+    require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
+    require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
+    const bool masked = !mask.is_empty();
+    if (masked)
+        require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
+                       {"scores", Q.n_rows, K.n_rows});
+    require_nonempty(fn, "K", K);
+    if (masked) require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
+    arma::mat S = Q * K.t() / 2.0;  // the mistake: sqrt(4) whatever d_k is
+    if (masked) S += mask;
+    AttentionResult r;
+    r.weights = softmax_rows(S);  // (L_Q, L_K)
+    r.output = r.weights * V;     // (L_Q, d_v)
+    return r;
+}
+
+}  // namespace attn

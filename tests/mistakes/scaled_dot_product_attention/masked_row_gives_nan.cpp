@@ -1,0 +1,32 @@
+// Wrong on purpose (suite only): a softmax by hand with no rule for a row of nothing but -inf.
+#include <cmath>
+
+#include "contracts/03_softmax.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
+                                             const arma::mat& mask) {
+    const char* fn = "scaled_dot_product_attention";
+    require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
+    require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
+    const bool masked = !mask.is_empty();
+    if (masked)
+        require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
+                       {"scores", Q.n_rows, K.n_rows});
+    require_nonempty(fn, "K", K);
+    if (masked) require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
+    arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)
+    if (masked) S += mask;
+    S.each_col() -= arma::max(S, 1);  // the mistake: -inf - (-inf) is NaN on a row with every key hidden
+    arma::mat E = arma::exp(S);
+    E.each_col() /= arma::sum(E, 1);
+    AttentionResult r;
+    r.weights = E;
+    r.output = E * V;
+    return r;
+}
+
+}  // namespace attn

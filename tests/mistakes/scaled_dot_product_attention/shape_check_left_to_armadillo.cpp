@@ -1,0 +1,26 @@
+// Wrong on purpose (suite only): the mask's shape is not checked; Armadillo refuses the sum itself.
+#include <cmath>
+
+#include "contracts/03_softmax.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
+                                             const arma::mat& mask) {
+    const char* fn = "scaled_dot_product_attention";
+    require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
+    require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
+    require_nonempty(fn, "K", K);
+    const bool masked = !mask.is_empty();
+    if (masked) require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
+    arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)
+    if (masked) S += mask;  // the mistake: no check that the mask is L_Q x L_K first
+    AttentionResult r;
+    r.weights = softmax_rows(S);
+    r.output = r.weights * V;
+    return r;
+}
+
+}  // namespace attn
