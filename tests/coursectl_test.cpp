@@ -7,8 +7,11 @@ ATTN_TEST_MAIN(coursectl)
 #include <csignal>
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
+#include <unistd.h>
 
+#include "docs.hpp"
 #include "manifest.hpp"
 #include "process.hpp"
 #include "record.hpp"
@@ -343,6 +346,120 @@ BOOST_AUTO_TEST_CASE(a_known_mistake_is_named_first_and_once) {
     BOOST_TEST(rep.diagnoses.at(0).id == "softmax_over_columns");
     BOOST_TEST(rep.lines.at(0) == "mistake: softmax ran down the columns");
     BOOST_TEST(rep.lines.at(1) == "a: row 0 sums to 1.7");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// The document checks of coursectl doc-check, on small texts of their own.
+BOOST_AUTO_TEST_SUITE(documents)
+
+namespace {
+CourseNames small_course() {
+    CourseNames n;
+    n.exercises = {"scores", "softmax_rows"};
+    n.exercise_chapters = {{"scores", "04"}, {"softmax_rows", "03"}};
+    n.mistakes = {"no_scaling"};
+    n.plots = {"04_weights_heatmap"};
+    n.chapters = {"03", "04"};
+    return n;
+}
+std::string coverage_table(const std::string& extra_row) {
+    std::string t = "| item | in the tutorial | § | covered by | ch |\n|---|---|---|---|---|\n";
+    for (int i = 0; i < 5; ++i) t += "| Try it | t | 1 | `exercise:scores` | 04 |\n";
+    for (int i = 0; i < 7; ++i) t += "| Think for a moment | t | 1 | `exercise:softmax_rows` | 03 |\n";
+    for (int i = 0; i < 7; ++i) t += "| Common mistake | t | 1 | `mistake:no_scaling` | 04 |\n";
+    for (int f = 1; f <= 13; ++f) t += "| Figure " + std::to_string(f) + " | f | 1 | `plot:04_weights_heatmap` | 04 |\n";
+    return t + extra_row;
+}
+bool says(const std::vector<std::string>& problems, const std::string& text) {
+    for (const auto& p : problems)
+        if (p.find(text) != std::string::npos) return true;
+    return false;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_complete_coverage_table_holds) {
+    const auto problems = check_coverage(coverage_table(""), small_course());
+    BOOST_TEST(problems.empty(), "unexpected: " << (problems.empty() ? "" : problems[0]));
+}
+
+BOOST_AUTO_TEST_CASE(the_coverage_check_names_what_does_not_exist_or_is_missing) {
+    const auto problems =
+        check_coverage(coverage_table("| Beyond the tutorial | x | — | `exercise:nope` `mistake:gone` `plot:99_x` | 04 |\n"
+                                      "| Figure 3 | again | 1 | `output:04` | 04 |\n"
+                                      "| Try it | wrong chapter | 1 | `exercise:scores` | 03 |\n"),
+                       small_course());
+    BOOST_TEST(says(problems, "there is no exercise 'nope'"));
+    BOOST_TEST(says(problems, "mistake 'gone' is not declared"));
+    BOOST_TEST(says(problems, "draws plot '99_x'"));
+    BOOST_TEST(says(problems, "Figure 3 has more than one row"));
+    BOOST_TEST(says(problems, "the table has 6 'Try it' rows; the tutorial has 5"));
+    BOOST_TEST(says(problems, "exercise 'scores' belongs to chapter 04, which the row does not list"));
+    const auto without = check_coverage("| item | a | b | c | d |\n|---|---|---|---|---|\n| Try it | t | 1 | `exercise:scores` | 04 |\n",
+                                        small_course());
+    BOOST_TEST(says(without, "exercise 'softmax_rows' appears in no row"));
+    BOOST_TEST(says(without, "Figure 1 has no row"));
+}
+
+BOOST_AUTO_TEST_CASE(the_bad_input_table_must_name_real_tests) {
+    std::string table = "| input | what you see | exit | test |\n|---|---|---|---|\n";
+    for (int i = 0; i < 20; ++i) table += "| x | y | 2 | `attend.names_the_width_rule` |\n";
+    table += "| z | w | 2 | `attend.no_such_test`, `ch04.plot_x` (with gnuplot) |\n";
+    const auto problems = check_bad_input(table, {"attend.names_the_width_rule"});
+    BOOST_TEST(problems.size() == 1u, "one unknown test, the gnuplot-only one excused; got " << problems.size());
+    BOOST_TEST(says(problems, "names the test attend.no_such_test, which does not exist"));
+    BOOST_TEST(says(check_bad_input("| a | b |\n|---|---|\n| c | d |\n", {}), "found only 1 rows"));
+}
+
+BOOST_AUTO_TEST_CASE(a_chapter_table_is_made_from_the_manifest_and_put_between_its_markers) {
+    const auto ex = parse_manifest("[03_softmax/softmax_rows]\ntitle = Softmax\nsummary = each row\nhint = h\n"
+                                   "[04_attention_by_hand/scores]\ntitle = Scores\nhint = h\n",
+                                   "m");
+    const std::string t = chapter_table(ex, "03");
+    BOOST_TEST(t.find("| `softmax_rows` | `exercises/03_softmax/softmax_rows.cpp` | each row |") != std::string::npos);
+    BOOST_TEST(t.find("scores") == std::string::npos, "only chapter 03's exercises");
+    const std::string readme = std::string("intro\n") + kTableBegin + "\nold\n" + kTableEnd + "\nafter\n";
+    const std::string now = with_chapter_table(readme, t, "README.md");
+    BOOST_TEST(now.find("old") == std::string::npos);
+    BOOST_TEST((now.rfind("intro\n", 0) == 0 && now.find("\nafter\n") != std::string::npos), "the rest is kept");
+    BOOST_CHECK_THROW(with_chapter_table("no markers", t, "README.md"), std::runtime_error);
+}
+
+BOOST_AUTO_TEST_CASE(the_catalogue_is_read_entry_by_entry_and_listed_by_chapter) {
+    const std::string file = "ATTN_MISTAKE(no_scaling, \"scores attention_weights\",\n"
+                             "             \"the scores were not \\\"divided\\\" \"\n"
+                             "             \"by sqrt(d_k)\");\n";
+    const auto entries = catalogue_entries(file);
+    BOOST_REQUIRE(entries.size() == 1u);
+    BOOST_TEST(entries[0].id == "no_scaling");
+    BOOST_TEST(entries[0].exercises == "scores attention_weights");
+    BOOST_TEST(entries[0].sentence == "the scores were not \"divided\" by sqrt(d_k)");
+    BOOST_TEST(catalogue_ids(file) == std::vector<std::string>{"no_scaling"});
+    const std::string page = mistakes_page({{"04_attention_by_hand.hpp", file}});
+    BOOST_TEST(page.find("## Chapter 04, attention_by_hand") != std::string::npos);
+    BOOST_TEST(page.find("- `no_scaling` (scores attention_weights): the scores were not") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_named_path_must_exist_and_a_chapter_keeps_its_number) {
+    namespace fs = std::filesystem;
+    const fs::path root = fs::temp_directory_path() / ("attn-docs-" + std::to_string(::getpid()));
+    fs::create_directories(root / "src/core");
+    fs::create_directories(root / "chapters/12_encoder_decoder");
+    fs::create_directories(root / "chapters/08_positional_encoding");
+    std::ofstream(root / "src/core/errors.hpp") << "";
+    // (written in pieces, so that this file itself names no missing path nor wrong chapter)
+    const std::string gone = std::string("src/core/") + "gone.cpp", eight = std::string("chapter 0") + "8's";
+    std::ofstream(root / "doc.md") << "see src/core/errors.hpp and src/core/errors (its header), " << gone << ",\n"
+                                      "the patterns tests/mistakes/<exercise>/<id>.cpp and chapters/NN_topic/README.md,\n"
+                                      "https://example.org/src/x.cpp, and " << eight << " encoder-decoder; chapter 12's\n"
+                                      "encoder-decoder is right.\n";
+    const auto problems = check_paths(root.string(), {"doc.md"});
+    fs::remove_all(root);
+    std::string all;
+    for (const auto& p : problems) all += "\n  " + p;
+    BOOST_TEST(problems.size() == 2u, "a missing path and a wrong chapter; got" << all);
+    BOOST_TEST(says(problems, "names " + gone + ", which does not exist"));
+    BOOST_TEST(says(problems, "names " + eight.substr(0, 10) + " for encoder-decoder, which is chapter 12's"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

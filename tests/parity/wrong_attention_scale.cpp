@@ -1,6 +1,6 @@
 // A deliberately wrong scaled_dot_product_attention: the scale 1/sqrt(d_k) is
 // 1e-4 too large, a slip no shape test and no 2-decimal figure would see.
-// tests/parity/CMakeLists.txt links it in place of the reference solution into
+// tests/chapter12.cmake links it in place of the reference solution into
 // the parity test, which must then fail and name the logits as the first tensor
 // that differs from PyTorch's (ch12.parity_catches_a_wrong_attention_scale).
 #include <cmath>

@@ -3,6 +3,7 @@
 
 #include <boost/test/unit_test.hpp>
 #include <cxxabi.h>
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -211,7 +212,7 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
     std::size_t n_wrong = 0;
     for (std::size_t i = 0; i < probes_.size(); ++i)
         n_wrong += (wrong[i] = !same_result(got[i], probes_[i].right, probes_[i].tol)) ? 1 : 0;
-    if (n_wrong == 0) return {nullptr, "", ""};
+    if (n_wrong == 0) return Finding{nullptr, "", "", {}, "", 0};
 
     // 1. the catalogue: a mistake explains the results when, on every input where it is
     //    declared, one of its variants reproduces a wrong result, or (where the learner is
@@ -245,24 +246,51 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
     for (const auto& [way, t] : tally)
         if (t.explains && !t.contradicted) fit.push_back(t.any), fitting.insert(key_of(*t.any));
     if (fitting.size() == 1)
-        return {fit[0]->mistake, key_of(*fit[0]), sentence(*fit[0]->mistake, fit[0]->detail)};
+        return Finding{fit[0]->mistake, key_of(*fit[0]), sentence(*fit[0]->mistake, fit[0]->detail), {}, "", 0};
 
     // 2. the relations, when nothing of the catalogue fits: the same one on every wrong input
     if (fit.empty()) {
         std::map<std::string, Finding> common;
         bool first = true;
+        const Probe* named_on = nullptr;
         for (std::size_t i = 0; i < probes_.size(); ++i) {
             if (!wrong[i]) continue;
             const Probe& p = probes_[i];
             std::map<std::string, Finding> here;
             for (const Finding& f : relations_between(got[i], p.right, p.quantities, p.terms, p.tol)) here.emplace(f.key, f);
-            if (first) common = here;
-            else
-                for (auto it = common.begin(); it != common.end();)
-                    it = here.count(it->first) ? std::next(it) : common.erase(it);
+            if (first) {
+                common = here;
+                named_on = &p;
+            } else {
+                for (auto it = common.begin(); it != common.end();) {
+                    const auto there = here.find(it->first);
+                    if (there == here.end()) {
+                        it = common.erase(it);
+                        continue;
+                    }
+                    // a factor's names: only those it has on every input
+                    std::vector<std::string> kept;
+                    for (const auto& n : it->second.factor_names)
+                        if (std::find(there->second.factor_names.begin(), there->second.factor_names.end(), n) !=
+                            there->second.factor_names.end())
+                            kept.push_back(n);
+                    if (!it->second.factor_names.empty() && kept.empty()) {
+                        it = common.erase(it);
+                        continue;
+                    }
+                    it->second.factor_names = kept;
+                    ++it;
+                }
+            }
             first = false;
         }
-        if (common.size() == 1) return common.begin()->second;
+        if (common.size() == 1) {
+            Finding f = common.begin()->second;
+            if (f.factor_names.size() == 1 && named_on)  // narrowed to one name: say it
+                f.text = scaled_sentence(f.part, f.factor, f.factor_names[0],
+                                         inverse_name(f.factor_names[0], f.factor, named_on->quantities));
+            return f;
+        }
     }
 
     // 3. where the first wrong result differs
@@ -272,9 +300,9 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
         std::string text = "on " + p.input + ": " + describe_outcome(got[i], p.right, p.tol, p.regions);
         if (probes_.size() > 1)
             text += " (wrong on " + std::to_string(n_wrong) + " of the " + std::to_string(probes_.size()) + " inputs of this check)";
-        return {nullptr, "", text};
+        return Finding{nullptr, "", text, {}, "", 0};
     }
-    return {nullptr, "", ""};
+    return Finding{nullptr, "", "", {}, "", 0};
 }
 
 void Diagnosis::judge() const {

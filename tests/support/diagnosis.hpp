@@ -134,6 +134,12 @@ struct Finding {
     const Mistake* mistake;
     std::string key;   // equal keys on two inputs: the same explanation
     std::string text;
+    // A scale by a quantity in play: the names its value has on this input (two
+    // quantities may share a value here and differ on another input), to be narrowed
+    // to one across the inputs; the text is then written for that one.
+    std::vector<std::string> factor_names;
+    std::string part;
+    double factor = 0;
 };
 
 class Diagnosis {

@@ -73,15 +73,44 @@ bool agrees_with(const arma::mat& got, const arma::mat& want, double tol, F f) {
     return true;
 }
 
-Finding found(const Mistake& mk, std::string key, std::string text) { return {&mk, std::move(key), std::move(text)}; }
+Finding found(const Mistake& mk, std::string key, std::string text) {
+    Finding f;
+    f.mistake = &mk;
+    f.key = std::move(key);
+    f.text = std::move(text);
+    return f;
+}
 
 }  // namespace
 
-std::string name_of_factor(double c, const std::vector<Quantity>& quantities) {
+std::vector<std::string> names_of_factor(double c, const std::vector<Quantity>& quantities) {
     std::set<std::string> names;
     for (const auto& e : expressions(quantities))
         if (agree(c, e.value, 1e-9)) names.insert(e.name);
-    return names.size() == 1 ? *names.begin() : "";
+    return {names.begin(), names.end()};
+}
+
+std::string name_of_factor(double c, const std::vector<Quantity>& quantities) {
+    const auto names = names_of_factor(c, quantities);
+    return names.size() == 1 ? names[0] : "";
+}
+
+std::string inverse_name(const std::string& q, double c, const std::vector<Quantity>& quantities) {
+    // the inverse's names, and the one written as "1 / q" or q without its "1 / "
+    const auto names = names_of_factor(1.0 / c, quantities);
+    for (const auto& n : names)
+        if (n == "1 / " + q || "1 / " + n == q) return n;
+    return names.size() == 1 ? names[0] : "";
+}
+
+std::string scaled_sentence(const std::string& part, double c, const std::string& q, const std::string& inv) {
+    std::string text = "every entry of " + part + " is " + (q.empty() ? number(c) : q + " = " + number(c)) +
+                       " times the right value";
+    if (!q.empty() && !inv.empty())
+        return text + (std::abs(c) > 1 ? ": too large by a factor of " + q : ": too small by a factor of " + inv) +
+               " (a factor used the wrong way round, left out, or applied twice)";
+    return text + ": one factor of the formula is wrong (a division or multiplication missing, extra, or by the "
+                  "wrong amount)";
 }
 
 std::vector<Finding> relations_between(const Part& g, const Part& y, const std::vector<Quantity>& quantities,
@@ -138,18 +167,19 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         const double c = factor(R, Y);
         if (std::isfinite(c) && !agree(c, 0.0, 1e-6) && !agree(c, 1.0, 1e-6) && !agree(c, -1.0, 1e-6) &&
             agrees_with(R, Y, tol, [c](double v, arma::uword) { return c * v; })) {
-            const std::string q = name_of_factor(c, quantities);
-            std::string text = "every entry of " + name + " is " + (q.empty() ? number(c) : q + " = " + number(c)) +
-                               " times the right value";
-            if (!q.empty()) {
-                const std::string inv = name_of_factor(1.0 / c, quantities);
-                text += std::abs(c) > 1 ? ": too large by a factor of " + q : ": too small by a factor of " + inv;
-                text += " (a factor used the wrong way round, left out, or applied twice)";
+            const auto names = names_of_factor(c, quantities);
+            if (names.empty()) {
+                out.push_back(found(m::result_scaled, "scaled:" + number(c), scaled_sentence(name, c, "", "")));
             } else {
-                text += ": one factor of the formula is wrong (a division or multiplication missing, extra, or by "
-                        "the wrong amount)";
+                // named when one name fits; several: narrowed across the inputs (Diagnosis::explain)
+                const std::string q = names.size() == 1 ? names[0] : "";
+                Finding f = found(m::result_scaled, "scaled~" + name,
+                                  scaled_sentence(name, c, q, q.empty() ? "" : inverse_name(q, c, quantities)));
+                f.factor_names = names;
+                f.part = name;
+                f.factor = c;
+                out.push_back(f);
             }
-            out.push_back(found(m::result_scaled, "scaled:" + (q.empty() ? number(c) : q), text));
         }
     }
     // each row a multiple of its right row, by factors that differ
@@ -244,7 +274,11 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
     }
     if (!first) return {};
     if (want.parts.size() > 1 && !right.empty()) text += " (" + right + (right.find(',') == std::string::npos ? " is" : " are") + " right)";
-    return {Finding{first, key, text}};
+    Finding f;
+    f.mistake = first;
+    f.key = key;
+    f.text = text;
+    return {f};
 }
 
 }  // namespace attn_test

@@ -97,7 +97,8 @@ std::vector<std::string> check_paths(const std::string& root, const std::vector<
             const std::size_t next = at + it->length();
             // a pattern (translation_*.ckpt, <id>.cpp): stands for many files
             if (next < text.size() && (std::string("*<{").find(text[next]) != std::string::npos ||
-                                       text.compare(next, 2, "-*") == 0))
+                                       text.compare(next, 2, "-*") == 0 || text.compare(next, 2, "/<") == 0 ||
+                                       text.compare(next, 2, "/*") == 0 || text.compare(next, 2, "/{") == 0))
                 continue;
             while (!p.empty() && (p.back() == '.')) p.pop_back();
             const std::string where = root + "/" + p;
