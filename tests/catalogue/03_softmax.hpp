@@ -67,20 +67,20 @@ ATTN_MISTAKE(mask_transposed, "masked_attention masked_softmax",
              "the mask was transposed: mask(i, j) is about query i (row) and key j (column), like "
              "the scores, so it is added as it is, S + mask; with mask.t() the causal mask hides "
              "the past instead of the future (chapter 07)");
-ATTN_MISTAKE(softmax_backward_without_subtraction, "softmax_rows_backward softmax_jvp",
+ATTN_MISTAKE(softmax_backward_without_subtraction, "softmax_rows_backward softmax_jvp attention_backward",
              "the gradient came out as a % v (for a matrix, A % dA): the term minus the row's dot "
              "product a . v is missing; every weight of a row shares one budget, so raising one "
              "lowers the others, and the subtraction says so: a % (v - arma::dot(a, v)), row by "
              "row arma::sum(A % dA, 1) (chapters 03 and 11)");
-ATTN_MISTAKE(softmax_backward_missing_weights, "softmax_rows_backward softmax_jvp",
+ATTN_MISTAKE(softmax_backward_missing_weights, "softmax_rows_backward softmax_jvp attention_backward",
              "the leading multiplication by the weights was left out: the gradient is a % (v - a "
              ". v), the Jacobian of softmax times v; without the a % each entry gets v minus its "
              "weighted mean (chapters 03 and 11)");
-ATTN_MISTAKE(softmax_backward_diagonal_only, "softmax_rows_backward softmax_jvp",
+ATTN_MISTAKE(softmax_backward_diagonal_only, "softmax_rows_backward softmax_jvp attention_backward",
              "only the diagonal of the softmax Jacobian was used, a % (1 - a) % v: raising one "
              "score also lowers every other weight of its row (J = diag(a) - a^T a), so the "
              "gradient is a % (v - a . v) (chapters 03 and 11)");
-ATTN_MISTAKE(softmax_backward_unweighted_dot, "softmax_jvp softmax_rows_backward",
+ATTN_MISTAKE(softmax_backward_unweighted_dot, "softmax_jvp softmax_rows_backward attention_backward",
              "the subtracted term was the plain sum (or mean) of v, not its weighted sum a . v = "
              "sum_j a_j v_j: each entry is a_i (v_i - a . v), with the weights a inside the dot "
              "product: arma::dot(a, v) (chapters 03 and 11)");
@@ -115,7 +115,7 @@ ATTN_MISTAKE(thinks_a_shift_changes_softmax, "softmax_questions",
 ATTN_MISTAKE(thinks_softmax_can_reorder, "softmax_questions",
              "a bigger score always gets a bigger weight: exp only grows as its input grows, and "
              "every entry of a row is divided by the same total (chapter 03)");
-ATTN_MISTAKE(softmax_backward_brackets, "softmax_jvp softmax_rows_backward",
+ATTN_MISTAKE(softmax_backward_brackets, "softmax_jvp softmax_rows_backward attention_backward",
              "the dot product was subtracted outside the bracket, a % v - a . v: each entry is "
              "a_i (v_i - a . v), so the dot product is multiplied by a_i too: a % (v - "
              "arma::dot(a, v)) (chapters 03 and 11)");
