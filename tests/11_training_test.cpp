@@ -155,7 +155,7 @@ Diagnosis softmax_rows_backward_diagnosis() {
 // dQ = dS K / sqrt(d_k), dK = dS^T Q / sqrt(d_k). The slips: any of softmax's above
 // (written inline), a scale left out, of the wrong size, multiplied in, or on one side
 // only; a product with a transpose too few or too many (those that fit only when
-// L_Q = L_K), Q and K swapped between dQ and dK, and the weights computed afresh.
+// L_Q = L_K), Q where K belongs or K where Q belongs, and the weights computed afresh.
 struct BackWay {
     Jvp jvp = Jvp::right;
     double q_factor = 0, k_factor = 0;  // what dS is multiplied by for dQ and for dK (0: 1 / sqrt(d_k))
@@ -163,7 +163,8 @@ struct BackWay {
     bool da_transposed = false;         // dA = V dZ^T
     bool dq_transposed = false;         // dQ = dS^T K
     bool dk_untransposed = false;       // dK = dS Q
-    bool q_and_k_swapped = false;       // dQ = dS Q, dK = dS^T K
+    bool dq_from_q = false;             // dQ = dS Q
+    bool dk_from_k = false;             // dK = dS^T K
     bool recomputed = false;            // A = softmax_rows(Q K^T / sqrt(d_k)), without the mask
 };
 
@@ -185,10 +186,10 @@ Grads attention_backward_by_loops(const AttentionCase& c, const BackWay& w = {})
     const arma::mat dS = softmax_backward_by_loops(A, dA, w.jvp);
     const arma::mat dSq = dS * (w.q_factor != 0 ? w.q_factor : 1.0 / root);
     const arma::mat dSk = dS * (w.k_factor != 0 ? w.k_factor : 1.0 / root);
-    g.dQ = w.q_and_k_swapped ? product_by_loops(dSq, c.Q)
+    g.dQ = w.dq_from_q       ? product_by_loops(dSq, c.Q)
            : w.dq_transposed ? product_by_loops(dSq.t(), c.K)
                              : product_by_loops(dSq, c.K);
-    g.dK = w.q_and_k_swapped   ? product_by_loops(dSk.t(), c.K)
+    g.dK = w.dk_from_k         ? product_by_loops(dSk.t(), c.K)
            : w.dk_untransposed ? product_by_loops(dSk, c.Q)
                                : product_by_loops(dSk.t(), c.Q);
     return g;
@@ -276,8 +277,14 @@ void attention_backward_variants(Probe& p, const AttentionCase& c) {
         w.dk_untransposed = true;
         add(m::attention_backward_dk_untransposed, w, "dS Q");
         w = BackWay{};
-        w.q_and_k_swapped = true;
+        w.dq_from_q = w.dk_from_k = true;
         add(m::attention_backward_q_and_k_swapped, w, "dS Q and dS^T K");
+        w = BackWay{};
+        w.dq_from_q = true;
+        add(m::attention_backward_q_and_k_swapped, w, "dQ = dS Q");
+        w = BackWay{};
+        w.dk_from_k = true;
+        add(m::attention_backward_q_and_k_swapped, w, "dK = dS^T K");
     }
 }
 
@@ -306,10 +313,16 @@ double attention_loss(const arma::mat& Q, const arma::mat& K, const arma::mat& V
 // ==================================================================== cross-entropy
 // How each row's loss is formed: right (m + log sum exp(z - m) - z_t), through the
 // unshifted probability, log sum exp(z) unshifted, through the shifted probability
-// (log of softmax), without adding m back, or subtracting it.
-enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_not_added, shift_subtracted };
-// How each row's softmax in the gradient is formed, and the one-hot with it.
-enum class CeGrad { right, unshifted, from_unshifted_lse, without_onehot, onehot_after_division, negated };
+// (log of softmax), without adding m back, or subtracting it, or shifted by the
+// largest logit of the whole matrix.
+enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_not_added, shift_subtracted, global_shift };
+// How each row's softmax in the gradient is formed, and the one-hot with it: right,
+// unshifted, as exp(z - lse) with an unshifted lse, without the one-hot, the one-hot
+// after the division by T, the difference reversed, the exponentials divided by their
+// column's total (arma::sum(E) without a dimension) or by everything's, or shifted by
+// the largest logit of the whole matrix.
+enum class CeGrad { right, unshifted, from_unshifted_lse, without_onehot, onehot_after_division, negated, columns, total,
+                    global_shift };
 // What the total is divided by: T (right), nothing, T n, n, or 1 / T in integers (0 for T > 1).
 enum class Count { T, one, entries, columns, integer_zero };
 struct CeWay {
@@ -338,12 +351,17 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
     const arma::uword T = Z.n_rows, n = Z.n_cols;
     const double fl = factor_of(w.loss_by, T, n), fg = factor_of(w.grad_by, T, n);
     CeByLoops r{0.0, arma::mat(T, n)};
+    const arma::mat by_columns = softmax_by_loops(Z, {Shift::row_max, Norm::column_sum, true, false});
+    const arma::mat by_total = softmax_by_loops(Z, {Shift::row_max, Norm::total, true, false});
+    double global = -INFINITY;
+    for (arma::uword k = 0; k < Z.n_elem; ++k) global = std::max(global, Z(k));
     double total = 0;
     for (arma::uword i = 0; i < T; ++i) {
         double mx = -INFINITY;
         for (arma::uword j = 0; j < n; ++j) mx = std::max(mx, Z(i, j));
-        double shifted = 0, raw = 0;
-        for (arma::uword j = 0; j < n; ++j) shifted += std::exp(Z(i, j) - mx), raw += std::exp(Z(i, j));
+        double shifted = 0, raw = 0, by_global = 0;
+        for (arma::uword j = 0; j < n; ++j)
+            shifted += std::exp(Z(i, j) - mx), raw += std::exp(Z(i, j)), by_global += std::exp(Z(i, j) - global);
         const double zt = Z(i, t[i]);
         switch (w.loss) {
             case CeLoss::right: total += mx + std::log(shifted) - zt; break;
@@ -352,11 +370,15 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             case CeLoss::prob_shifted: total += -std::log(std::exp(zt - mx) / shifted); break;
             case CeLoss::shift_not_added: total += std::log(shifted) - zt; break;
             case CeLoss::shift_subtracted: total += -mx + std::log(shifted) - zt; break;
+            case CeLoss::global_shift: total += global + std::log(by_global) - zt; break;
         }
         for (arma::uword j = 0; j < n; ++j) {
             double p = std::exp(Z(i, j) - mx) / shifted;
             if (w.grad == CeGrad::unshifted) p = std::exp(Z(i, j)) / raw;
             if (w.grad == CeGrad::from_unshifted_lse) p = std::exp(Z(i, j) - std::log(raw));
+            if (w.grad == CeGrad::columns) p = by_columns(i, j);
+            if (w.grad == CeGrad::total) p = by_total(i, j);
+            if (w.grad == CeGrad::global_shift) p = std::exp(Z(i, j) - global) / by_global;
             const double onehot = j == t[i] && w.grad != CeGrad::without_onehot ? 1.0 : 0.0;
             r.dlogits(i, j) = w.grad == CeGrad::onehot_after_division ? p * fg - onehot
                               : w.grad == CeGrad::negated             ? (onehot - p) * fg
@@ -402,6 +424,9 @@ std::vector<CeSlip> cross_entropy_slips() {
         {&m::cross_entropy_shift_not_added_back, {L::shift_subtracted, G::right}, "m subtracted"},
         {&m::cross_entropy_gradient_without_onehot, {L::right, G::without_onehot}, "softmax / T"},
         {&m::cross_entropy_onehot_not_divided, {L::right, G::onehot_after_division}, "p / T - onehot"},
+        {&m::softmax_shift_not_row_max, {L::global_shift, G::global_shift}, "logits.max()"},
+        {&m::softmax_over_columns, {L::right, G::columns}, "E.each_row() / sum(E)"},
+        {&m::softmax_over_whole_matrix, {L::right, G::total}, "E / accu(E)"},
     };
 }
 
@@ -525,8 +550,8 @@ Diagnosis numeric_gradient_diagnosis() {
 }
 
 // ==================================================================== Adam
-// One step, entry by entry, right or with the slips a learner makes: the betas
-// swapped, a new gradient entering with weight 1, v of g (or of the matrix product
+// One step, entry by entry, right or with the slips a learner makes: a beta in the
+// other's place, a new gradient entering with weight 1, v of g (or of the matrix product
 // g g), a correction with another power (t - 1, t + 1, none, 1 - beta, (1 - beta)^t)
 // or left off m or v, corrected values kept as the state, W stepped before m and v
 // are updated, epsilon inside the root, outside the division, left out or against the
@@ -535,7 +560,8 @@ Diagnosis numeric_gradient_diagnosis() {
 enum class Power { t, t_minus_one, t_plus_one, none, without_power, misplaced };
 enum class Eps { after_sqrt, inside_sqrt, outside_division, none, before_correction };
 struct AdamWay {
-    bool swap_in_averages = false, swap_in_corrections = false;
+    bool m_with_beta2 = false, v_with_beta1 = false;    // in the running averages
+    bool c1_with_beta2 = false, c2_with_beta1 = false;  // in their corrections
     bool m_full_weight = false, v_full_weight = false;
     bool v_of_gradient = false, v_matrix_product = false;
     Power power = Power::t;
@@ -554,8 +580,8 @@ struct AdamState {
 };
 
 void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const attn::AdamConstants& c, const AdamWay& w) {
-    const double b1 = w.swap_in_averages ? c.beta2 : c.beta1, b2 = w.swap_in_averages ? c.beta1 : c.beta2;
-    const double cb1 = w.swap_in_corrections ? c.beta2 : c.beta1, cb2 = w.swap_in_corrections ? c.beta1 : c.beta2;
+    const double b1 = w.m_with_beta2 ? c.beta2 : c.beta1, b2 = w.v_with_beta1 ? c.beta1 : c.beta2;
+    const double cb1 = w.c1_with_beta2 ? c.beta2 : c.beta1, cb2 = w.c2_with_beta1 ? c.beta1 : c.beta2;
     const double tt = static_cast<double>(t);
     auto correction = [&](double beta) {
         switch (w.power) {
@@ -671,9 +697,14 @@ std::vector<AdamSlip> adam_slips() {
     add(m::adam_mean_without_one_minus_beta, "m", [](AdamWay& w) { w.m_full_weight = true; });
     add(m::adam_mean_without_one_minus_beta, "v", [](AdamWay& w) { w.v_full_weight = true; });
     add(m::adam_mean_without_one_minus_beta, "m and v", [](AdamWay& w) { w.m_full_weight = w.v_full_weight = true; });
-    add(m::adam_betas_swapped, "in the averages", [](AdamWay& w) { w.swap_in_averages = true; });
-    add(m::adam_betas_swapped, "in the corrections", [](AdamWay& w) { w.swap_in_corrections = true; });
-    add(m::adam_betas_swapped, "everywhere", [](AdamWay& w) { w.swap_in_averages = w.swap_in_corrections = true; });
+    add(m::adam_betas_swapped, "in the averages", [](AdamWay& w) { w.m_with_beta2 = w.v_with_beta1 = true; });
+    add(m::adam_betas_swapped, "in the corrections", [](AdamWay& w) { w.c1_with_beta2 = w.c2_with_beta1 = true; });
+    add(m::adam_betas_swapped, "everywhere",
+        [](AdamWay& w) { w.m_with_beta2 = w.v_with_beta1 = w.c1_with_beta2 = w.c2_with_beta1 = true; });
+    add(m::adam_betas_swapped, "beta2 in m's average", [](AdamWay& w) { w.m_with_beta2 = true; });
+    add(m::adam_betas_swapped, "beta1 in v's average", [](AdamWay& w) { w.v_with_beta1 = true; });
+    add(m::adam_betas_swapped, "beta2 in m's correction", [](AdamWay& w) { w.c1_with_beta2 = true; });
+    add(m::adam_betas_swapped, "beta1 in v's correction", [](AdamWay& w) { w.c2_with_beta1 = true; });
     add(m::adam_moments_updated_after_step, "W first", [](AdamWay& w) { w.step_before_moments = true; });
     add(m::adam_corrected_moments_stored, "m /= 1 - beta1^t", [](AdamWay& w) { w.store_corrected = true; });
     add(m::adam_step_uses_raw_gradient, "lr g / ...", [](AdamWay& w) { w.raw_gradient = true; });
@@ -702,7 +733,8 @@ Diagnosis adam_step_diagnosis() {
 // ==================================================================== the schedule
 // lr(t) = peak min(t / warmup, sqrt(warmup / t)), right or with a slip.
 enum class Lr { right, max, no_decay, t_minus_one, t_minus_one_rise, integer_both, integer_rise, integer_decay,
-                decay_inverted, decay_without_warmup, without_warmup_min, decay_only, decay_one_over_t, paper_unscaled };
+                decay_inverted, decay_without_warmup, without_warmup_min, decay_only, decay_one_over_t, paper_unscaled,
+                t_and_warmup_swapped };
 
 double rate_by_formula(long t, double peak, long warmup, Lr way = Lr::right) {
     const double s = static_cast<double>(t), w = static_cast<double>(warmup);
@@ -722,6 +754,7 @@ double rate_by_formula(long t, double peak, long warmup, Lr way = Lr::right) {
         case Lr::decay_only: return peak * std::sqrt(w / s);
         case Lr::decay_one_over_t: return peak * std::min(s / w, w / s);
         case Lr::paper_unscaled: return peak * std::min(std::pow(s, -0.5), s * std::pow(w, -1.5));
+        case Lr::t_and_warmup_swapped: return peak * std::min(w / s, std::sqrt(s / w));
     }
     return 0.0;
 }
@@ -766,7 +799,8 @@ Diagnosis learning_rate_diagnosis() {
         {&m::learning_rate_without_warmup, Lr::without_warmup_min, "min(1, sqrt(warmup / t))"},
         {&m::learning_rate_without_warmup, Lr::decay_only, "sqrt(warmup / t)"},
         {&m::learning_rate_decay_not_square_root, Lr::decay_one_over_t, "warmup / t"},
-        {&m::learning_rate_paper_formula_unscaled, Lr::paper_unscaled, "min(t^-0.5, t warmup^-1.5)"}};
+        {&m::learning_rate_paper_formula_unscaled, Lr::paper_unscaled, "min(t^-0.5, t warmup^-1.5)"},
+        {&m::learning_rate_t_and_warmup_swapped, Lr::t_and_warmup_swapped, "min(warmup / t, sqrt(t / warmup))"}};
     for (const LrInput& in : learning_rate_inputs()) {
         const LrInput at = in;
         Probe& p = d.probe(in.input,

@@ -167,9 +167,10 @@ ATTN_MISTAKE(attention_backward_dq_transposed, "attention_backward",
              "dQ was computed as dS^T K; from S = Q K^T the gradient at Q is dS K (dS is L_Q x "
              "L_K, K is L_K x d_k), one row per query (chapter 11)");
 ATTN_MISTAKE(attention_backward_q_and_k_swapped, "attention_backward",
-             "dQ and dK took each other's factor, dQ = dS Q and dK = dS^T K: from S = Q K^T, the "
-             "gradient at Q multiplies dS by the KEYS, dQ = dS K, and the gradient at K "
-             "multiplies dS^T by the QUERIES, dK = dS^T Q (chapter 11)");
+             "the gradient at Q or at K took the wrong one of the two as its factor (dQ = dS Q, "
+             "or dK = dS^T K): from S = Q K^T, the gradient at Q multiplies dS by the KEYS, dQ = "
+             "dS K, and the gradient at K multiplies dS^T by the QUERIES, dK = dS^T Q (chapter "
+             "11)");
 ATTN_MISTAKE(attention_backward_da_transposed, "attention_backward",
              "dA was computed as V dZ^T, the transpose of the right one: from Z = A V, dA = dZ "
              "V^T, with one row per query and one column per key like A (chapter 11)");
@@ -195,9 +196,10 @@ ATTN_MISTAKE(numeric_gradient_moves_every_entry, "numeric_gradient",
              "G came out as the sum of all the partial derivatives; move entry i alone: copy W, "
              "change at(i), evaluate, and put it back (chapter 11, step 3)");
 ATTN_MISTAKE(adam_betas_swapped, "adam_step",
-             "beta1 and beta2 swapped places: beta1 (0.9 by default) belongs to m, the mean of "
-             "the gradient, and beta2 (0.98) to v, the mean of its square, both in the averages "
-             "and in their corrections 1 - beta1^t and 1 - beta2^t (chapter 11, step 5)");
+             "beta1 and beta2 were mixed up: beta1 (0.9 by default) belongs to m, the mean of the "
+             "gradient, and beta2 (0.98) to v, the mean of its square, both in the averages (m = "
+             "beta1 m + (1 - beta1) g) and in their corrections (1 - beta1^t for m, 1 - beta2^t "
+             "for v) (chapter 11, step 5)");
 ATTN_MISTAKE(adam_moments_updated_after_step, "adam_step",
              "W was stepped with the m and v of the step before, and only then were they updated: "
              "Adam first folds the new gradient into m and v, then corrects them and steps W (at "
@@ -256,5 +258,10 @@ ATTN_MISTAKE(learning_rate_paper_formula_unscaled, "learning_rate",
              "t * warmup^-1.5) peaks at peak / sqrt(warmup), not at peak; scaled to peak at t = "
              "warmup it is peak * std::min(t / warmup, std::sqrt(warmup / t)) (chapter 11, step "
              "6)");
+ATTN_MISTAKE(learning_rate_t_and_warmup_swapped, "learning_rate",
+             "t and warmup swapped places: the rise is t / warmup (the step over the length of "
+             "the warm-up) and the decay sqrt(warmup / t); with them swapped the rate rises like "
+             "a square root and falls like 1 / t: peak * std::min(t / warmup, std::sqrt(warmup / "
+             "t)) (chapter 11, step 6)");
 
 }  // namespace attn_test::mistakes
