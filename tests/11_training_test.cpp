@@ -313,22 +313,25 @@ double attention_loss(const arma::mat& Q, const arma::mat& K, const arma::mat& V
 // ==================================================================== cross-entropy
 // How each row's loss is formed: right (m + log sum exp(z - m) - z_t), through the
 // unshifted probability, log sum exp(z) unshifted, through the shifted probability
-// (log of softmax), without adding m back, or subtracting it, or shifted by the
-// largest logit of the whole matrix.
-enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_not_added, shift_subtracted, global_shift };
+// (log of softmax), without adding m back, or subtracting it, or log-sum-exp with
+// another shift than the row's maximum (CeWay::shift).
+enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_not_added, shift_subtracted, other_shift };
 // How each row's softmax in the gradient is formed, and the one-hot with it: right,
 // unshifted, as exp(z - lse) with an unshifted lse, without the one-hot, the one-hot
 // after the division by T, the difference reversed, the exponentials divided by their
 // column's total (arma::sum(E) without a dimension) or by everything's, or shifted by
-// the largest logit of the whole matrix.
+// another amount than the row's maximum (CeWay::shift).
 enum class CeGrad { right, unshifted, from_unshifted_lse, without_onehot, onehot_after_division, negated, columns, total,
-                    global_shift };
+                    other_shift };
+// The other shifts: the largest logit of the whole matrix, the row's minimum, its mean.
+enum class CeShift { global_max, row_min, row_mean };
 // What the total is divided by: T (right), nothing, T n, n, or 1 / T in integers (0 for T > 1).
 enum class Count { T, one, entries, columns, integer_zero };
 struct CeWay {
     CeLoss loss = CeLoss::right;
     CeGrad grad = CeGrad::right;
     Count loss_by = Count::T, grad_by = Count::T;
+    CeShift shift = CeShift::global_max;  // for other_shift
 };
 
 double factor_of(Count c, arma::uword T, arma::uword n) {
@@ -359,9 +362,12 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
     for (arma::uword i = 0; i < T; ++i) {
         double mx = -INFINITY;
         for (arma::uword j = 0; j < n; ++j) mx = std::max(mx, Z(i, j));
-        double shifted = 0, raw = 0, by_global = 0;
+        double least = INFINITY, mean = 0;
+        for (arma::uword j = 0; j < n; ++j) least = std::min(least, Z(i, j)), mean += Z(i, j) / static_cast<double>(n);
+        const double other = w.shift == CeShift::global_max ? global : w.shift == CeShift::row_min ? least : mean;
+        double shifted = 0, raw = 0, by_other = 0;
         for (arma::uword j = 0; j < n; ++j)
-            shifted += std::exp(Z(i, j) - mx), raw += std::exp(Z(i, j)), by_global += std::exp(Z(i, j) - global);
+            shifted += std::exp(Z(i, j) - mx), raw += std::exp(Z(i, j)), by_other += std::exp(Z(i, j) - other);
         const double zt = Z(i, t[i]);
         switch (w.loss) {
             case CeLoss::right: total += mx + std::log(shifted) - zt; break;
@@ -370,7 +376,7 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             case CeLoss::prob_shifted: total += -std::log(std::exp(zt - mx) / shifted); break;
             case CeLoss::shift_not_added: total += std::log(shifted) - zt; break;
             case CeLoss::shift_subtracted: total += -mx + std::log(shifted) - zt; break;
-            case CeLoss::global_shift: total += global + std::log(by_global) - zt; break;
+            case CeLoss::other_shift: total += other + std::log(by_other) - zt; break;
         }
         for (arma::uword j = 0; j < n; ++j) {
             double p = std::exp(Z(i, j) - mx) / shifted;
@@ -378,7 +384,7 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             if (w.grad == CeGrad::from_unshifted_lse) p = std::exp(Z(i, j) - std::log(raw));
             if (w.grad == CeGrad::columns) p = by_columns(i, j);
             if (w.grad == CeGrad::total) p = by_total(i, j);
-            if (w.grad == CeGrad::global_shift) p = std::exp(Z(i, j) - global) / by_global;
+            if (w.grad == CeGrad::other_shift) p = std::exp(Z(i, j) - other) / by_other;
             const double onehot = j == t[i] && w.grad != CeGrad::without_onehot ? 1.0 : 0.0;
             r.dlogits(i, j) = w.grad == CeGrad::onehot_after_division ? p * fg - onehot
                               : w.grad == CeGrad::negated             ? (onehot - p) * fg
@@ -424,7 +430,9 @@ std::vector<CeSlip> cross_entropy_slips() {
         {&m::cross_entropy_shift_not_added_back, {L::shift_subtracted, G::right}, "m subtracted"},
         {&m::cross_entropy_gradient_without_onehot, {L::right, G::without_onehot}, "softmax / T"},
         {&m::cross_entropy_onehot_not_divided, {L::right, G::onehot_after_division}, "p / T - onehot"},
-        {&m::softmax_shift_not_row_max, {L::global_shift, G::global_shift}, "logits.max()"},
+        {&m::softmax_shift_not_row_max, {L::other_shift, G::other_shift, C::T, C::T, CeShift::global_max}, "logits.max()"},
+        {&m::softmax_shift_not_row_max, {L::other_shift, G::other_shift, C::T, C::T, CeShift::row_min}, "z.min()"},
+        {&m::softmax_shift_not_row_max, {L::other_shift, G::other_shift, C::T, C::T, CeShift::row_mean}, "arma::mean(z)"},
         {&m::softmax_over_columns, {L::right, G::columns}, "E.each_row() / sum(E)"},
         {&m::softmax_over_whole_matrix, {L::right, G::total}, "E / accu(E)"},
     };
