@@ -47,6 +47,36 @@ std::string thrown(F&& call) {
     return "";
 }
 
+// Two slips made together, with what they give on each probe of a diagnosis.
+struct Combination {
+    const Mistake* mistake;  // the first slip's: a combination is named as it, or as nothing
+    std::string how;
+    std::vector<Result> per_probe;
+    std::vector<bool> declared;  // on which probes it can be computed (empty: all)
+};
+// Declares each combination as a combined variant of the probes (in order), except where
+// on every probe it gives what some single slip gives, or the right result: there the
+// second slip cannot show (a W never written back hides every later slip of the step),
+// or the pair is another single slip (m and v both uncorrected: no correction), whose
+// name is then the right one.
+void declare_combinations(const std::vector<Probe*>& probes, const std::vector<Combination>& combos) {
+    for (const Combination& c : combos) {
+        bool shows = false;
+        auto on = [&](std::size_t i) { return c.declared.empty() || c.declared[i]; };
+        for (std::size_t i = 0; i < probes.size() && !shows; ++i) {
+            if (!on(i)) continue;
+            const Probe& p = *probes[i];
+            bool single = same_result(c.per_probe[i], p.right, p.tol);
+            for (const Variant& v : p.variants)
+                single = single || (v.alone && v.reproduces(c.per_probe[i]));
+            shows = !single;
+        }
+        if (!shows) continue;
+        for (std::size_t i = 0; i < probes.size(); ++i)
+            if (on(i)) probes[i]->variant(*c.mistake, c.per_probe[i]).labelled(c.how).combined();
+    }
+}
+
 // ==================================================================== softmax's backward pass
 // Row i of dS is A_i % (dA_i - A_i . dA_i). A hand-written one can lose the
 // subtraction, the leading A %, or everything but the Jacobian's diagonal; subtract
@@ -231,75 +261,111 @@ std::vector<AttentionCase> attention_cases() {
                            padding_mask(), 104)};
 }
 
-void attention_backward_variants(Probe& p, const AttentionCase& c) {
-    const double d_k = static_cast<double>(c.K.n_cols), d_v = static_cast<double>(c.V.n_cols);
-    const double L_Q = static_cast<double>(c.Q.n_rows), L_K = static_cast<double>(c.K.n_rows);
-    auto add = [&](const Mistake& mk, const BackWay& w, const std::string& how) {
-        p.variant(mk, grads_result(attention_backward_by_loops(c, w))).labelled(how);
-    };
-    for (const JvpSlip& s : jvp_slips()) {
+struct BackSlip {
+    const Mistake* mistake;
+    std::string how;
+    std::function<void(BackWay&, const AttentionCase&)> set;
+    bool square_only;  // a product that fits only when L_Q = L_K
+    BackWay way(const AttentionCase& c) const {
         BackWay w;
-        w.jvp = s.way;
-        add(*s.mistake, w, s.how);
+        set(w, c);
+        return w;
     }
-    BackWay skip;
-    skip.jvp = Jvp::skipped;
-    add(m::attention_backward_skips_softmax, skip, "dS = dA / sqrt(d_k)");
-    auto scaled = [&](const Mistake& mk, double fq, double fk, const std::string& how) {
-        BackWay w;
-        w.q_factor = fq;
-        w.k_factor = fk;
-        add(mk, w, how);
-    };
-    const double right = 1.0 / std::sqrt(d_k);
-    scaled(m::attention_backward_missing_scale, 1.0, 1.0, "no 1 / sqrt(d_k)");
-    scaled(m::attention_backward_scale_by_d_k, 1.0 / d_k, 1.0 / d_k, "/ d_k");
-    scaled(m::attention_backward_scale_by_sqrt_d_v, 1.0 / std::sqrt(d_v), 1.0 / std::sqrt(d_v), "/ sqrt(d_v)");
-    scaled(m::attention_backward_scale_on_one_side, right, 1.0, "on dQ only");
-    scaled(m::attention_backward_scale_on_one_side, 1.0, right, "on dK only");
-    scaled(m::attention_backward_scale_multiplied, std::sqrt(d_k), std::sqrt(d_k), "* sqrt(d_k)");
-    scaled(m::attention_backward_scale_by_sequence_length, 1.0 / std::sqrt(L_K), 1.0 / std::sqrt(L_K), "/ sqrt(L_K)");
-    scaled(m::attention_backward_scale_by_sequence_length, 1.0 / std::sqrt(L_Q), 1.0 / std::sqrt(L_Q), "/ sqrt(L_Q)");
-    BackWay again;
-    again.recomputed = true;
-    add(m::attention_backward_recomputes_weights, again, "softmax_rows(Q K^T / sqrt(d_k))");
-    if (c.Q.n_rows == c.K.n_rows) {  // these products fit only when L_Q = L_K
-        BackWay w;
-        w.dv_untransposed = true;
-        add(m::attention_backward_dv_untransposed, w, "A dZ");
-        w = BackWay{};
-        w.da_transposed = true;
-        add(m::attention_backward_da_transposed, w, "V dZ^T");
-        w = BackWay{};
-        w.dq_transposed = true;
-        add(m::attention_backward_dq_transposed, w, "dS^T K");
-        w = BackWay{};
-        w.dk_untransposed = true;
-        add(m::attention_backward_dk_untransposed, w, "dS Q");
-        w = BackWay{};
-        w.dq_from_q = w.dk_from_k = true;
-        add(m::attention_backward_q_and_k_swapped, w, "dS Q and dS^T K");
-        w = BackWay{};
-        w.dq_from_q = true;
-        add(m::attention_backward_q_and_k_swapped, w, "dQ = dS Q");
-        w = BackWay{};
-        w.dk_from_k = true;
-        add(m::attention_backward_q_and_k_swapped, w, "dK = dS^T K");
+};
+// Which parts of the backward pass a way changes: softmax's, the scale of dQ and of dK,
+// dV's product, dA's, dQ's, dK's, the weights.
+std::vector<int> parts_changed(const BackWay& w) {
+    return {w.jvp != Jvp::right, w.q_factor != 0, w.k_factor != 0, w.dv_untransposed, w.da_transposed,
+            w.dq_transposed || w.dq_from_q, w.dk_untransposed || w.dk_from_k, w.recomputed};
+}
+std::vector<BackSlip> attention_backward_slips() {
+    std::vector<BackSlip> s;
+    for (const JvpSlip& j : jvp_slips()) {
+        const Jvp way = j.way;
+        s.push_back({j.mistake, j.how, [way](BackWay& w, const AttentionCase&) { w.jvp = way; }, false});
     }
+    s.push_back({&m::attention_backward_skips_softmax, "dS = dA / sqrt(d_k)",
+                 [](BackWay& w, const AttentionCase&) { w.jvp = Jvp::skipped; }, false});
+    // what dS is multiplied by on its way to dQ and to dK, from the case's sizes
+    auto scaled = [&](const Mistake& mk, const std::string& how, std::function<std::pair<double, double>(double, double, double, double)> f) {
+        s.push_back({&mk, how,
+                     [f](BackWay& w, const AttentionCase& c) {
+                         const auto qk = f(static_cast<double>(c.K.n_cols), static_cast<double>(c.V.n_cols),
+                                           static_cast<double>(c.Q.n_rows), static_cast<double>(c.K.n_rows));
+                         w.q_factor = qk.first;
+                         w.k_factor = qk.second;
+                     },
+                     false});
+    };
+    using QK = std::pair<double, double>;
+    scaled(m::attention_backward_missing_scale, "no 1 / sqrt(d_k)", [](double, double, double, double) { return QK{1, 1}; });
+    scaled(m::attention_backward_scale_by_d_k, "/ d_k", [](double d_k, double, double, double) { return QK{1 / d_k, 1 / d_k}; });
+    scaled(m::attention_backward_scale_by_sqrt_d_v, "/ sqrt(d_v)",
+           [](double, double d_v, double, double) { return QK{1 / std::sqrt(d_v), 1 / std::sqrt(d_v)}; });
+    scaled(m::attention_backward_scale_on_one_side, "on dQ only",
+           [](double d_k, double, double, double) { return QK{1 / std::sqrt(d_k), 1}; });
+    scaled(m::attention_backward_scale_on_one_side, "on dK only",
+           [](double d_k, double, double, double) { return QK{1, 1 / std::sqrt(d_k)}; });
+    scaled(m::attention_backward_scale_multiplied, "* sqrt(d_k)",
+           [](double d_k, double, double, double) { return QK{std::sqrt(d_k), std::sqrt(d_k)}; });
+    scaled(m::attention_backward_scale_by_sequence_length, "/ sqrt(L_K)",
+           [](double, double, double, double L_K) { return QK{1 / std::sqrt(L_K), 1 / std::sqrt(L_K)}; });
+    scaled(m::attention_backward_scale_by_sequence_length, "/ sqrt(L_Q)",
+           [](double, double, double L_Q, double) { return QK{1 / std::sqrt(L_Q), 1 / std::sqrt(L_Q)}; });
+    s.push_back({&m::attention_backward_recomputes_weights, "softmax_rows(Q K^T / sqrt(d_k))",
+                 [](BackWay& w, const AttentionCase&) { w.recomputed = true; }, false});
+    auto square = [&](const Mistake& mk, const std::string& how, std::function<void(BackWay&)> set) {
+        s.push_back({&mk, how, [set](BackWay& w, const AttentionCase&) { set(w); }, true});
+    };
+    square(m::attention_backward_dv_untransposed, "A dZ", [](BackWay& w) { w.dv_untransposed = true; });
+    square(m::attention_backward_da_transposed, "V dZ^T", [](BackWay& w) { w.da_transposed = true; });
+    square(m::attention_backward_dq_transposed, "dS^T K", [](BackWay& w) { w.dq_transposed = true; });
+    square(m::attention_backward_dk_untransposed, "dS Q", [](BackWay& w) { w.dk_untransposed = true; });
+    square(m::attention_backward_q_and_k_swapped, "dS Q and dS^T K", [](BackWay& w) { w.dq_from_q = w.dk_from_k = true; });
+    square(m::attention_backward_q_and_k_swapped, "dQ = dS Q", [](BackWay& w) { w.dq_from_q = true; });
+    square(m::attention_backward_q_and_k_swapped, "dK = dS^T K", [](BackWay& w) { w.dk_from_k = true; });
+    return s;
 }
 
 Diagnosis attention_backward_diagnosis() {
     Diagnosis d("attention_backward");
-    for (const AttentionCase& c : attention_cases()) {
+    const std::vector<AttentionCase> cases = attention_cases();
+    const std::vector<BackSlip> slips = attention_backward_slips();
+    std::vector<Probe*> probes;
+    for (const AttentionCase& c : cases) {
         Probe& p = d.probe(c.input,
                            [c] {
                                const attn::AttentionGrads g = attn::attention_backward(c.Q, c.K, c.V, c.A, c.dZ);
                                return grads_result(g.dQ, g.dK, g.dV);
                            },
                            grads_result(attention_backward_by_loops(c)));
-        attention_backward_variants(p, c);
+        probes.push_back(&p);
+        for (const BackSlip& s : slips)
+            if (!s.square_only || c.Q.n_rows == c.K.n_rows)
+                p.variant(*s.mistake, grads_result(attention_backward_by_loops(c, s.way(c)))).labelled(s.how);
         p.quantity("d_k", static_cast<double>(c.K.n_cols)).quantity("d_v", static_cast<double>(c.V.n_cols));
     }
+    // two slips at once, in different parts of the backward pass (on the square inputs
+    // only when one of them needs L_Q = L_K)
+    std::vector<Combination> combos;
+    for (std::size_t i = 0; i < slips.size(); ++i)
+        for (std::size_t j = i + 1; j < slips.size(); ++j) {
+            if (slips[i].mistake == slips[j].mistake) continue;
+            const std::vector<int> a = parts_changed(slips[i].way(cases[0])), b = parts_changed(slips[j].way(cases[0]));
+            bool apart = true;
+            for (std::size_t k = 0; k < a.size(); ++k) apart = apart && !(a[k] && b[k]);
+            if (!apart) continue;
+            Combination cb{slips[i].mistake, slips[i].how + " with " + slips[j].how, {}, {}};
+            for (const AttentionCase& c : cases) {
+                const bool fits = (!slips[i].square_only && !slips[j].square_only) || c.Q.n_rows == c.K.n_rows;
+                BackWay w = slips[i].way(c);
+                slips[j].set(w, c);
+                cb.per_probe.push_back(fits ? grads_result(attention_backward_by_loops(c, w)) : Result{});
+                cb.declared.push_back(fits);
+            }
+            combos.push_back(cb);
+        }
+    declare_combinations(probes, combos);
     return d;
 }
 
@@ -459,9 +525,30 @@ std::vector<CeInput> cross_entropy_inputs() {
             {"4 rows of uniform logits over 7 words", arma::mat(4, 7, arma::fill::value(2.5)), {0, 3, 6, 2}}};
 }
 
+// Two ways made together, when they change different parts (the loss, the gradient,
+// either division); false when they overlap.
+bool merged(const CeWay& a, const CeWay& b, CeWay& out) {
+    const CeWay none;
+    if ((a.loss != none.loss && b.loss != none.loss) || (a.grad != none.grad && b.grad != none.grad) ||
+        (a.loss_by != none.loss_by && b.loss_by != none.loss_by) || (a.grad_by != none.grad_by && b.grad_by != none.grad_by))
+        return false;
+    out.loss = a.loss != none.loss ? a.loss : b.loss;
+    out.grad = a.grad != none.grad ? a.grad : b.grad;
+    out.loss_by = a.loss_by != none.loss_by ? a.loss_by : b.loss_by;
+    out.grad_by = a.grad_by != none.grad_by ? a.grad_by : b.grad_by;
+    const bool a_shifts = a.loss == CeLoss::other_shift || a.grad == CeGrad::other_shift;
+    const bool b_shifts = b.loss == CeLoss::other_shift || b.grad == CeGrad::other_shift;
+    if (a_shifts && b_shifts) return false;
+    out.shift = a_shifts ? a.shift : b.shift;
+    return true;
+}
+
 Diagnosis cross_entropy_diagnosis() {
     Diagnosis d("cross_entropy");
-    for (const CeInput& in : cross_entropy_inputs()) {
+    const std::vector<CeInput> inputs = cross_entropy_inputs();
+    const std::vector<CeSlip> slips = cross_entropy_slips();
+    std::vector<Probe*> probes;
+    for (const CeInput& in : inputs) {
         const arma::mat Z = in.Z;
         const std::vector<arma::uword> t = in.t;
         Probe& p = d.probe(in.input,
@@ -470,10 +557,20 @@ Diagnosis cross_entropy_diagnosis() {
                                return ce_result(r.loss, r.dlogits);
                            },
                            ce_result(cross_entropy_by_loops(Z, t)));
-        for (const CeSlip& s : cross_entropy_slips())
-            p.variant(*s.mistake, ce_result(cross_entropy_by_loops(Z, t, s.way))).labelled(s.how);
+        probes.push_back(&p);
+        for (const CeSlip& s : slips) p.variant(*s.mistake, ce_result(cross_entropy_by_loops(Z, t, s.way))).labelled(s.how);
         p.quantity("T", static_cast<double>(Z.n_rows)).quantity("n", static_cast<double>(Z.n_cols));
     }
+    std::vector<Combination> combos;
+    for (std::size_t i = 0; i < slips.size(); ++i)
+        for (std::size_t j = i + 1; j < slips.size(); ++j) {
+            CeWay w;
+            if (slips[i].mistake == slips[j].mistake || !merged(slips[i].way, slips[j].way, w)) continue;
+            Combination c{slips[i].mistake, std::string(slips[i].how) + " with " + slips[j].how, {}, {}};
+            for (const CeInput& in : inputs) c.per_probe.push_back(ce_result(cross_entropy_by_loops(in.Z, in.t, w)));
+            combos.push_back(c);
+        }
+    declare_combinations(probes, combos);
     return d;
 }
 
@@ -676,17 +773,36 @@ std::vector<AdamCase> adam_cases() {
              attn::AdamConstants{0.8, 0.95, 1e-8}}};
 }
 
+// The fields of a way, flattened: which of them a slip changes.
+std::vector<double> fields(const AdamWay& w) {
+    return {double(w.m_with_beta2), double(w.v_with_beta1), double(w.c1_with_beta2), double(w.c2_with_beta1),
+            double(w.m_full_weight), double(w.v_full_weight), double(w.v_of_gradient), double(w.v_matrix_product),
+            double(w.power), double(w.correct_m), double(w.correct_v), double(w.store_corrected),
+            double(w.step_before_moments), double(w.eps), double(w.no_sqrt), double(w.raw_gradient), w.direction,
+            double(w.keep_W), double(w.keep_moments)};
+}
+
 struct AdamSlip {
     const Mistake* mistake;
-    AdamWay way;
-    const char* how;
+    std::function<void(AdamWay&)> set;
+    std::string how;
+    AdamWay way() const {
+        AdamWay w;
+        set(w);
+        return w;
+    }
 };
+// Two slips made together, when they touch different fields of the formula.
+bool combinable(const AdamSlip& a, const AdamSlip& b) {
+    const std::vector<double> none = fields(AdamWay{}), fa = fields(a.way()), fb = fields(b.way());
+    for (std::size_t k = 0; k < none.size(); ++k)
+        if (fa[k] != none[k] && fb[k] != none[k]) return false;
+    return a.mistake != b.mistake;
+}
 std::vector<AdamSlip> adam_slips() {
     std::vector<AdamSlip> s;
     auto add = [&](const Mistake& mk, const char* how, const std::function<void(AdamWay&)>& set) {
-        AdamWay w;
-        set(w);
-        s.push_back({&mk, w, how});
+        s.push_back({&mk, set, how});
     };
     add(m::adam_without_bias_correction, "no correction", [](AdamWay& w) { w.power = Power::none; });
     add(m::adam_bias_correction_without_power, "1 - beta", [](AdamWay& w) { w.power = Power::without_power; });
@@ -723,9 +839,13 @@ std::vector<AdamSlip> adam_slips() {
 
 Diagnosis adam_step_diagnosis() {
     Diagnosis d("adam_step");
-    for (const AdamCase& a : adam_cases()) {
+    const std::vector<AdamCase> cases = adam_cases();
+    const std::vector<AdamSlip> slips = adam_slips();
+    std::vector<Probe*> probes;
+    for (const AdamCase& a : cases) {
         Probe& p = d.probe(a.input, [a] { return adam_result(adam_run(a)); }, adam_result(adam_run_by_loops(a)));
-        for (const AdamSlip& s : adam_slips()) p.variant(*s.mistake, adam_result(adam_run_by_loops(a, s.way))).labelled(s.how);
+        probes.push_back(&p);
+        for (const AdamSlip& s : slips) p.variant(*s.mistake, adam_result(adam_run_by_loops(a, s.way()))).labelled(s.how);
         if (a.W0.n_rows == a.W0.n_cols) {
             AdamWay w;
             w.v_matrix_product = true;
@@ -735,6 +855,18 @@ Diagnosis adam_step_diagnosis() {
                 .labelled("grad * grad");
         }
     }
+    // two slips at once, where they touch different parts of the formula
+    std::vector<Combination> combos;
+    for (std::size_t i = 0; i < slips.size(); ++i)
+        for (std::size_t j = i + 1; j < slips.size(); ++j) {
+            if (!combinable(slips[i], slips[j])) continue;
+            AdamWay w = slips[i].way();
+            slips[j].set(w);
+            Combination c{slips[i].mistake, slips[i].how + " with " + slips[j].how, {}, {}};
+            for (const AdamCase& a : cases) c.per_probe.push_back(adam_result(adam_run_by_loops(a, w)));
+            combos.push_back(c);
+        }
+    declare_combinations(probes, combos);
     return d;
 }
 
