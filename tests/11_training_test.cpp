@@ -251,7 +251,8 @@ arma::mat padding_mask() {
     mk.row(1).fill(-INFINITY);
     return mk;
 }
-// Sizes chosen so that no two of d_k, d_v, L_Q, L_K agree where a slip would hide.
+// Sizes chosen so that the roots and ratios of d_k and d_v never coincide (a result
+// scaled by one of them is named by it), with L_Q = L_K on two inputs and not on two.
 std::vector<AttentionCase> attention_cases() {
     return {attention_case("4 queries over 4 keys, d_k 3, d_v 2", 4, 4, 3, 2, arma::mat(), 101),
             attention_case("3 queries over 5 keys, d_k 6, d_v 2", 3, 5, 6, 2, arma::mat(), 102),
@@ -669,7 +670,7 @@ struct AdamWay {
     bool c1_with_beta2 = false, c2_with_beta1 = false;  // in their corrections
     bool m_full_weight = false, v_full_weight = false;
     bool v_of_gradient = false, v_matrix_product = false;
-    Power power = Power::t;
+    Power power_m = Power::t, power_v = Power::t;  // in m's correction and in v's
     bool correct_m = true, correct_v = true;
     bool store_corrected = false;
     bool step_before_moments = false;
@@ -688,8 +689,8 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
     const double b1 = w.m_with_beta2 ? c.beta2 : c.beta1, b2 = w.v_with_beta1 ? c.beta1 : c.beta2;
     const double cb1 = w.c1_with_beta2 ? c.beta2 : c.beta1, cb2 = w.c2_with_beta1 ? c.beta1 : c.beta2;
     const double tt = static_cast<double>(t);
-    auto correction = [&](double beta) {
-        switch (w.power) {
+    auto correction = [&](double beta, Power power) {
+        switch (power) {
             case Power::t: return 1.0 - std::pow(beta, tt);
             case Power::t_minus_one: return 1.0 - std::pow(beta, tt - 1);
             case Power::t_plus_one: return 1.0 - std::pow(beta, tt + 1);
@@ -699,7 +700,7 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
         }
         return 1.0;
     };
-    const double c1 = w.correct_m ? correction(cb1) : 1.0, c2 = w.correct_v ? correction(cb2) : 1.0;
+    const double c1 = w.correct_m ? correction(cb1, w.power_m) : 1.0, c2 = w.correct_v ? correction(cb2, w.power_v) : 1.0;
     arma::mat sq(arma::size(g));
     for (arma::uword i = 0; i < g.n_elem; ++i) sq(i) = w.v_of_gradient ? g(i) : g(i) * g(i);
     if (w.v_matrix_product) sq = product_by_loops(g, g);
@@ -777,7 +778,7 @@ std::vector<AdamCase> adam_cases() {
 std::vector<double> fields(const AdamWay& w) {
     return {double(w.m_with_beta2), double(w.v_with_beta1), double(w.c1_with_beta2), double(w.c2_with_beta1),
             double(w.m_full_weight), double(w.v_full_weight), double(w.v_of_gradient), double(w.v_matrix_product),
-            double(w.power), double(w.correct_m), double(w.correct_v), double(w.store_corrected),
+            double(w.power_m), double(w.power_v), double(w.correct_m), double(w.correct_v), double(w.store_corrected),
             double(w.step_before_moments), double(w.eps), double(w.no_sqrt), double(w.raw_gradient), w.direction,
             double(w.keep_W), double(w.keep_moments)};
 }
@@ -804,11 +805,19 @@ std::vector<AdamSlip> adam_slips() {
     auto add = [&](const Mistake& mk, const char* how, const std::function<void(AdamWay&)>& set) {
         s.push_back({&mk, set, how});
     };
-    add(m::adam_without_bias_correction, "no correction", [](AdamWay& w) { w.power = Power::none; });
-    add(m::adam_bias_correction_without_power, "1 - beta", [](AdamWay& w) { w.power = Power::without_power; });
-    add(m::adam_bias_correction_t_minus_one, "beta^(t - 1)", [](AdamWay& w) { w.power = Power::t_minus_one; });
-    add(m::adam_bias_correction_t_plus_one, "beta^(t + 1)", [](AdamWay& w) { w.power = Power::t_plus_one; });
-    add(m::adam_bias_correction_power_misplaced, "(1 - beta)^t", [](AdamWay& w) { w.power = Power::misplaced; });
+    add(m::adam_without_bias_correction, "no correction", [](AdamWay& w) { w.power_m = w.power_v = Power::none; });
+    // another power in both corrections, or in one of them only
+    const std::vector<std::tuple<const Mistake*, Power, std::string>> powers = {
+        {&m::adam_bias_correction_without_power, Power::without_power, "1 - beta"},
+        {&m::adam_bias_correction_t_minus_one, Power::t_minus_one, "beta^(t - 1)"},
+        {&m::adam_bias_correction_t_plus_one, Power::t_plus_one, "beta^(t + 1)"},
+        {&m::adam_bias_correction_power_misplaced, Power::misplaced, "(1 - beta)^t"}};
+    for (const auto& [mistake, power, how] : powers) {
+        const Power pw = power;
+        s.push_back({mistake, [pw](AdamWay& w) { w.power_m = w.power_v = pw; }, how});
+        s.push_back({mistake, [pw](AdamWay& w) { w.power_m = pw; }, how + " for m"});
+        s.push_back({mistake, [pw](AdamWay& w) { w.power_v = pw; }, how + " for v"});
+    }
     add(m::adam_m_not_corrected, "m", [](AdamWay& w) { w.correct_m = false; });
     add(m::adam_v_not_corrected, "v", [](AdamWay& w) { w.correct_v = false; });
     add(m::adam_epsilon_inside_sqrt, "sqrt(v_hat + eps)", [](AdamWay& w) { w.eps = Eps::inside_sqrt; });
