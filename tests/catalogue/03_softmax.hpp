@@ -6,12 +6,12 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(softmax_over_columns, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_attention masked_attention self_attention",
+ATTN_MISTAKE(softmax_over_columns, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_attention masked_attention self_attention cross_entropy",
              "softmax ran down the columns (each column sums to 1); it must run along each row, "
              "one query's budget over the keys. In Armadillo, arma::max(S) and arma::sum(E) work "
              "down the columns; along the rows they are arma::max(S, 1) and arma::sum(E, 1), used "
              "with .each_col() (chapter 03)");
-ATTN_MISTAKE(softmax_over_whole_matrix, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
+ATTN_MISTAKE(softmax_over_whole_matrix, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_entropy",
              "softmax was normalised over the whole matrix (all entries sum to 1); each row must "
              "sum to 1 on its own: arma::accu(E) and S.max() take every entry, arma::sum(E, 1) "
              "and arma::max(S, 1) one per row (chapter 03)");
@@ -19,7 +19,7 @@ ATTN_MISTAKE(softmax_without_max_subtraction, "masked_softmax softmax_rows atten
              "large scores overflowed to inf/NaN: subtract each row's maximum before exp, "
              "S.each_col() - arma::max(S, 1), which changes nothing else (chapter 03, shift "
              "invariance)");
-ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
+ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_entropy",
              "the shift was not each row's own maximum (one maximum for the whole matrix, or each "
              "row's mean): right in exact arithmetic, but on rows far apart exp under- or "
              "overflows and the row becomes 0/0 = NaN; subtract max(S, 1), one maximum per row, "
@@ -67,20 +67,20 @@ ATTN_MISTAKE(mask_transposed, "masked_attention masked_softmax scaled_dot_produc
              "the mask was transposed: mask(i, j) is about query i (row) and key j (column), like "
              "the scores, so it is added as it is, S + mask; with mask.t() the causal mask hides "
              "the past instead of the future (chapter 07)");
-ATTN_MISTAKE(softmax_backward_without_subtraction, "softmax_rows_backward softmax_jvp",
+ATTN_MISTAKE(softmax_backward_without_subtraction, "softmax_rows_backward softmax_jvp attention_backward",
              "the gradient came out as a % v (for a matrix, A % dA): the term minus the row's dot "
              "product a . v is missing; every weight of a row shares one budget, so raising one "
              "lowers the others, and the subtraction says so: a % (v - arma::dot(a, v)), row by "
              "row arma::sum(A % dA, 1) (chapters 03 and 11)");
-ATTN_MISTAKE(softmax_backward_missing_weights, "softmax_rows_backward softmax_jvp",
+ATTN_MISTAKE(softmax_backward_missing_weights, "softmax_rows_backward softmax_jvp attention_backward",
              "the leading multiplication by the weights was left out: the gradient is a % (v - a "
              ". v), the Jacobian of softmax times v; without the a % each entry gets v minus its "
              "weighted mean (chapters 03 and 11)");
-ATTN_MISTAKE(softmax_backward_diagonal_only, "softmax_rows_backward softmax_jvp",
+ATTN_MISTAKE(softmax_backward_diagonal_only, "softmax_rows_backward softmax_jvp attention_backward",
              "only the diagonal of the softmax Jacobian was used, a % (1 - a) % v: raising one "
              "score also lowers every other weight of its row (J = diag(a) - a^T a), so the "
              "gradient is a % (v - a . v) (chapters 03 and 11)");
-ATTN_MISTAKE(softmax_backward_unweighted_dot, "softmax_jvp softmax_rows_backward",
+ATTN_MISTAKE(softmax_backward_unweighted_dot, "softmax_jvp softmax_rows_backward attention_backward",
              "the subtracted term was the plain sum (or mean) of v, not its weighted sum a . v = "
              "sum_j a_j v_j: each entry is a_i (v_i - a . v), with the weights a inside the dot "
              "product: arma::dot(a, v) (chapters 03 and 11)");
@@ -115,7 +115,7 @@ ATTN_MISTAKE(thinks_a_shift_changes_softmax, "softmax_questions",
 ATTN_MISTAKE(thinks_softmax_can_reorder, "softmax_questions",
              "a bigger score always gets a bigger weight: exp only grows as its input grows, and "
              "every entry of a row is divided by the same total (chapter 03)");
-ATTN_MISTAKE(softmax_backward_brackets, "softmax_jvp softmax_rows_backward",
+ATTN_MISTAKE(softmax_backward_brackets, "softmax_jvp softmax_rows_backward attention_backward",
              "the dot product was subtracted outside the bracket, a % v - a . v: each entry is "
              "a_i (v_i - a . v), so the dot product is multiplied by a_i too: a % (v - "
              "arma::dot(a, v)) (chapters 03 and 11)");

@@ -35,9 +35,10 @@ ATTN_MISTAKE(cross_entropy_gradient_not_averaged, "cross_entropy",
              "gradient was not; each row's gradient is (softmax(z) - onehot(t)) / T, since every "
              "row's loss entered the mean with weight 1/T (chapter 11)");
 ATTN_MISTAKE(cross_entropy_without_shift, "cross_entropy",
-             "large logits gave NaN: exp(z) overflowed to inf before the division (inf / inf is "
-             "NaN); subtract each row's maximum first, log sum exp(z) = m + log sum exp(z - m), "
-             "which no exp can overflow (chapters 03 and 11, step 2)");
+             "large logits gave inf or NaN: exp(z) of a logit above about 709.8 overflows to inf, "
+             "and then log(inf) is inf and inf / inf is NaN; subtract each row's maximum first, "
+             "log sum exp(z) = m + log sum exp(z - m), so that no exp can overflow, in the loss "
+             "and in the softmax of the gradient (chapters 03 and 11, step 2)");
 ATTN_MISTAKE(cross_entropy_log_of_softmax, "cross_entropy",
              "the loss became inf where the target's probability is tiny: the softmax was "
              "computed and then its log, and a probability below about 1e-308 is stored as 0, "
@@ -84,13 +85,14 @@ ATTN_MISTAKE(learning_rate_warmup_without_decay, "learning_rate",
              "* sqrt(warmup / t), down with the inverse square root of the step (chapter 11, step "
              "6)");
 ATTN_MISTAKE(learning_rate_counts_from_zero, "learning_rate",
-             "the schedule is one step late: it used t - 1, so the first step got a rate of 0 and "
-             "the peak came at warmup + 1; t is already 1 on the first step (chapter 11, step 6)");
+             "the schedule is one step late: it used t - 1 (everywhere, or in the rise t / "
+             "warmup), so the first step got a rate of 0; t is already 1 on the first step, and "
+             "the peak comes at t = warmup (chapter 11, step 6)");
 ATTN_MISTAKE(learning_rate_integer_division, "learning_rate",
-             "t / warmup was an integer division (both are long), which is 0 for every t below "
-             "the warm-up and so is sqrt(warmup / t) after it: convert to double before dividing "
-             "(chapter 11, step 6)");
-ATTN_MISTAKE(softmax_backward_whole_matrix_dot, "softmax_rows_backward",
+             "t / warmup or warmup / t was an integer division (both are long): t / warmup is 0 "
+             "for every t below the warm-up, and warmup / t is 0 after it; convert to double "
+             "before dividing (chapter 11, step 6)");
+ATTN_MISTAKE(softmax_backward_whole_matrix_dot, "softmax_rows_backward attention_backward",
              "one dot product of the whole matrices (arma::dot(A, dA) or accu(A % dA)) was "
              "subtracted from every row; each row of softmax_rows has its own budget, so row i "
              "subtracts its own A_i . dA_i: arma::sum(A % dA, 1) with .each_col() (chapter 11)");
@@ -103,13 +105,14 @@ ATTN_MISTAKE(attention_backward_scale_on_one_side, "attention_backward",
              "so both dQ = dS K and dK = dS^T Q carry it; divide dS once, before both products "
              "(chapter 11)");
 ATTN_MISTAKE(cross_entropy_shift_not_added_back, "cross_entropy",
-             "the loss is too small by the row maximum m: with the shift, log sum_j exp(z_j) = m "
-             "+ log sum_j exp(z_j - m), so -log p_t = m + log sum exp(z - m) - z_t; the m taken "
-             "out must be added back (chapter 11, step 2)");
+             "the loss is off by the row maximum m: with the shift, log sum_j exp(z_j) = m + log "
+             "sum_j exp(z_j - m), so -log p_t = m + log sum exp(z - m) - z_t; the m taken out "
+             "must be added back (not left out, not subtracted) (chapter 11, step 2)");
 ATTN_MISTAKE(cross_entropy_divided_by_entries, "cross_entropy",
-             "the loss and its gradient were divided by every entry of the logits (T n) instead "
-             "of the T rows: cross-entropy is the mean over the tokens of each row's loss, so "
-             "divide by logits.n_rows (chapter 11, step 1)");
+             "the loss and its gradient were divided by the wrong count: by n (logits.n_cols, the "
+             "vocabulary) or by every entry (T n, logits.n_elem) instead of the T rows; "
+             "cross-entropy is the mean over the tokens of each row's loss, so divide by "
+             "logits.n_rows (chapter 11, step 1)");
 ATTN_MISTAKE(numeric_gradient_operator_precedence, "numeric_gradient",
              "the difference was divided by 2 and then multiplied by h: in C++ (up - down) / 2 * "
              "h means ((up - down) / 2) * h; the central difference divides by the whole step, "
@@ -130,9 +133,10 @@ ATTN_MISTAKE(adam_v_not_corrected, "adam_step",
              "before its square root, v_hat = v / (1 - beta2^t); without that the early steps "
              "come out too large (chapter 11, step 5)");
 ATTN_MISTAKE(adam_mean_without_one_minus_beta, "adam_step",
-             "the new gradient entered m with weight 1 instead of 1 - beta1: m = beta1 m + (1 - "
-             "beta1) g is a running mean; without the factor m grows about ten times too large "
-             "(chapter 11, step 5)");
+             "a new gradient entered a running average with weight 1 instead of 1 - beta: m = "
+             "beta1 m + (1 - beta1) g and v = beta2 v + (1 - beta2) g^2 are running means; "
+             "without the factor they grow about ten (m) or fifty (v) times too large (chapter "
+             "11, step 5)");
 ATTN_MISTAKE(learning_rate_decay_inverted, "learning_rate",
              "after the warm-up the rate grew: the decay is peak * sqrt(warmup / t), which falls "
              "as t grows; sqrt(t / warmup) is its inverse (chapter 11, step 6)");
@@ -140,5 +144,124 @@ ATTN_MISTAKE(learning_rate_decay_without_warmup, "learning_rate",
              "the decay was peak / sqrt(t), without the warm-up length: scaled to peak at the end "
              "of the warm-up, the 2017 schedule decays as peak * sqrt(warmup / t), so that both "
              "branches meet at t = warmup (chapter 11, step 6)");
+ATTN_MISTAKE(softmax_backward_dot_not_reset, "softmax_rows_backward attention_backward",
+             "the dot product A_i . dA_i was not set back to 0 for each row, so row i subtracted "
+             "the running total of rows 0 to i: start the sum afresh inside the loop over rows "
+             "(double dot = 0; for each i), or take every row's at once with arma::sum(A % dA, 1) "
+             "(chapter 11)");
+ATTN_MISTAKE(softmax_backward_roles_swapped, "softmax_rows_backward attention_backward",
+             "the weights and the incoming gradient swapped places: dS came out as dA % (A - A . "
+             "dA); each entry is A(i, j) (dA(i, j) - A_i . dA_i), the weight outside the bracket "
+             "and the gradient inside, and softmax_rows_backward takes the weights first, "
+             "softmax_rows_backward(A, dA) (chapter 11)");
+ATTN_MISTAKE(attention_backward_scale_multiplied, "attention_backward",
+             "dS was multiplied by sqrt(d_k) instead of divided by it: the forward pass divided "
+             "the scores by sqrt(d_k), and a constant factor reaches the gradient unchanged, so "
+             "dS / sqrt(d_k) before dQ = dS K and dK = dS^T Q (chapter 11)");
+ATTN_MISTAKE(attention_backward_scale_by_sequence_length, "attention_backward",
+             "dS was divided by the square root of a length, sqrt(K.n_rows) (L_K, the number of "
+             "keys) or sqrt(Q.n_rows) (L_Q); the forward pass divided the scores by sqrt(d_k), "
+             "the width of the queries and keys, K.n_cols, so the backward pass divides by that "
+             "(chapter 11)");
+ATTN_MISTAKE(attention_backward_dq_transposed, "attention_backward",
+             "dQ was computed as dS^T K; from S = Q K^T the gradient at Q is dS K (dS is L_Q x "
+             "L_K, K is L_K x d_k), one row per query (chapter 11)");
+ATTN_MISTAKE(attention_backward_q_and_k_swapped, "attention_backward",
+             "the gradient at Q or at K took the wrong one of the two as its factor (dQ = dS Q, "
+             "or dK = dS^T K): from S = Q K^T, the gradient at Q multiplies dS by the KEYS, dQ = "
+             "dS K, and the gradient at K multiplies dS^T by the QUERIES, dK = dS^T Q (chapter "
+             "11)");
+ATTN_MISTAKE(attention_backward_da_transposed, "attention_backward",
+             "dA was computed as V dZ^T, the transpose of the right one: from Z = A V, dA = dZ "
+             "V^T, with one row per query and one column per key like A (chapter 11)");
+ATTN_MISTAKE(attention_backward_recomputes_weights, "attention_backward",
+             "the weights were computed again from Q and K instead of using the A passed in: the "
+             "forward pass may have masked some keys (a causal or a padding mask), which Q and K "
+             "alone cannot know; use A as given (chapter 11)");
+ATTN_MISTAKE(cross_entropy_onehot_not_divided, "cross_entropy",
+             "the one-hot was subtracted after the division by T, so the target's entry came out "
+             "as p_t / T - 1 instead of (p_t - 1) / T: subtract 1 at column targets[r] first, "
+             "then divide the whole of dlogits by T (chapter 11, step 1)");
+ATTN_MISTAKE(cross_entropy_integer_division, "cross_entropy",
+             "1 / T with T an arma::uword (logits.n_rows) is an integer division, 0 for every T "
+             "above 1, so the mean came out as 0: divide by static_cast<double>(T), or write 1.0 "
+             "/ T (chapter 11)");
+ATTN_MISTAKE(numeric_gradient_second_point_not_moved, "numeric_gradient",
+             "the second evaluation was at W itself: after at(i) += h, at(i) -= h brings the "
+             "entry back to W(i), not to W(i) - h, so (f(W + h e_i) - f(W)) / 2h is half a "
+             "one-sided difference; set at(i) = W(i) - h (or subtract 2 * h) before the second "
+             "call (chapter 11, step 3)");
+ATTN_MISTAKE(numeric_gradient_moves_every_entry, "numeric_gradient",
+             "every entry was moved at once (loss(W + h) adds h to all of them), so each entry of "
+             "G came out as the sum of all the partial derivatives; move entry i alone: copy W, "
+             "change at(i), evaluate, and put it back (chapter 11, step 3)");
+ATTN_MISTAKE(adam_betas_swapped, "adam_step",
+             "beta1 and beta2 were mixed up: beta1 (0.9 by default) belongs to m, the mean of the "
+             "gradient, and beta2 (0.98) to v, the mean of its square, both in the averages (m = "
+             "beta1 m + (1 - beta1) g) and in their corrections (1 - beta1^t for m, 1 - beta2^t "
+             "for v) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_moments_updated_after_step, "adam_step",
+             "W was stepped with the m and v of the step before, and only then were they updated: "
+             "Adam first folds the new gradient into m and v, then corrects them and steps W (at "
+             "t = 1 the old m is 0, so W did not move at all) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_bias_correction_t_plus_one, "adam_step",
+             "the corrections used beta^(t + 1), one step ahead: after t steps from 0 the running "
+             "averages have gathered the weight 1 - beta^t, and t is already 1 on the first step: "
+             "1 - std::pow(beta1, t) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_m_not_corrected, "adam_step",
+             "m was not bias-corrected: it starts at 0 like v, so it is divided by 1 - beta1^t "
+             "before the step, m_hat = m / (1 - beta1^t); without that the early steps come out "
+             "far too small (the first about a tenth of the learning rate) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_corrected_moments_stored, "adam_step",
+             "m and v were overwritten with their corrected values, so the next step averaged "
+             "corrected numbers: m and v are the plain running averages carried from step to "
+             "step; correct copies of them, m_hat = m / (1 - beta1^t) and v_hat = v / (1 - "
+             "beta2^t), and step with those (chapter 11, step 5)");
+ATTN_MISTAKE(adam_epsilon_outside_division, "adam_step",
+             "epsilon was added to the step instead of to the denominator: lr * m_hat / "
+             "sqrt(v_hat) + epsilon reads as (lr * m_hat / sqrt(v_hat)) + epsilon; write the "
+             "brackets, lr * m_hat / (sqrt(v_hat) + epsilon) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_without_epsilon, "adam_step",
+             "epsilon was left out: where a gradient has been 0 so far, m_hat and v_hat are 0 and "
+             "0 / 0 is NaN; divide by sqrt(v_hat) + epsilon (chapter 11, step 5)");
+ATTN_MISTAKE(adam_square_by_matrix_product, "adam_step",
+             "grad * grad is Armadillo's matrix product, not the square of each entry: it throws "
+             "for a W that is not square and mixes rows with columns when it is; square entry by "
+             "entry with grad % grad or arma::square(grad) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_state_not_written_back, "adam_step",
+             "W, m or v did not keep its new value: adam_step returns nothing, so the update must "
+             "go into the matrices passed by reference (W -= ..., m = ..., v = ...), not into "
+             "local copies that are lost when the call returns (chapter 11, step 5)");
+ATTN_MISTAKE(adam_step_uses_raw_gradient, "adam_step",
+             "the step used the gradient itself instead of the corrected mean m_hat: W -= lr "
+             "m_hat / (sqrt(v_hat) + epsilon), where m_hat = m / (1 - beta1^t) is the running "
+             "mean that smooths the gradient (chapter 11, step 5)");
+ATTN_MISTAKE(adam_bias_correction_power_misplaced, "adam_step",
+             "the corrections were (1 - beta)^t instead of 1 - beta^t: the power belongs to beta "
+             "alone, 1 - std::pow(beta1, t) and 1 - std::pow(beta2, t) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_epsilon_before_correction, "adam_step",
+             "epsilon was added to sqrt(v) before the correction (the paper's 'efficient' form, "
+             "lr sqrt(1 - beta2^t) / (1 - beta1^t) m / (sqrt(v) + epsilon)); the contract adds it "
+             "after correcting, sqrt(v_hat) + epsilon with v_hat = v / (1 - beta2^t), and the two "
+             "differ once epsilon is not tiny (chapter 11, step 5)");
+ATTN_MISTAKE(learning_rate_without_warmup, "learning_rate",
+             "the warm-up is missing: the rate started at the peak (or above it) instead of "
+             "rising from peak / warmup on the first step; the schedule is peak * std::min(t / "
+             "warmup, std::sqrt(warmup / t)), whose first term is the linear rise (chapter 11, "
+             "step 6)");
+ATTN_MISTAKE(learning_rate_decay_not_square_root, "learning_rate",
+             "after the warm-up the rate fell like 1 / t (peak * warmup / t); the 2017 schedule "
+             "falls with the inverse square root of the step, peak * std::sqrt(warmup / t) "
+             "(chapter 11, step 6)");
+ATTN_MISTAKE(learning_rate_paper_formula_unscaled, "learning_rate",
+             "the paper's formula was used with peak in place of d_model^-0.5: peak * min(t^-0.5, "
+             "t * warmup^-1.5) peaks at peak / sqrt(warmup), not at peak; scaled to peak at t = "
+             "warmup it is peak * std::min(t / warmup, std::sqrt(warmup / t)) (chapter 11, step "
+             "6)");
+ATTN_MISTAKE(learning_rate_t_and_warmup_swapped, "learning_rate",
+             "t and warmup swapped places: the rise is t / warmup (the step over the length of "
+             "the warm-up) and the decay sqrt(warmup / t); with them swapped the rate rises like "
+             "a square root and falls like 1 / t: peak * std::min(t / warmup, std::sqrt(warmup / "
+             "t)) (chapter 11, step 6)");
 
 }  // namespace attn_test::mistakes

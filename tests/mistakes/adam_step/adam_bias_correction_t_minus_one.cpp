@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named adam_bias_correction_t_minus_one (tests/mistakes.hpp).
-// Exercise adam_step (chapter 11): one update of the Adam optimiser.
+// Wrong on purpose (suite only): the corrections use beta^(t - 1), 0 on the first step.
 #include <cmath>
 
 #include "contracts/11_training.hpp"
@@ -14,7 +13,7 @@ void adam_step(arma::mat& W, const arma::mat& grad, arma::mat& m, arma::mat& v, 
     require_shapes(m.n_rows == W.n_rows && m.n_cols == W.n_cols, "adam_step", rule, {"W", W}, {"m", m});
     require_shapes(v.n_rows == W.n_rows && v.n_cols == W.n_cols, "adam_step", rule, {"W", W}, {"v", v});
     if (t < 1) throw InputError("adam_step: the step number t starts at 1");
-    const double c1 = 1.0 - std::pow(c.beta1, static_cast<double>(t - 1));  // corrects m for starting at 0
+    const double c1 = 1.0 - std::pow(c.beta1, static_cast<double>(t - 1));  // the mistake: 0 at t = 1
     const double c2 = 1.0 - std::pow(c.beta2, static_cast<double>(t - 1));  // and v
     // One pass over the entries (three Armadillo expressions would make three).
     const double* g = grad.memptr();

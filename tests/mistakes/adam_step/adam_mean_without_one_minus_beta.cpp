@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named adam_mean_without_one_minus_beta (tests/mistakes.hpp).
-// Exercise adam_step (chapter 11): one update of the Adam optimiser.
+// Wrong on purpose (suite only): the gradient enters m with weight 1, not 1 - beta1.
 #include <cmath>
 
 #include "contracts/11_training.hpp"
@@ -20,7 +19,7 @@ void adam_step(arma::mat& W, const arma::mat& grad, arma::mat& m, arma::mat& v, 
     const double* g = grad.memptr();
     double *pm = m.memptr(), *pv = v.memptr(), *w = W.memptr();
     for (arma::uword i = 0; i < W.n_elem; ++i) {
-        pm[i] = c.beta1 * pm[i] + g[i];         // running mean of the gradient
+        pm[i] = c.beta1 * pm[i] + g[i];  // the mistake: (1 - beta1) g
         pv[i] = c.beta2 * pv[i] + (1.0 - c.beta2) * g[i] * g[i];  // and of its square
         w[i] -= learning_rate * (pm[i] / c1) / (std::sqrt(pv[i] / c2) + c.epsilon);
     }

@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named adam_v_without_square (tests/mistakes.hpp).
-// Exercise adam_step (chapter 11): one update of the Adam optimiser.
+// Wrong on purpose (suite only): v averages the gradient, not its square.
 #include <cmath>
 
 #include "contracts/11_training.hpp"
@@ -21,7 +20,7 @@ void adam_step(arma::mat& W, const arma::mat& grad, arma::mat& m, arma::mat& v, 
     double *pm = m.memptr(), *pv = v.memptr(), *w = W.memptr();
     for (arma::uword i = 0; i < W.n_elem; ++i) {
         pm[i] = c.beta1 * pm[i] + (1.0 - c.beta1) * g[i];         // running mean of the gradient
-        pv[i] = c.beta2 * pv[i] + (1.0 - c.beta2) * g[i];  // and of its square
+        pv[i] = c.beta2 * pv[i] + (1.0 - c.beta2) * g[i];  // the mistake: g[i] * g[i]
         w[i] -= learning_rate * (pm[i] / c1) / (std::sqrt(pv[i] / c2) + c.epsilon);
     }
 }

@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named attention_backward_scale_by_sqrt_d_v (tests/mistakes.hpp).
-// Exercise attention_backward (chapter 11): dQ, dK and dV of one attention call.
+// Wrong on purpose (suite only): dS divided by sqrt(d_v) (V.n_cols) instead of sqrt(d_k).
 #include <cmath>
 
 #include "contracts/06_shape_rules.hpp"
@@ -23,7 +22,7 @@ AttentionGrads attention_backward(const arma::mat& Q, const arma::mat& K, const 
     const arma::mat dA = dZ * V.t();         // (L_Q, L_K)
     // forward: A = softmax_rows(S)          -> dS = softmax_rows_backward(A, dA)
     // forward: S = Q K^T / sqrt(d_k) + mask -> the mask is a constant; the scale carries through
-    const arma::mat dS = softmax_rows_backward(A, dA) / std::sqrt(static_cast<double>(V.n_cols));
+    const arma::mat dS = softmax_rows_backward(A, dA) / std::sqrt(static_cast<double>(V.n_cols));  // the mistake
     // forward: Q K^T                        -> dQ = dS K,  dK = dS^T Q
     g.dQ = dS * K;                           // (L_Q, d_k)
     g.dK = dS.t() * Q;                       // (L_K, d_k)

@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named attention_backward_scale_on_one_side (tests/mistakes.hpp).
-// Exercise attention_backward (chapter 11): dQ, dK and dV of one attention call.
+// Wrong on purpose (suite only): the 1 / sqrt(d_k) on dQ only.
 #include <cmath>
 
 #include "contracts/06_shape_rules.hpp"
@@ -26,7 +25,7 @@ AttentionGrads attention_backward(const arma::mat& Q, const arma::mat& K, const 
     const arma::mat dS = softmax_rows_backward(A, dA);
     // forward: Q K^T                        -> dQ = dS K,  dK = dS^T Q
     g.dQ = dS * K / std::sqrt(static_cast<double>(K.n_cols));                           // (L_Q, d_k)
-    g.dK = dS.t() * Q;                       // (L_K, d_k)
+    g.dK = dS.t() * Q;                       // the mistake: the scale is missing here
     return g;
 }
 

@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named softmax_backward_sums_columns (tests/mistakes.hpp).
-// Exercise attention_backward (chapter 11): dQ, dK and dV of one attention call.
+// Wrong on purpose (suite only): softmax's backward pass inline, with the dot products down the columns.
 #include <cmath>
 
 #include "contracts/06_shape_rules.hpp"
@@ -24,7 +23,7 @@ AttentionGrads attention_backward(const arma::mat& Q, const arma::mat& K, const 
     // forward: A = softmax_rows(S)          -> dS = softmax_rows_backward(A, dA)
     // forward: S = Q K^T / sqrt(d_k) + mask -> the mask is a constant; the scale carries through
     arma::mat dS = dA;
-    dS.each_row() -= arma::sum(A % dA);
+    dS.each_row() -= arma::sum(A % dA);  // the mistake: sum() without a dimension sums each column
     dS = A % dS / std::sqrt(static_cast<double>(K.n_cols));
     // forward: Q K^T                        -> dQ = dS K,  dK = dS^T Q
     g.dQ = dS * K;                           // (L_Q, d_k)

@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named cross_entropy_divided_by_entries (tests/mistakes.hpp).
-// Exercise cross_entropy (chapter 11): the loss of every row against its target, by log-sum-exp.
+// Wrong on purpose (suite only): the mean divided by every entry of the logits (T n).
 #include <cmath>
 #include <string>
 
@@ -31,7 +30,7 @@ CrossEntropyResult cross_entropy(const arma::mat& logits, const std::vector<arma
         out.dlogits.row(r) = e / sum;
         out.dlogits(r, targets[r]) -= 1.0;
     }
-    out.loss = total / logits.n_elem;
+    out.loss = total / logits.n_elem;  // the mistake: T n entries, not T rows
     out.dlogits /= logits.n_elem;
     return out;
 }

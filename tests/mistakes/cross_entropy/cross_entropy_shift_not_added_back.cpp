@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named cross_entropy_shift_not_added_back (tests/mistakes.hpp).
-// Exercise cross_entropy (chapter 11): the loss of every row against its target, by log-sum-exp.
+// Wrong on purpose (suite only): the row maximum taken out of the log-sum-exp and not added back.
 #include <cmath>
 #include <string>
 
@@ -26,7 +25,7 @@ CrossEntropyResult cross_entropy(const arma::mat& logits, const std::vector<arma
         const arma::rowvec e = arma::exp(z - m);  // every entry in (0, 1], the largest exactly 1
         const double sum = arma::accu(e);
         // -log softmax(z)[t] = m + log sum exp(z - m) - z_t
-        total += std::log(sum) - z(targets[r]);
+        total += std::log(sum) - z(targets[r]);  // the mistake: m + log(sum) - z_t
         // d loss / d z = softmax(z) - onehot(t), divided by T for the mean
         out.dlogits.row(r) = e / sum;
         out.dlogits(r, targets[r]) -= 1.0;

@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named learning_rate_decay_without_warmup (tests/mistakes.hpp).
-// Exercise learning_rate (chapter 11): warm up, then decay with 1 / sqrt(step).
+// Wrong on purpose (suite only): the decay peak / sqrt(t), without the warm-up length.
 #include <algorithm>
 #include <cmath>
 
@@ -12,7 +11,7 @@ double learning_rate(long t, double peak, long warmup) {
     if (t < 1) throw InputError("learning_rate: the step number t starts at 1");
     if (warmup < 1) throw InputError("learning_rate: the warm-up must last at least 1 step");
     const double step = static_cast<double>(t), w = static_cast<double>(warmup);
-    return peak * std::min(step / w, 1.0 / std::sqrt(step));
+    return peak * std::min(step / w, 1.0 / std::sqrt(step));  // the mistake: sqrt(w / step)
 }
 
 }  // namespace attn

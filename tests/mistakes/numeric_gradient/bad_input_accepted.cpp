@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named bad_input_accepted (tests/mistakes.hpp).
-// Exercise numeric_gradient (chapter 11): any gradient, by central differences.
+// Wrong on purpose (suite only): no check of h at all.
 #include <cmath>
 
 #include "contracts/11_training.hpp"
@@ -8,7 +7,7 @@
 namespace attn {
 
 arma::mat numeric_gradient(const std::function<double(const arma::mat&)>& loss, const arma::mat& W, double h) {
-    arma::mat G(W.n_rows, W.n_cols);  // (r, c)
+    arma::mat G(W.n_rows, W.n_cols);  // the mistake: h is used without checking it
     arma::mat at = W;                 // one copy, nudged one entry at a time
     for (arma::uword i = 0; i < W.n_elem; ++i) {
         at(i) = W(i) + h;

@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named numeric_gradient_operator_precedence (tests/mistakes.hpp).
-// Exercise numeric_gradient (chapter 11): any gradient, by central differences.
+// Wrong on purpose (suite only): (up - down) / 2 * h, which multiplies by h.
 #include <cmath>
 
 #include "contracts/11_training.hpp"
@@ -17,7 +16,7 @@ arma::mat numeric_gradient(const std::function<double(const arma::mat&)>& loss, 
         at(i) = W(i) - h;
         const double down = loss(at);
         at(i) = W(i);
-        G(i) = (up - down) / 2 * h;
+        G(i) = (up - down) / 2 * h;  // the mistake: ((up - down) / 2) * h
     }
     return G;
 }

@@ -1,5 +1,4 @@
-// Wrong on purpose (suite only): the slip named softmax_backward_diagonal_only (tests/mistakes.hpp).
-// Exercise softmax_rows_backward (chapter 11): a gradient back through softmax_rows.
+// Wrong on purpose (suite only): only the diagonal of each row's Jacobian, A % (1 - A) % dA.
 #include "contracts/11_training.hpp"
 #include "core/errors.hpp"
 
@@ -12,7 +11,7 @@ arma::mat softmax_rows_backward(const arma::mat& A, const arma::mat& dA) {
     const arma::colvec along_row = arma::sum(A % dA, 1);  // (L_Q, 1)
     arma::mat dS = dA;                                      // (L_Q, L_K)
     (void)along_row;
-    return A % (1.0 - A) % dS;  // zero wherever A is zero (masked keys)
+    return A % (1.0 - A) % dS;  // the mistake: only the diagonal of the Jacobian
 }
 
 }  // namespace attn

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): only the diagonal of the Jacobian.
+// Wrong on purpose (suite only): A % dA, without the row's dot product.
 #include "contracts/11_training.hpp"
 #include "core/errors.hpp"
 

@@ -1,0 +1,34 @@
+// Right, written another way (suite only): every row at once, softmax_rows for the gradient.
+#include <cmath>
+#include <string>
+
+#include "contracts/03_softmax.hpp"
+#include "contracts/11_training.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+CrossEntropyResult cross_entropy(const arma::mat& logits, const std::vector<arma::uword>& targets) {
+    require_shapes(targets.size() == logits.n_rows, "cross_entropy", "one target per row of the logits",
+                   {"logits", logits}, {"targets", targets.size(), 1});
+    if (logits.n_rows == 0) throw InputError("cross_entropy: there are no rows (no tokens to score)");
+    const arma::uword T = logits.n_rows;
+    for (arma::uword r = 0; r < T; ++r)
+        if (targets[r] >= logits.n_cols)
+            throw InputError("cross_entropy: target " + std::to_string(targets[r]) + " at row " + std::to_string(r) +
+                             ", but only " + std::to_string(logits.n_cols) + " columns");
+    const arma::colvec mx = arma::max(logits, 1);                                            // (T, 1)
+    const arma::colvec lse = mx + arma::log(arma::sum(arma::exp(logits.each_col() - mx), 1));  // (T, 1)
+    CrossEntropyResult out;
+    out.dlogits = softmax_rows(logits);
+    double total = 0;
+    for (arma::uword r = 0; r < T; ++r) {
+        total += lse(r) - logits(r, targets[r]);
+        out.dlogits(r, targets[r]) -= 1.0;
+    }
+    out.loss = total / T;
+    out.dlogits /= static_cast<double>(T);
+    return out;
+}
+
+}  // namespace attn

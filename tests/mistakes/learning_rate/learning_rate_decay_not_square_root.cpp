@@ -1,0 +1,18 @@
+// Wrong on purpose (suite only): after the warm-up, peak * warmup / t.
+#include <algorithm>
+#include <cmath>
+
+#include "contracts/11_training.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+double learning_rate(long t, double peak, long warmup) {
+    if (t < 1) throw InputError("learning_rate: the step number t starts at 1");
+    if (warmup < 1) throw InputError("learning_rate: the warm-up must last at least 1 step");
+    const double step = static_cast<double>(t), w = static_cast<double>(warmup);
+    if (step <= w) return peak * step / w;
+    return peak * w / step;  // the mistake: 1 / t, not 1 / sqrt(t)
+}
+
+}  // namespace attn

@@ -1,0 +1,19 @@
+// Wrong on purpose (suite only): each row's Jacobian built in full, with its two terms the wrong way round.
+#include "contracts/11_training.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat softmax_rows_backward(const arma::mat& A, const arma::mat& dA) {
+    require_shapes(A.n_rows == dA.n_rows && A.n_cols == dA.n_cols, "softmax_rows_backward",
+                   "the gradient must have the shape of the weights", {"A", A}, {"dA", dA});
+    arma::mat dS(A.n_rows, A.n_cols);
+    for (arma::uword i = 0; i < A.n_rows; ++i) {
+        const arma::rowvec a = A.row(i);
+        const arma::mat J = a.t() * a - arma::diagmat(a);  // the mistake: J = diag(a) - a^T a
+        dS.row(i) = dA.row(i) * J;
+    }
+    return dS;
+}
+
+}  // namespace attn
