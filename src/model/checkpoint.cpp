@@ -162,10 +162,133 @@ Checkpoint load_checkpoint(const std::string& path) {
     return parse_checkpoint(io::read_file(path, "checkpoint " + path, limit, header), path);
 }
 
+namespace {
+
+// The body of a checkpoint, line by line, with its line number for the messages.
+class CheckpointLines {
+public:
+    CheckpointLines(const std::string& body, const std::string& path) : lines_(body), path_(path), size_(body.size()) {}
+    std::istringstream next() {
+        if (!std::getline(lines_, line_)) bad(path_, "ends too early at line " + std::to_string(line_no_));
+        ++line_no_;
+        return std::istringstream(line_);
+    }
+    [[noreturn]] void malformed(const std::string& what) const {
+        bad(path_, "line " + std::to_string(line_no_) + ": " + what);
+    }
+    bool more() {
+        if (!std::getline(lines_, line_)) return false;
+        ++line_no_;
+        return true;
+    }
+    const std::string& path() const { return path_; }
+    std::size_t size() const { return size_; }
+
+private:
+    std::istringstream lines_;
+    std::string line_, path_;
+    int line_no_ = 0;
+    std::size_t size_;
+};
+
+// "config d_model 32 heads 2 ...": the eight settings, each in its range.
+Config read_config(CheckpointLines& in) {
+    auto l = in.next();
+    std::string key, name;
+    l >> key;
+    if (key != "config") in.malformed("expected 'config ...'");
+    Config c;
+    unsigned long long value;
+    int seen = 0;
+    while (l >> name >> value) {
+        ++seen;
+        if (name == "d_model") c.d_model = value;
+        else if (name == "heads") c.heads = value;
+        else if (name == "d_k") c.d_k = value;
+        else if (name == "d_v") c.d_v = value;
+        else if (name == "d_ff") c.d_ff = value;
+        else if (name == "layers") c.layers = value;
+        else if (name == "vocab") c.vocab = value;
+        else if (name == "seed") c.seed = value;
+        else in.malformed("unknown setting '" + name + "'");
+    }
+    if (seen != 8 || !l.eof()) in.malformed("expected eight settings (d_model heads d_k d_v d_ff layers vocab seed)");
+    if (c.d_model == 0 || c.heads == 0 || c.heads > 64 || c.d_k == 0 || c.d_v == 0 || c.d_ff == 0 || c.layers == 0 ||
+        c.layers > 64 || c.d_model > 4096 || c.d_k > 4096 || c.d_v > 4096 || c.d_ff > 16384 || c.vocab > 100000)
+        in.malformed("a setting is out of range: " + describe(c));
+    return c;
+}
+
+// "words <s> </s> ...": the vocabulary, of the size the configuration says.
+tasks::Vocabulary read_words(CheckpointLines& in, std::size_t expected_size) {
+    auto l = in.next();
+    std::string key, w;
+    l >> key;
+    if (key != "words") in.malformed("expected 'words ...'");
+    std::vector<std::string> words;
+    while (l >> w) words.push_back(w);
+    if (words.size() < 2 || words[0] != "<s>" || words[1] != "</s>") in.malformed("the vocabulary must start with <s> </s>");
+    tasks::Vocabulary vocab;
+    try {
+        vocab = tasks::Vocabulary(std::vector<std::string>(words.begin() + 2, words.end()));
+    } catch (const InputError& e) {
+        in.malformed(e.what());
+    }
+    if (vocab.size() != expected_size)
+        in.malformed("the vocabulary has " + std::to_string(vocab.size()) + " words, the configuration says " +
+                     std::to_string(expected_size));
+    return vocab;
+}
+
+// One number of a tensor: finite, and within what a trained model holds.
+double read_weight(CheckpointLines& in, const std::string& token, const std::string& tensor) {
+    char* end = nullptr;
+    const double v = std::strtod(token.c_str(), &end);
+    if (end == token.c_str() || *end != '\0') in.malformed("'" + token + "' is not a number");
+    if (!std::isfinite(v)) in.malformed("tensor " + tensor + " holds " + token + " (not finite)");
+    if (std::abs(v) > kMaxWeight) {
+        char shown[32];
+        std::snprintf(shown, sizeof shown, "%.3g", v);
+        in.malformed("tensor " + tensor + " holds " + shown +
+                     "; weights beyond 1e6 in magnitude are refused (no trained model comes near, and they overflow softmax)");
+    }
+    return v;
+}
+
+// "tensor NAME ROWS COLS" and its rows: exactly the tensor the layout expects there.
+Tensor read_tensor(CheckpointLines& in, const TensorShape& expected) {
+    auto l = in.next();
+    std::string key, name;
+    arma::uword rows = 0, cols = 0;
+    if (!(l >> key >> name >> rows >> cols) || key != "tensor") in.malformed("expected 'tensor NAME ROWS COLS'");
+    if (name != expected.name) in.malformed("expected tensor '" + expected.name + "', found '" + name + "'");
+    if (rows != expected.rows || cols != expected.cols)
+        in.malformed("tensor " + name + " is " + to_string(Shape{rows, cols}) + ", the configuration needs " +
+                     to_string(Shape{expected.rows, expected.cols}));
+    // Each number takes at least two characters: a file too short for the claimed
+    // shape ends before its numbers do (and nothing huge is allocated).
+    if (static_cast<double>(rows) * static_cast<double>(cols) * 2.0 > static_cast<double>(in.size()))
+        bad(in.path(), "ends before tensor " + name + " (" + to_string(Shape{rows, cols}) + ") is complete");
+    Tensor t;
+    t.name = name;
+    t.value.set_size(rows, cols);
+    for (arma::uword r = 0; r < rows; ++r) {
+        auto row = in.next();
+        std::string token;
+        for (arma::uword k = 0; k < cols; ++k) {
+            if (!(row >> token)) in.malformed("tensor " + name + " row " + std::to_string(r) + " has too few numbers");
+            t.value(r, k) = read_weight(in, token, name);
+        }
+        if (row >> token) in.malformed("tensor " + name + " row " + std::to_string(r) + " has too many numbers");
+    }
+    return t;
+}
+
+}  // namespace
+
 Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
     if (text.rfind(kOldMagic, 0) == 0) old_format(path);
     if (text.rfind(kMagic, 0) != 0) not_a_checkpoint(path);
-
     // The last line carries the checksum of everything before it.
     const std::size_t end_at = text.rfind("\nend fnv1a64 ");
     if (end_at == std::string::npos || text.back() != '\n')
@@ -174,109 +297,19 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
     const std::string stored = text.substr(end_at + 13, text.size() - end_at - 14);
     if (stored != wire::hex64(wire::fnv1a64(body))) bad(path, "is corrupt (its checksum does not match its contents)");
 
-    std::istringstream lines(body);
-    std::string line;
-    int line_no = 0;
-    auto next_line = [&]() -> std::istringstream {
-        if (!std::getline(lines, line)) bad(path, "ends too early at line " + std::to_string(line_no));
-        ++line_no;
-        return std::istringstream(line);
-    };
-    auto malformed = [&](const std::string& what) { bad(path, "line " + std::to_string(line_no) + ": " + what); };
-
+    CheckpointLines in(body, path);
     Checkpoint c;
-    next_line();  // the magic line, checked above
+    in.next();  // the magic line, checked above
     {
-        auto l = next_line();
+        auto l = in.next();
         std::string key;
-        if (!(l >> key >> c.task) || key != "task") malformed("expected 'task NAME'");
+        if (!(l >> key >> c.task) || key != "task") in.malformed("expected 'task NAME'");
     }
-    {
-        auto l = next_line();
-        std::string key;
-        l >> key;
-        if (key != "config") malformed("expected 'config ...'");
-        std::string name;
-        unsigned long long value;
-        int seen = 0;
-        while (l >> name >> value) {
-            ++seen;
-            if (name == "d_model") c.config.d_model = value;
-            else if (name == "heads") c.config.heads = value;
-            else if (name == "d_k") c.config.d_k = value;
-            else if (name == "d_v") c.config.d_v = value;
-            else if (name == "d_ff") c.config.d_ff = value;
-            else if (name == "layers") c.config.layers = value;
-            else if (name == "vocab") c.config.vocab = value;
-            else if (name == "seed") c.config.seed = value;
-            else malformed("unknown setting '" + name + "'");
-        }
-        if (seen != 8 || !l.eof())
-            malformed("expected eight settings (d_model heads d_k d_v d_ff layers vocab seed)");
-        if (c.config.d_model == 0 || c.config.heads == 0 || c.config.heads > 64 || c.config.d_k == 0 || c.config.d_v == 0 || c.config.d_ff == 0 ||
-            c.config.layers == 0 || c.config.layers > 64 || c.config.d_model > 4096 || c.config.d_k > 4096 ||
-            c.config.d_v > 4096 || c.config.d_ff > 16384 || c.config.vocab > 100000)
-            malformed("a setting is out of range: " + describe(c.config));
-    }
-    {
-        auto l = next_line();
-        std::string key, w;
-        l >> key;
-        if (key != "words") malformed("expected 'words ...'");
-        std::vector<std::string> words;
-        while (l >> w) words.push_back(w);
-        if (words.size() < 2 || words[0] != "<s>" || words[1] != "</s>") malformed("the vocabulary must start with <s> </s>");
-        try {
-            c.vocab = tasks::Vocabulary(std::vector<std::string>(words.begin() + 2, words.end()));
-        } catch (const InputError& e) {
-            malformed(e.what());
-        }
-        if (c.vocab.size() != c.config.vocab)
-            malformed("the vocabulary has " + std::to_string(c.vocab.size()) + " words, the configuration says " +
-                      std::to_string(c.config.vocab));
-    }
+    c.config = read_config(in);
+    c.vocab = read_words(in, c.config.vocab);
     // The tensors must be exactly those of a model with this configuration.
-    for (const auto& expected : tensor_layout(c.config)) {
-        auto l = next_line();
-        std::string key, name;
-        arma::uword rows = 0, cols = 0;
-        if (!(l >> key >> name >> rows >> cols) || key != "tensor") malformed("expected 'tensor NAME ROWS COLS'");
-        if (name != expected.name) malformed("expected tensor '" + expected.name + "', found '" + name + "'");
-        if (rows != expected.rows || cols != expected.cols)
-            malformed("tensor " + name + " is " + to_string(Shape{rows, cols}) + ", the configuration needs " +
-                      to_string(Shape{expected.rows, expected.cols}));
-        // Each number takes at least two characters: a file too short for the
-        // claimed shape ends before its numbers do (and nothing huge is allocated).
-        if (static_cast<double>(rows) * static_cast<double>(cols) * 2.0 > static_cast<double>(body.size()))
-            bad(path, "ends before tensor " + name + " (" + to_string(Shape{rows, cols}) + ") is complete");
-        Tensor t;
-        t.name = name;
-        t.value.set_size(rows, cols);
-        for (arma::uword r = 0; r < rows; ++r) {
-            auto row = next_line();
-            std::string token;
-            for (arma::uword k = 0; k < cols; ++k) {
-                if (!(row >> token)) malformed("tensor " + name + " row " + std::to_string(r) + " has too few numbers");
-                char* end = nullptr;
-                const double v = std::strtod(token.c_str(), &end);
-                if (end == token.c_str() || *end != '\0') malformed("'" + token + "' is not a number");
-                if (!std::isfinite(v)) malformed("tensor " + name + " holds " + token + " (not finite)");
-                if (std::abs(v) > kMaxWeight) {
-                    char shown[32];
-                    std::snprintf(shown, sizeof shown, "%.3g", v);
-                    malformed("tensor " + name + " holds " + shown +
-                              "; weights beyond 1e6 in magnitude are refused (no trained model comes near, and they overflow softmax)");
-                }
-                t.value(r, k) = v;
-            }
-            if (row >> token) malformed("tensor " + name + " row " + std::to_string(r) + " has too many numbers");
-        }
-        c.tensors.push_back(std::move(t));
-    }
-    if (std::getline(lines, line)) {
-        ++line_no;
-        malformed("unexpected content after the last tensor");
-    }
+    for (const auto& expected : tensor_layout(c.config)) c.tensors.push_back(read_tensor(in, expected));
+    if (in.more()) in.malformed("unexpected content after the last tensor");
     return c;
 }
 
