@@ -142,6 +142,11 @@ void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uw
         .combined()
         .variant(m::teacher_forcing_end_missing, forcing_result(by, y))
         .variant(m::teacher_forcing_not_shifted, forcing_result(by, by))
+        // position i reads y_i and says y_{i+1}: no begin, and y_1 never predicted
+        .variant(m::teacher_forcing_begin_missing, forcing_result(y, joined({rest, {e}})))
+        .labelled("the target shifted left within itself")
+        .combined()
+        .variant(m::teacher_forcing_begin_appended, forcing_result(joined({y, {b}}), ye))
         .variant(m::teacher_forcing_end_in_input, forcing_result(joined({by, {e}}), ye))
         .variant(m::teacher_forcing_begin_in_expected, forcing_result(by, joined({by, {e}})))
         .variant(m::teacher_forcing_begin_end_swapped, forcing_result(joined({{e}, y}), joined({y, {b}})))
@@ -394,7 +399,7 @@ struct Tree {
 // one slip. Each field is one decision a learner takes.
 struct BeamWay {
     // what an extension by token j adds to its prefix's score
-    enum class Score { log_softmax, raw, probability, shift_only, zero, last_token_only } score = Score::log_softmax;
+    enum class Score { log_softmax, raw, probability, shift_only, two_norm, zero, last_token_only } score = Score::log_softmax;
     // how candidates are ranked (all by score first)
     enum class Order { contract, prefix_first, larger_token_first, later_prefix_first, ascending } order = Order::contract;
     bool equal_replaces_best = false;  // a finished prefix that only equals the best replaces it (>=)
@@ -402,13 +407,14 @@ struct BeamWay {
     // kept in the beam (not extended, or shown to next_scores and not extended), or
     // (also right) set aside without using up a place, which a candidate ranked
     // below it takes, to be dropped at once: it scores no better
-    enum class Finished { set_aside, extended, stays, stays_and_asked, refilled } finished = Finished::set_aside;
+    enum class Finished { set_aside, extended, stays, stays_and_asked, refilled, full_dropped } finished = Finished::set_aside;
     bool end_counted = true;    // false: a prefix finished by end keeps its score from before end
     bool last_is_best = false;  // every finished prefix becomes the answer
     // when the search stops: the contract (live prefixes that cannot win are dropped),
-    // at the first finished prefix, only when nothing is left, or (also right) when no
-    // live prefix beats the best finished one, the others kept until then
-    enum class Stop { contract, first_finished, exhaustive, unpruned } stop = Stop::contract;
+    // at the first finished prefix, as soon as one live prefix scores no better than
+    // the best finished one, only when nothing is left, or (also right) when no live
+    // prefix beats the best finished one, the others kept until then
+    enum class Stop { contract, first_finished, any_worse, exhaustive, unpruned } stop = Stop::contract;
     int width = 0;  // +1: beam + 1 kept, -1: beam - 1
     // which extensions are kept: the beam best of all pooled, each prefix's own beam
     // best (all of them), or each prefix's best one (after the first round)
@@ -418,12 +424,15 @@ struct BeamWay {
     // or full only when the length == max_len after a token (never, for 0)
     enum class Zero { empty, first_round, equality } zero = Zero::empty;
     bool with_begin = true;  // false: prefixes start empty
+    bool copies = false;     // the beam starts with beam copies of {begin}
     bool keep_begin = false, keep_end = false;
     bool cut_at_end = true;  // Finished::extended: the answer cut at its first end token
 };
 
-// Beam search written out for the test, one way or another (BeamWay), asking `next`.
-Tokens beam_by_hand(Recorder& next, std::size_t max_len, std::size_t beam, const BeamWay& w) {
+// Beam search written out for the test, one way or another (BeamWay), asking `next`;
+// nothing when the way's answer is not defined there (full prefixes dropped, and no
+// prefix ever finished).
+std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::size_t beam, const BeamWay& w) {
     using F = BeamWay::Finished;
     using O = BeamWay::Order;
     using S = BeamWay::Score;
@@ -446,7 +455,7 @@ Tokens beam_by_hand(Recorder& next, std::size_t max_len, std::size_t beam, const
         if (stays && !t.empty() && t.back() == kEnd) t.pop_back();
         return t;
     };
-    if (max_len == 0 && w.zero == BeamWay::Zero::empty) return {};
+    if (max_len == 0 && w.zero == BeamWay::Zero::empty) return Tokens{};
     const std::size_t width = w.width > 0 ? beam + 1 : w.width < 0 ? beam - 1 : beam;
     const std::size_t limit = w.length < 0 ? max_len - 1 : w.length > 0 ? max_len + 1 : max_len;
     const auto full = [&](const Tokens& t) {
@@ -462,7 +471,7 @@ Tokens beam_by_hand(Recorder& next, std::size_t max_len, std::size_t beam, const
             default: return a.parent != b.parent ? a.parent < b.parent : a.token < b.token;  // as they were made
         }
     };
-    std::vector<Hyp> live{{start, 0.0, false}};
+    std::vector<Hyp> live(w.copies ? beam : 1, Hyp{start, 0.0, false});
     bool found = false;
     Hyp best{{}, 0.0, true};
     for (std::size_t round = 1; !live.empty(); ++round) {
@@ -484,6 +493,11 @@ Tokens beam_by_hand(Recorder& next, std::size_t max_len, std::size_t beam, const
                 if (w.score == S::raw) lp = s(j);
                 if (w.score == S::probability) lp = std::exp(s(j) - top) / sum;
                 if (w.score == S::shift_only) lp = s(j) - top;
+                if (w.score == S::two_norm) {
+                    double squares = 0.0;
+                    for (arma::uword k = 0; k < s.n_elem; ++k) squares += std::exp(2.0 * (s(k) - top));
+                    lp = s(j) - top - 0.5 * std::log(squares);
+                }
                 if (w.score == S::zero) lp = 0.0;
                 const Cand c{(w.score == S::last_token_only ? 0.0 : h.score) + lp, q, j, false};
                 own[q].push_back(c);
@@ -524,13 +538,14 @@ Tokens beam_by_hand(Recorder& next, std::size_t max_len, std::size_t beam, const
                 continue;
             }
             if (w.finished != F::refilled) ++places;
+            if (w.finished == F::full_dropped && !by_end) continue;
             if (w.stop == BeamWay::Stop::first_finished) return answer(h.tokens);
             if (w.last_is_best || !found || h.score > best.score || (w.equal_replaces_best && h.score == best.score))
                 best = h;
             found = true;
         }
         if (stays) {
-            if (kept.empty()) return {};
+            if (kept.empty()) return Tokens{};
             if (std::all_of(kept.begin(), kept.end(), [](const Hyp& h) { return h.done; }))
                 return answer(kept.front().tokens);
             live = kept;
@@ -539,29 +554,54 @@ Tokens beam_by_hand(Recorder& next, std::size_t max_len, std::size_t beam, const
         const auto can_win = [&](const Hyp& h) { return !found || h.score > best.score; };
         live.clear();
         if (w.stop == BeamWay::Stop::exhaustive ||
-            (w.stop == BeamWay::Stop::unpruned && std::any_of(kept.begin(), kept.end(), can_win)))
+            (w.stop == BeamWay::Stop::unpruned && std::any_of(kept.begin(), kept.end(), can_win)) ||
+            (w.stop == BeamWay::Stop::any_worse && std::all_of(kept.begin(), kept.end(), can_win)))
             live = kept;
-        else
+        else if (w.stop != BeamWay::Stop::any_worse)
             for (const Hyp& h : kept)
                 if (can_win(h)) live.push_back(h);
     }
+    if (!found && w.finished == F::full_dropped) return std::nullopt;
     return found ? answer(best.tokens) : Tokens{};
 }
 
-// What a search gives: its answer, and three facts about the prefixes it showed
-// next_scores, among those it could still extend (fewer than max_len tokens after
-// begin; a right search may also ask about a full one, and drop what it hears):
-// how long the longest was (the rounds searched), how many of one length there were
-// at most (the beam's width), and how many already held the end token (0).
-Result beam_result(const Tokens& answer, const std::vector<Tokens>& shown, std::size_t max_len) {
+// The prefixes a search could still extend (fewer than max_len tokens after begin; a
+// right search may also ask about a full one, and drop what it hears), by length.
+std::map<std::size_t, std::set<Tokens>> extendable(const std::vector<Tokens>& shown, std::size_t max_len) {
     std::map<std::size_t, std::set<Tokens>> by_length;
-    std::set<Tokens> after_end;
-    for (const Tokens& p : shown) {
+    for (const Tokens& p : shown)
         if (p.size() <= max_len) by_length[p.size()].insert(p);
-        if (std::find(p.begin(), p.end(), kEnd) != p.end()) after_end.insert(p);
+    return by_length;
+}
+// How far and how wide a search went: the longest prefix it could still extend, and
+// the most such prefixes of one length.
+struct Reach {
+    std::size_t rounds = 0, widest = 0;
+};
+Reach reach_of(const std::vector<Tokens>& shown, std::size_t max_len) {
+    Reach r;
+    for (const auto& [length, prefixes] : extendable(shown, max_len)) {
+        r.rounds = std::max(r.rounds, length);
+        r.widest = std::max(r.widest, prefixes.size());
     }
-    std::size_t widest = 0;
-    for (const auto& [length, prefixes] : by_length) widest = std::max(widest, prefixes.size());
+    return r;
+}
+
+// What a search gives: its answer, and three facts about the prefixes it showed
+// next_scores, among those it could still extend: how long the longest was (the
+// rounds searched), how many of one length there were at most (the beam's width),
+// and how many already held the end token (0). A right search may differ from the
+// contract's in two harmless ways, and both are tolerated (`right` is the contract's
+// reach): one round more (a search that tests its stopping rule on the extensions of
+// a round), and up to `beam` prefixes in a round (one that keeps live prefixes that
+// can no longer win until none can, or fills the place of a finished one with a
+// candidate that cannot win).
+Result beam_result(const Tokens& answer, const std::vector<Tokens>& shown, std::size_t max_len, std::size_t beam,
+                   const Reach& right) {
+    const Reach got = reach_of(shown, max_len);
+    std::set<Tokens> after_end;
+    for (const Tokens& p : shown)
+        if (std::find(p.begin(), p.end(), kEnd) != p.end()) after_end.insert(p);
     const auto count = [](const std::string& name, std::size_t n) {
         attn_test::Axes ax = attn_test::entries("count");
         ax.sequence = true;  // a count, compared as it is: no relation of numbers fits it
@@ -569,19 +609,36 @@ Result beam_result(const Tokens& answer, const std::vector<Tokens>& shown, std::
     };
     Result r = attn_test::tokens("answer", answer);
     r.parts.push_back(count("rounds searched (the longest prefix shown to next_scores, in tokens)",
-                            by_length.empty() ? 0 : by_length.rbegin()->first));
-    r.parts.push_back(count("the most prefixes of one length shown to next_scores", widest));
+                            got.rounds == right.rounds + 1 ? right.rounds : got.rounds));
+    r.parts.push_back(count("the most prefixes of one length shown to next_scores",
+                            got.widest >= right.widest && got.widest <= beam ? right.widest : got.widest));
     r.parts.push_back(count("prefixes shown to next_scores after their end token", after_end.size()));
     return r;
 }
 
-// One search, right or with a slip, on `tree`: what it gives (or throws).
-Result beam_outcome(const Tree& tree, std::size_t max_len, std::size_t beam, const BeamWay& way) {
+// How far and how wide the contract's search goes on an input.
+Reach right_reach(const Tree& tree, std::size_t max_len, std::size_t beam) {
     Recorder next{tree, {}};
-    return attn_test::attempt([&] {
-        const Tokens got = beam_by_hand(next, max_len, beam, way);
-        return beam_result(got, next.shown, max_len);
+    beam_by_hand(next, max_len, beam, BeamWay{});
+    return reach_of(next.shown, max_len);
+}
+
+// One search, right or with a slip, on `tree`: what it gives (or throws); nothing
+// where the way's answer is not defined.
+std::optional<Result> beam_outcome(const Tree& tree, std::size_t max_len, std::size_t beam, const BeamWay& way) {
+    const Reach right = right_reach(tree, max_len, beam);
+    Recorder next{tree, {}};
+    bool defined = true;
+    Result r = attn_test::attempt([&] {
+        const std::optional<Tokens> got = beam_by_hand(next, max_len, beam, way);
+        if (!got) {
+            defined = false;
+            return Result{};
+        }
+        return beam_result(*got, next.shown, max_len, beam, right);
     });
+    if (!defined) return std::nullopt;
+    return r;
 }
 
 // A slip of beam_search: its mistake, the way it is made, and its label.
@@ -609,6 +666,7 @@ std::vector<BeamSlip> beam_slips() {
             [st](W& w) { w.score = W::Score::last_token_only, w.stop = st; });
     }
     add(m::beam_log_softmax_not_normalised, "", [](W& w) { w.score = W::Score::shift_only; });
+    add(m::softmax_normalised_by_length, "", [](W& w) { w.score = W::Score::two_norm; });
     add(m::beam_log_softmax_down_columns, "", [](W& w) { w.score = W::Score::zero; });
     add(m::beam_ties_broken_the_wrong_way, "sorted by score alone", [](W& w) { w.order = W::Order::prefix_first; });
     add(m::beam_ties_broken_the_wrong_way, "larger token first", [](W& w) { w.order = W::Order::larger_token_first; });
@@ -623,7 +681,11 @@ std::vector<BeamSlip> beam_slips() {
         [](W& w) { w.finished = W::Finished::stays_and_asked; });
     add(m::beam_end_probability_not_counted, "", [](W& w) { w.end_counted = false; });
     add(m::beam_returns_last_finished, "", [](W& w) { w.last_is_best = true; });
-    add(m::beam_stops_at_first_finished, "", [](W& w) { w.stop = W::Stop::first_finished; });
+    add(m::beam_stops_at_first_finished, "at the first finished prefix", [](W& w) { w.stop = W::Stop::first_finished; });
+    add(m::beam_stops_at_first_finished, "when one live prefix is no better",
+        [](W& w) { w.stop = W::Stop::any_worse; });
+    add(m::beam_full_prefixes_dropped, "", [](W& w) { w.finished = W::Finished::full_dropped; });
+    add(m::beam_starts_with_copies, "", [](W& w) { w.copies = true; });
     add(m::beam_searches_on_after_the_best_finished, "", [](W& w) { w.stop = W::Stop::exhaustive; });
     add(m::beam_width_off_by_one, "beam + 1", [](W& w) { w.width = 1; });
     add(m::beam_width_off_by_one, "beam - 1", [](W& w) { w.width = -1; });
@@ -646,8 +708,10 @@ void beam_variants(Probe& p, const Tree& tree, std::size_t max_len, std::size_t 
     for (const BeamSlip& s : beam_slips()) {
         if (s.way.width < 0 && beam < 2) continue;
         if (s.way.length < 0 && max_len == 0) continue;
-        p.variant(*s.mistake, beam_outcome(tree, max_len, beam, s.way));
-        if (!s.how.empty()) p.labelled(s.how);
+        if (const auto r = beam_outcome(tree, max_len, beam, s.way)) {
+            p.variant(*s.mistake, *r);
+            if (!s.how.empty()) p.labelled(s.how);
+        }
     }
 }
 
@@ -778,6 +842,7 @@ struct BeamCase {
 std::vector<BeamCase> beam_cases() {
     return {
         {"beam 2, max_len 4: a longer answer beats the first one to finish", longer_beats_first_finished(), 4, 2},
+        {"beam 3, max_len 4: a longer answer beats the first one to finish", longer_beats_first_finished(), 4, 3},
         {"beam 2, max_len 3: the short answer that finishes first is the best", short_finished_wins(), 3, 2},
         {"beam 2, max_len 4: raw scores 4 higher after one prefix, the same probabilities", offset_scores(), 4, 2},
         {"beam 2, max_len 4: four extensions of two prefixes tie", ties_across_prefixes(), 4, 2},
@@ -799,14 +864,15 @@ Diagnosis beam_search_diagnosis() {
     for (const BeamCase& c : beam_cases()) {
         const Tree tree = c.tree;
         const std::size_t n = c.max_len, k = c.beam;
+        const Reach right = right_reach(tree, n, k);
         Probe& p = d.probe(
             "the test's next_scores, " + c.input,
-            [tree, n, k] {
+            [tree, n, k, right] {
                 Recorder next{tree, {}};
                 const Tokens got = attn::beam_search(std::ref(next), kBegin, kEnd, n, k);
-                return beam_result(got, next.shown, n);
+                return beam_result(got, next.shown, n, k, right);
             },
-            beam_outcome(tree, n, k, BeamWay{}));
+            *beam_outcome(tree, n, k, BeamWay{}));
         beam_variants(p, tree, n, k);
     }
     return d;
@@ -1393,9 +1459,9 @@ BOOST_AUTO_TEST_CASE(beam_search_inputs_leave_the_same_trace_for_every_right_sea
     unpruned.stop = both.stop = BeamWay::Stop::unpruned;
     refilled.finished = both.finished = BeamWay::Finished::refilled;
     for (const BeamCase& c : beam_cases()) {
-        const Result right = beam_outcome(c.tree, c.max_len, c.beam, BeamWay{});
+        const Result right = *beam_outcome(c.tree, c.max_len, c.beam, BeamWay{});
         for (const BeamWay& w : {unpruned, refilled, both}) {
-            const Result other = beam_outcome(c.tree, c.max_len, c.beam, w);
+            const Result other = *beam_outcome(c.tree, c.max_len, c.beam, w);
             BOOST_TEST(attn_test::same_result(other, right), c.input << ": " << attn_test::describe_outcome(other, right));
         }
     }

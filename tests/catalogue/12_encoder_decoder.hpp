@@ -24,8 +24,9 @@ ATTN_MISTAKE(greedy_one_token_too_many, "greedy_decode beam_search",
              "begin token not counted, so stop (or call a prefix finished) as soon as "
              "prefix.size() - 1 == max_len (chapter 12)");
 ATTN_MISTAKE(greedy_prefix_not_extended, "greedy_decode",
-             "next_scores was shown {begin} on every call: append each chosen token to the "
-             "prefix, so the next call sees everything produced so far (chapter 12)");
+             "next_scores was only ever asked about {begin} (shown {begin} on every call, or "
+             "called once before the loop): call it inside the loop, on a prefix that grows by "
+             "each chosen token, so that each call sees everything produced so far (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_shifted_wrong_way, "teacher_forcing",
              "the shift went the wrong way: the decoder read the target followed by the end token "
              "and was asked for the begin token first; it reads begin, y_1 .. y_n and must say "
@@ -50,8 +51,9 @@ ATTN_MISTAKE(beam_keeps_finished_hypotheses, "beam_search",
              "extension by end is finished: set it aside as a candidate answer and keep only "
              "unfinished prefixes in the beam (chapter 12)");
 ATTN_MISTAKE(beam_stops_at_first_finished, "beam_search",
-             "the search stopped at the first prefix that finished; a live prefix that still "
-             "scores better may end better later: stop only when no live prefix beats the best "
+             "the search stopped too early: at the first prefix that finished, or as soon as one "
+             "live prefix scored no better than the best finished one; a live prefix that still "
+             "scores better may end better later, so stop only when NO live prefix beats the best "
              "finished one (chapter 12)");
 ATTN_MISTAKE(greedy_ignores_max_len, "greedy_decode",
              "decoding went on past max_len tokens and stopped only at the end token (a model "
@@ -157,5 +159,17 @@ ATTN_MISTAKE(beam_keeps_the_worst, "beam_search",
              "the beam kept the LOWEST-scoring extensions: the candidates were sorted ascending; "
              "sort by score descending (a.score > b.score) and keep the first beam of them "
              "(chapter 12)");
+ATTN_MISTAKE(beam_full_prefixes_dropped, "beam_search",
+             "a prefix that reached max_len tokens was dropped instead of finished: it is a "
+             "candidate answer as much as one that chose end (the contract: so is a prefix that "
+             "reaches max_len tokens), so compare it with the best finished one (chapter 12)");
+ATTN_MISTAKE(beam_starts_with_copies, "beam_search",
+             "the beam started with beam copies of {begin}: the copies extend alike, so the same "
+             "prefix filled every place and the search was greedy decoding; start from one "
+             "prefix, {begin}, and let the rounds fill the beam (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_begin_appended, "teacher_forcing",
+             "the begin token was put at the END of the decoder input (push_back after copying "
+             "the target); it comes first: push it before the target, or insert it at "
+             "decoder_input.begin() (chapter 12)");
 
 }  // namespace attn_test::mistakes
