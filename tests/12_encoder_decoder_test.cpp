@@ -420,6 +420,7 @@ struct BeamWay {
     // best (all of them), or each prefix's best one (after the first round)
     enum class Pick { pooled, per_prefix, per_prefix_best } pick = Pick::pooled;
     int length = 0;  // -1: full at max_len - 1 tokens, +1: at max_len + 1
+    bool length_ignored = false;  // only the end token finishes a prefix
     // max_len 0: nothing at once (right), a first round whose extensions are all full,
     // or full only when the length == max_len after a token (never, for 0)
     enum class Zero { empty, first_round, equality } zero = Zero::empty;
@@ -455,11 +456,12 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
         if (stays && !t.empty() && t.back() == kEnd) t.pop_back();
         return t;
     };
-    if (max_len == 0 && w.zero == BeamWay::Zero::empty) return Tokens{};
+    if (max_len == 0 && w.zero == BeamWay::Zero::empty && !w.length_ignored) return Tokens{};
     const std::size_t width = w.width > 0 ? beam + 1 : w.width < 0 ? beam - 1 : beam;
     const std::size_t limit = w.length < 0 ? max_len - 1 : w.length > 0 ? max_len + 1 : max_len;
     const auto full = [&](const Tokens& t) {
         const std::size_t produced = t.size() - start.size();
+        if (w.length_ignored) return false;
         return w.zero == BeamWay::Zero::equality ? produced == limit : produced >= limit;
     };
     const auto before = [&](const Cand& a, const Cand& b) {
@@ -696,6 +698,7 @@ std::vector<BeamSlip> beam_slips() {
     add(m::greedy_keeps_end_token, "", [](W& w) { w.keep_end = true; });
     add(m::greedy_stops_one_early, "", [](W& w) { w.length = -1; });
     add(m::greedy_one_token_too_many, "", [](W& w) { w.length = 1; });
+    add(m::greedy_ignores_max_len, "", [](W& w) { w.length_ignored = true; });
     add(m::max_len_zero_still_decodes, "no return before the first round", [](W& w) { w.zero = W::Zero::first_round; });
     add(m::max_len_zero_still_decodes, "full when the length == max_len", [](W& w) { w.zero = W::Zero::equality; });
     add(m::decode_prefix_without_begin, "", [](W& w) { w.with_begin = false; });

@@ -6,27 +6,7 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(greedy_keeps_begin_token, "greedy_decode beam_search",
-             "the answer starts with the begin token; it only starts the decoder, so drop it from "
-             "what you return ({prefix.begin() + 1, prefix.end()}) (chapter 12)");
-ATTN_MISTAKE(greedy_keeps_end_token, "greedy_decode beam_search",
-             "the answer ends with the end token; it only says 'stop': leave it out of the answer "
-             "(do not push_back the end token) (chapter 12)");
-ATTN_MISTAKE(greedy_runs_past_end_token, "greedy_decode",
-             "decoding went on after the end token until max_len; stop as soon as the best token "
-             "is `end` (chapter 12)");
-ATTN_MISTAKE(greedy_stops_one_early, "greedy_decode beam_search",
-             "decoding stopped one token short of max_len: the prefix also holds the begin token, "
-             "so the answer is full when prefix.size() - 1 == max_len, not prefix.size() == "
-             "max_len (chapter 12)");
-ATTN_MISTAKE(greedy_one_token_too_many, "greedy_decode beam_search",
-             "decoding produced max_len + 1 tokens: max_len is the most the answer may hold, "
-             "begin token not counted, so stop (or call a prefix finished) as soon as "
-             "prefix.size() - 1 == max_len (chapter 12)");
-ATTN_MISTAKE(greedy_prefix_not_extended, "greedy_decode",
-             "next_scores was only ever asked about {begin} (shown {begin} on every call, or "
-             "called once before the loop): call it inside the loop, on a prefix that grows by "
-             "each chosen token, so that each call sees everything produced so far (chapter 12)");
+// --- teacher_forcing
 ATTN_MISTAKE(teacher_forcing_shifted_wrong_way, "teacher_forcing",
              "the shift went the wrong way: the decoder read the target followed by the end token "
              "and was asked for the begin token first; it reads begin, y_1 .. y_n and must say "
@@ -42,43 +22,6 @@ ATTN_MISTAKE(teacher_forcing_not_shifted, "teacher_forcing",
              "the expected tokens are the decoder input itself: position i would only copy what "
              "it reads; it must say the NEXT token, so expected is the input shifted left by one, "
              "with end at the end (chapter 12)");
-ATTN_MISTAKE(beam_sums_raw_scores, "beam_search",
-             "the beam added up raw scores: next_scores gives logits, and logits of different "
-             "prefixes are not on one scale; add log softmax(scores)[token], s_j - log sum exp(s) "
-             "(chapter 12)");
-ATTN_MISTAKE(beam_keeps_finished_hypotheses, "beam_search",
-             "a prefix that chose the end token stayed in the beam and went on growing; an "
-             "extension by end is finished: set it aside as a candidate answer and keep only "
-             "unfinished prefixes in the beam (chapter 12)");
-ATTN_MISTAKE(beam_stops_at_first_finished, "beam_search",
-             "the search stopped too early: at the first prefix that finished, or as soon as one "
-             "live prefix scored no better than the best finished one; a live prefix that still "
-             "scores better may end better later, so stop only when NO live prefix beats the best "
-             "finished one (chapter 12)");
-ATTN_MISTAKE(greedy_ignores_max_len, "greedy_decode",
-             "decoding went on past max_len tokens and stopped only at the end token (a model "
-             "that never says end would loop forever); stop also when max_len tokens have been "
-             "produced, prefix.size() - 1 == max_len (chapter 12)");
-ATTN_MISTAKE(greedy_takes_lowest_score, "greedy_decode",
-             "decoding took the LOWEST score at each step (index_min, or a comparison the wrong "
-             "way round); the next token is the one with the highest score, s.index_max() "
-             "(chapter 12)");
-ATTN_MISTAKE(greedy_score_taken_as_token, "greedy_decode",
-             "the largest score itself was used as the next token (s.max() is the value, not "
-             "where it is); the token is the position of the largest score, s.index_max() "
-             "(chapter 12)");
-ATTN_MISTAKE(decode_best_score_starts_at_zero, "greedy_decode",
-             "the running maximum started at 0, so at a step where every score was negative token "
-             "0 was chosen; scores are logits, often all negative: start from the first score (or "
-             "-infinity), or use s.index_max() (chapter 12)");
-ATTN_MISTAKE(max_len_zero_still_decodes, "greedy_decode beam_search",
-             "with max_len 0 a token was still produced: max_len 0 allows nothing, so the answer "
-             "is empty; test the length before the first call of next_scores (a while loop rather "
-             "than do-while, size() >= max_len rather than ==, or return {} at once) (chapter 12)");
-ATTN_MISTAKE(decode_prefix_without_begin, "greedy_decode beam_search",
-             "next_scores was shown prefixes without the begin token (its first call got an empty "
-             "prefix): the decoder always reads begin first, so keep it at the front of every "
-             "prefix you pass, and drop it only from what you return (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_end_in_input, "teacher_forcing",
              "the decoder input also holds the end token: it reads begin, y_1 .. y_n only (n + 1 "
              "tokens, as many as expected); end is what the last position must SAY, so it belongs "
@@ -107,6 +50,72 @@ ATTN_MISTAKE(teacher_forcing_empty_target_left_empty, "teacher_forcing",
              "an empty target gave empty vectors: with nothing to translate the decoder still "
              "reads {begin} and must learn to say {end} at once, so handle it like any other "
              "target (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_begin_appended, "teacher_forcing",
+             "the begin token was put at the END of the decoder input (push_back after copying "
+             "the target); it comes first: push it before the target, or insert it at "
+             "decoder_input.begin() (chapter 12)");
+
+// --- decoding: greedy_decode, and the slips beam_search shares with it
+ATTN_MISTAKE(greedy_keeps_begin_token, "greedy_decode beam_search",
+             "the answer starts with the begin token; it only starts the decoder, so drop it from "
+             "what you return ({prefix.begin() + 1, prefix.end()}) (chapter 12)");
+ATTN_MISTAKE(greedy_keeps_end_token, "greedy_decode beam_search",
+             "the answer ends with the end token; it only says 'stop': leave it out of the answer "
+             "(do not push_back the end token) (chapter 12)");
+ATTN_MISTAKE(greedy_runs_past_end_token, "greedy_decode",
+             "decoding went on after the end token until max_len; stop as soon as the best token "
+             "is `end` (chapter 12)");
+ATTN_MISTAKE(greedy_stops_one_early, "greedy_decode beam_search",
+             "decoding stopped one token short of max_len: the prefix also holds the begin token, "
+             "so the answer is full when prefix.size() - 1 == max_len, not prefix.size() == "
+             "max_len (chapter 12)");
+ATTN_MISTAKE(greedy_one_token_too_many, "greedy_decode beam_search",
+             "decoding produced max_len + 1 tokens: max_len is the most the answer may hold, "
+             "begin token not counted, so stop (or call a prefix finished) as soon as "
+             "prefix.size() - 1 == max_len (chapter 12)");
+ATTN_MISTAKE(greedy_prefix_not_extended, "greedy_decode",
+             "next_scores was only ever asked about {begin} (shown {begin} on every call, or "
+             "called once before the loop): call it inside the loop, on a prefix that grows by "
+             "each chosen token, so that each call sees everything produced so far (chapter 12)");
+ATTN_MISTAKE(greedy_ignores_max_len, "greedy_decode beam_search",
+             "decoding went on past max_len tokens and stopped only at the end token (a model "
+             "that never says end would loop forever); a prefix is also finished when max_len "
+             "tokens have been produced, prefix.size() - 1 == max_len (chapter 12)");
+ATTN_MISTAKE(greedy_takes_lowest_score, "greedy_decode",
+             "decoding took the LOWEST score at each step (index_min, or a comparison the wrong "
+             "way round); the next token is the one with the highest score, s.index_max() "
+             "(chapter 12)");
+ATTN_MISTAKE(greedy_score_taken_as_token, "greedy_decode",
+             "the largest score itself was used as the next token (s.max() is the value, not "
+             "where it is); the token is the position of the largest score, s.index_max() "
+             "(chapter 12)");
+ATTN_MISTAKE(decode_best_score_starts_at_zero, "greedy_decode",
+             "the running maximum started at 0, so at a step where every score was negative token "
+             "0 was chosen; scores are logits, often all negative: start from the first score (or "
+             "-infinity), or use s.index_max() (chapter 12)");
+ATTN_MISTAKE(max_len_zero_still_decodes, "greedy_decode beam_search",
+             "with max_len 0 a token was still produced: max_len 0 allows nothing, so the answer "
+             "is empty; test the length before the first call of next_scores (a while loop rather "
+             "than do-while, size() >= max_len rather than ==, or return {} at once) (chapter 12)");
+ATTN_MISTAKE(decode_prefix_without_begin, "greedy_decode beam_search",
+             "next_scores was shown prefixes without the begin token (its first call got an empty "
+             "prefix): the decoder always reads begin first, so keep it at the front of every "
+             "prefix you pass, and drop it only from what you return (chapter 12)");
+
+// --- beam_search
+ATTN_MISTAKE(beam_sums_raw_scores, "beam_search",
+             "the beam added up raw scores: next_scores gives logits, and logits of different "
+             "prefixes are not on one scale; add log softmax(scores)[token], s_j - log sum exp(s) "
+             "(chapter 12)");
+ATTN_MISTAKE(beam_keeps_finished_hypotheses, "beam_search",
+             "a prefix that chose the end token stayed in the beam and went on growing; an "
+             "extension by end is finished: set it aside as a candidate answer and keep only "
+             "unfinished prefixes in the beam (chapter 12)");
+ATTN_MISTAKE(beam_stops_at_first_finished, "beam_search",
+             "the search stopped too early: at the first prefix that finished, or as soon as one "
+             "live prefix scored no better than the best finished one; a live prefix that still "
+             "scores better may end better later, so stop only when NO live prefix beats the best "
+             "finished one (chapter 12)");
 ATTN_MISTAKE(beam_adds_probabilities, "beam_search",
              "the beam added up probabilities, softmax(scores)[token], not their logarithms: a "
              "prefix's probability is the PRODUCT of its tokens' probabilities, so its score is "
@@ -167,9 +176,5 @@ ATTN_MISTAKE(beam_starts_with_copies, "beam_search",
              "the beam started with beam copies of {begin}: the copies extend alike, so the same "
              "prefix filled every place and the search was greedy decoding; start from one "
              "prefix, {begin}, and let the rounds fill the beam (chapter 12)");
-ATTN_MISTAKE(teacher_forcing_begin_appended, "teacher_forcing",
-             "the begin token was put at the END of the decoder input (push_back after copying "
-             "the target); it comes first: push it before the target, or insert it at "
-             "decoder_input.begin() (chapter 12)");
 
 }  // namespace attn_test::mistakes
