@@ -398,7 +398,10 @@ struct Tree {
 // How a beam search can be written: the contract (every field at its default), or
 // one slip. Each field is one decision a learner takes.
 struct BeamWay {
-    // what an extension by token j adds to its prefix's score
+    // what an extension by token j adds to its prefix's score: log softmax(s)[j]
+    // (right), s_j, softmax(s)_j, s_j - max(s), log of arma::normalise's 2-norm
+    // share, 0 (a softmax down the columns of one row), or log softmax alone with
+    // the prefix's own score left out
     enum class Score { log_softmax, raw, probability, shift_only, two_norm, zero, last_token_only } score = Score::log_softmax;
     // how candidates are ranked (all by score first)
     enum class Order { contract, prefix_first, larger_token_first, later_prefix_first, ascending } order = Order::contract;
@@ -406,7 +409,8 @@ struct BeamWay {
     // what an extension by end becomes: set aside (right), a token like any other,
     // kept in the beam (not extended, or shown to next_scores and not extended), or
     // (also right) set aside without using up a place, which a candidate ranked
-    // below it takes, to be dropped at once: it scores no better
+    // below it takes, to be dropped at once: it scores no better. full_dropped: set
+    // aside, but a prefix that reaches max_len is dropped rather than finished
     enum class Finished { set_aside, extended, stays, stays_and_asked, refilled, full_dropped } finished = Finished::set_aside;
     bool end_counted = true;    // false: a prefix finished by end keeps its score from before end
     bool last_is_best = false;  // every finished prefix becomes the answer
