@@ -84,7 +84,7 @@ ATTN_MISTAKE(softmax_backward_unweighted_dot, "softmax_jvp softmax_rows_backward
              "the subtracted term was the plain sum (or mean) of v, not its weighted sum a . v = "
              "sum_j a_j v_j: each entry is a_i (v_i - a . v), with the weights a inside the dot "
              "product: arma::dot(a, v) (chapters 03 and 11)");
-ATTN_MISTAKE(softmax_normalised_by_length, "softmax_rows masked_softmax attention_weights scaled_dot_product_attention",
+ATTN_MISTAKE(softmax_normalised_by_length, "softmax_rows masked_softmax attention_weights scaled_dot_product_attention beam_search",
              "the exponentials were divided by their length (2-norm, the square root of the sum "
              "of squares), as arma::normalise does by default; softmax divides by their plain "
              "sum, so that the weights add up to 1: E.each_col() / arma::sum(E, 1), or "

@@ -6,25 +6,7 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(greedy_keeps_begin_token, "greedy_decode",
-             "the answer starts with the begin token; it only starts the decoder, so drop it from "
-             "what you return (chapter 12)");
-ATTN_MISTAKE(greedy_keeps_end_token, "greedy_decode",
-             "the answer ends with the end token; it only says 'stop', so stop before appending "
-             "it (chapter 12)");
-ATTN_MISTAKE(greedy_runs_past_end_token, "greedy_decode",
-             "decoding went on after the end token until max_len; stop as soon as the best token "
-             "is `end` (chapter 12)");
-ATTN_MISTAKE(greedy_stops_one_early, "greedy_decode",
-             "decoding stopped one token short of max_len: the prefix also holds the begin token, "
-             "so the loop goes on while prefix.size() - 1 < max_len, max_len tokens of answer "
-             "(chapter 12)");
-ATTN_MISTAKE(greedy_one_token_too_many, "greedy_decode",
-             "decoding produced max_len + 1 tokens: max_len is the most the answer may hold, "
-             "begin token not counted (chapter 12)");
-ATTN_MISTAKE(greedy_prefix_not_extended, "greedy_decode",
-             "next_scores was shown {begin} on every call: append each chosen token to the "
-             "prefix, so the next call sees everything produced so far (chapter 12)");
+// --- teacher_forcing
 ATTN_MISTAKE(teacher_forcing_shifted_wrong_way, "teacher_forcing",
              "the shift went the wrong way: the decoder read the target followed by the end token "
              "and was asked for the begin token first; it reads begin, y_1 .. y_n and must say "
@@ -40,6 +22,87 @@ ATTN_MISTAKE(teacher_forcing_not_shifted, "teacher_forcing",
              "the expected tokens are the decoder input itself: position i would only copy what "
              "it reads; it must say the NEXT token, so expected is the input shifted left by one, "
              "with end at the end (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_end_in_input, "teacher_forcing",
+             "the decoder input also holds the end token: it reads begin, y_1 .. y_n only (n + 1 "
+             "tokens, as many as expected); end is what the last position must SAY, so it belongs "
+             "at the end of expected alone (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_begin_in_expected, "teacher_forcing",
+             "the expected tokens start with the begin token: begin is only ever read, never "
+             "predicted; expected is y_1 .. y_n, end (n + 1 tokens), the decoder input without "
+             "its first token and with end after it (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_begin_end_swapped, "teacher_forcing",
+             "begin and end were swapped: the decoder input must start with the begin token and "
+             "the expected tokens finish with the end token; check which argument is which "
+             "(target, begin, end) (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_sliced_without_end, "teacher_forcing",
+             "the sequence was sliced before the end token was added: all-but-last and "
+             "all-but-first of {begin, y_1 .. y_n} lose y_n from the decoder input and end from "
+             "the expected tokens; slice {begin, y_1 .. y_n, end} instead (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_expected_skips_first, "teacher_forcing",
+             "the expected tokens skip y_1, shifted once too often: putting begin in front of the "
+             "decoder input already makes the shift, so position 0 (which reads begin) must say "
+             "y_1; expected is the whole target, then end (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_input_drops_last, "teacher_forcing",
+             "the decoder input lost y_n: it is begin followed by the WHOLE target, n + 1 tokens, "
+             "as many as the expected tokens, so that position n reads y_n and says end (chapter "
+             "12)");
+ATTN_MISTAKE(teacher_forcing_empty_target_left_empty, "teacher_forcing",
+             "an empty target gave empty vectors: with nothing to translate the decoder still "
+             "reads {begin} and must learn to say {end} at once, so handle it like any other "
+             "target (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_begin_appended, "teacher_forcing",
+             "the begin token was put at the END of the decoder input (push_back after copying "
+             "the target); it comes first: push it before the target, or insert it at "
+             "decoder_input.begin() (chapter 12)");
+
+// --- decoding: greedy_decode, and the slips beam_search shares with it
+ATTN_MISTAKE(greedy_keeps_begin_token, "greedy_decode beam_search",
+             "the answer starts with the begin token; it only starts the decoder, so drop it from "
+             "what you return ({prefix.begin() + 1, prefix.end()}) (chapter 12)");
+ATTN_MISTAKE(greedy_keeps_end_token, "greedy_decode beam_search",
+             "the answer ends with the end token; it only says 'stop': leave it out of the answer "
+             "(do not push_back the end token) (chapter 12)");
+ATTN_MISTAKE(greedy_runs_past_end_token, "greedy_decode",
+             "decoding went on after the end token until max_len; stop as soon as the best token "
+             "is `end` (chapter 12)");
+ATTN_MISTAKE(greedy_stops_one_early, "greedy_decode beam_search",
+             "decoding stopped one token short of max_len: the prefix also holds the begin token, "
+             "so the answer is full when prefix.size() - 1 == max_len, not prefix.size() == "
+             "max_len (chapter 12)");
+ATTN_MISTAKE(greedy_one_token_too_many, "greedy_decode beam_search",
+             "decoding produced max_len + 1 tokens: max_len is the most the answer may hold, "
+             "begin token not counted, so stop (or call a prefix finished) as soon as "
+             "prefix.size() - 1 == max_len (chapter 12)");
+ATTN_MISTAKE(greedy_prefix_not_extended, "greedy_decode",
+             "next_scores was only ever asked about {begin} (shown {begin} on every call, or "
+             "called once before the loop): call it inside the loop, on a prefix that grows by "
+             "each chosen token, so that each call sees everything produced so far (chapter 12)");
+ATTN_MISTAKE(greedy_ignores_max_len, "greedy_decode beam_search",
+             "decoding went on past max_len tokens and stopped only at the end token (a model "
+             "that never says end would loop forever); a prefix is also finished when max_len "
+             "tokens have been produced, prefix.size() - 1 == max_len (chapter 12)");
+ATTN_MISTAKE(greedy_takes_lowest_score, "greedy_decode",
+             "decoding took the LOWEST score at each step (index_min, or a comparison the wrong "
+             "way round); the next token is the one with the highest score, s.index_max() "
+             "(chapter 12)");
+ATTN_MISTAKE(greedy_score_taken_as_token, "greedy_decode",
+             "the largest score itself was used as the next token (s.max() is the value, not "
+             "where it is); the token is the position of the largest score, s.index_max() "
+             "(chapter 12)");
+ATTN_MISTAKE(decode_best_score_starts_at_zero, "greedy_decode",
+             "the running maximum started at 0, so at a step where every score was negative token "
+             "0 was chosen; scores are logits, often all negative: start from the first score (or "
+             "-infinity), or use s.index_max() (chapter 12)");
+ATTN_MISTAKE(max_len_zero_still_decodes, "greedy_decode beam_search",
+             "with max_len 0 a token was still produced: max_len 0 allows nothing, so the answer "
+             "is empty; test the length before the first call of next_scores (a while loop rather "
+             "than do-while, size() >= max_len rather than ==, or return {} at once) (chapter 12)");
+ATTN_MISTAKE(decode_prefix_without_begin, "greedy_decode beam_search",
+             "next_scores was shown prefixes without the begin token (its first call got an empty "
+             "prefix): the decoder always reads begin first, so keep it at the front of every "
+             "prefix you pass, and drop it only from what you return (chapter 12)");
+
+// --- beam_search
 ATTN_MISTAKE(beam_sums_raw_scores, "beam_search",
              "the beam added up raw scores: next_scores gives logits, and logits of different "
              "prefixes are not on one scale; add log softmax(scores)[token], s_j - log sum exp(s) "
@@ -49,8 +112,69 @@ ATTN_MISTAKE(beam_keeps_finished_hypotheses, "beam_search",
              "extension by end is finished: set it aside as a candidate answer and keep only "
              "unfinished prefixes in the beam (chapter 12)");
 ATTN_MISTAKE(beam_stops_at_first_finished, "beam_search",
-             "the search stopped at the first prefix that finished; a live prefix that still "
-             "scores better may end better later: stop only when no live prefix beats the best "
+             "the search stopped too early: at the first prefix that finished, or as soon as one "
+             "live prefix scored no better than the best finished one; a live prefix that still "
+             "scores better may end better later, so stop only when NO live prefix beats the best "
              "finished one (chapter 12)");
+ATTN_MISTAKE(beam_adds_probabilities, "beam_search",
+             "the beam added up probabilities, softmax(scores)[token], not their logarithms: a "
+             "prefix's probability is the PRODUCT of its tokens' probabilities, so its score is "
+             "the sum of log softmax(scores)[token] (chapter 12)");
+ATTN_MISTAKE(beam_log_softmax_not_normalised, "beam_search",
+             "each token's log-probability was taken as s_j - max(s): that is only the shift that "
+             "keeps exp finite; log softmax also subtracts log sum_k exp(s_k - max(s)), which "
+             "differs from prefix to prefix (chapter 12)");
+ATTN_MISTAKE(beam_log_softmax_down_columns, "beam_search",
+             "every log-probability came out 0 (each token's probability 1): the softmax of the "
+             "row of scores was normalised down its columns (arma::sum(E) of a 1 x V arma::mat "
+             "sums each column, one entry each); normalise over the whole row, arma::accu(E), or "
+             "keep the scores in an arma::rowvec (chapter 12; softmax: chapter 03)");
+ATTN_MISTAKE(beam_forgets_prefix_score, "beam_search",
+             "an extension was scored by its last token's log-probability alone: a prefix's score "
+             "is the SUM over all its tokens, so extending live prefix p by token j scores "
+             "live[p].score + log softmax(s)[j] (chapter 12)");
+ATTN_MISTAKE(beam_ties_broken_the_wrong_way, "beam_search",
+             "candidates with exactly the same score were ranked against the contract: ties go to "
+             "the smaller token id, then to the earlier prefix, so sort by (score descending, "
+             "token ascending, prefix ascending); and a finished prefix replaces the best one "
+             "only when it scores strictly higher (chapter 12)");
+ATTN_MISTAKE(beam_finished_stay_in_the_beam, "beam_search",
+             "a prefix that chose the end token stayed in the beam round after round, holding one "
+             "of its beam places, so fewer live prefixes went on; an extension by end counts "
+             "among its round's beam best, then leaves: set it aside as a candidate answer and "
+             "extend only the live prefixes (chapter 12)");
+ATTN_MISTAKE(beam_end_probability_not_counted, "beam_search",
+             "a prefix finished by the end token kept its score from before end: the end token's "
+             "own log-probability belongs to the finished prefix's score, live[p].score + log "
+             "softmax(s)[end] (chapter 12)");
+ATTN_MISTAKE(beam_returns_last_finished, "beam_search",
+             "the answer was the prefix that finished LAST, not the best one: compare each "
+             "finished prefix with the best so far and keep it only when it scores higher "
+             "(chapter 12)");
+ATTN_MISTAKE(beam_searches_on_after_the_best_finished, "beam_search",
+             "the search went on after no live prefix could beat the best finished one: a longer "
+             "prefix only scores lower, so the answer cannot change; stop then (or drop each live "
+             "prefix that scores no better), as the contract says, instead of running on to "
+             "max_len (chapter 12)");
+ATTN_MISTAKE(beam_width_off_by_one, "beam_search",
+             "the beam kept one prefix more, or one fewer, than beam (a loop bound off by one: i "
+             "<= beam, or i + 1 < beam); keep exactly the beam best extensions of each round "
+             "(chapter 12)");
+ATTN_MISTAKE(beam_chosen_per_prefix, "beam_search",
+             "the extensions were chosen prefix by prefix, each live prefix keeping its own best "
+             "ones: the beam best of a round are chosen among the extensions of ALL live prefixes "
+             "together, pooled in one list and ranked once (chapter 12)");
+ATTN_MISTAKE(beam_keeps_the_worst, "beam_search",
+             "the beam kept the LOWEST-scoring extensions: the candidates were sorted ascending; "
+             "sort by score descending (a.score > b.score) and keep the first beam of them "
+             "(chapter 12)");
+ATTN_MISTAKE(beam_full_prefixes_dropped, "beam_search",
+             "a prefix that reached max_len tokens was dropped instead of finished: it is a "
+             "candidate answer as much as one that chose end (the contract: so is a prefix that "
+             "reaches max_len tokens), so compare it with the best finished one (chapter 12)");
+ATTN_MISTAKE(beam_starts_with_copies, "beam_search",
+             "the beam started with beam copies of {begin}: the copies extend alike, so the same "
+             "prefix filled every place and the search was greedy decoding; start from one "
+             "prefix, {begin}, and let the rounds fill the beam (chapter 12)");
 
 }  // namespace attn_test::mistakes

@@ -8,7 +8,9 @@ std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma:
                                        std::size_t max_len) {
     std::vector<arma::uword> prefix{begin};
     while (prefix.size() - 1 < max_len) {
-        const arma::uword best = next_scores(prefix).index_max();
+        const arma::rowvec s = next_scores(prefix);
+        if (s.n_elem == 0) throw InputError("greedy_decode: next_scores returned no scores");
+        const arma::uword best = s.index_max();
         prefix.push_back(best);  // the mistake: appended before the test
         if (best == end) break;
     }

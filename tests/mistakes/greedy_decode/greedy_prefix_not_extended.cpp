@@ -9,7 +9,9 @@ std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma:
     std::vector<arma::uword> out;
     const std::vector<arma::uword> start{begin};
     while (out.size() < max_len) {
-        const arma::uword best = next_scores(start).index_max();  // the mistake: the prefix never grows
+        const arma::rowvec s = next_scores(start);  // the mistake: the prefix never grows
+        if (s.n_elem == 0) throw InputError("greedy_decode: next_scores returned no scores");
+        const arma::uword best = s.index_max();
         if (best == end) break;
         out.push_back(best);
     }

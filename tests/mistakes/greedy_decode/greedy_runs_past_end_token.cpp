@@ -8,7 +8,11 @@ std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma:
                                        std::size_t max_len) {
     std::vector<arma::uword> prefix{begin};
     (void)end;  // the mistake: never compared with
-    while (prefix.size() - 1 < max_len) prefix.push_back(next_scores(prefix).index_max());
+    while (prefix.size() - 1 < max_len) {
+        const arma::rowvec s = next_scores(prefix);
+        if (s.n_elem == 0) throw InputError("greedy_decode: next_scores returned no scores");
+        prefix.push_back(s.index_max());
+    }
     return {prefix.begin() + 1, prefix.end()};
 }
 
