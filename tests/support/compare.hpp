@@ -28,12 +28,16 @@ struct Axes {
     arma::uword block = 0;        // the columns come in blocks this wide (the heads), or 0
     std::string block_name;       // what a block is ("head")
     bool sequence = false;        // one row of token ids, whose length may differ
+    bool count = false;           // a count or a category held as a number: told as "X is 4; it
+                                  // should be 3", and no relation of its numbers is looked for
 };
 
 // Axes for a matrix whose rows and columns are `rows` and `cols`.
 Axes axes(std::string rows, std::string cols);
 // Axes for one row of entries (a vector, a sequence of steps).
 Axes entries(std::string cols);
+// Axes for a count or a category held as a number (rounds searched, an answer's choice).
+Axes counted();
 
 // A set of entries of a result with a name ("the masked entries"): where a
 // difference lies exactly there, it is said so.

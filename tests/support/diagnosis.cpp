@@ -354,27 +354,35 @@ void Diagnosis::require_distinguishable() const {
         }
         for (const std::string& other : keys) {
             if (other == key) continue;
-            bool ruled_out = false;
-            for (std::size_t i = 0; i < probes_.size() && !ruled_out; ++i) {
-                const Probe& p = probes_[i];
-                bool declared = false, reproduces = false;
-                const Variant* mine = nullptr;
+            // every way of the other mistake is ruled out on some input where both are declared
+            std::set<std::string> other_ways;
+            for (const Probe& p : probes_)
                 for (const Variant& x : p.variants)
-                    if (way_of(x) == way) mine = mine ? mine : &x;
-                if (!mine) continue;
-                for (const Variant& x : p.variants) {
-                    if (key_of(x) != other) continue;
-                    declared = true;
-                    const double tol = 1000 * std::max(x.tol, mine->tol);
-                    reproduces = reproduces || same_result(mine->result, x.result, tol) || x.reproduces(mine->result) ||
-                                 mine->reproduces(x.result);
+                    if (key_of(x) == other) other_ways.insert(way_of(x));
+            for (const std::string& theirs : other_ways) {
+                bool ruled_out = false;
+                for (std::size_t i = 0; i < probes_.size() && !ruled_out; ++i) {
+                    const Probe& p = probes_[i];
+                    const Variant* mine = nullptr;
+                    for (const Variant& x : p.variants)
+                        if (way_of(x) == way) mine = mine ? mine : &x;
+                    if (!mine) continue;
+                    bool declared = false, reproduces = false;
+                    for (const Variant& x : p.variants) {
+                        if (way_of(x) != theirs) continue;
+                        declared = true;
+                        const double tol = 1000 * std::max(x.tol, mine->tol);
+                        reproduces = reproduces || same_result(mine->result, x.result, tol) ||
+                                     x.reproduces(mine->result) || mine->reproduces(x.result);
+                    }
+                    ruled_out = declared && !reproduces;
                 }
-                ruled_out = declared && !reproduces;
+                BOOST_TEST(ruled_out, exercise_ << ": no input tells " << id_of(way) << " ("
+                                                << way.substr(way.rfind('|') + 1) << ") from " << id_of(other) << " ("
+                                                << theirs.substr(theirs.rfind('|') + 1)
+                                                << ") (on every input where both are declared, the second can give "
+                                                   "what the first gives)");
             }
-            BOOST_TEST(ruled_out, exercise_ << ": no input tells " << id_of(way) << " ("
-                                            << way.substr(way.rfind('|') + 1) << ") from " << id_of(other)
-                                            << " (on every input where both are declared, the second can give what "
-                                               "the first gives)");
         }
         BOOST_TEST((f.mistake == one->mistake), exercise_ << ": what the variant of " << one->mistake->id << " ("
                                                           << one->how << ") gives is named '"

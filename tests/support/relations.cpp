@@ -120,7 +120,7 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
     const arma::mat& Y = y.value;
     const std::string& name = y.name;
     const Axes& ax = y.axes;
-    if (agree(R, Y, tol) || ax.sequence) return out;
+    if (agree(R, Y, tol) || ax.sequence || ax.count) return out;
 
     // shapes that differ: only a transposition says more than the shapes themselves
     if (R.n_rows != Y.n_rows || R.n_cols != Y.n_cols) {
@@ -142,8 +142,9 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             out.push_back(found(m::result_not_finite, "not_finite",
                                 name + " holds " + show(R(k)) + " where the right value is finite (first at " +
                                     where(ax, r, c) + ", counting from 0: it should be " + show(Y(k)) +
-                                    "): an exp that overflowed, a log of 0, or a division by 0. Before exp, subtract "
-                                    "the largest value of the row; a sum that can be 0 needs a case of its own"));
+                                    "): an exp that overflowed, a log of 0, or a division by 0 (before an exp, subtract "
+                                    "the largest value, as a stable softmax does; a denominator that can be 0 needs a "
+                                    "case of its own)"));
             return out;
         }
 
@@ -168,7 +169,9 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         if (std::isfinite(c) && !agree(c, 0.0, 1e-6) && !agree(c, 1.0, 1e-6) && !agree(c, -1.0, 1e-6) &&
             agrees_with(R, Y, tol, [c](double v, arma::uword) { return c * v; })) {
             const auto names = names_of_factor(c, quantities);
-            if (names.empty()) {
+            if (names.empty() && Y.n_elem == 1) {
+                // one number: any wrong value is some multiple of the right one; say so only when it is a quantity
+            } else if (names.empty()) {
                 out.push_back(found(m::result_scaled, "scaled:" + number(c), scaled_sentence(name, c, "", "")));
             } else {
                 // named when one name fits; several: narrowed across the inputs (Diagnosis::explain)
