@@ -6,7 +6,7 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(span_end_inclusive, "split_heads",
+ATTN_MISTAKE(span_end_inclusive, "split_heads concat_heads",
              "a block of rows or columns came out one too wide: Armadillo's M.rows(a, b) and "
              "M.cols(a, b) include b itself, so w columns starting at a are M.cols(a, a + w - 1) "
              "and the first L rows are M.rows(0, L - 1); with a + w Armadillo refuses the shapes "
@@ -62,5 +62,35 @@ ATTN_MISTAKE(heads_keys_values_from_queries, "multi_head_attention",
              "queries come from one sequence (X_q W_q) and the keys and values from the other "
              "(X_kv W_k, X_kv W_v); in self-attention the two are the same matrix, which is why "
              "this only shows with X_q != X_kv (chapters 07 and 09)");
+ATTN_MISTAKE(heads_count_used_as_width, "split_heads",
+             "each head was taken to be `heads` columns wide: heads is how many blocks there are, "
+             "and one head's width is w = M.n_cols / heads, so head i is M.cols(i * w, (i + 1) * "
+             "w - 1) (chapter 09)");
+ATTN_MISTAKE(heads_width_from_rows, "split_heads",
+             "the head width was computed from the rows, M.n_rows / heads; the heads share out "
+             "the columns (the features), so w = M.n_cols / heads, and every head keeps all "
+             "M.n_rows tokens (chapter 09)");
+ATTN_MISTAKE(heads_concat_assumes_equal_widths, "concat_heads",
+             "every part was taken to be as wide as part 0 (out.cols(i * w, (i + 1) * w - 1) with "
+             "w = parts[0].n_cols); the parts may differ in width, so keep a running column "
+             "offset, c += parts[i].n_cols, or join them with arma::join_rows (chapter 09)");
+ATTN_MISTAKE(heads_concat_loop_off_by_one, "concat_heads",
+             "the loop over the parts was off by one: a part came out twice or was left out. With "
+             "arma::mat out = parts[0] the loop starts at 1; starting from an empty out it starts "
+             "at 0; either way it runs while i < parts.size() (chapter 09)");
+ATTN_MISTAKE(heads_concat_offset_not_advanced, "concat_heads",
+             "every part was written from column 0, so each one overwrote the last: the column "
+             "where part i starts moves on by the width of each part before it, out.cols(c, c + w "
+             "- 1) = parts[i]; then c += w (chapter 09)");
+ATTN_MISTAKE(heads_concat_joined_after_zeros, "concat_heads",
+             "out was made at its final size (all zeros) and the parts were then joined on after "
+             "it with arma::join_rows, so the result is twice as wide, zeros first; either start "
+             "from an empty arma::mat and join, or make it at full size and write each part into "
+             "its own columns with out.cols(c, c + w - 1) = part (chapter 09)");
+ATTN_MISTAKE(heads_values_cut_at_key_width, "multi_head_attention",
+             "the values were cut into heads d_k columns wide (the width of the queries and "
+             "keys); V = X_kv W_v has h d_v columns, so head i's values are its own d_v = "
+             "W_v.n_cols / heads columns, V.cols(i * d_v, (i + 1) * d_v - 1), and d_v may differ "
+             "from d_k; split_heads(V, heads) does it (chapter 09)");
 
 }  // namespace attn_test::mistakes
