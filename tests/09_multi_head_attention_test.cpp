@@ -330,6 +330,8 @@ enum class Mha {
     mask_zero_score,
     mask_added_to_weights,
     values_cut_at_key_width,  // V_i = V.cols(i d_k, (i + 1) d_k - 1)
+    widths_from_d_model,      // every head cut X_q.n_cols / h columns wide
+    one_wide_head,            // the projections attended whole, as one head
 };
 
 struct MhaByLoops {
@@ -360,8 +362,10 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
     const arma::mat V = product_by_loops(Xkv, in.W_v);                                   // (L_K, h d_v)
     const arma::uword d_k = in.W_q.n_cols / h, d_v = in.W_v.n_cols / h, L_Q = Q.n_rows, L_K = K.n_rows;
     const bool dealt = s == Mha::interleaved;
-    const arma::uword v_width = s == Mha::values_cut_at_key_width ? d_k : d_v;
-    if (h * v_width > V.n_cols) return mha_throws(Threw::armadillo_index, "Mat::cols()");
+    const arma::uword d_model_part = in.X_q.n_cols / h;
+    const arma::uword qk_width = s == Mha::widths_from_d_model ? d_model_part : d_k;
+    const arma::uword v_width = s == Mha::values_cut_at_key_width ? d_k : s == Mha::widths_from_d_model ? d_model_part : d_v;
+    if (h * qk_width > Q.n_cols || h * v_width > V.n_cols) return mha_throws(Threw::armadillo_index, "Mat::cols()");
     const arma::mat mask = s == Mha::mask_not_passed ? arma::mat() : in.mask;
     if (mask.n_elem && (mask.n_rows != L_Q || mask.n_cols != L_K))
         return mha_throws(Threw::shape_error, "mask " + shape(mask.n_rows, mask.n_cols));
@@ -388,10 +392,11 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
     MhaByLoops r;
     std::vector<arma::mat> outputs;
     std::vector<arma::mat> Qs, Ks, Vs;
-    for (arma::uword p = 0; p < h; ++p) {
-        Qs.push_back(head_of(Q, h, p, d_k, dealt));      // (L_Q, d_k)
-        Ks.push_back(head_of(K, h, p, d_k, dealt));      // (L_K, d_k)
-        Vs.push_back(head_of(V, h, p, v_width, dealt));  // (L_K, d_v)
+    const arma::uword parts = s == Mha::one_wide_head ? 1 : h;
+    for (arma::uword p = 0; p < parts; ++p) {
+        Qs.push_back(parts == 1 ? Q : head_of(Q, h, p, qk_width, dealt));  // (L_Q, d_k)
+        Ks.push_back(parts == 1 ? K : head_of(K, h, p, qk_width, dealt));  // (L_K, d_k)
+        Vs.push_back(parts == 1 ? V : head_of(V, h, p, v_width, dealt));   // (L_K, d_v)
     }
     if (s == Mha::one_softmax) {
         // every head's scaled, masked scores of a query side by side, one softmax over them all
@@ -403,7 +408,7 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
             outputs.push_back(product_by_loops(r.weights.back(), Vs[p]));
         }
     } else {
-        for (arma::uword p = 0; p < h; ++p) {
+        for (arma::uword p = 0; p < parts; ++p) {
             const AttentionByLoops a = s == Mha::scores_transposed ? attention_by_loops(Ks[p], Qs[p], Vs[p], mask, way)
                                                                    : attention_by_loops(Qs[p], Ks[p], Vs[p], mask, way);
             r.weights.push_back(a.weights);
@@ -515,7 +520,9 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::mask_after_softmax, with(Mha::mask_after_softmax))
             .variant(m::mask_with_zero, with(Mha::mask_zero_score))
             .variant(m::mask_added_to_weights, with(Mha::mask_added_to_weights))
-            .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width));
+            .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width))
+            .variant(m::heads_width_from_d_model, with(Mha::widths_from_d_model))
+            .variant(m::heads_not_split, with(Mha::one_wide_head));
         p.quantity("d_k", static_cast<double>(c.W_q.n_cols / c.h))
             .quantity("d_model", static_cast<double>(c.X_q.n_cols))
             .quantity("h", static_cast<double>(c.h));

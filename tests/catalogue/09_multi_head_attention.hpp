@@ -92,5 +92,15 @@ ATTN_MISTAKE(heads_values_cut_at_key_width, "multi_head_attention",
              "keys); V = X_kv W_v has h d_v columns, so head i's values are its own d_v = "
              "W_v.n_cols / heads columns, V.cols(i * d_v, (i + 1) * d_v - 1), and d_v may differ "
              "from d_k; split_heads(V, heads) does it (chapter 09)");
+ATTN_MISTAKE(heads_width_from_d_model, "multi_head_attention",
+             "each head was cut d_model / heads columns wide (X_q.n_cols / heads); a head's width "
+             "comes from the projections, d_k = W_q.n_cols / heads for the queries and keys and "
+             "d_v = W_v.n_cols / heads for the values, which is what split_heads(Q, heads) cuts; "
+             "the two agree only when the projections keep the width d_model (chapter 09)");
+ATTN_MISTAKE(heads_not_split, "multi_head_attention",
+             "the projections were attended whole, as one wide head: Q, K and V must first be cut "
+             "into the heads, split_heads(Q, heads) and the same for K and V, and each head "
+             "attends on its own slices with its own softmax, dividing by the square root of its "
+             "own width (chapter 09)");
 
 }  // namespace attn_test::mistakes
