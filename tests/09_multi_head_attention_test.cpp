@@ -332,6 +332,9 @@ enum class Mha {
     values_cut_at_key_width,  // V_i = V.cols(i d_k, (i + 1) d_k - 1)
     widths_from_d_model,      // every head cut X_q.n_cols / h columns wide
     one_wide_head,            // the projections attended whole, as one head
+    concat_stacked,           // the heads' outputs stacked as rows (arma::join_cols)
+    cut_end_inclusive,        // Q.cols(i d_k, (i + 1) d_k): each head one column too wide
+    concat_end_inclusive,     // concat.cols(i d_v, (i + 1) d_v) = head_i
 };
 
 struct MhaByLoops {
@@ -365,12 +368,19 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
     const arma::uword d_model_part = in.X_q.n_cols / h;
     const arma::uword qk_width = s == Mha::widths_from_d_model ? d_model_part : d_k;
     const arma::uword v_width = s == Mha::values_cut_at_key_width ? d_k : s == Mha::widths_from_d_model ? d_model_part : d_v;
-    if (h * qk_width > Q.n_cols || h * v_width > V.n_cols) return mha_throws(Threw::armadillo_index, "Mat::cols()");
+    if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)
+        return mha_throws(Threw::armadillo_index, "Mat::cols()");
     const arma::mat mask = s == Mha::mask_not_passed ? arma::mat() : in.mask;
     if (mask.n_elem && (mask.n_rows != L_Q || mask.n_cols != L_K))
         return mha_throws(Threw::shape_error, "mask " + shape(mask.n_rows, mask.n_cols));
+    // a head's A (L_K x L_Q) times its V_i (L_K x d_v), as Armadillo refuses it
     if ((s == Mha::scores_transposed || s == Mha::weights_transposed) && L_Q != L_K)
-        return mha_throws(Threw::armadillo_size, "matrix multiplication");
+        return mha_throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
+                                                     shape(L_K, L_Q) + " and " + shape(L_K, d_v));
+    if (s == Mha::concat_end_inclusive)
+        return h * d_v < d_v + 1 ? mha_throws(Threw::armadillo_index, "Mat::cols()")
+                                 : mha_throws(Threw::armadillo_size, "copy into submatrix: incompatible matrix dimensions: " +
+                                                                         shape(L_Q, d_v + 1) + " and " + shape(L_Q, d_v));
 
     AttentionWay way;
     const double dk = static_cast<double>(d_k);
@@ -415,11 +425,14 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
             outputs.push_back(a.output);
         }
     }
-    r.concat = join_by_loops(outputs, s == Mha::concat_reversed);  // (L_Q, h d_v)
+    r.concat = s == Mha::concat_stacked ? stack_by_loops(outputs) : join_by_loops(outputs, s == Mha::concat_reversed);
     if (s == Mha::no_w_o) {
         r.output = r.concat;
     } else {
-        if (r.concat.n_cols != in.W_o.n_rows) return mha_throws(Threw::armadillo_size, "matrix multiplication");
+        if (r.concat.n_cols != in.W_o.n_rows)  // concat (L_Q x ...) times W_o, as Armadillo refuses it
+            return mha_throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
+                                                         shape(r.concat.n_rows, r.concat.n_cols) + " and " +
+                                                         shape(in.W_o.n_rows, in.W_o.n_cols));
         r.output = product_by_loops(r.concat, in.W_o);  // (L_Q, d_model)
     }
     return r;
@@ -522,7 +535,12 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::mask_added_to_weights, with(Mha::mask_added_to_weights))
             .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width))
             .variant(m::heads_width_from_d_model, with(Mha::widths_from_d_model))
-            .variant(m::heads_not_split, with(Mha::one_wide_head));
+            .variant(m::heads_not_split, with(Mha::one_wide_head))
+            .variant(m::heads_concat_stacked_rows, with(Mha::concat_stacked))
+            .variant(m::span_end_inclusive, with(Mha::cut_end_inclusive))
+            .labelled("Q.cols(i * d_k, (i + 1) * d_k)")
+            .variant(m::span_end_inclusive, with(Mha::concat_end_inclusive))
+            .labelled("concat.cols(i * d_v, (i + 1) * d_v) = head");
         p.quantity("d_k", static_cast<double>(c.W_q.n_cols / c.h))
             .quantity("d_model", static_cast<double>(c.X_q.n_cols))
             .quantity("h", static_cast<double>(c.h));

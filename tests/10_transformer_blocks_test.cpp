@@ -95,7 +95,9 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
                       [cols](const Result& got) { return over_columns_fits(got, cols); })
         .labelled("arma::mean(X), arma::var(X, 1)")
         // a row of statistics assigned to the column inv_std: Armadillo refuses it
-        .variant(m::layer_norm_over_columns, Result::throws(Threw::armadillo_size, "column vector layout"))
+        .variant(m::layer_norm_over_columns, Result::throws(Threw::armadillo_size, "column vector layout"),
+                 "here a row of statistics, one per column, was stored in inv_std, which holds one entry per row "
+                 "(Armadillo refused it: 'not compatible with column vector layout')")
         .labelled("a 1 x d_model statistic into inv_std")
         .variant(m::layer_norm_sample_variance, with(NormSlip::sample_variance))
         .variant(m::layer_norm_eps_outside_sqrt, with(NormSlip::eps_outside_sqrt))
@@ -107,7 +109,8 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
         .variant(m::layer_norm_gain_bias_swapped, with(NormSlip::gain_bias_swapped))
         .variant(m::layer_norm_inv_std_not_inverted, extra(NormExtra::std_kept))
         .variant(m::layer_norm_variance_not_centred, extra(NormExtra::variance_not_centred))
-        .variant(m::layer_norm_not_centred, extra(NormExtra::not_centred));
+        .variant(m::layer_norm_not_centred, extra(NormExtra::not_centred))
+        .variant(m::layer_norm_eps_hard_coded, norm_result(layer_norm_by_loops(X, gain, bias, 1e-5)));
     p.quantity("d_model", static_cast<double>(X.n_cols));
 }
 
@@ -501,6 +504,7 @@ enum class Block {
     cross_queries_from_input,  // cross-attention queries from Y
     roles_swapped,         // cross-attention queries from H_enc, keys and values from H1
     cross_self_weights,    // the cross-attention with w.self
+    attention_weights_traded,  // the self-attention with w.cross, the cross-attention with w.self
 };
 
 // One post-norm sub-layer: layer_norm(residual + f(x)) in the right way; `keep` is what is
@@ -560,9 +564,11 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
         const arma::mat causal = b == Block::decoder_unmasked         ? arma::mat()
                                  : b == Block::mask_of_encoder_length ? causal_mask_by_loops(H_enc.n_rows)
                                                                       : causal_mask_by_loops(Y.n_rows);
-        const arma::mat H1 = sublayer(Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, w.self, causal); }, one);
+        const attn::AttentionWeights& self = b == Block::attention_weights_traded ? w.cross : w.self;
+        const arma::mat H1 = sublayer(Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, causal); }, one);
         if (b == Block::cross_residual_from_input) two.keep = &Y;
-        const attn::AttentionWeights& cross = b == Block::cross_self_weights ? w.self : w.cross;
+        const attn::AttentionWeights& cross =
+            b == Block::cross_self_weights || b == Block::attention_weights_traded ? w.self : w.cross;
         const arma::mat cross_mask = b == Block::cross_masked ? causal_mask_by_loops(Y.n_rows) : arma::mat();
         const arma::mat H2 = sublayer(
             H1, n2,
@@ -661,7 +667,10 @@ Diagnosis decoder_block_diagnosis() {
             .labelled("Y")
             .variant(m::decoder_cross_queries_from_input, with(Block::cross_queries_from_input))
             .variant(m::cross_attention_roles_swapped, with(Block::roles_swapped))
-            .variant(m::decoder_cross_uses_self_weights, with(Block::cross_self_weights));
+            .variant(m::decoder_cross_uses_self_weights, with(Block::cross_self_weights))
+            .labelled("w.self for both")
+            .variant(m::decoder_cross_uses_self_weights, with(Block::attention_weights_traded))
+            .labelled("w.self and w.cross traded");
     }
     return d;
 }

@@ -6,7 +6,7 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(span_end_inclusive, "split_heads concat_heads",
+ATTN_MISTAKE(span_end_inclusive, "split_heads concat_heads multi_head_attention",
              "a block of rows or columns came out one too wide: Armadillo's M.rows(a, b) and "
              "M.cols(a, b) include b itself, so w columns starting at a are M.cols(a, a + w - 1) "
              "and the first L rows are M.rows(0, L - 1); with a + w Armadillo refuses the shapes "
@@ -43,7 +43,7 @@ ATTN_MISTAKE(heads_slice_starts_at_head_index, "split_heads",
              "head i started at column i instead of i * w, so the heads overlap and most columns "
              "are never used: head i owns columns i * w .. (i + 1) * w - 1, M.cols(i * w, (i + 1) "
              "* w - 1) with w = M.n_cols / heads (chapter 09)");
-ATTN_MISTAKE(heads_concat_stacked_rows, "concat_heads",
+ATTN_MISTAKE(heads_concat_stacked_rows, "concat_heads multi_head_attention",
              "the heads were stacked on top of each other (arma::join_cols, rows after rows) "
              "instead of side by side: concat keeps one row per token and puts the heads' columns "
              "next to each other, L x (w_0 + ... + w_{h-1}), which is arma::join_rows (or "

@@ -133,9 +133,9 @@ ATTN_MISTAKE(block_norm_weights_reused, "encoder_block decoder_block",
              "norm (norm1 after the self-attention, norm2 after the next sub-layer, norm3 in the "
              "decoder), so use w.norm2 and w.norm3 where they belong (chapter 10)");
 ATTN_MISTAKE(decoder_cross_uses_self_weights, "decoder_block",
-             "the cross-attention used the self-attention's weights (w.self); it has its own, "
-             "w.cross: multi_head_attention(H1, H_enc, c.W_q, c.W_k, c.W_v, c.W_o, c.heads) "
-             "(chapter 10)");
+             "the two attentions' weights were mixed up: the self-attention uses w.self and the "
+             "cross-attention its own, w.cross: multi_head_attention(H1, H_enc, c.W_q, c.W_k, "
+             "c.W_v, c.W_o, c.heads) with c = w.cross (chapter 10)");
 ATTN_MISTAKE(decoder_cross_attention_masked, "decoder_block",
              "the causal mask was also given to the cross-attention: only the decoder's "
              "self-attention hides the future; every decoder token may read every encoder token, "
@@ -195,5 +195,9 @@ ATTN_MISTAKE(decoder_cross_queries_from_input, "decoder_block",
              "the cross-attention's queries came from Y, the block's input; they come from H1, "
              "the output of the first sub-layer: multi_head_attention(H1, H_enc, ...), so that "
              "each token asks the encoder with what its self-attention found (chapter 10)");
+ATTN_MISTAKE(layer_norm_eps_hard_coded, "layer_norm",
+             "eps was written as the number 1e-5 instead of the parameter eps: the caller chooses "
+             "it (the default is only a default), so use eps itself, 1.0 / arma::sqrt(var + eps) "
+             "(chapter 10)");
 
 }  // namespace attn_test::mistakes
