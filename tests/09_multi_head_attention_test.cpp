@@ -335,6 +335,9 @@ enum class Mha {
     concat_stacked,           // the heads' outputs stacked as rows (arma::join_cols)
     cut_end_inclusive,        // Q.cols(i d_k, (i + 1) d_k): each head one column too wide
     concat_end_inclusive,     // concat.cols(i d_v, (i + 1) d_v) = head_i
+    w_o_first,                // output = W_o concat
+    scores_as_weights,        // each head's scaled (and masked) scores kept as its weights
+    raw_scores_as_weights,    // each head's Q_i K_i^T kept as its weights
 };
 
 struct MhaByLoops {
@@ -426,7 +429,20 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
         }
     }
     r.concat = s == Mha::concat_stacked ? stack_by_loops(outputs) : join_by_loops(outputs, s == Mha::concat_reversed);
-    if (s == Mha::no_w_o) {
+    if (s == Mha::scores_as_weights || s == Mha::raw_scores_as_weights) {
+        AttentionWay plain;
+        plain.divisor = s == Mha::raw_scores_as_weights ? 1.0 : 0.0;
+        for (arma::uword p = 0; p < h; ++p)
+            r.weights[p] = attention_by_loops(Qs[p], Ks[p], Vs[p], s == Mha::raw_scores_as_weights ? arma::mat() : mask, plain)
+                               .scores;
+    }
+    if (s == Mha::w_o_first) {
+        if (in.W_o.n_cols != r.concat.n_rows)  // W_o ((h d_v) x d_model) times concat (L_Q x h d_v)
+            return mha_throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
+                                                         shape(in.W_o.n_rows, in.W_o.n_cols) + " and " +
+                                                         shape(r.concat.n_rows, r.concat.n_cols));
+        r.output = product_by_loops(in.W_o, r.concat);
+    } else if (s == Mha::no_w_o) {
         r.output = r.concat;
     } else {
         if (r.concat.n_cols != in.W_o.n_rows)  // concat (L_Q x ...) times W_o, as Armadillo refuses it
@@ -540,7 +556,12 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::span_end_inclusive, with(Mha::cut_end_inclusive))
             .labelled("Q.cols(i * d_k, (i + 1) * d_k)")
             .variant(m::span_end_inclusive, with(Mha::concat_end_inclusive))
-            .labelled("concat.cols(i * d_v, (i + 1) * d_v) = head");
+            .labelled("concat.cols(i * d_v, (i + 1) * d_v) = head")
+            .variant(m::projection_w_times_x, with(Mha::w_o_first))
+            .variant(m::heads_weights_before_softmax, with(Mha::scores_as_weights))
+            .labelled("the scaled scores")
+            .variant(m::heads_weights_before_softmax, with(Mha::raw_scores_as_weights))
+            .labelled("Q_i K_i^T");
         p.quantity("d_k", static_cast<double>(c.W_q.n_cols / c.h))
             .quantity("d_model", static_cast<double>(c.X_q.n_cols))
             .quantity("h", static_cast<double>(c.h));

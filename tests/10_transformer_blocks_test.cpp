@@ -195,6 +195,9 @@ enum class BackExtra {
     gain_at_the_end,   // dX = inv_std (dY - mean(dY) - xhat mean(dY % xhat)) % gain
     divided_by_inv_std,
     elementwise,       // dX = dxhat % inv_std alone
+    variance_term_of_dxhat,  // the variance's term with mean(dxhat) instead of mean(dxhat % xhat)
+    mean_term_added,   // + mean(dxhat)
+    variance_term_added,  // + xhat mean(dxhat % xhat)
 };
 arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
     const arma::mat& xhat = k.kept.xhat;
@@ -211,7 +214,9 @@ arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
         if (slip == BackExtra::elementwise) mean_d = mean_dx = 0;
         for (arma::uword c = 0; c < d; ++c) {
             const double first = slip == BackExtra::gain_at_the_end ? k.dY(r, c) : k.dY(r, c) * k.gain(c);
-            const double inner = first - mean_d - xhat(r, c) * mean_dx;
+            const double var_mean = slip == BackExtra::variance_term_of_dxhat ? mean_d : mean_dx;
+            const double inner = first + (slip == BackExtra::mean_term_added ? mean_d : -mean_d) +
+                                 (slip == BackExtra::variance_term_added ? 1.0 : -1.0) * xhat(r, c) * var_mean;
             dX(r, c) = slip == BackExtra::divided_by_inv_std ? inner / k.kept.inv_std(r) : inner * k.kept.inv_std(r);
             if (slip == BackExtra::gain_at_the_end) dX(r, c) *= k.gain(c);
         }
@@ -241,6 +246,11 @@ void backward_variants(Probe& p, const BackwardCase& k) {
         .labelled("the means of dY")
         .variant(m::layer_norm_backward_gain_left_out, dx(BackExtra::gain_at_the_end))
         .labelled("% gain at the end")
+        .variant(m::layer_norm_backward_variance_term_without_xhat, dx(BackExtra::variance_term_of_dxhat))
+        .variant(m::layer_norm_backward_term_sign, dx(BackExtra::mean_term_added))
+        .labelled("+ mean(dxhat)")
+        .variant(m::layer_norm_backward_term_sign, dx(BackExtra::variance_term_added))
+        .labelled("+ xhat % mean(dxhat % xhat)")
         .variant(m::layer_norm_backward_without_inv_std, with(NormBackSlip::no_inv_std))
         .variant(m::layer_norm_backward_inv_std_divided, dx(BackExtra::divided_by_inv_std))
         .variant(m::layer_norm_backward_sum_not_mean, with(NormBackSlip::sums_not_means))

@@ -102,5 +102,10 @@ ATTN_MISTAKE(heads_not_split, "multi_head_attention",
              "into the heads, split_heads(Q, heads) and the same for K and V, and each head "
              "attends on its own slices with its own softmax, dividing by the square root of its "
              "own width (chapter 09)");
+ATTN_MISTAKE(heads_weights_before_softmax, "multi_head_attention",
+             "each head's weights were kept before the softmax (its scores); weights[i] is the "
+             "matrix that multiplies V_i, softmax_rows of the scaled, masked scores, each row "
+             "summing to 1 over the keys, as scaled_dot_product_attention returns it in .weights "
+             "(chapter 09)");
 
 }  // namespace attn_test::mistakes

@@ -199,5 +199,14 @@ ATTN_MISTAKE(layer_norm_eps_hard_coded, "layer_norm",
              "eps was written as the number 1e-5 instead of the parameter eps: the caller chooses "
              "it (the default is only a default), so use eps itself, 1.0 / arma::sqrt(var + eps) "
              "(chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_variance_term_without_xhat, "layer_norm_backward",
+             "the variance's term used mean(dxhat) where it needs mean(dxhat % xhat): dX_r = "
+             "inv_std_r (dxhat_r - mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)); the variance "
+             "moves each entry in proportion to its own xhat, so the mean is of the product "
+             "(chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_term_sign, "layer_norm_backward",
+             "one of the two terms was added instead of subtracted: dX_r = inv_std_r (dxhat_r - "
+             "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), both with a minus sign, since the "
+             "mean and the variance each take back some of every entry's gradient (chapter 10)");
 
 }  // namespace attn_test::mistakes
