@@ -17,7 +17,13 @@
 #include "test_main.hpp"
 ATTN_TEST_MAIN(ch09_multi_head_attention)
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cmath>
+#include <csignal>
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <tuple>
@@ -40,6 +46,29 @@ namespace m = attn_test::mistakes;
 namespace {
 
 bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
+
+// Whether call() dies of SIGFPE, an integer division by zero (M.n_cols % heads with 0
+// heads), run in a child process so that the check itself lives on to say so. (Where
+// integer division by 0 does not trap, the child lives and this says false.)
+bool dies_dividing_by_zero(const std::function<void()>& call) {
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) {
+        const rlimit no_core{0, 0};
+        setrlimit(RLIMIT_CORE, &no_core);
+        try {
+            call();
+        } catch (...) {
+        }
+        _exit(0);
+    }
+    int status = 0;
+    return waitpid(pid, &status, 0) == pid && WIFSIGNALED(status) && WTERMSIG(status) == SIGFPE;
+}
+const char* kDividedByZeroHeads =
+    "heads = 0 reached a division (a % heads or a / heads) before anything refused it, and the program died of "
+    "SIGFPE";
 
 // A matrix whose every entry is different and whose rows have very different
 // ranges, so that no two ways of cutting it agree anywhere by accident.
@@ -644,6 +673,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_width_that_does_not_split_naming_both) {
 
 BOOST_AUTO_TEST_CASE(refuses_zero_heads) {
     const arma::mat M(3, 4, arma::fill::ones);
+    if (dies_dividing_by_zero([&] { attn::split_heads(M, 0); })) return report(m::bad_input_accepted, kDividedByZeroHeads);
     refusal_of<attn::InputError>("split_heads", [&] { attn::split_heads(M, 0); });
 }
 
@@ -858,8 +888,9 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_that_is_not_one_entry_per_query_and_key) {
 BOOST_AUTO_TEST_CASE(refuses_zero_heads) {
     const Layer w(4, 2, 2, 2, 111);
     const arma::mat X(3, 4, arma::fill::ones);
-    refusal_of<attn::InputError>("multi_head_attention",
-                                 [&] { attn::multi_head_attention(X, X, w.W_q, w.W_k, w.W_v, w.W_o, 0); });
+    const auto call = [&] { attn::multi_head_attention(X, X, w.W_q, w.W_k, w.W_v, w.W_o, 0); };
+    if (dies_dividing_by_zero(call)) return report(m::bad_input_accepted, kDividedByZeroHeads);
+    refusal_of<attn::InputError>("multi_head_attention", call);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
