@@ -352,6 +352,7 @@ enum class Mha {
     roles_swapped,        // Q from X_kv, K and V from X_q
     q_from_w_k,
     k_from_w_q,
+    v_from_w_k,
     scores_transposed,    // a head's scores K_i Q_i^T
     weights_transposed,   // a head's output A^T V_i
     softmax_down_columns,
@@ -394,12 +395,14 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
     const arma::mat& Xkv = s == Mha::roles_swapped || s == Mha::kv_from_queries ? in.X_q : in.X_kv;
     const arma::mat Q = product_by_loops(Xq, s == Mha::q_from_w_k ? in.W_k : in.W_q);   // (L_Q, h d_k)
     const arma::mat K = product_by_loops(Xkv, s == Mha::k_from_w_q ? in.W_q : in.W_k);  // (L_K, h d_k)
-    const arma::mat V = product_by_loops(Xkv, in.W_v);                                   // (L_K, h d_v)
+    const arma::mat V = product_by_loops(Xkv, s == Mha::v_from_w_k ? in.W_k : in.W_v);  // (L_K, h d_v)
     const arma::uword d_k = in.W_q.n_cols / h, d_v = in.W_v.n_cols / h, L_Q = Q.n_rows, L_K = K.n_rows;
     const bool dealt = s == Mha::interleaved;
     const arma::uword d_model_part = in.X_q.n_cols / h;
     const arma::uword qk_width = s == Mha::widths_from_d_model ? d_model_part : d_k;
-    const arma::uword v_width = s == Mha::values_cut_at_key_width ? d_k : s == Mha::widths_from_d_model ? d_model_part : d_v;
+    const arma::uword v_width = s == Mha::values_cut_at_key_width || s == Mha::v_from_w_k ? d_k
+                                : s == Mha::widths_from_d_model                           ? d_model_part
+                                                                                          : d_v;
     if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)
         return mha_throws(Threw::armadillo_index, "Mat::cols()");
     const arma::mat mask = s == Mha::mask_not_passed ? arma::mat() : in.mask;
@@ -572,6 +575,8 @@ Diagnosis multi_head_attention_diagnosis() {
             .labelled("Q = X_q W_k")
             .variant(m::projection_role_swapped, with(Mha::k_from_w_q))
             .labelled("K = X_kv W_q")
+            .variant(m::projection_role_swapped, with(Mha::v_from_w_k))
+            .labelled("V = X_kv W_k")
             .variant(m::scores_transposed, with(Mha::scores_transposed))
             .variant(m::weights_transposed, with(Mha::weights_transposed))
             .variant(m::softmax_over_columns, with(Mha::softmax_down_columns))

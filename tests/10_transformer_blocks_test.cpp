@@ -198,6 +198,7 @@ enum class BackExtra {
     variance_term_of_dxhat,  // the variance's term with mean(dxhat) instead of mean(dxhat % xhat)
     mean_term_added,   // + mean(dxhat)
     variance_term_added,  // + xhat mean(dxhat % xhat)
+    means_over_t,      // the row sums divided by T instead of d_model
 };
 arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
     const arma::mat& xhat = k.kept.xhat;
@@ -208,8 +209,9 @@ arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
         const bool plain = slip == BackExtra::means_of_dy || slip == BackExtra::gain_at_the_end;
         for (arma::uword c = 0; c < d; ++c) {
             const double g = plain ? k.dY(r, c) : k.dY(r, c) * k.gain(c);
-            mean_d += g / static_cast<double>(d);
-            mean_dx += g * xhat(r, c) / static_cast<double>(d);
+            const double n = static_cast<double>(slip == BackExtra::means_over_t ? T : d);
+            mean_d += g / n;
+            mean_dx += g * xhat(r, c) / n;
         }
         if (slip == BackExtra::elementwise) mean_d = mean_dx = 0;
         for (arma::uword c = 0; c < d; ++c) {
@@ -254,6 +256,9 @@ void backward_variants(Probe& p, const BackwardCase& k) {
         .variant(m::layer_norm_backward_without_inv_std, with(NormBackSlip::no_inv_std))
         .variant(m::layer_norm_backward_inv_std_divided, dx(BackExtra::divided_by_inv_std))
         .variant(m::layer_norm_backward_sum_not_mean, with(NormBackSlip::sums_not_means))
+        .labelled("the row sums")
+        .variant(m::layer_norm_backward_sum_not_mean, dx(BackExtra::means_over_t))
+        .labelled("the row sums over T")
         .variant(m::layer_norm_backward_mean_over_columns, with(NormBackSlip::means_over_columns))
         .variant(m::layer_norm_backward_param_grads_over_features, grads_result(right.dX, rows_dgain, rows_dbias))
         .labelled("arma::sum(..., 1).t()")
@@ -381,6 +386,9 @@ Diagnosis feed_forward_diagnosis() {
         auto with = [&](FfSlip s) { return ff_result(ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, s)); };
         // X W_1 + b_1 (or H W_2 + b_2) with a plain +: Armadillo refuses T rows plus one
         p.variant(m::bias_added_without_each_row, Result::throws(Threw::armadillo_size, "addition"))
+            .labelled("M + b")
+            .variant(m::bias_added_without_each_row, Result::throws(Threw::armadillo_size, "each_col()"))
+            .labelled("M.each_col() += b")
             .variant(m::feed_forward_without_relu, with(FfSlip::no_relu))
             .labelled("no relu")
             .variant(m::feed_forward_without_relu, with(FfSlip::y_before_relu))
@@ -515,6 +523,7 @@ enum class Block {
     roles_swapped,         // cross-attention queries from H_enc, keys and values from H1
     cross_self_weights,    // the cross-attention with w.self
     attention_weights_traded,  // the self-attention with w.cross, the cross-attention with w.self
+    sublayers_out_of_order,    // encoder: the feed-forward sub-layer first; decoder: the cross-attention first
 };
 
 // One post-norm sub-layer: layer_norm(residual + f(x)) in the right way; `keep` is what is
@@ -547,6 +556,10 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
         const attn::NormWeights& n1 = b == Block::last_norm_everywhere || b == Block::norms_swapped ? w.norm2 : w.norm1;
         const attn::NormWeights& n2 = b == Block::norm1_everywhere || b == Block::norms_swapped ? w.norm1 : w.norm2;
         const arma::mat mask = b == Block::encoder_masked ? causal_mask_by_loops(X.n_rows) : arma::mat();
+        if (b == Block::sublayers_out_of_order) {
+            const arma::mat F = ln(X + ff(X, w.ff), w.norm1);
+            return block_result(ln(F + mha_by_loops(F, F, w.self), w.norm2));
+        }
         const arma::mat H = sublayer(X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, w.self, mask); }, one);
         return block_result(
             sublayer(H, n2, [&](const arma::mat& x) { return ff(b == Block::ff_reads_input ? X : x, w.ff); }, two));
@@ -575,6 +588,11 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
                                  : b == Block::mask_of_encoder_length ? causal_mask_by_loops(H_enc.n_rows)
                                                                       : causal_mask_by_loops(Y.n_rows);
         const attn::AttentionWeights& self = b == Block::attention_weights_traded ? w.cross : w.self;
+        if (b == Block::sublayers_out_of_order) {
+            const arma::mat C = ln(Y + mha_by_loops(Y, H_enc, w.cross), w.norm1);
+            const arma::mat S = ln(C + mha_by_loops(C, C, w.self, causal), w.norm2);
+            return block_result(ln(S + ff(S, w.ff), w.norm3));
+        }
         const arma::mat H1 = sublayer(Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, causal); }, one);
         if (b == Block::cross_residual_from_input) two.keep = &Y;
         const attn::AttentionWeights& cross =
@@ -622,7 +640,8 @@ std::vector<BlockSlip> shared_block_slips() {
             {Block::last_norm_missing, &m::block_norm_left_out, "the last"},
             {Block::first_norm_missing, &m::block_norm_left_out, "the first"},
             {Block::no_norm, &m::block_norm_left_out, "every one"},
-            {Block::last_residual_from_input, &m::block_residual_wrong_input, "the block's input into the last"}};
+            {Block::last_residual_from_input, &m::block_residual_wrong_input, "the block's input into the last"},
+            {Block::sublayers_out_of_order, &m::block_sublayers_out_of_order, ""}};
 }
 
 Diagnosis encoder_block_diagnosis() {

@@ -94,9 +94,10 @@ ATTN_MISTAKE(layer_norm_backward_without_inv_std, "layer_norm_backward",
              "entry of row r's gradient is multiplied by inv_std(r) on its way back "
              "(dX.each_col() %= inv_std) (chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_sum_not_mean, "layer_norm_backward",
-             "the two subtracted terms used sums instead of means: dX_r = inv_std_r (dxhat_r - "
-             "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), each mean over the row's d_model "
-             "entries, so divide the row sums by d_model (chapter 10)");
+             "the two subtracted terms were not the row means: dX_r = inv_std_r (dxhat_r - "
+             "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), each mean over row r's own d_model "
+             "entries, so the row sums are divided by d_model (its number of columns), not left "
+             "as sums nor divided by T (chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_mean_over_columns, "layer_norm_backward",
              "the means in dX were taken down the columns (over the tokens); layer norm worked "
              "along each row, so mean(dxhat_r) and mean(dxhat_r % xhat_r) are over row r's own "
@@ -117,9 +118,9 @@ ATTN_MISTAKE(layer_norm_backward_dbias_times_xhat, "layer_norm_backward",
              "+ bias, and the bias enters without xhat, so dbias is the column sums of dY alone: "
              "arma::sum(dY, 0) (chapter 10)");
 ATTN_MISTAKE(bias_added_without_each_row, "feed_forward",
-             "a bias row (1 x width) was added to a whole matrix with +, which Armadillo refuses "
-             "(incompatible dimensions): a bias is added to every row, M.each_row() += b (chapter "
-             "10)");
+             "a bias row (1 x width) was added to a whole matrix with + (or with .each_col()), "
+             "which Armadillo refuses (incompatible dimensions): a bias is added to every row, "
+             "M.each_row() += b (chapter 10)");
 ATTN_MISTAKE(block_residual_after_norm, "encoder_block decoder_block",
              "the input was added after the norm, x + layer_norm(sublayer(x)); a post-norm block "
              "adds first and normalises the sum, layer_norm(x + sublayer(x)), so its output rows "
@@ -208,5 +209,10 @@ ATTN_MISTAKE(layer_norm_backward_term_sign, "layer_norm_backward",
              "one of the two terms was added instead of subtracted: dX_r = inv_std_r (dxhat_r - "
              "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), both with a minus sign, since the "
              "mean and the variance each take back some of every entry's gradient (chapter 10)");
+ATTN_MISTAKE(block_sublayers_out_of_order, "decoder_block encoder_block",
+             "the sub-layers came in another order: the encoder block is self-attention, then the "
+             "feed-forward layer; the decoder block is causal self-attention, then "
+             "cross-attention reading H_enc, then the feed-forward layer, each one reading the "
+             "output of the one before (chapter 10)");
 
 }  // namespace attn_test::mistakes
