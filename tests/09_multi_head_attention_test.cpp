@@ -560,7 +560,8 @@ Diagnosis multi_head_attention_diagnosis() {
         p.variant(m::head_scale_by_sqrt_d_model, with(Mha::divide_by_d_model))
             .variant(m::head_scale_by_total_width, with(Mha::divide_by_all_heads))
             .variant(m::no_scaling, with(Mha::no_scaling))
-            .variant(m::scale_by_d_k, with(Mha::divide_by_d_k))
+            .variant(m::scale_by_d_k, with(Mha::divide_by_d_k), "or divided by sqrt(d_k) twice: scaled_dot_product_attention "
+                                                                "already divides each head's scores by it")
             .variant(m::scale_multiplied, with(Mha::multiply_by_sqrt_d_k))
             .variant(m::scale_by_sqrt_d_v, with(Mha::divide_by_sqrt_d_v))
             .variant(m::scale_by_key_count, with(Mha::divide_by_sqrt_l_k))

@@ -52,7 +52,7 @@ Result norm_result(const NormByLoops& n) { return norm_result(n.y, n.xhat, n.inv
 
 // Slips the shared oracle does not know: the variance as the mean of the squares (not
 // centred), the mean never subtracted from xhat, inv_std kept as the standard deviation.
-enum class NormExtra { variance_not_centred, not_centred, std_kept };
+enum class NormExtra { variance_not_centred, not_centred, std_kept, centred_backwards };
 NormByLoops norm_extra_by_loops(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps,
                                 NormExtra slip) {
     const arma::uword T = X.n_rows, d = X.n_cols;
@@ -65,7 +65,10 @@ NormByLoops norm_extra_by_loops(const arma::mat& X, const arma::rowvec& gain, co
         const double std = std::sqrt(var + eps);
         n.inv_std(r) = slip == NormExtra::std_kept ? std : 1.0 / std;
         for (arma::uword c = 0; c < d; ++c) {
-            n.xhat(r, c) = (slip == NormExtra::not_centred ? X(r, c) : X(r, c) - mean) / std;
+            const double centred = slip == NormExtra::not_centred         ? X(r, c)
+                                   : slip == NormExtra::centred_backwards ? mean - X(r, c)
+                                                                          : X(r, c) - mean;
+            n.xhat(r, c) = centred / std;
             n.y(r, c) = gain(c) * n.xhat(r, c) + bias(c);
         }
     }
@@ -110,6 +113,7 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
         .variant(m::layer_norm_inv_std_not_inverted, extra(NormExtra::std_kept))
         .variant(m::layer_norm_variance_not_centred, extra(NormExtra::variance_not_centred))
         .variant(m::layer_norm_not_centred, extra(NormExtra::not_centred))
+        .variant(m::layer_norm_centred_backwards, extra(NormExtra::centred_backwards))
         .variant(m::layer_norm_eps_hard_coded, norm_result(layer_norm_by_loops(X, gain, bias, 1e-5)));
     p.quantity("d_model", static_cast<double>(X.n_cols));
 }
@@ -199,6 +203,7 @@ enum class BackExtra {
     mean_term_added,   // + mean(dxhat)
     variance_term_added,  // + xhat mean(dxhat % xhat)
     means_over_t,      // the row sums divided by T instead of d_model
+    first_term_dy,     // dY for dxhat in the first term, the means right
 };
 arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
     const arma::mat& xhat = k.kept.xhat;
@@ -215,7 +220,8 @@ arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
         }
         if (slip == BackExtra::elementwise) mean_d = mean_dx = 0;
         for (arma::uword c = 0; c < d; ++c) {
-            const double first = slip == BackExtra::gain_at_the_end ? k.dY(r, c) : k.dY(r, c) * k.gain(c);
+            const bool no_gain = slip == BackExtra::gain_at_the_end || slip == BackExtra::first_term_dy;
+            const double first = no_gain ? k.dY(r, c) : k.dY(r, c) * k.gain(c);
             const double var_mean = slip == BackExtra::variance_term_of_dxhat ? mean_d : mean_dx;
             const double inner = first + (slip == BackExtra::mean_term_added ? mean_d : -mean_d) +
                                  (slip == BackExtra::variance_term_added ? 1.0 : -1.0) * xhat(r, c) * var_mean;
@@ -248,6 +254,8 @@ void backward_variants(Probe& p, const BackwardCase& k) {
         .labelled("the means of dY")
         .variant(m::layer_norm_backward_gain_left_out, dx(BackExtra::gain_at_the_end))
         .labelled("% gain at the end")
+        .variant(m::layer_norm_backward_gain_left_out, dx(BackExtra::first_term_dy))
+        .labelled("dY in the first term")
         .variant(m::layer_norm_backward_variance_term_without_xhat, dx(BackExtra::variance_term_of_dxhat))
         .variant(m::layer_norm_backward_term_sign, dx(BackExtra::mean_term_added))
         .labelled("+ mean(dxhat)")

@@ -214,5 +214,9 @@ ATTN_MISTAKE(block_sublayers_out_of_order, "decoder_block encoder_block",
              "feed-forward layer; the decoder block is causal self-attention, then "
              "cross-attention reading H_enc, then the feed-forward layer, each one reading the "
              "output of the one before (chapter 10)");
+ATTN_MISTAKE(layer_norm_centred_backwards, "layer_norm",
+             "each row was centred the wrong way round, mean - x, so xhat has the wrong sign: "
+             "xhat = (x - mean) / sqrt(var + eps), the row's mean subtracted from each entry "
+             "(X.each_col() - mean) (chapter 10)");
 
 }  // namespace attn_test::mistakes
