@@ -350,6 +350,7 @@ enum class Mha {
     mask_not_passed,
     kv_from_queries,      // K and V projected from X_q
     roles_swapped,        // Q from X_kv, K and V from X_q
+    queries_from_x_kv,    // Q from X_kv too: everything from X_kv
     q_from_w_k,
     k_from_w_q,
     v_from_w_k,
@@ -391,7 +392,7 @@ arma::mat head_of(const arma::mat& M, arma::uword h, arma::uword p, arma::uword 
 
 MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
     const arma::uword h = in.h;
-    const arma::mat& Xq = s == Mha::roles_swapped ? in.X_kv : in.X_q;
+    const arma::mat& Xq = s == Mha::roles_swapped || s == Mha::queries_from_x_kv ? in.X_kv : in.X_q;
     const arma::mat& Xkv = s == Mha::roles_swapped || s == Mha::kv_from_queries ? in.X_q : in.X_kv;
     const arma::mat Q = product_by_loops(Xq, s == Mha::q_from_w_k ? in.W_k : in.W_q);   // (L_Q, h d_k)
     const arma::mat K = product_by_loops(Xkv, s == Mha::k_from_w_q ? in.W_q : in.W_k);  // (L_K, h d_k)
@@ -572,6 +573,8 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::heads_mask_not_passed, with(Mha::mask_not_passed))
             .variant(m::heads_keys_values_from_queries, with(Mha::kv_from_queries))
             .variant(m::cross_attention_roles_swapped, with(Mha::roles_swapped))
+            .variant(m::wrong_input, with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
+                                                                    "which only the keys and values come from")
             .variant(m::projection_role_swapped, with(Mha::q_from_w_k))
             .labelled("Q = X_q W_k")
             .variant(m::projection_role_swapped, with(Mha::k_from_w_q))
