@@ -7,10 +7,11 @@
 namespace attn_test::mistakes {
 
 ATTN_MISTAKE(span_end_inclusive, "split_heads concat_heads multi_head_attention",
-             "a block of rows or columns came out one too wide: Armadillo's M.rows(a, b) and "
-             "M.cols(a, b) include b itself, so w columns starting at a are M.cols(a, a + w - 1) "
-             "and the first L rows are M.rows(0, L - 1); with a + w Armadillo refuses the shapes "
-             "or runs past the end (chapters 08 and 09)");
+             "a block of rows or columns ran one past the end (or came out one too wide): "
+             "Armadillo counts from 0, and M.rows(a, b) and M.cols(a, b) include b itself, so w "
+             "columns starting at a are M.cols(a, a + w - 1), the first block starts at 0 and the "
+             "last ends at M.n_cols - 1, and the first L rows are M.rows(0, L - 1); one too far, "
+             "and Armadillo refuses the shapes or the index (chapters 08 and 09)");
 ATTN_MISTAKE(head_scale_by_sqrt_d_model, "multi_head_attention",
              "each head divided its scores by sqrt(d_model), the width of all the heads together; "
              "a head's score is a dot product of its own d_k = d_model / h columns, so its "
