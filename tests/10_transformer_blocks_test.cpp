@@ -52,7 +52,7 @@ Result norm_result(const NormByLoops& n) { return norm_result(n.y, n.xhat, n.inv
 
 // Slips the shared oracle does not know: the variance as the mean of the squares (not
 // centred), the mean never subtracted from xhat, inv_std kept as the standard deviation.
-enum class NormExtra { variance_not_centred, not_centred, std_kept, centred_backwards };
+enum class NormExtra { variance_not_centred, not_centred, std_kept, centred_backwards, sample_std_eps_outside };
 NormByLoops norm_extra_by_loops(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps,
                                 NormExtra slip) {
     const arma::uword T = X.n_rows, d = X.n_cols;
@@ -61,8 +61,9 @@ NormByLoops norm_extra_by_loops(const arma::mat& X, const arma::rowvec& gain, co
         double mean = 0, ss = 0, sq = 0;
         for (arma::uword c = 0; c < d; ++c) mean += X(r, c) / static_cast<double>(d);
         for (arma::uword c = 0; c < d; ++c) ss += (X(r, c) - mean) * (X(r, c) - mean), sq += X(r, c) * X(r, c);
-        const double var = (slip == NormExtra::variance_not_centred ? sq : ss) / static_cast<double>(d);
-        const double std = std::sqrt(var + eps);
+        const double var = (slip == NormExtra::variance_not_centred ? sq : ss) /
+                           static_cast<double>(slip == NormExtra::sample_std_eps_outside ? d - 1 : d);
+        const double std = slip == NormExtra::sample_std_eps_outside ? std::sqrt(var) + eps : std::sqrt(var + eps);
         n.inv_std(r) = slip == NormExtra::std_kept ? std : 1.0 / std;
         for (arma::uword c = 0; c < d; ++c) {
             const double centred = slip == NormExtra::not_centred         ? X(r, c)
@@ -76,11 +77,22 @@ NormByLoops norm_extra_by_loops(const arma::mat& X, const arma::rowvec& gain, co
 }
 
 // The statistics down each column instead of along each row: y and xhat as the shared
-// oracle gives them; inv_std, one per column, however it was kept.
-bool over_columns_fits(const Result& got, const NormByLoops& cols) {
+// oracle gives them (with the population variance, or arma::var's default sample one);
+// inv_std, one per column, however it was kept.
+NormByLoops over_columns_sample(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps) {
+    const NormByLoops t = layer_norm_by_loops(arma::mat(X.t()), arma::ones<arma::rowvec>(X.n_rows),
+                                              arma::zeros<arma::rowvec>(X.n_rows), eps, NormSlip::sample_variance);
+    NormByLoops n{arma::mat(X.n_rows, X.n_cols), t.xhat.t(), t.inv_std};
+    for (arma::uword r = 0; r < X.n_rows; ++r)
+        for (arma::uword c = 0; c < X.n_cols; ++c) n.y(r, c) = gain(c) * n.xhat(r, c) + bias(c);
+    return n;
+}
+bool over_columns_fits(const Result& got, const std::vector<NormByLoops>& ways) {
     if (got.threw != Threw::nothing) return false;
     const Part *y = got.part("y"), *xhat = got.part("xhat");
-    return y && xhat && agree(y->value, cols.y) && agree(xhat->value, cols.xhat);
+    for (const NormByLoops& cols : ways)
+        if (y && xhat && agree(y->value, cols.y) && agree(xhat->value, cols.xhat)) return true;
+    return false;
 }
 
 // Every natural wrong layer norm of X, as variants of probe p.
@@ -94,8 +106,9 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
                                                   arma::zeros<arma::rowvec>(X.n_rows), eps);
         per_column = t.inv_std;
     }
+    const std::vector<NormByLoops> ways = {cols, over_columns_sample(X, gain, bias, eps)};
     p.variant_fitting(m::layer_norm_over_columns, norm_result(cols.y, cols.xhat, per_column),
-                      [cols](const Result& got) { return over_columns_fits(got, cols); })
+                      [ways](const Result& got) { return over_columns_fits(got, ways); })
         .labelled("arma::mean(X), arma::var(X, 1)")
         // a row of statistics assigned to the column inv_std: Armadillo refuses it
         .variant(m::layer_norm_over_columns, Result::throws(Threw::armadillo_size, "column vector layout"),
@@ -103,6 +116,9 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
                  "(Armadillo refused it: 'not compatible with column vector layout')")
         .labelled("a 1 x d_model statistic into inv_std")
         .variant(m::layer_norm_sample_variance, with(NormSlip::sample_variance))
+        .variant(m::layer_norm_sample_variance, extra(NormExtra::sample_std_eps_outside))
+        .labelled("1 / (arma::stddev(X, 0, 1) + eps)")
+        .combined()
         .variant(m::layer_norm_eps_outside_sqrt, with(NormSlip::eps_outside_sqrt))
         .variant(m::layer_norm_without_gain_bias, with(NormSlip::no_gain_bias))
         .variant(m::layer_norm_without_gain, with(NormSlip::no_gain))
