@@ -6,7 +6,7 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(projection_w_times_x, "project",
+ATTN_MISTAKE(projection_w_times_x, "project multi_head_attention",
              "the product was W X; tokens are the rows of X, so each row x_i is multiplied by W "
              "on its right, which is X W (chapter 02)");
 ATTN_MISTAKE(projection_transposed_weights, "project",

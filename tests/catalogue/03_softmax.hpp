@@ -6,7 +6,7 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(softmax_over_columns, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_attention masked_attention self_attention cross_entropy",
+ATTN_MISTAKE(softmax_over_columns, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_attention masked_attention self_attention cross_entropy multi_head_attention",
              "softmax ran down the columns (each column sums to 1); it must run along each row, "
              "one query's budget over the keys. In Armadillo, arma::max(S) and arma::sum(E) work "
              "down the columns; along the rows they are arma::max(S, 1) and arma::sum(E, 1), used "
@@ -33,11 +33,11 @@ ATTN_MISTAKE(softmax_divided_by_max, "masked_softmax softmax_rows attention_weig
              "exponentials were not divided by their row's sum (not divided at all, or divided by "
              "the largest one, which is 1 once the maximum is subtracted); divide by arma::sum(E, "
              "1), the row sums, with E.each_col() / (chapter 03)");
-ATTN_MISTAKE(mask_after_softmax, "masked_softmax scaled_dot_product_attention masked_attention",
+ATTN_MISTAKE(mask_after_softmax, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention",
              "the mask was applied after the softmax (the hidden weights set to 0 afterwards), so "
              "the visible weights no longer sum to 1: add the mask to the scores (in attention, "
              "the scaled scores) and only then call softmax_rows (chapters 03 and 07)");
-ATTN_MISTAKE(mask_with_zero, "masked_softmax scaled_dot_product_attention masked_attention",
+ATTN_MISTAKE(mask_with_zero, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention",
              "forbidden scores were set to 0, but e^0 = 1 still gives those keys weight; a "
              "forbidden score must be -infinity, whose weight is exactly 0. In C++ this is S % "
              "(mask == 0) or .replace(-inf, 0): add the mask itself, S + mask (chapters 03 and "
@@ -51,7 +51,7 @@ ATTN_MISTAKE(mask_large_finite_value, "masked_softmax causal_mask masked_attenti
              "nearly right, but their weights are tiny instead of exactly 0, and a row whose "
              "every key is forbidden would spread its weight evenly instead of getting zeros; use "
              "-arma::datum::inf (chapters 03 and 07)");
-ATTN_MISTAKE(mask_added_to_weights, "masked_softmax scaled_dot_product_attention masked_attention",
+ATTN_MISTAKE(mask_added_to_weights, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention",
              "the mask was added to the weights after the softmax; a weight plus -infinity is "
              "-infinity, so the output fills with -inf and NaN: add the mask to the scores before "
              "softmax_rows (chapters 03 and 07)");

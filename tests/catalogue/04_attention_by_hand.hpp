@@ -7,7 +7,7 @@
 namespace attn_test::mistakes {
 
 // --- step 2: the scores
-ATTN_MISTAKE(scores_transposed, "attention_weights scores attention_shapes scaled_dot_product_attention self_attention",
+ATTN_MISTAKE(scores_transposed, "attention_weights scores attention_shapes scaled_dot_product_attention self_attention multi_head_attention",
              "the scores are K Q^T, not Q K^T: row i must hold query i against every key (chapter "
              "04, step 2)");
 ATTN_MISTAKE(scores_queries_by_queries, "attention_weights scores scaled_dot_product_attention",
@@ -27,15 +27,15 @@ ATTN_MISTAKE(no_scaling, "attention_weights scale_scores scale_factor scaled_dot
              "the scores were not divided by sqrt(d_k), the width of a key: S / "
              "std::sqrt(double(K.n_cols)); note that std::pow(d_k, 1 / 2) is pow(d_k, 0) = 1, "
              "since 1 / 2 is an integer division (chapter 04, step 3; chapter 05 says why)");
-ATTN_MISTAKE(scale_by_d_k, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention",
+ATTN_MISTAKE(scale_by_d_k, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention",
              "the scores were divided by d_k; the divisor is sqrt(d_k), the typical size of a "
              "score: the std::sqrt was left out, or the scores were divided by sqrt(d_k) twice "
              "(chapter 05)");
-ATTN_MISTAKE(scale_by_key_count, "attention_weights scaled_dot_product_attention cross_attention masked_attention self_attention scale_scores",
+ATTN_MISTAKE(scale_by_key_count, "attention_weights scaled_dot_product_attention cross_attention masked_attention self_attention scale_scores multi_head_attention",
              "the scores were divided by the square root of a number of tokens (the keys, K.n_rows "
              "= S.n_cols, or the queries, Q.n_rows = S.n_rows); d_k is the width of one key, "
              "K.n_cols, the number scale_scores is given (chapter 04, step 3)");
-ATTN_MISTAKE(scale_multiplied, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention",
+ATTN_MISTAKE(scale_multiplied, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention",
              "the scores were multiplied by sqrt(d_k) instead of divided by it: the scores grow "
              "with d_k instead of staying near 1, and softmax saturates (chapters 04 and 05)");
 ATTN_MISTAKE(divisor_hard_coded, "scale_scores attention_weights scaled_dot_product_attention attention_questions",
@@ -54,7 +54,7 @@ ATTN_MISTAKE(softmax_left_out, "attention_weights scaled_dot_product_attention",
              "one budget over the keys (chapter 04, step 4)");
 
 // --- step 5: the output
-ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_attention llms_row",
+ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_attention llms_row multi_head_attention",
              "the output was A^T V: with A transposed, output row i mixes the values by how much "
              "attention key i received, not by how much query i paid; it is A * V, one row of A "
              "per query (for one row: A.row(i), not A.col(i)) (chapter 04, step 5)");

@@ -6,7 +6,7 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(scale_by_sqrt_d_v, "scaled_dot_product_attention cross_attention masked_attention self_attention",
+ATTN_MISTAKE(scale_by_sqrt_d_v, "scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention",
              "the scores were divided by sqrt(d_v), the width of the values (V.n_cols); the "
              "divisor is sqrt(d_k), the width of the queries and keys (K.n_cols), and the two "
              "differ as soon as values are narrower (chapter 06)");

@@ -26,7 +26,7 @@ ATTN_MISTAKE(projection_role_swapped, "self_attention multi_head_attention",
 ATTN_MISTAKE(scores_from_unprojected_x, "self_attention",
              "the scores were X X^T, the raw rows compared with each other; a score is q_i . k_j, "
              "with Q = X W_q and K = X W_k, two different projections (chapters 02 and 07)");
-ATTN_MISTAKE(cross_attention_roles_swapped, "cross_attention decoder_block",
+ATTN_MISTAKE(cross_attention_roles_swapped, "cross_attention decoder_block multi_head_attention",
              "the queries came from the encoder and the keys and values from the decoder; the "
              "decoder asks (Q = X_dec W_q) and the encoder answers (K and V from H_enc), one "
              "output row per decoder token (chapter 07)");

@@ -6,11 +6,12 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(span_end_inclusive, "split_heads",
-             "a block of rows or columns came out one too wide: Armadillo's M.rows(a, b) and "
-             "M.cols(a, b) include b itself, so w columns starting at a are M.cols(a, a + w - 1) "
-             "and the first L rows are M.rows(0, L - 1); with a + w Armadillo refuses the shapes "
-             "or runs past the end (chapters 08 and 09)");
+ATTN_MISTAKE(span_end_inclusive, "split_heads concat_heads multi_head_attention",
+             "a block of rows or columns ran one past the end (or came out one too wide): "
+             "Armadillo counts from 0, and M.rows(a, b) and M.cols(a, b) include b itself, so w "
+             "columns starting at a are M.cols(a, a + w - 1), the first block starts at 0 and the "
+             "last ends at M.n_cols - 1, and the first L rows are M.rows(0, L - 1); one too far, "
+             "and Armadillo refuses the shapes or the index (chapters 08 and 09)");
 ATTN_MISTAKE(head_scale_by_sqrt_d_model, "multi_head_attention",
              "each head divided its scores by sqrt(d_model), the width of all the heads together; "
              "a head's score is a dot product of its own d_k = d_model / h columns, so its "
@@ -43,7 +44,7 @@ ATTN_MISTAKE(heads_slice_starts_at_head_index, "split_heads",
              "head i started at column i instead of i * w, so the heads overlap and most columns "
              "are never used: head i owns columns i * w .. (i + 1) * w - 1, M.cols(i * w, (i + 1) "
              "* w - 1) with w = M.n_cols / heads (chapter 09)");
-ATTN_MISTAKE(heads_concat_stacked_rows, "concat_heads",
+ATTN_MISTAKE(heads_concat_stacked_rows, "concat_heads multi_head_attention",
              "the heads were stacked on top of each other (arma::join_cols, rows after rows) "
              "instead of side by side: concat keeps one row per token and puts the heads' columns "
              "next to each other, L x (w_0 + ... + w_{h-1}), which is arma::join_rows (or "
@@ -62,5 +63,50 @@ ATTN_MISTAKE(heads_keys_values_from_queries, "multi_head_attention",
              "queries come from one sequence (X_q W_q) and the keys and values from the other "
              "(X_kv W_k, X_kv W_v); in self-attention the two are the same matrix, which is why "
              "this only shows with X_q != X_kv (chapters 07 and 09)");
+ATTN_MISTAKE(heads_count_used_as_width, "split_heads",
+             "each head was taken to be `heads` columns wide: heads is how many blocks there are, "
+             "and one head's width is w = M.n_cols / heads, so head i is M.cols(i * w, (i + 1) * "
+             "w - 1) (chapter 09)");
+ATTN_MISTAKE(heads_width_from_rows, "split_heads",
+             "the head width was computed from the rows, M.n_rows / heads; the heads share out "
+             "the columns (the features), so w = M.n_cols / heads, and every head keeps all "
+             "M.n_rows tokens (chapter 09)");
+ATTN_MISTAKE(heads_concat_assumes_equal_widths, "concat_heads",
+             "every part was taken to be as wide as part 0 (out.cols(i * w, (i + 1) * w - 1) with "
+             "w = parts[0].n_cols); the parts may differ in width, so keep a running column "
+             "offset, c += parts[i].n_cols, or join them with arma::join_rows (chapter 09)");
+ATTN_MISTAKE(heads_concat_loop_off_by_one, "concat_heads",
+             "the loop over the parts was off by one: a part came out twice or was left out. With "
+             "arma::mat out = parts[0] the loop starts at 1; starting from an empty out it starts "
+             "at 0; either way it runs while i < parts.size() (chapter 09)");
+ATTN_MISTAKE(heads_concat_offset_not_advanced, "concat_heads",
+             "every part was written from column 0, so each one overwrote the last: the column "
+             "where part i starts moves on by the width of each part before it, out.cols(c, c + w "
+             "- 1) = parts[i]; then c += w (chapter 09)");
+ATTN_MISTAKE(heads_concat_joined_after_zeros, "concat_heads",
+             "out was made at its final size (all zeros) and the parts were then joined on after "
+             "it with arma::join_rows, so the result is twice as wide, zeros first; either start "
+             "from an empty arma::mat and join, or make it at full size and write each part into "
+             "its own columns with out.cols(c, c + w - 1) = part (chapter 09)");
+ATTN_MISTAKE(heads_values_cut_at_key_width, "multi_head_attention",
+             "the values were cut into heads d_k columns wide (the width of the queries and "
+             "keys); V = X_kv W_v has h d_v columns, so head i's values are its own d_v = "
+             "W_v.n_cols / heads columns, V.cols(i * d_v, (i + 1) * d_v - 1), and d_v may differ "
+             "from d_k; split_heads(V, heads) does it (chapter 09)");
+ATTN_MISTAKE(heads_width_from_d_model, "multi_head_attention",
+             "each head was cut d_model / heads columns wide (X_q.n_cols / heads); a head's width "
+             "comes from the projections, d_k = W_q.n_cols / heads for the queries and keys and "
+             "d_v = W_v.n_cols / heads for the values, which is what split_heads(Q, heads) cuts; "
+             "the two agree only when the projections keep the width d_model (chapter 09)");
+ATTN_MISTAKE(heads_not_split, "multi_head_attention",
+             "the projections were attended whole, as one wide head: Q, K and V must first be cut "
+             "into the heads, split_heads(Q, heads) and the same for K and V, and each head "
+             "attends on its own slices with its own softmax, dividing by the square root of its "
+             "own width (chapter 09)");
+ATTN_MISTAKE(heads_weights_before_softmax, "multi_head_attention",
+             "each head's weights were kept before the softmax (its scores); weights[i] is the "
+             "matrix that multiplies V_i, softmax_rows of the scaled, masked scores, each row "
+             "summing to 1 over the keys, as scaled_dot_product_attention returns it in .weights "
+             "(chapter 09)");
 
 }  // namespace attn_test::mistakes

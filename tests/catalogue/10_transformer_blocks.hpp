@@ -7,10 +7,11 @@
 namespace attn_test::mistakes {
 
 ATTN_MISTAKE(layer_norm_over_columns, "layer_norm",
-             "each column was normalised down the tokens; layer norm works along each row, one "
-             "token's own features: the mean and variance of row r are over its d_model columns. "
-             "arma::mean(X) and arma::var(X) work down the columns unless given the dimension 1, "
-             "as in arma::mean(X, 1) (chapter 10)");
+             "the mean or the variance was taken down each column (over the tokens); layer norm "
+             "works along each row, one token's own features: the mean and variance of row r are "
+             "over its d_model columns. arma::mean(X) and arma::var(X) work down the columns "
+             "unless given the dimension, arma::mean(X, 1) and arma::var(X, 1, 1) (note that "
+             "arma::var(X, 1) means norm_type 1, still down the columns) (chapter 10)");
 ATTN_MISTAKE(layer_norm_sample_variance, "layer_norm",
              "the variance was divided by d_model - 1; layer norm uses the population variance, "
              "the plain mean of the squared deviations (divided by d_model). In Armadillo, "
@@ -31,16 +32,19 @@ ATTN_MISTAKE(layer_norm_backward_without_variance_term, "layer_norm_backward",
              "dX lacks the term - xhat % mean(dxhat % xhat): every entry of a row also moves the "
              "row's variance, which rescales all of its entries (chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_gain_left_out, "layer_norm_backward",
-             "dX was computed from dY instead of dxhat = dY % gain: the forward pass multiplied "
-             "xhat by gain, so the gradient on its way back is multiplied by gain too "
-             "(dxhat.each_row() %= gain) (chapter 10)");
+             "the gain did not enter where it belongs: the forward pass multiplied xhat by gain, "
+             "so the gradient arriving at xhat is dxhat = dY % gain (dxhat.each_row() %= gain), "
+             "and dX is built from dxhat throughout, its first term and both of its means; dY in "
+             "its place, or gain applied only to the end result, is wrong (chapter 10)");
 ATTN_MISTAKE(feed_forward_without_relu, "feed_forward",
              "the relu is missing: the hidden layer is relu(X W_1 + b_1), its negative entries "
-             "set to 0 (H.clamp(0.0, arma::datum::inf)); without it the two products collapse "
-             "into one linear map (chapter 10)");
+             "set to 0 (H.clamp(0.0, arma::datum::inf)), and y = H W_2 + b_2 reads that H; "
+             "without it (or with y computed from the hidden layer before its relu) the two "
+             "products collapse into one linear map (chapter 10)");
 ATTN_MISTAKE(feed_forward_relu_on_output, "feed_forward",
-             "the relu was applied to the output instead of the hidden layer: the layer is relu(X "
-             "W_1 + b_1) W_2 + b_2, and its output keeps its negative values (chapter 10)");
+             "the relu was applied to the output: the layer is relu(X W_1 + b_1) W_2 + b_2, the "
+             "relu on the hidden layer only, and its output keeps its negative values (chapter "
+             "10)");
 ATTN_MISTAKE(feed_forward_without_b1, "feed_forward",
              "b_1 was left out: the hidden layer is relu(X W_1 + b_1), with b_1 added to every "
              "row before the relu (.each_row() += b_1) (chapter 10)");
@@ -90,9 +94,10 @@ ATTN_MISTAKE(layer_norm_backward_without_inv_std, "layer_norm_backward",
              "entry of row r's gradient is multiplied by inv_std(r) on its way back "
              "(dX.each_col() %= inv_std) (chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_sum_not_mean, "layer_norm_backward",
-             "the two subtracted terms used sums instead of means: dX_r = inv_std_r (dxhat_r - "
-             "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), each mean over the row's d_model "
-             "entries, so divide the row sums by d_model (chapter 10)");
+             "the two subtracted terms were not the row means: dX_r = inv_std_r (dxhat_r - "
+             "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), each mean over row r's own d_model "
+             "entries, so the row sums are divided by d_model (its number of columns), not left "
+             "as sums nor divided by T (chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_mean_over_columns, "layer_norm_backward",
              "the means in dX were taken down the columns (over the tokens); layer norm worked "
              "along each row, so mean(dxhat_r) and mean(dxhat_r % xhat_r) are over row r's own "
@@ -113,29 +118,105 @@ ATTN_MISTAKE(layer_norm_backward_dbias_times_xhat, "layer_norm_backward",
              "+ bias, and the bias enters without xhat, so dbias is the column sums of dY alone: "
              "arma::sum(dY, 0) (chapter 10)");
 ATTN_MISTAKE(bias_added_without_each_row, "feed_forward",
-             "a bias row (1 x width) was added to a whole matrix with +, which Armadillo refuses "
-             "(incompatible dimensions): a bias is added to every row, M.each_row() += b (chapter "
-             "10)");
-ATTN_MISTAKE(block_residual_after_norm, "encoder_block",
+             "a bias row (1 x width) was added to a whole matrix with + (or with .each_col()), "
+             "which Armadillo refuses (incompatible dimensions): a bias is added to every row, "
+             "M.each_row() += b (chapter 10)");
+ATTN_MISTAKE(block_residual_after_norm, "encoder_block decoder_block",
              "the input was added after the norm, x + layer_norm(sublayer(x)); a post-norm block "
              "adds first and normalises the sum, layer_norm(x + sublayer(x)), so its output rows "
              "have mean bias and spread gain (chapter 10)");
-ATTN_MISTAKE(block_ff_reads_block_input, "encoder_block",
+ATTN_MISTAKE(block_ff_reads_block_input, "encoder_block decoder_block",
              "the feed-forward layer read the block's input (or an earlier sub-layer's output) "
              "instead of the sub-layer just before it: each sub-layer works on the previous one's "
              "result, feed_forward(H) after the attention(s), not feed_forward(X) (chapter 10)");
-ATTN_MISTAKE(block_norm_weights_reused, "encoder_block",
+ATTN_MISTAKE(block_norm_weights_reused, "encoder_block decoder_block",
              "one norm's gain and bias were used for another: each sub-layer has its own layer "
              "norm (norm1 after the self-attention, norm2 after the next sub-layer, norm3 in the "
              "decoder), so use w.norm2 and w.norm3 where they belong (chapter 10)");
 ATTN_MISTAKE(decoder_cross_uses_self_weights, "decoder_block",
-             "the cross-attention used the self-attention's weights (w.self); it has its own, "
-             "w.cross: multi_head_attention(H1, H_enc, c.W_q, c.W_k, c.W_v, c.W_o, c.heads) "
-             "(chapter 10)");
+             "the two attentions' weights were mixed up: the self-attention uses w.self and the "
+             "cross-attention its own, w.cross: multi_head_attention(H1, H_enc, c.W_q, c.W_k, "
+             "c.W_v, c.W_o, c.heads) with c = w.cross (chapter 10)");
 ATTN_MISTAKE(decoder_cross_attention_masked, "decoder_block",
              "the causal mask was also given to the cross-attention: only the decoder's "
              "self-attention hides the future; every decoder token may read every encoder token, "
              "so the cross-attention takes no mask (and an L_dec x L_dec mask does not fit its "
              "L_dec x L_enc scores) (chapters 07 and 10)");
+ATTN_MISTAKE(layer_norm_without_gain, "layer_norm",
+             "the gain was left out: y = xhat + bias; y = gain % xhat + bias, column c of every "
+             "row times gain(c) before bias(c) is added (.each_row() %= gain, then .each_row() += "
+             "bias) (chapter 10)");
+ATTN_MISTAKE(layer_norm_without_bias, "layer_norm",
+             "the bias was left out: y = gain % xhat; y = gain % xhat + bias, bias(c) added to "
+             "column c of every row (.each_row() += bias) (chapter 10)");
+ATTN_MISTAKE(layer_norm_variance_not_centred, "layer_norm",
+             "the variance was the mean of the squares, mean(x^2), without subtracting the row's "
+             "mean first; it is the mean of the squared deviations, mean((x - mean)^2): centre "
+             "the row, then square (arma::var(X, 1, 1) does both) (chapter 10)");
+ATTN_MISTAKE(layer_norm_not_centred, "layer_norm",
+             "xhat was x / sqrt(var + eps): the row's mean was never subtracted; xhat = (x - "
+             "mean) / sqrt(var + eps), so every row of xhat has mean 0 (X.each_col() - mean) "
+             "(chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_as_if_elementwise, "layer_norm_backward",
+             "dX was dxhat % inv_std alone, as if each entry were normalised on its own; but "
+             "every entry of a row moves the row's mean and variance, which all its entries use, "
+             "and that gives the two subtracted terms: dX_r = inv_std_r (dxhat_r - mean(dxhat_r) "
+             "- xhat_r mean(dxhat_r % xhat_r)) (chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_inv_std_divided, "layer_norm_backward",
+             "dX was divided by inv_std instead of multiplied: inv_std already is 1 / sqrt(var + "
+             "eps), and forward was xhat = (x - mean) * inv_std, so the gradient is multiplied by "
+             "it on its way back (dX.each_col() %= inv_std) (chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_dgain_without_xhat, "layer_norm_backward",
+             "dgain came out as dbias, the column sums of dY alone; forward was y = gain % xhat + "
+             "bias, so gain(c) multiplies xhat(r, c), and dgain is the column sums of dY % xhat: "
+             "arma::sum(dY % xhat, 0) (chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_param_grads_swapped, "layer_norm_backward",
+             "dgain and dbias were swapped: dgain = arma::sum(dY % xhat, 0), because the gain "
+             "multiplies xhat, and dbias = arma::sum(dY, 0), because the bias is added alone "
+             "(chapter 10)");
+ATTN_MISTAKE(feed_forward_relu_as_column_max, "feed_forward",
+             "arma::max(H, 0) is not a relu: it gives each column's largest entry (one row, 1 x "
+             "d_ff), so H lost its tokens; the relu compares every entry with 0, H.clamp(0.0, "
+             "arma::datum::inf) or arma::max(H, arma::zeros(arma::size(H))) (chapter 10)");
+ATTN_MISTAKE(block_norm_left_out, "decoder_block encoder_block",
+             "a sub-layer's layer norm was left out: every sub-layer ends with one, layer_norm(x "
+             "+ sublayer(x)) with its own gain and bias (norm1, norm2, and norm3 in the decoder), "
+             "the last one included, so that each row leaves the block with mean bias and spread "
+             "gain (chapter 10)");
+ATTN_MISTAKE(block_residual_wrong_input, "decoder_block encoder_block",
+             "a residual added back something other than its own sub-layer's input: each "
+             "sub-layer adds the very matrix it read, layer_norm(H + feed_forward(H)), not "
+             "layer_norm(X + feed_forward(H)); in the decoder the cross-attention adds H1 and the "
+             "feed-forward layer H2 (chapter 10)");
+ATTN_MISTAKE(decoder_mask_of_encoder_length, "decoder_block",
+             "the causal mask was made for the encoder's length, causal_mask(H_enc.n_rows); the "
+             "decoder's self-attention compares the decoder's own tokens, L_dec x L_dec, so it is "
+             "causal_mask(Y.n_rows) (chapters 07 and 10)");
+ATTN_MISTAKE(decoder_cross_queries_from_input, "decoder_block",
+             "the cross-attention's queries came from Y, the block's input; they come from H1, "
+             "the output of the first sub-layer: multi_head_attention(H1, H_enc, ...), so that "
+             "each token asks the encoder with what its self-attention found (chapter 10)");
+ATTN_MISTAKE(layer_norm_eps_hard_coded, "layer_norm",
+             "eps was written as the number 1e-5 instead of the parameter eps: the caller chooses "
+             "it (the default is only a default), so use eps itself, 1.0 / arma::sqrt(var + eps) "
+             "(chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_variance_term_without_xhat, "layer_norm_backward",
+             "the variance's term used mean(dxhat) where it needs mean(dxhat % xhat): dX_r = "
+             "inv_std_r (dxhat_r - mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)); the variance "
+             "moves each entry in proportion to its own xhat, so the mean is of the product "
+             "(chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_term_sign, "layer_norm_backward",
+             "one of the two terms was added instead of subtracted: dX_r = inv_std_r (dxhat_r - "
+             "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), both with a minus sign, since the "
+             "mean and the variance each take back some of every entry's gradient (chapter 10)");
+ATTN_MISTAKE(block_sublayers_out_of_order, "decoder_block encoder_block",
+             "the sub-layers came in another order: the encoder block is self-attention, then the "
+             "feed-forward layer; the decoder block is causal self-attention, then "
+             "cross-attention reading H_enc, then the feed-forward layer, each one reading the "
+             "output of the one before (chapter 10)");
+ATTN_MISTAKE(layer_norm_centred_backwards, "layer_norm",
+             "each row was centred the wrong way round, mean - x, so xhat has the wrong sign: "
+             "xhat = (x - mean) / sqrt(var + eps), the row's mean subtracted from each entry "
+             "(X.each_col() - mean) (chapter 10)");
 
 }  // namespace attn_test::mistakes

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named heads_concat_stacked_rows (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the parts are stacked with arma::join_cols, rows after rows.
 // Exercise concat_heads (chapter 09): the heads' outputs side by side again.
 #include <string>
 

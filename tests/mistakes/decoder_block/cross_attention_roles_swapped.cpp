@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named cross_attention_roles_swapped (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the cross-attention takes its queries from H_enc and its keys and values from H1.
 // Exercise decoder_block (chapter 10): causal self-attention, cross-attention
 // and feed-forward, each added back to its input and normalised.
 #include "contracts/07_cross_attention.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named decoder_cross_attention_masked (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the causal mask is given to the cross-attention as well.
 // Exercise decoder_block (chapter 10): causal self-attention, cross-attention
 // and feed-forward, each added back to its input and normalised.
 #include "contracts/07_cross_attention.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named decoder_cross_uses_self_weights (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the cross-attention uses the self-attention's weights, w.self.
 // Exercise decoder_block (chapter 10): causal self-attention, cross-attention
 // and feed-forward, each added back to its input and normalised.
 #include "contracts/07_cross_attention.hpp"

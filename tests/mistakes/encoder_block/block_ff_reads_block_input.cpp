@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named block_ff_reads_block_input (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the feed-forward layer reads X, the block's input, instead of H.
 // Exercise encoder_block (chapter 10): self-attention and feed-forward, each
 // added back to its input and normalised.
 #include "contracts/09_multi_head_attention.hpp"

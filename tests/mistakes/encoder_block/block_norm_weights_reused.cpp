@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named block_norm_weights_reused (tests/mistakes.hpp).
+// Wrong on purpose (suite only): norm1's gain and bias are used for the second norm too.
 // Exercise encoder_block (chapter 10): self-attention and feed-forward, each
 // added back to its input and normalised.
 #include "contracts/09_multi_head_attention.hpp"

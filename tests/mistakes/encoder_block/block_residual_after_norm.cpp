@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named block_residual_after_norm (tests/mistakes.hpp).
+// Wrong on purpose (suite only): each input is added after its norm, x + layer_norm(sublayer(x)).
 // Exercise encoder_block (chapter 10): self-attention and feed-forward, each
 // added back to its input and normalised.
 #include "contracts/09_multi_head_attention.hpp"

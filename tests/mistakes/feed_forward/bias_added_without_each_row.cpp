@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named bias_added_without_each_row (tests/mistakes.hpp).
+// Wrong on purpose (suite only): b_1 is added to X W_1 with a plain +, which Armadillo refuses.
 // Exercise feed_forward (chapter 10): the same small network on every row.
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"

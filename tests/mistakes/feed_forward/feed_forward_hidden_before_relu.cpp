@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named feed_forward_hidden_before_relu (tests/mistakes.hpp).
+// Wrong on purpose (suite only): y is right, but H is kept before its relu.
 // Exercise feed_forward (chapter 10): the same small network on every row.
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named feed_forward_relu_before_bias (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the relu comes before b_1 is added.
 // Exercise feed_forward (chapter 10): the same small network on every row.
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"

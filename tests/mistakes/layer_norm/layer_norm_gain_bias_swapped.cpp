@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named layer_norm_gain_bias_swapped (tests/mistakes.hpp).
+// Wrong on purpose (suite only): gain and bias swapped, y = bias % xhat + gain.
 // Exercise layer_norm (chapter 10): every row to mean 0 and variance 1, then gain and bias.
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named layer_norm_inv_std_not_inverted (tests/mistakes.hpp).
+// Wrong on purpose (suite only): inv_std keeps sqrt(var + eps) itself instead of its inverse.
 // Exercise layer_norm (chapter 10): every row to mean 0 and variance 1, then gain and bias.
 #include <cmath>
 

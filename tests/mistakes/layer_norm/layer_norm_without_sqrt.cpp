@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named layer_norm_without_sqrt (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the rows are divided by var + eps, without the square root.
 // Exercise layer_norm (chapter 10): every row to mean 0 and variance 1, then gain and bias.
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named layer_norm_backward_dbias_times_xhat (tests/mistakes.hpp).
+// Wrong on purpose (suite only): dbias is the column sums of dY % xhat, like dgain.
 // Exercise layer_norm_backward (chapter 10): the gradient back through layer norm.
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named layer_norm_backward_mean_over_columns (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the two means of dX are taken down the columns, over the tokens.
 // Exercise layer_norm_backward (chapter 10): the gradient back through layer norm.
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named layer_norm_backward_param_grads_over_features (tests/mistakes.hpp).
+// Wrong on purpose (suite only): dgain and dbias summed along each row (over the features).
 // Exercise layer_norm_backward (chapter 10): the gradient back through layer norm.
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"

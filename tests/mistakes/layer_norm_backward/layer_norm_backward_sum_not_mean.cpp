@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named layer_norm_backward_sum_not_mean (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the two subtracted terms use the row sums instead of the row means.
 // Exercise layer_norm_backward (chapter 10): the gradient back through layer norm.
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named layer_norm_backward_without_inv_std (tests/mistakes.hpp).
+// Wrong on purpose (suite only): dX is not multiplied by inv_std.
 // Exercise layer_norm_backward (chapter 10): the gradient back through layer norm.
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named head_scale_by_total_width (tests/mistakes.hpp).
+// Wrong on purpose (suite only): every head divides its scores by sqrt(h d_k), the width of all the heads' queries.
 // Exercise multi_head_attention (chapter 09): h attentions on slices of one projection.
 #include <cmath>
 #include "contracts/02_qkv_projections.hpp"

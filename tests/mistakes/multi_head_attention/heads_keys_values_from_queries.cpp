@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named heads_keys_values_from_queries (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the keys and values are projected from X_q instead of X_kv.
 // Exercise multi_head_attention (chapter 09): h attentions on slices of one projection.
 #include "contracts/02_qkv_projections.hpp"
 #include "contracts/09_multi_head_attention.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named heads_mask_not_passed (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the mask is never passed on to the heads.
 // Exercise multi_head_attention (chapter 09): h attentions on slices of one projection.
 #include "contracts/02_qkv_projections.hpp"
 #include "contracts/09_multi_head_attention.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named no_scaling (tests/mistakes.hpp).
+// Wrong on purpose (suite only): each head's scores are not divided by sqrt(d_k) at all.
 // Exercise multi_head_attention (chapter 09): h attentions on slices of one projection.
 #include <cmath>
 #include "contracts/02_qkv_projections.hpp"

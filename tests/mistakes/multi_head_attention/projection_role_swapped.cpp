@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named projection_role_swapped (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the queries are projected with W_k instead of W_q.
 // Exercise multi_head_attention (chapter 09): h attentions on slices of one projection.
 #include "contracts/02_qkv_projections.hpp"
 #include "contracts/09_multi_head_attention.hpp"

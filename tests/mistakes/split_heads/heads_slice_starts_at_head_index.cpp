@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named heads_slice_starts_at_head_index (tests/mistakes.hpp).
+// Wrong on purpose (suite only): head i starts at column i instead of i * w, so the heads overlap.
 // Exercise split_heads (chapter 09): a projection cut into its heads.
 #include "contracts/09_multi_head_attention.hpp"
 #include "core/errors.hpp"

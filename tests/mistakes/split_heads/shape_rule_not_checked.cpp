@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named shape_rule_not_checked (tests/mistakes.hpp).
+// Wrong on purpose (suite only): a width that does not split evenly into the heads is accepted.
 // Exercise split_heads (chapter 09): a projection cut into its heads.
 #include "contracts/09_multi_head_attention.hpp"
 #include "core/errors.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named span_end_inclusive (tests/mistakes.hpp).
+// Wrong on purpose (suite only): each head is M.cols(i * w, (i + 1) * w), one column too wide (the last runs past the end).
 // Exercise split_heads (chapter 09): a projection cut into its heads.
 #include "contracts/09_multi_head_attention.hpp"
 #include "core/errors.hpp"

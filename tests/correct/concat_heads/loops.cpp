@@ -1,0 +1,28 @@
+// Right, written another way (suite only): every entry copied by loops, with a running column offset.
+#include <string>
+
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat concat_heads(const std::vector<arma::mat>& parts) {
+    if (parts.empty()) throw InputError("concat_heads: there are no heads to put together");
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string name = "part " + std::to_string(i);
+        require_shapes(parts[i].n_rows == parts[0].n_rows, "concat_heads",
+                       "every head must have the same number of rows (L)", {"part 0", parts[0]}, {name.c_str(), parts[i]});
+    }
+    arma::uword width = 0;
+    for (const arma::mat& p : parts) width += p.n_cols;
+    arma::mat out(parts[0].n_rows, width);
+    arma::uword c0 = 0;
+    for (const arma::mat& p : parts) {
+        for (arma::uword r = 0; r < p.n_rows; ++r)
+            for (arma::uword c = 0; c < p.n_cols; ++c) out(r, c0 + c) = p(r, c);
+        c0 += p.n_cols;
+    }
+    return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,46 @@
+// Right, written another way (suite only): the whole queries scaled once by 1 / sqrt(d_k), heads with a 0 mask when none is given, W_o applied head by head.
+#include <cmath>
+
+#include "contracts/02_qkv_projections.hpp"
+#include "contracts/03_softmax.hpp"
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+MultiHeadResult multi_head_attention(const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q,
+                                     const arma::mat& W_k, const arma::mat& W_v, const arma::mat& W_o,
+                                     arma::uword heads, const arma::mat& mask) {
+    if (heads == 0) throw InputError("multi_head_attention: there must be at least one head");
+    const char* fn = "multi_head_attention";
+    require_shapes(X_q.n_cols == W_q.n_rows, fn, "X_q must be as wide as W_q is tall (d_model)", {"X_q", X_q}, {"W_q", W_q});
+    require_shapes(X_kv.n_cols == W_k.n_rows, fn, "X_kv must be as wide as W_k is tall (d_model)", {"X_kv", X_kv},
+                   {"W_k", W_k});
+    require_shapes(X_kv.n_cols == W_v.n_rows, fn, "X_kv must be as wide as W_v is tall (d_model)", {"X_kv", X_kv},
+                   {"W_v", W_v});
+    require_shapes(W_q.n_cols == W_k.n_cols, fn, "W_q and W_k must give queries and keys of one width (h d_k)",
+                   {"W_q", W_q}, {"W_k", W_k});
+    require_shapes(W_q.n_cols % heads == 0, fn, "the query width must split evenly into the heads (h d_k)",
+                   {"W_q", W_q}, {"heads", 1, heads});
+    require_shapes(W_v.n_cols % heads == 0, fn, "the value width must split evenly into the heads (h d_v)",
+                   {"W_v", W_v}, {"heads", 1, heads});
+    require_shapes(W_o.n_rows == W_v.n_cols, fn, "W_o needs one row per column of the heads' outputs (h d_v)",
+                   {"W_o", W_o}, {"W_v", W_v});
+    const arma::uword d_k = W_q.n_cols / heads, d_v = W_v.n_cols / heads;
+    const arma::mat Q = (X_q * W_q) / std::sqrt(static_cast<double>(d_k));
+    const arma::mat K = X_kv * W_k, V = X_kv * W_v;
+    const arma::mat M = mask.n_elem ? mask : arma::mat(X_q.n_rows, X_kv.n_rows, arma::fill::zeros);
+    MultiHeadResult r;
+    r.concat.set_size(X_q.n_rows, heads * d_v);
+    r.output.zeros(X_q.n_rows, W_o.n_cols);
+    for (arma::uword i = 0; i < heads; ++i) {
+        const arma::mat A = masked_softmax(Q.cols(i * d_k, (i + 1) * d_k - 1) * K.cols(i * d_k, (i + 1) * d_k - 1).t(), M);
+        const arma::mat Z = A * V.cols(i * d_v, (i + 1) * d_v - 1);  // (L_Q, d_v)
+        r.weights.push_back(A);
+        r.concat.cols(i * d_v, (i + 1) * d_v - 1) = Z;
+        r.output += Z * W_o.rows(i * d_v, (i + 1) * d_v - 1);  // concat W_o, one block of rows per head
+    }
+    return r;
+}
+
+}  // namespace attn

@@ -1,0 +1,23 @@
+// Wrong on purpose (suite only): out is made at its full size, then the parts are joined on after it.
+#include <string>
+
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat concat_heads(const std::vector<arma::mat>& parts) {
+    if (parts.empty()) throw InputError("concat_heads: there are no heads to put together");
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string name = "part " + std::to_string(i);
+        require_shapes(parts[i].n_rows == parts[0].n_rows, "concat_heads",
+                       "every head must have the same number of rows (L)", {"part 0", parts[0]}, {name.c_str(), parts[i]});
+    }
+    arma::uword width = 0;
+    for (const arma::mat& p : parts) width += p.n_cols;
+    arma::mat out(parts[0].n_rows, width, arma::fill::zeros);
+    for (const arma::mat& p : parts) out = arma::join_rows(out, p);  // the mistake: joined after the zeros
+    return out;
+}
+
+}  // namespace attn

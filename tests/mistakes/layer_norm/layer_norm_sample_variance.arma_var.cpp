@@ -1,0 +1,22 @@
+// Wrong on purpose (suite only): arma::var(X, 0, 1), the sample variance (divided by d_model - 1).
+#include <cmath>
+
+#include "contracts/10_transformer_blocks.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+LayerNormResult layer_norm(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps) {
+    const char* rule = "gain and bias need one entry per column of X (1 x d_model)";
+    require_shapes(gain.n_elem == X.n_cols, "layer_norm", rule, {"X", X}, {"gain", gain});
+    require_shapes(bias.n_elem == X.n_cols, "layer_norm", rule, {"X", X}, {"bias", bias});
+    LayerNormResult r;
+    r.inv_std = 1.0 / arma::sqrt(arma::var(X, 0, 1) + eps);  // the mistake: norm_type 0 divides by n - 1
+    r.xhat = X.each_col() - arma::mean(X, 1);
+    r.xhat.each_col() %= r.inv_std;
+    r.y = r.xhat.each_row() % gain;
+    r.y.each_row() += bias;
+    return r;
+}
+
+}  // namespace attn

@@ -1,0 +1,19 @@
+// Wrong on purpose (suite only): 0 heads refused with require_shapes, a ShapeError, where the contract says InputError.
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+std::vector<arma::mat> split_heads(const arma::mat& M, arma::uword heads) {
+    // the mistake: 0 heads is a bad value (InputError), not a bad shape
+    require_shapes(heads > 0 && M.n_cols % heads == 0, "split_heads",
+                   "the width must split evenly into the heads (d_model = h d_k)", {"M", M}, {"heads", 1, heads});
+    const arma::uword w = M.n_cols / heads;  // one head's width
+    std::vector<arma::mat> parts;
+    parts.reserve(heads);
+    for (arma::uword i = 0; i < heads; ++i)
+        parts.push_back(w == 0 ? arma::mat(M.n_rows, 0) : arma::mat(M.cols(i * w, (i + 1) * w - 1)));  // (L, w)
+    return parts;
+}
+
+}  // namespace attn
