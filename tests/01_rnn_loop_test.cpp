@@ -127,6 +127,8 @@ const std::vector<StepSlip>& step_slips() {
 Result armadillo_refuses() { return Result::throws(Threw::armadillo_size, "incompatible matrix dimensions"); }
 // What a column given where a row belongs throws.
 Result column_refused() { return Result::throws(Threw::armadillo_size, "row vector layout"); }
+// What reading a row past the end throws (X.row(X.n_rows)).
+Result past_the_end() { return Result::throws(Threw::armadillo_index, "Mat::row(): index out of bounds"); }
 // A ShapeError for shapes that fit (a shape rule other than the contract's).
 Result refused_by_a_check() { return Result::throws(Threw::shape_error); }
 
@@ -279,6 +281,7 @@ Diagnosis rnn_forward_diagnosis() {
             else throwing_variant(p, *s.mistake, s.how, s.way == Step::swapped);
         }
         p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column where a row belongs");
+        p.variant(m::loop_runs_one_past_the_end, past_the_end());
         // every step given x_0 (X.row(0) where X.row(t) belongs)
         p.variant(m::wrong_input, as(*forward_by_loops(arma::repmat(in.X.row(0), in.X.n_rows, 1), in.W, in.U, in.h_start)),
                   "x_0 given to every step: X.row(0) where step t reads X.row(t)");
@@ -335,6 +338,7 @@ Diagnosis input_projections_diagnosis() {
         short_by_one.row(short_by_one.n_rows - 1).zeros();
         p.variant(m::input_projections_with_tanh, as(bent));
         p.variant(m::loop_stops_one_early, as(short_by_one));
+        p.variant(m::loop_runs_one_past_the_end, past_the_end());
         // a check of another rule: it refuses shapes that fit, except where that rule holds too
         const arma::uword L = in.X.n_rows, d_in = in.X.n_cols, d_h = in.U.n_rows;
         for (const auto& [holds, how] : std::vector<std::pair<bool, const char*>>{

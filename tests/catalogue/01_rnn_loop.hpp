@@ -154,5 +154,9 @@ ATTN_MISTAKE(rnn_path_direction_reversed, "rnn_questions",
              "flowed from later positions to earlier ones): it flows forwards, from i to a later "
              "j in j - i steps, and never from a later i back to an earlier j (kNeverReaches) "
              "(chapter 01, step 4)");
+ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections",
+             "the loop ran one row past the end (t <= X.n_rows, or X.row(t + 1)): Armadillo "
+             "refuses a row that does not exist ('Mat::row(): index out of bounds'); the rows of "
+             "X are 0 to X.n_rows - 1, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
 
 }  // namespace attn_test::mistakes

@@ -4,7 +4,7 @@
 
 namespace attn {
 
-arma::mat rnn_forward(const arma::mat& X, const arma::mat& W, const arma::mat& U, const arma::rowvec& h_start) {
+arma::mat rnn_forward(const arma::mat& X, const arma::mat& W, const arma::mat& U, [[maybe_unused]] const arma::rowvec& h_start) {
     arma::mat H(X.n_rows, W.n_rows);          // (L, d_h)
     arma::rowvec h(W.n_rows, arma::fill::zeros);  // the mistake: h_start is never used
     for (arma::uword t = 0; t < X.n_rows; ++t) {
