@@ -191,11 +191,13 @@ Diagnosis rnn_step_diagnosis() {
 
 // ---------------------------------------------------------------- the loop, right and wrong
 // How the loop of rnn_forward can be written: right, or with the state lost (every step
-// from 0, or from h_start), started from 0 instead of h_start, its rows off by one (h
+// from 0, every step after the first from 0 (H.row(t) read where H.row(t - 1) belongs),
+// or every step from h_start), started from 0 instead of h_start, its rows off by one (h
 // recorded before its step; row 0 = h_start and the loop from t = 1; the loop from t = 1
 // with row t - 1 = h_t, so that x_0 is skipped; h_start kept as an extra first row), or
 // stopped one step short.
-enum class Loop { right, forgets, stale, from_zero, record_before, h_start_first, from_one, extra_row, stops_early };
+enum class Loop { right, forgets, forgets_after_first, stale, from_zero, record_before, h_start_first, from_one, extra_row,
+                  stops_early };
 
 std::optional<arma::mat> forward_by_loops(const arma::mat& X, const arma::mat& W, const arma::mat& U,
                                           const arma::rowvec& h_start, Loop loop = Loop::right,
@@ -211,7 +213,9 @@ std::optional<arma::mat> forward_by_loops(const arma::mat& X, const arma::mat& W
             H.row(0) = h_start;
             continue;
         }
-        const arma::rowvec& from = loop == Loop::forgets ? zero : loop == Loop::stale ? h_start : h;
+        const arma::rowvec& from = loop == Loop::forgets || (loop == Loop::forgets_after_first && t > 0) ? zero
+                                   : loop == Loop::stale                                            ? h_start
+                                                                                                    : h;
         const auto next = step_by_loops(from, x, W, U, step);
         if (!next || next->n_elem != d_h) return std::nullopt;
         if (loop == Loop::record_before) H.row(t) = h;
@@ -264,6 +268,7 @@ Diagnosis rnn_forward_diagnosis() {
                            as(right));
         const std::vector<std::tuple<Loop, const Mistake*, const char*>> loops = {
             {Loop::forgets, &m::rnn_forgets_previous_state, "rnn_step(zeros, x_t, W, U)"},
+            {Loop::forgets_after_first, &m::rnn_forgets_previous_state, "rnn_step(H.row(t), x_t, W, U) after row 0"},
             {Loop::stale, &m::rnn_stale_state, "rnn_step(h_start, x_t, W, U)"},
             {Loop::from_zero, &m::rnn_ignores_h_start, "h starts at zeros"},
             {Loop::record_before, &m::rnn_rows_off_by_one, "H.row(t) = h before the step"},
@@ -395,7 +400,8 @@ Diagnosis rnn_positions_diagnosis() {
     for (const int L : {50, 7}) {
         Probe& p = d.probe("a sentence of " + std::to_string(L) + " words",
                            [L] { return answer(attn::rnn_positions_at_once(L)); }, answer(1));
-        p.variant(m::thinks_the_loop_runs_in_parallel, answer(L));
+        p.variant(m::thinks_the_loop_runs_in_parallel, answer(L)).labelled("length")
+            .variant(m::thinks_the_loop_runs_in_parallel, answer(50)).labelled("50, the example's length");
     }
     return d;
 }
@@ -406,7 +412,8 @@ Diagnosis attention_positions_diagnosis() {
         Probe& p = d.probe("a sentence of " + std::to_string(L) + " words",
                            [L] { return answer(attn::attention_positions_at_once(L)); }, answer(L));
         p.variant(m::thinks_attention_runs_one_position_at_a_time, answer(1))
-            .variant(m::thinks_attention_positions_are_pairs, answer(L * L));
+            .variant(m::thinks_attention_positions_are_pairs, answer(L * L))
+            .variant(m::answer_ignores_length, answer(50));
     }
     return d;
 }

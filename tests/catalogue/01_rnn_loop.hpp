@@ -158,5 +158,9 @@ ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections",
              "the loop ran one row past the end (t <= X.n_rows, or X.row(t + 1)): Armadillo "
              "refuses a row that does not exist ('Mat::row(): index out of bounds'); the rows of "
              "X are 0 to X.n_rows - 1, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
+ATTN_MISTAKE(answer_ignores_length, "rnn_questions",
+             "the answer was the same for every length (50, the chapter's example sentence): the "
+             "function is asked about a sentence of `length` words, and one attention pass works "
+             "on all of them at once, so the answer is length itself (chapter 01, step 2)");
 
 }  // namespace attn_test::mistakes
