@@ -11,9 +11,6 @@ ATTN_MISTAKE(rnn_forgets_previous_state, "rnn_forward rnn_step",
              "each h_t was computed from x_t alone, without W h_{t-1} (a zero state given to "
              "every step, or the h_prev * W.t() term left out): the loop's memory is the h of the "
              "step before, tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
-ATTN_MISTAKE(rnn_stale_state, "rnn_forward",
-             "every step was given h_start instead of the h the previous step returned: update h "
-             "inside the loop (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_weights_swapped, "rnn_step rnn_forward",
              "W and U were swapped (in the products, or in the order of rnn_step's arguments): W "
              "(d_h x d_h) carries the memory and multiplies h_{t-1}; U (d_h x d_in) brings in the "
@@ -41,6 +38,10 @@ ATTN_MISTAKE(rnn_tanh_on_one_term, "rnn_step rnn_forward",
 ATTN_MISTAKE(rnn_input_left_out, "rnn_step rnn_forward",
              "the new input was left out: h_t was computed from h_{t-1} alone, without U x_t; the "
              "step is tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_other_activation, "rnn_step rnn_forward",
+             "the step squashed its sum with another function (the sigmoid 1 / (1 + e^-x), or "
+             "ReLU max(0, x)): the loop of the chapter uses tanh, arma::tanh(h_prev * W.t() + x_t "
+             "* U.t()), whose outputs lie between -1 and 1, centred on 0 (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_column_where_a_row_belongs, "rnn_step rnn_forward",
              "the step was written in column form while h_prev and x_t are rows: Armadillo "
              "refuses W * h_prev (a d_h x d_h matrix times a 1 x d_h row), and refuses a d_h x 1 "
@@ -50,6 +51,9 @@ ATTN_MISTAKE(rnn_column_where_a_row_belongs, "rnn_step rnn_forward",
              "step 1)");
 
 // --- the loop of rnn_forward
+ATTN_MISTAKE(rnn_stale_state, "rnn_forward",
+             "every step was given h_start instead of the h the previous step returned: update h "
+             "inside the loop (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_rows_off_by_one, "rnn_forward",
              "the rows of H are off by one: row t must hold h_t, the state right after reading "
              "x_t, so row 0 is rnn_step(h_start, x_0), not h_start, and H has L rows, not L + 1; "
@@ -64,6 +68,10 @@ ATTN_MISTAKE(rnn_result_sized_like_x, "rnn_forward",
 ATTN_MISTAKE(loop_stops_one_early, "rnn_forward input_projections",
              "the last row was left at 0: the loop stopped one step short (t < n - 1, or t + 1 < "
              "n); run it over every row, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
+ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections",
+             "the loop ran one row past the end (t <= X.n_rows, or X.row(t + 1)): Armadillo "
+             "refuses a row that does not exist ('Mat::row(): index out of bounds'); the rows of "
+             "X are 0 to X.n_rows - 1, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
 
 // --- input_projections
 ATTN_MISTAKE(input_projections_column_form, "input_projections",
@@ -76,7 +84,7 @@ ATTN_MISTAKE(input_projections_with_tanh, "input_projections",
              "taken before the sum (chapter 01, step 3)");
 
 // --- shape checks that refuse what fits
-ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "rnn_step input_projections project variance_experiment",
+ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "rnn_step input_projections project",
              "a ShapeError was thrown for shapes that fit the contract: the rule checked is not "
              "the one the product needs ({}); compare the Shapes: line of the function's doc "
              "block in src/contracts/ (chapters 01-05)");
@@ -94,6 +102,10 @@ ATTN_MISTAKE(thinks_attention_positions_are_pairs, "rnn_questions",
              "length * length counts the entries of the L x L score matrix; the question asks for "
              "positions (the query rows), and all `length` of them run at once (chapter 01, step "
              "2)");
+ATTN_MISTAKE(answer_ignores_length, "rnn_questions",
+             "the answer was the same for every length (50, the chapter's example sentence): the "
+             "function is asked about a sentence of `length` words, and one attention pass works "
+             "on all of them at once, so the answer is length itself (chapter 01, step 2)");
 ATTN_MISTAKE(rnn_path_runs_backwards, "rnn_questions",
              "the loop's path length was taken as a distance |i - j|: the loop only runs forwards "
              "(h_j is made from h_{j-1}), so a later position never reaches an earlier one; "
@@ -102,6 +114,11 @@ ATTN_MISTAKE(rnn_path_backward_not_refused, "rnn_questions",
              "for j before i the loop's path length came out as a number (j - i, which is "
              "negative, or 0): the loop only carries information forwards, so from a later "
              "position to an earlier one it never arrives; return kNeverReaches when j < i "
+             "(chapter 01, step 4)");
+ATTN_MISTAKE(rnn_path_direction_reversed, "rnn_questions",
+             "the loop's path length was worked out the wrong way round (i - j, as if information "
+             "flowed from later positions to earlier ones): it flows forwards, from i to a later "
+             "j in j - i steps, and never from a later i back to an earlier j (kNeverReaches) "
              "(chapter 01, step 4)");
 ATTN_MISTAKE(rnn_path_counts_positions, "rnn_questions",
              "the loop's path length counted positions instead of the steps between them: from i "
@@ -145,22 +162,5 @@ ATTN_MISTAKE(thinks_word_order_comes_for_free, "title_question",
              "which word came first, and attention alone cannot tell a sentence from its shuffle, "
              "so a positional encoding is added (chapter 01, 'What the title does not say'; "
              "chapter 02 shows the shuffle)");
-ATTN_MISTAKE(rnn_other_activation, "rnn_step rnn_forward",
-             "the step squashed its sum with another function (the sigmoid 1 / (1 + e^-x), or "
-             "ReLU max(0, x)): the loop of the chapter uses tanh, arma::tanh(h_prev * W.t() + x_t "
-             "* U.t()), whose outputs lie between -1 and 1, centred on 0 (chapter 01, step 1)");
-ATTN_MISTAKE(rnn_path_direction_reversed, "rnn_questions",
-             "the loop's path length was worked out the wrong way round (i - j, as if information "
-             "flowed from later positions to earlier ones): it flows forwards, from i to a later "
-             "j in j - i steps, and never from a later i back to an earlier j (kNeverReaches) "
-             "(chapter 01, step 4)");
-ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections",
-             "the loop ran one row past the end (t <= X.n_rows, or X.row(t + 1)): Armadillo "
-             "refuses a row that does not exist ('Mat::row(): index out of bounds'); the rows of "
-             "X are 0 to X.n_rows - 1, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
-ATTN_MISTAKE(answer_ignores_length, "rnn_questions",
-             "the answer was the same for every length (50, the chapter's example sentence): the "
-             "function is asked about a sentence of `length` words, and one attention pass works "
-             "on all of them at once, so the answer is length itself (chapter 01, step 2)");
 
 }  // namespace attn_test::mistakes

@@ -30,6 +30,9 @@ ATTN_MISTAKE(sample_variance_divides_by_n, "variance_experiment",
              "the squared deviations were divided by n: the sample variance divides by n - 1, "
              "because the mean was estimated from the same values (arma::var(x), whose default "
              "norm_type 0 does that; arma::var(x, 1) divides by n) (chapter 05)");
+ATTN_MISTAKE(sample_variance_missing_brackets, "variance_experiment",
+             "the division was written / n - 1, which C++ reads as (sum / n) - 1: the divisor "
+             "needs brackets, arma::accu(arma::square(x - m)) / (n - 1) (chapter 05)");
 ATTN_MISTAKE(sample_variance_one_pass, "variance_experiment",
              "the one-pass formula (the sum of squares minus n times the squared mean) is right "
              "on paper but loses every digit when the mean is large next to the spread (values "
@@ -80,8 +83,5 @@ ATTN_MISTAKE(shrink_factor_is_sqrt_d_k, "scaling_questions",
              "sqrt(d_k) = sqrt(d_model / heads) is the right divisor itself, not how much smaller "
              "the wrong one makes the scores: that is the ratio of the two divisors, "
              "sqrt(d_model) / sqrt(d_k) = sqrt(heads) (chapter 05)");
-ATTN_MISTAKE(sample_variance_missing_brackets, "variance_experiment",
-             "the division was written / n - 1, which C++ reads as (sum / n) - 1: the divisor "
-             "needs brackets, arma::accu(arma::square(x - m)) / (n - 1) (chapter 05)");
 
 }  // namespace attn_test::mistakes
