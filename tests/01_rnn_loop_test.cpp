@@ -1,263 +1,636 @@
 // Chapter 01 tests: the recurrent loop.
-// One suite per exercise (its name is the exercise's name); `chapter` holds
-// the tests of the chapter's non-exercise code.
+// One suite per exercise (its name is the exercise's name); `chapter` holds the tests
+// of the chapter's lab (src/labs/rnn_loop_lab.cpp).
+//
+// Expected values come from loops over scalars (step_by_loops, forward_by_loops below),
+// never from the code under test. Each exercise's diagnosis runs the learner's function
+// on a few inputs and names the mistake behind a wrong result (tests/support/
+// diagnosis.hpp); `distinguishable` proves that those inputs tell every two declared
+// mistakes apart.
+//
+// Dimension legend: L = positions, d_in = width of x_t, d_h = width of the state h_t.
+// In row form the step is h_t = tanh(h_{t-1} W^T + x_t U^T), W d_h x d_h, U d_h x d_in.
 #include <boost/test/unit_test.hpp>
 
 #include "test_main.hpp"
 ATTN_TEST_MAIN(ch01_rnn_loop)
 
 #include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
-#include "core/errors.hpp"
+#include "check_progress.hpp"
 #include "contracts/01_rnn_loop.hpp"
+#include "core/errors.hpp"
 #include "labs/rnn_loop_lab.hpp"
-#include "mistakes.hpp"
-#include "test_helpers.hpp"
+#include "support/diagnosis.hpp"
+#include "support/oracles.hpp"
 
-using attn_test::matrices_close;
-using attn_test::thrown_message;
+using namespace attn_test;
+namespace m = attn_test::mistakes;
 
 namespace {
 
-// The expected values are computed here with plain loops over scalars, not
-// with the matrix code under test.
+const Axes kState = entries("entry");               // h_t: one row of d_h entries
+const Axes kStates = axes("position", "entry");     // H: row t is h_t
+const Axes kProjections = axes("position", "entry");  // X U^T: row t is (U x_t)^T
+
+// ---------------------------------------------------------------- the step, right and wrong
+// How a step can be written: right, or with one of the natural slips (W and U swapped,
+// one or both used as stored instead of transposed, the column form W * h on rows,
+// tanh left out, put around one term or around each, another squashing function, one
+// of the two terms left out).
+enum class Step {
+    right, swapped, w_as_stored, u_as_stored, neither_transposed, column_on_rows, no_tanh, tanh_state_only,
+    tanh_input_only, tanh_each_term, sigmoid, relu, no_state, no_input
+};
+
+// a times M^T (transposed) or a times M, by loops; nothing when Armadillo would refuse the product.
+std::optional<arma::rowvec> row_times(const arma::rowvec& a, const arma::mat& M, bool transposed) {
+    const arma::uword inner = transposed ? M.n_cols : M.n_rows, out = transposed ? M.n_rows : M.n_cols;
+    if (inner != a.n_elem) return std::nullopt;
+    arma::rowvec r(out, arma::fill::zeros);
+    for (arma::uword i = 0; i < out; ++i)
+        for (arma::uword k = 0; k < inner; ++k) r(i) += a(k) * (transposed ? M(i, k) : M(k, i));
+    return r;
+}
+
+arma::rowvec tanh_of(arma::rowvec v) {
+    for (double& e : v) e = std::tanh(e);
+    return v;
+}
+
+// One step made the way `way` says, by loops over scalars; nothing when a product or a
+// sum of that way does not fit (Armadillo would throw).
+std::optional<arma::rowvec> step_by_loops(const arma::rowvec& h, const arma::rowvec& x, const arma::mat& W,
+                                          const arma::mat& U, Step way = Step::right) {
+    if (way == Step::column_on_rows) return std::nullopt;  // W * h_prev: d_h x d_h times 1 x d_h
+    const bool swap = way == Step::swapped;
+    const auto state = row_times(h, swap ? U : W, !(way == Step::w_as_stored || way == Step::neither_transposed));
+    const auto input = row_times(x, swap ? W : U, !(way == Step::u_as_stored || way == Step::neither_transposed));
+    if (way == Step::no_state) return input ? std::optional<arma::rowvec>(tanh_of(*input)) : std::nullopt;
+    if (way == Step::no_input) return state ? std::optional<arma::rowvec>(tanh_of(*state)) : std::nullopt;
+    if (!state || !input || state->n_elem != input->n_elem) return std::nullopt;
+    switch (way) {
+        case Step::no_tanh: return arma::rowvec(*state + *input);
+        case Step::tanh_state_only: return arma::rowvec(tanh_of(*state) + *input);
+        case Step::tanh_input_only: return arma::rowvec(*state + tanh_of(*input));
+        case Step::tanh_each_term: return arma::rowvec(tanh_of(*state) + tanh_of(*input));
+        case Step::sigmoid: {
+            arma::rowvec v = *state + *input;
+            for (double& e : v) e = 1.0 / (1.0 + std::exp(-e));
+            return v;
+        }
+        case Step::relu: {
+            arma::rowvec v = *state + *input;
+            for (double& e : v) e = e > 0 ? e : 0.0;
+            return v;
+        }
+        default: return tanh_of(*state + *input);
+    }
+}
+
 arma::rowvec step_by_hand(const arma::rowvec& h, const arma::rowvec& x, const arma::mat& W, const arma::mat& U) {
-    arma::rowvec out(W.n_rows);
-    for (arma::uword i = 0; i < W.n_rows; ++i) {
-        double pre = 0;
-        for (arma::uword j = 0; j < W.n_cols; ++j) pre += W(i, j) * h(j);
-        for (arma::uword k = 0; k < U.n_cols; ++k) pre += U(i, k) * x(k);
-        out(i) = std::tanh(pre);
-    }
-    return out;
+    return *step_by_loops(h, x, W, U);
 }
 
-struct Random {
-    arma::mat X, W, U;
-    arma::rowvec h0;
-    explicit Random(arma::uword L = 6, arma::uword d_in = 5, arma::uword d_h = 4, int seed = 7) {
-        arma::arma_rng::set_seed(seed);
-        X = arma::randn(L, d_in);
-        W = arma::randn(d_h, d_h) * 0.5;
-        U = arma::randn(d_h, d_in) * 0.5;
-        h0 = arma::randn<arma::rowvec>(d_h) * 0.1;
-    }
+// The mistake of each slip of the step, and how it is written.
+struct StepSlip {
+    Step way;
+    const Mistake* mistake;
+    const char* how;
 };
+const std::vector<StepSlip>& step_slips() {
+    static const std::vector<StepSlip> all = {
+        {Step::swapped, &m::rnn_weights_swapped, "h * U.t() + x * W.t()"},
+        {Step::w_as_stored, &m::rnn_weight_not_transposed, "h * W + x * U.t()"},
+        {Step::u_as_stored, &m::rnn_input_weight_not_transposed, "h * W.t() + x * U"},
+        {Step::neither_transposed, &m::rnn_neither_weight_transposed, "h * W + x * U"},
+        {Step::column_on_rows, &m::rnn_column_where_a_row_belongs, "W * h + U * x on rows"},
+        {Step::no_tanh, &m::rnn_no_tanh, "no tanh"},
+        {Step::tanh_state_only, &m::rnn_tanh_on_one_term, "tanh(h * W.t()) + x * U.t()"},
+        {Step::tanh_input_only, &m::rnn_tanh_on_one_term, "h * W.t() + tanh(x * U.t())"},
+        {Step::tanh_each_term, &m::rnn_tanh_on_one_term, "tanh(h * W.t()) + tanh(x * U.t())"},
+        {Step::sigmoid, &m::rnn_other_activation, "sigmoid"},
+        {Step::relu, &m::rnn_other_activation, "ReLU"},
+        {Step::no_state, &m::rnn_forgets_previous_state, "tanh(x * U.t())"},
+        {Step::no_input, &m::rnn_input_left_out, "tanh(h * W.t())"},
+    };
+    return all;
+}
 
-// rnn_step's family, on inputs as wide as the state (d_in = d_h), where W and U fit
-// either slot: W and U swapped, W or U used untransposed in row form, no tanh.
-attn_test::Family rnn_step_family(const arma::rowvec& h, const arma::rowvec& x, const arma::mat& W, const arma::mat& U) {
-    namespace m = attn_test::mistakes;
-    arma::rowvec no_tanh(W.n_rows);  // W h + U x by loops, without the tanh
-    for (arma::uword i = 0; i < W.n_rows; ++i) {
-        no_tanh(i) = 0;
-        for (arma::uword j = 0; j < h.n_elem; ++j) no_tanh(i) += W(i, j) * h(j);
-        for (arma::uword k = 0; k < x.n_elem; ++k) no_tanh(i) += U(i, k) * x(k);
+// What Armadillo throws for a product or a sum whose shapes do not fit.
+Result armadillo_refuses() { return Result::throws(Threw::armadillo_size, "incompatible matrix dimensions"); }
+// What a column given where a row belongs throws.
+Result column_refused() { return Result::throws(Threw::armadillo_size, "row vector layout"); }
+// What reading a row past the end throws (X.row(X.n_rows)).
+Result past_the_end() { return Result::throws(Threw::armadillo_index, "Mat::row(): index out of bounds"); }
+// A ShapeError for shapes that fit (a shape rule other than the contract's).
+Result refused_by_a_check() { return Result::throws(Threw::shape_error); }
+
+// A variant that throws: Armadillo's error, or (with `or_shape_error`) a ShapeError, as
+// the same slip gives when it goes through a function that checks its shapes.
+void throwing_variant(Probe& p, const Mistake& mk, const char* how, bool or_shape_error) {
+    if (!or_shape_error) {
+        p.variant(mk, armadillo_refuses()).labelled(how);
+        return;
     }
-    attn_test::Family f("a step with d_in = d_h = 4", step_by_hand(h, x, W, U));
-    f.add(m::rnn_weights_swapped, step_by_hand(h, x, U, W), "W and U swapped")
-        .add(m::rnn_weight_not_transposed, step_by_hand(h, x, arma::mat(W.t()), U), "h_prev * W")
-        .add(m::rnn_input_weight_not_transposed, step_by_hand(h, x, W, arma::mat(U.t())), "x_t * U")
-        .add(m::rnn_no_tanh, no_tanh, "no tanh");
-    return f;
-}
-struct WideStep {
-    Random r{6, 4, 4, 9};
-    arma::rowvec x = r.X.row(2), h = r.h0 + 0.3;
-};
-attn_test::Family wide_step_family() {
-    const WideStep in;
-    return rnn_step_family(in.h, in.x, in.r.W, in.r.U);
+    p.variant_fitting(mk, armadillo_refuses(),
+                      [](const Result& r) {
+                          return (r.threw == Threw::armadillo_size &&
+                                  r.message.find("incompatible matrix dimensions") != std::string::npos) ||
+                                 r.threw == Threw::shape_error;
+                      })
+        .labelled(how);
 }
 
-// rnn_forward's family on X, from h_start: the state forgotten (every step from 0),
-// h_start given to every step, and the rows off by one (h recorded before its step,
-// or the loop started at t = 1 after a first row of h_start).
-attn_test::Family rnn_forward_family(const std::string& input, const arma::mat& X, const arma::mat& W, const arma::mat& U,
-                                     const arma::rowvec& h_start) {
-    namespace m = attn_test::mistakes;
-    const arma::uword L = X.n_rows;
-    arma::mat right(L, W.n_rows), forgot(L, W.n_rows), stale(L, W.n_rows), before(L, W.n_rows), from_one(L, W.n_rows);
-    const arma::rowvec zero(W.n_rows, arma::fill::zeros);
-    arma::rowvec h = h_start, g = h_start;
+struct StepInput {
+    std::string what;
+    arma::rowvec h, x;
+    arma::mat W, U;
+};
+// Two steps: d_in = d_h = 4, where W and U fit either slot (swapped and untransposed
+// weights compute), and d_in = 5, d_h = 3, where they do not. Values near 1, so that
+// tanh bends them but does not saturate.
+const std::vector<StepInput>& step_inputs() {
+    static const std::vector<StepInput> all = [] {
+        arma::arma_rng::set_seed(9);
+        std::vector<StepInput> v;
+        v.push_back({"a step with d_in = d_h = 4", arma::randn<arma::rowvec>(4) * 0.6 + 0.3,
+                     arma::randn<arma::rowvec>(4), arma::randn(4, 4) * 0.5, arma::randn(4, 4) * 0.5});
+        v.push_back({"a step with d_in = 5, d_h = 3", arma::randn<arma::rowvec>(3) * 0.6 - 0.2,
+                     arma::randn<arma::rowvec>(5), arma::randn(3, 3) * 0.5, arma::randn(3, 5) * 0.5});
+        return v;
+    }();
+    return all;
+}
+
+Diagnosis rnn_step_diagnosis() {
+    Diagnosis d("rnn_step");
+    for (const StepInput& in : step_inputs()) {
+        const auto as = [](const arma::rowvec& h) { return result("h_t", h, kState); };
+        Probe& p = d.probe(in.what, [in, as] { return as(attn::rnn_step(in.h, in.x, in.W, in.U)); },
+                           as(step_by_hand(in.h, in.x, in.W, in.U)));
+        for (const StepSlip& s : step_slips()) {
+            const auto got = step_by_loops(in.h, in.x, in.W, in.U, s.way);
+            if (got) p.variant(*s.mistake, as(*got)).labelled(s.how);
+            else throwing_variant(p, *s.mistake, s.how, false);
+        }
+        p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column returned");
+        const bool square = in.x.n_elem == in.h.n_elem;
+        p.variant(m::shape_rule_refuses_fitting_shapes,
+                  square ? as(step_by_hand(in.h, in.x, in.W, in.U)) : refused_by_a_check(),
+                  "rnn_step needs W d_h x d_h, h_prev 1 x d_h, U d_h x d_in and x_t 1 x d_in");
+    }
+    return d;
+}
+
+// ---------------------------------------------------------------- the loop, right and wrong
+// How the loop of rnn_forward can be written: right, or with the state lost (every step
+// from 0, every step after the first from 0 (H.row(t) read where H.row(t - 1) belongs),
+// or every step from h_start), started from 0 instead of h_start, its rows off by one (h
+// recorded before its step; row 0 = h_start and the loop from t = 1; the loop from t = 1
+// with row t - 1 = h_t, so that x_0 is skipped; h_start kept as an extra first row), or
+// stopped one step short.
+enum class Loop { right, forgets, forgets_after_first, stale, from_zero, record_before, h_start_first, from_one, extra_row,
+                  stops_early };
+
+std::optional<arma::mat> forward_by_loops(const arma::mat& X, const arma::mat& W, const arma::mat& U,
+                                          const arma::rowvec& h_start, Loop loop = Loop::right,
+                                          Step step = Step::right) {
+    const arma::uword L = X.n_rows, d_h = W.n_rows;
+    const arma::rowvec zero(d_h, arma::fill::zeros);
+    arma::mat H(L, d_h, arma::fill::zeros);
+    arma::rowvec h = loop == Loop::from_zero ? zero : h_start;
     for (arma::uword t = 0; t < L; ++t) {
-        before.row(t) = h;
-        right.row(t) = h = step_by_hand(h, X.row(t), W, U);
-        forgot.row(t) = step_by_hand(zero, X.row(t), W, U);
-        stale.row(t) = step_by_hand(h_start, X.row(t), W, U);
-        if (t > 0) g = step_by_hand(g, X.row(t), W, U);
-        from_one.row(t) = g;
+        if (loop == Loop::stops_early && t + 1 == L) break;
+        const arma::rowvec x = X.row(t);
+        if (loop == Loop::h_start_first && t == 0) {
+            H.row(0) = h_start;
+            continue;
+        }
+        const arma::rowvec& from = loop == Loop::forgets || (loop == Loop::forgets_after_first && t > 0) ? zero
+                                   : loop == Loop::stale                                            ? h_start
+                                                                                                    : h;
+        const auto next = step_by_loops(from, x, W, U, step);
+        if (!next || next->n_elem != d_h) return std::nullopt;
+        if (loop == Loop::record_before) H.row(t) = h;
+        else H.row(t) = *next;
+        h = *next;
     }
-    attn_test::Family f(input, right);
-    f.add(m::rnn_forgets_previous_state, forgot, "every step from h = 0")
-        .add(m::rnn_stale_state, stale, "every step from h_start")
-        .add(m::rnn_rows_off_by_one, before, "row t holds the state before step t")
-        .add(m::rnn_rows_off_by_one, from_one, "row 0 is h_start, the loop starts at t = 1");
-    return f;
+    if (loop == Loop::from_one) {  // H.row(t - 1) = h_t for t = 1 .. L - 1: x_0 never read, the last row 0
+        arma::mat G(L, d_h, arma::fill::zeros);
+        arma::rowvec g = h_start;
+        for (arma::uword t = 1; t < L; ++t) {
+            const auto next = step_by_loops(g, arma::rowvec(X.row(t)), W, U, step);
+            if (!next) return std::nullopt;
+            G.row(t - 1) = g = *next;
+        }
+        return G;
+    }
+    if (loop == Loop::extra_row) return arma::mat(arma::join_cols(arma::mat(h_start), H));
+    return H;
 }
-attn_test::Family half_start_family() {
-    const Random r;
-    return rnn_forward_family("6 steps from h_start = 0.5", r.X, r.W, r.U, arma::rowvec(r.W.n_rows, arma::fill::ones) * 0.5);
+
+struct ForwardInput {
+    std::string what;
+    arma::mat X, W, U;
+    arma::rowvec h_start;
+};
+// Six steps with d_in = 5, d_h = 4 from h_start = 0.5 everywhere; five steps with
+// d_in = d_h = 3 (so that W and U fit either slot) from a random h_start.
+const std::vector<ForwardInput>& forward_inputs() {
+    static const std::vector<ForwardInput> all = [] {
+        std::vector<ForwardInput> v;
+        arma::arma_rng::set_seed(7);
+        ForwardInput a{"6 steps, d_in = 5, d_h = 4, from h_start = 0.5", arma::randn(6, 5), arma::randn(4, 4) * 0.5,
+                       arma::randn(4, 5) * 0.5, arma::rowvec(4, arma::fill::value(0.5))};
+        v.push_back(a);
+        arma::arma_rng::set_seed(17);
+        ForwardInput b{"5 steps, d_in = d_h = 3, from a random h_start", arma::randn(5, 3), arma::randn(3, 3) * 0.6,
+                       arma::randn(3, 3) * 0.6, arma::randn<arma::rowvec>(3) * 0.5};
+        v.push_back(b);
+        return v;
+    }();
+    return all;
+}
+
+Diagnosis rnn_forward_diagnosis() {
+    Diagnosis d("rnn_forward");
+    for (const ForwardInput& in : forward_inputs()) {
+        const auto as = [](const arma::mat& H) { return result("H", H, kStates); };
+        const arma::mat right = *forward_by_loops(in.X, in.W, in.U, in.h_start);
+        Probe& p = d.probe(in.what, [in, as] { return as(attn::rnn_forward(in.X, in.W, in.U, in.h_start)); },
+                           as(right));
+        const std::vector<std::tuple<Loop, const Mistake*, const char*>> loops = {
+            {Loop::forgets, &m::rnn_forgets_previous_state, "rnn_step(zeros, x_t, W, U)"},
+            {Loop::forgets_after_first, &m::rnn_forgets_previous_state, "rnn_step(H.row(t), x_t, W, U) after row 0"},
+            {Loop::stale, &m::rnn_stale_state, "rnn_step(h_start, x_t, W, U)"},
+            {Loop::from_zero, &m::rnn_ignores_h_start, "h starts at zeros"},
+            {Loop::record_before, &m::rnn_rows_off_by_one, "H.row(t) = h before the step"},
+            {Loop::h_start_first, &m::rnn_rows_off_by_one, "H.row(0) = h_start, loop from t = 1"},
+            {Loop::from_one, &m::rnn_rows_off_by_one, "loop from t = 1, H.row(t - 1) = h"},
+            {Loop::extra_row, &m::rnn_rows_off_by_one, "h_start as an extra first row"},
+            {Loop::stops_early, &m::loop_stops_one_early, "t + 1 < L"},
+        };
+        for (const auto& [loop, mk, how] : loops) p.variant(*mk, as(*forward_by_loops(in.X, in.W, in.U, in.h_start, loop))).labelled(how);
+        // the step written inline, with a slip of the step (or rnn_step called with its
+        // arguments swapped, which rnn_step's own checks refuse where d_in != d_h)
+        for (const StepSlip& s : step_slips()) {
+            const auto got = forward_by_loops(in.X, in.W, in.U, in.h_start, Loop::right, s.way);
+            if (got) p.variant(*s.mistake, as(*got)).labelled(s.how);
+            else throwing_variant(p, *s.mistake, s.how, s.way == Step::swapped);
+        }
+        p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column where a row belongs");
+        p.variant(m::loop_runs_one_past_the_end, past_the_end());
+        // every step given x_0 (X.row(0) where X.row(t) belongs)
+        p.variant(m::wrong_input, as(*forward_by_loops(arma::repmat(in.X.row(0), in.X.n_rows, 1), in.W, in.U, in.h_start)),
+                  "x_0 given to every step: X.row(0) where step t reads X.row(t)");
+        // H made the shape of X: right when d_in = d_h, else the first row refuses the state
+        if (in.X.n_cols == in.W.n_rows) p.variant(m::rnn_result_sized_like_x, as(right));
+        else p.variant(m::rnn_result_sized_like_x, Result::throws(Threw::armadillo_size, "copy into submatrix"));
+    }
+    return d;
+}
+
+// ---------------------------------------------------------------- input_projections
+struct ProjectionInput {
+    std::string what;
+    arma::mat X, U;
+};
+// X 6x5 with U 4x5 (nothing but X U^T fits), X 4x4 with U 4x4 (everything fits), and
+// X 3x4 with U 4x4 (X U fits, U X does not).
+const std::vector<ProjectionInput>& projection_inputs() {
+    static const std::vector<ProjectionInput> all = [] {
+        arma::arma_rng::set_seed(31);
+        std::vector<ProjectionInput> v;
+        v.push_back({"X 6x5, U 4x5", arma::randn(6, 5), arma::randn(4, 5)});
+        v.push_back({"X 4x4, U 4x4", arma::randn(4, 4), arma::randn(4, 4)});
+        v.push_back({"X 3x4, U 4x4", arma::randn(3, 4), arma::randn(4, 4)});
+        return v;
+    }();
+    return all;
+}
+
+// A B by loops, or nothing when the product does not fit.
+std::optional<arma::mat> product_if_it_fits(const arma::mat& A, const arma::mat& B) {
+    if (A.n_cols != B.n_rows) return std::nullopt;
+    return product_by_loops(A, B);
+}
+
+Diagnosis input_projections_diagnosis() {
+    Diagnosis d("input_projections");
+    for (const ProjectionInput& in : projection_inputs()) {
+        const auto as = [](const arma::mat& P) { return result("X U^T", P, kProjections); };
+        const arma::mat Ut = in.U.t(), Xt = in.X.t();
+        const arma::mat right = product_by_loops(in.X, Ut);
+        Probe& p = d.probe(in.what, [in, as] { return as(attn::input_projections(in.X, in.U)); }, as(right));
+        const auto declare = [&](const Mistake& mk, const std::optional<arma::mat>& got, const char* how) {
+            if (got) p.variant(mk, as(*got)).labelled(how);
+            else p.variant(mk, armadillo_refuses()).labelled(how);
+        };
+        declare(m::input_projections_column_form, product_if_it_fits(in.U, Xt), "U * X.t()");
+        declare(m::input_projections_column_form, product_if_it_fits(in.U, in.X), "U * X");
+        declare(m::rnn_input_weight_not_transposed, product_if_it_fits(in.X, in.U), "X * U");
+        p.variant(m::input_projections_column_form, Result::throws(Threw::armadillo_size, "copy into submatrix"))
+            .labelled("P.row(t) = U * X.row(t).t()");
+        arma::mat bent = right, short_by_one = right;
+        for (double& e : bent) e = std::tanh(e);
+        short_by_one.row(short_by_one.n_rows - 1).zeros();
+        p.variant(m::input_projections_with_tanh, as(bent));
+        p.variant(m::loop_stops_one_early, as(short_by_one));
+        p.variant(m::loop_runs_one_past_the_end, past_the_end());
+        // a check of another rule: it refuses shapes that fit, except where that rule holds too
+        const arma::uword L = in.X.n_rows, d_in = in.X.n_cols, d_h = in.U.n_rows;
+        for (const auto& [holds, how] : std::vector<std::pair<bool, const char*>>{
+                 {d_in == d_h, "X.n_cols == U.n_rows"}, {L == d_in, "X.n_rows == U.n_cols"}, {L == d_h, "X.n_rows == U.n_rows"}})
+            p.variant(m::shape_rule_refuses_fitting_shapes, holds ? as(right) : refused_by_a_check(),
+                      "X * U.t() needs X.n_cols == U.n_cols, both d_in")
+                .labelled(how);
+    }
+    return d;
+}
+
+// Whether the learner's results are right on every input of d. The checks of bad input
+// wait for that: a wrong result is said once, by its diagnosis, and a refusal that goes
+// wrong because of the same slip would only name it a second time.
+bool results_right(const Diagnosis& d) {
+    for (const Probe& p : d.probes())
+        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
+    return true;
+}
+
+// ---------------------------------------------------------------- the questions
+// The answer of one question function to one input: right, or a wrong answer that a
+// misunderstanding gives (each a variant of the probe).
+Result answer(int a) { return number("answer", static_cast<double>(a)); }
+
+// Judges a question function's answers: the misunderstanding when exactly one explains
+// them, else what was answered where (the relations of numbers are no help here).
+void judge_answers(const Diagnosis& d, const std::string& question, const std::string& why) {
+    std::vector<Result> got;
+    for (const Probe& p : d.probes()) got.push_back(attempt(p.call));
+    const Finding f = d.explain(got);
+    if (f.text.empty()) {
+        BOOST_TEST(true);
+        return;
+    }
+    if (f.mistake && std::string(f.mistake->id).rfind("result_", 0) != 0) {
+        report_finding(f);
+        return;
+    }
+    std::string said;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        const Probe& p = d.probes()[i];
+        if (same_result(got[i], p.right)) continue;
+        said += said.empty() ? "" : "; ";
+        said += p.input + ": ";
+        if (got[i].threw != Threw::nothing) said += "your function threw " + got[i].type + ": " + got[i].message;
+        else said += "you answered " + show(got[i].parts.at(0).value(0)) + ", the answer is " + show(p.right.parts.at(0).value(0));
+    }
+    BOOST_ERROR(question << ": " << said << " (" << why << ")");
+}
+
+Diagnosis rnn_positions_diagnosis() {
+    Diagnosis d("rnn_questions");
+    for (const int L : {50, 7}) {
+        Probe& p = d.probe("a sentence of " + std::to_string(L) + " words",
+                           [L] { return answer(attn::rnn_positions_at_once(L)); }, answer(1));
+        p.variant(m::thinks_the_loop_runs_in_parallel, answer(L)).labelled("length")
+            .variant(m::thinks_the_loop_runs_in_parallel, answer(50)).labelled("50, the example's length");
+    }
+    return d;
+}
+
+Diagnosis attention_positions_diagnosis() {
+    Diagnosis d("rnn_questions");
+    for (const int L : {50, 7}) {
+        Probe& p = d.probe("a sentence of " + std::to_string(L) + " words",
+                           [L] { return answer(attn::attention_positions_at_once(L)); }, answer(L));
+        p.variant(m::thinks_attention_runs_one_position_at_a_time, answer(1))
+            .variant(m::thinks_attention_positions_are_pairs, answer(L * L))
+            .variant(m::answer_ignores_length, answer(50));
+    }
+    return d;
+}
+
+const std::vector<std::pair<int, int>>& path_pairs() {
+    static const std::vector<std::pair<int, int>> all = {{0, 49}, {49, 0}, {7, 7}, {3, 10}, {10, 3}, {0, 1}};
+    return all;
+}
+std::string from_to(int i, int j) { return "from position " + std::to_string(i) + " to position " + std::to_string(j); }
+
+Diagnosis rnn_path_diagnosis() {
+    Diagnosis d("rnn_questions");
+    const int never = attn::kNeverReaches;
+    for (const auto& [i, j] : path_pairs()) {
+        Probe& p = d.probe(from_to(i, j), [i = i, j = j] { return answer(attn::rnn_path_length(i, j)); },
+                           answer(i <= j ? j - i : never));
+        p.variant(m::rnn_path_runs_backwards, answer(std::abs(i - j)))
+            .variant(m::rnn_path_backward_not_refused, answer(j - i)).labelled("j - i")
+            .variant(m::rnn_path_backward_not_refused, answer(i <= j ? j - i : 0)).labelled("0 for j < i")
+            .variant(m::rnn_path_counts_positions, answer(i <= j ? j - i + 1 : never)).labelled("j - i + 1")
+            .variant(m::rnn_path_counts_positions, answer(i <= j ? j - i - 1 : never)).labelled("j - i - 1")
+            .variant(m::rnn_path_one_step, answer(i == j ? 0 : 1)).labelled("1 both ways")
+            .variant(m::rnn_path_one_step, answer(i == j ? 0 : i < j ? 1 : never)).labelled("1 forwards")
+            .variant(m::rnn_path_to_itself_unreachable, answer(i < j ? j - i : never))
+            .variant(m::rnn_path_direction_reversed, answer(i - j)).labelled("i - j")
+            .variant(m::rnn_path_direction_reversed, answer(i >= j ? i - j : never)).labelled("earlier positions only");
+    }
+    return d;
+}
+
+Diagnosis attention_path_diagnosis() {
+    Diagnosis d("rnn_questions");
+    const int never = attn::kNeverReaches;
+    for (const auto& [i, j] : path_pairs()) {
+        Probe& p = d.probe(from_to(i, j), [i = i, j = j] { return answer(attn::attention_path_length(i, j)); },
+                           answer(i == j ? 0 : 1));
+        p.variant(m::attention_path_to_itself_is_one, answer(1))
+            .variant(m::attention_path_walks_like_the_loop, answer(std::abs(i - j)))
+            .variant(m::attention_path_only_forwards, answer(i == j ? 0 : i < j ? 1 : never));
+    }
+    return d;
 }
 
 }  // namespace
 
+// ==================================================================== rnn_step
 BOOST_AUTO_TEST_SUITE(rnn_step)
 
 BOOST_AUTO_TEST_CASE(matches_hand_computation) {
-    const Random r;
-    const arma::rowvec got = attn::rnn_step(r.h0, r.X.row(0), r.W, r.U);
-    BOOST_TEST(matrices_close(got, step_by_hand(r.h0, r.X.row(0), r.W, r.U), 1e-12, "h_t"));
+    // one call only (the checker's own tests count on it: tests/checker_hostile.sh)
+    const StepInput& in = step_inputs().at(1);
+    BOOST_TEST(matrices_close(attn::rnn_step(in.h, in.x, in.W, in.U), step_by_hand(in.h, in.x, in.W, in.U), 1e-12,
+                              "h_t (d_in = 5, d_h = 3)", kState));
 }
 
-BOOST_AUTO_TEST_CASE(tells_its_slips_apart_when_input_and_state_are_as_wide) {
-    // d_in = d_h = 4, so W and U fit either slot: the three natural slips (W and U
-    // swapped, W not transposed in row form, no tanh) all compute, each differently.
-    const WideStep in;
-    const attn_test::Family family = wide_step_family();
-    const arma::rowvec got = attn::rnn_step(in.h, in.x, in.r.W, in.r.U);
-    attn_test::recognise(got, family);
-    const arma::mat& right = family.right;
-    BOOST_TEST(matrices_close(got, right, 1e-12, "h_t (d_in = d_h = 4)"));
+BOOST_AUTO_TEST_CASE(matches_loops_with_d_in_equal_to_d_h_and_not) {
+    // d_in = d_h = 4, where W and U fit either slot, and d_in = 5, d_h = 3
+    rnn_step_diagnosis().judge();
 }
 
 BOOST_AUTO_TEST_CASE(uses_the_previous_hidden_state) {
-    const Random r;
-    const arma::rowvec zero(r.h0.n_elem, arma::fill::zeros);
-    const arma::rowvec a = attn::rnn_step(r.h0 + 1.0, r.X.row(0), r.W, r.U);
-    const arma::rowvec b = attn::rnn_step(zero, r.X.row(0), r.W, r.U);
+    const StepInput& in = step_inputs().at(1);
+    const arma::rowvec zero(in.h.n_elem, arma::fill::zeros);
+    const arma::rowvec a = attn::rnn_step(in.h + 1.0, in.x, in.W, in.U);
+    const arma::rowvec b = attn::rnn_step(zero, in.x, in.W, in.U);
     BOOST_TEST(arma::abs(a - b).max() > 1e-3,
                "changing h_prev did not change h_t: the step must use W h_prev (chapter 01, step 1)");
 }
 
 BOOST_AUTO_TEST_CASE(stays_between_minus_one_and_one) {
-    Random r;
-    const arma::rowvec h = attn::rnn_step(r.h0, r.X.row(0) * 100.0, r.W, r.U);
-    BOOST_TEST(arma::abs(h).max() <= 1.0, "tanh keeps every entry of h_t within [-1, 1]");
+    const StepInput& in = step_inputs().at(1);
+    const arma::rowvec h = attn::rnn_step(in.h, in.x * 100.0, in.W, in.U);
+    BOOST_TEST(arma::abs(h).max() <= 1.0, "tanh keeps every entry of h_t within [-1, 1]; got " << arma::abs(h).max());
 }
 
 BOOST_AUTO_TEST_CASE(rejects_shapes_that_do_not_fit) {
-    const Random r;
-    const std::string msg = attn_test::shape_error_of([&] { attn::rnn_step(r.h0, r.X.row(0).head(3), r.W, r.U); });
-    BOOST_TEST(msg.find("rnn_step:") == 0, "an x_t of the wrong width must throw ShapeError naming rnn_step; got '" << msg << "'");
-    BOOST_TEST(msg.find("1x3") != std::string::npos, "the message should give x_t's shape 1x3; got '" << msg << "'");
-    const std::string square = attn_test::shape_error_of(
-        [&] { attn::rnn_step(r.h0, r.X.row(0), arma::mat(4, 3, arma::fill::ones), r.U); });
-    BOOST_TEST(square.find("rnn_step:") == 0, "a W that is not square must throw ShapeError naming rnn_step; got '" << square << "'");
+    if (!results_right(rnn_step_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_loops_with_d_in_equal_to_d_h_and_not passes");
+        return;
+    }
+    // h_prev 1x4, x_t 1x5, W 4x4, U 4x5, each broken in turn; the first refusal that
+    // goes wrong is the one said
+    arma::arma_rng::set_seed(3);
+    const arma::rowvec h = arma::randn<arma::rowvec>(4), x = arma::randn<arma::rowvec>(5);
+    const arma::mat W = arma::randn(4, 4), U = arma::randn(4, 5);
+    const arma::rowvec x3 = x.head(3), h3 = h.head(3);
+    const arma::mat W43 = arma::randn(4, 3), U35 = arma::randn(3, 5);
+    std::string msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h, x3, W, U); });
+    if (msg.empty()) return;
+    BOOST_TEST(msg.find("1x3") != std::string::npos, "an x_t of width 3 for U 4x5: the message should give x_t's shape 1x3; got '" << msg << "'");
+    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h3, x, W43, U); });
+    if (msg.empty()) return;
+    BOOST_TEST(msg.find("4x3") != std::string::npos, "a W of 4x3 is not square: the message should give W's shape; got '" << msg << "'");
+    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h, x, W, U35); });
+    if (msg.empty()) return;
+    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h3, x, W, U); });
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== rnn_forward
 BOOST_AUTO_TEST_SUITE(rnn_forward)
 
 BOOST_AUTO_TEST_CASE(matches_a_loop_of_hand_steps) {
-    const Random r;
-    arma::mat expected(r.X.n_rows, r.W.n_rows);
-    arma::rowvec h = r.h0;
-    for (arma::uword t = 0; t < r.X.n_rows; ++t) expected.row(t) = h = step_by_hand(h, r.X.row(t), r.W, r.U);
-    BOOST_TEST(matrices_close(attn::rnn_forward(r.X, r.W, r.U, r.h0), expected, 1e-12, "H"));
+    // 6 steps from h_start = 0.5, and 5 steps with d_in = d_h from a random h_start
+    rnn_forward_diagnosis().judge();
 }
 
 BOOST_AUTO_TEST_CASE(each_step_sees_the_step_before) {
-    // With h_start = 0, a loop that forgets h_{t-1} still gets row 0 right:
-    // check a later row against the hand loop.
-    const Random r;
-    const arma::rowvec zero(r.W.n_rows, arma::fill::zeros);
-    const arma::mat H = attn::rnn_forward(r.X, r.W, r.U, zero);
-    const arma::rowvec h1 = step_by_hand(step_by_hand(zero, r.X.row(0), r.W, r.U), r.X.row(1), r.W, r.U);
-    BOOST_TEST(matrices_close(H.row(1), h1, 1e-12, "h_1"));
-}
-
-BOOST_AUTO_TEST_CASE(each_step_hands_its_state_to_the_next) {
-    // A non-zero h_start separates the two ways of losing the chain: ignoring
-    // h entirely (tanh(U x_t)) and feeding h_start to every step.
-    const Random r;
-    const arma::rowvec h_start = arma::rowvec(r.W.n_rows, arma::fill::ones) * 0.5;
-    const arma::mat H = attn::rnn_forward(r.X, r.W, r.U, h_start);
-    const attn_test::Family family = half_start_family();
-    attn_test::recognise(H, family);
-    const arma::mat& expected = family.right;
-    BOOST_TEST(matrices_close(H, expected, 1e-12, "H (h_start = 0.5 everywhere)"));
+    // With h_start = 0, a loop that forgets h_{t-1} still gets row 0 right: check a later row.
+    const ForwardInput& in = forward_inputs().at(0);
+    const arma::rowvec zero(in.W.n_rows, arma::fill::zeros);
+    const arma::mat H = attn::rnn_forward(in.X, in.W, in.U, zero);
+    const arma::rowvec h1 = step_by_hand(step_by_hand(zero, in.X.row(0), in.W, in.U), in.X.row(1), in.W, in.U);
+    BOOST_REQUIRE_MESSAGE(H.n_rows >= 2, "H needs one row per position (6); got " << H.n_rows);
+    BOOST_TEST(matrices_close(H.row(1), h1, 1e-12, "h_1, from h_start = 0", kState));
 }
 
 BOOST_AUTO_TEST_CASE(changing_a_later_input_leaves_earlier_states_alone) {
-    const Random r;
-    arma::mat X2 = r.X;
+    const ForwardInput& in = forward_inputs().at(0);
+    arma::mat X2 = in.X;
     X2.row(3) += 1.0;
-    const arma::mat a = attn::rnn_forward(r.X, r.W, r.U, r.h0);
-    const arma::mat b = attn::rnn_forward(X2, r.W, r.U, r.h0);
-    BOOST_TEST(matrices_close(b.rows(0, 2), a.rows(0, 2), 0.0, "h_0..h_2"));
+    const arma::mat a = attn::rnn_forward(in.X, in.W, in.U, in.h_start);
+    const arma::mat b = attn::rnn_forward(X2, in.W, in.U, in.h_start);
+    BOOST_REQUIRE_MESSAGE((a.n_rows == 6 && b.n_rows == 6), "H needs one row per position (6); got " << a.n_rows);
+    BOOST_TEST(matrices_close(b.rows(0, 2), a.rows(0, 2), 0.0, "h_0..h_2 after changing x_3", kStates));
     BOOST_TEST(arma::abs(b.row(3) - a.row(3)).max() > 1e-6, "h_3 must change when x_3 changes");
     BOOST_TEST(arma::abs(b.row(5) - a.row(5)).max() > 0.0, "h_5 must change too: the change travels down the chain");
 }
 
 BOOST_AUTO_TEST_CASE(returns_one_row_per_position) {
-    const Random r(9, 5, 4);
-    const arma::mat H = attn::rnn_forward(r.X, r.W, r.U, r.h0);
+    arma::arma_rng::set_seed(9);
+    const arma::mat X = arma::randn(9, 5), W = arma::randn(4, 4) * 0.5, U = arma::randn(4, 5) * 0.5;
+    const arma::mat H = attn::rnn_forward(X, W, U, arma::rowvec(4, arma::fill::zeros));
     BOOST_TEST(H.n_rows == 9u, "H needs one row per position (9); got " << H.n_rows);
     BOOST_TEST(H.n_cols == 4u, "H needs d_h = 4 columns; got " << H.n_cols);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== input_projections
 BOOST_AUTO_TEST_SUITE(input_projections)
 
 BOOST_AUTO_TEST_CASE(row_t_is_U_times_x_t) {
-    const Random r;
-    arma::mat expected(r.X.n_rows, r.U.n_rows);
-    for (arma::uword t = 0; t < r.X.n_rows; ++t)
-        for (arma::uword i = 0; i < r.U.n_rows; ++i) {
-            double s = 0;
-            for (arma::uword k = 0; k < r.U.n_cols; ++k) s += r.U(i, k) * r.X(t, k);
-            expected(t, i) = s;
-        }
-    BOOST_TEST(matrices_close(attn::input_projections(r.X, r.U), expected, 1e-12, "X U^T"));
+    // X 6x5 with U 4x5, and two square cases where the wrong products fit too
+    input_projections_diagnosis().judge();
+}
+
+BOOST_AUTO_TEST_CASE(has_one_row_per_position_and_d_h_columns) {
+    arma::arma_rng::set_seed(32);
+    const arma::mat P = attn::input_projections(arma::randn(7, 3), arma::randn(2, 3));
+    BOOST_TEST((P.n_rows == 7u && P.n_cols == 2u), "X 7x3 with U 2x3 gives 7x2 (L x d_h); got " << attn::shape_of(P));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_x_and_u_of_different_widths) {
-    const Random r;
-    const std::string msg = attn_test::shape_error_of([&] { attn::input_projections(r.X, r.U.t()); });
-    BOOST_TEST(msg.find("input_projections:") == 0, "expected a ShapeError naming input_projections; got '" << msg << "'");
+    if (!results_right(input_projections_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once row_t_is_U_times_x_t passes");
+        return;
+    }
+    arma::arma_rng::set_seed(33);
+    const arma::mat X = arma::randn(6, 5), U = arma::randn(4, 5);
+    const std::string msg = refusal_of<attn::ShapeError>("input_projections", [&] { attn::input_projections(X, U.t()); });
+    if (msg.empty()) return;
     BOOST_TEST(msg.find("6x5") != std::string::npos, "the message should give X's shape 6x5; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== rnn_questions
 BOOST_AUTO_TEST_SUITE(rnn_questions)
 
 BOOST_AUTO_TEST_CASE(the_loop_works_on_one_position_at_a_time) {
-    const int got = attn::rnn_positions_at_once(50);
-    BOOST_TEST(got == 1, "a 50-word sentence in the loop: you answered " << got
-                                                                       << " positions at once; position t waits for t-1, "
-                                                                          "so only one runs at a time (chapter 01, step 1)");
+    judge_answers(rnn_positions_diagnosis(), "positions the loop works on at once",
+                  "position t waits for t - 1, so only one runs at a time; chapter 01, step 1");
 }
 
 BOOST_AUTO_TEST_CASE(attention_works_on_every_position_at_once) {
-    const int got = attn::attention_positions_at_once(50);
-    BOOST_TEST(got == 50, "one attention pass over 50 words: you answered " << got
-                                                                            << "; no query row waits for another (chapter 01, step 2)");
+    judge_answers(attention_positions_diagnosis(), "positions one attention pass works on at once",
+                  "no query row waits for another, so all of them; chapter 01, step 2");
 }
 
-BOOST_AUTO_TEST_CASE(path_lengths_from_0_to_49) {
-    BOOST_TEST(attn::rnn_path_length(0, 49) == 49, "loop, position 0 to 49: one step per position in between");
-    const int back = attn::rnn_path_length(49, 0);
-    if (back == 49) attn_test::report(attn_test::mistakes::rnn_path_runs_backwards);
-    BOOST_TEST(back == attn::kNeverReaches,
-               "loop, position 49 to 0: you answered " << back << "; the loop runs forwards, so position 49's "
-               "information never reaches position 0 (kNeverReaches; chapter 01, step 4)");
-    BOOST_TEST(attn::attention_path_length(49, 0) == 1, "attention without a mask links 49 back to 0 in one step");
-    BOOST_TEST(attn::attention_path_length(0, 49) == 1, "attention links positions 0 and 49 in one step");
-    BOOST_TEST(attn::attention_path_length(0, 1) == 1, "attention: neighbours are one step apart, like everyone else");
+BOOST_AUTO_TEST_CASE(path_lengths_in_the_loop_run_forwards_only) {
+    judge_answers(rnn_path_diagnosis(), "rnn_path_length",
+                  "one step per position, forwards only; kNeverReaches where j comes before i; chapter 01, step 4");
 }
 
-BOOST_AUTO_TEST_CASE(no_steps_from_a_position_to_itself) {
-    BOOST_TEST(attn::rnn_path_length(7, 7) == 0, "from a position to itself there is nothing to travel");
-    BOOST_TEST(attn::attention_path_length(7, 7) == 0, "from a position to itself there is nothing to travel");
+BOOST_AUTO_TEST_CASE(attention_links_every_pair_in_one_step) {
+    judge_answers(attention_path_diagnosis(), "attention_path_length",
+                  "one layer links any two positions directly, both ways; 0 from a position to itself; chapter 01, step 4");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== title_question
+BOOST_AUTO_TEST_SUITE(title_question)
+
+BOOST_AUTO_TEST_CASE(a_transformer_is_more_than_attention) {
+    judge_answer<bool>("is attention the only kind of layer in a Transformer?", attn::transformer_is_attention_only(),
+                       false, {{true, &m::thinks_transformer_is_attention_only}}, "");
+}
+
+BOOST_AUTO_TEST_CASE(the_title_removes_recurrence_and_convolution) {
+    judge_answer<attn::TitleRemoves>("what may go, according to the title?", attn::what_the_title_removes(),
+                                     attn::TitleRemoves::recurrence_and_convolution,
+                                     {{attn::TitleRemoves::everything_but_attention, &m::thinks_the_title_drops_every_other_layer},
+                                      {attn::TitleRemoves::word_order, &m::thinks_the_title_drops_word_order}},
+                                     "the title is about what can be removed: recurrence and convolution (chapter 01)");
+}
+
+BOOST_AUTO_TEST_CASE(word_order_has_to_be_supplied) {
+    judge_answer<bool>("without the loop, must word order be supplied some other way?", attn::word_order_must_be_added(),
+                       true, {{false, &m::thinks_word_order_comes_for_free}}, "");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== chapter
 BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(example_is_the_worked_sentence_with_small_weights) {
@@ -320,43 +693,6 @@ BOOST_AUTO_TEST_CASE(mixing_cost_counts_the_multiply_adds_of_each_model) {
     }
 }
 
-BOOST_AUTO_TEST_SUITE_END()
-
-BOOST_AUTO_TEST_SUITE(title_question)
-
-BOOST_AUTO_TEST_CASE(a_transformer_is_more_than_attention) {
-    BOOST_TEST(!attn::transformer_is_attention_only(),
-               "you answered that a Transformer is attention and nothing else; it still has embeddings, feed-forward "
-               "layers, normalisation and a positional encoding: the title names what goes, not all that stays "
-               "(chapter 01, 'What the title does not say')");
-}
-
-BOOST_AUTO_TEST_CASE(the_title_removes_recurrence_and_convolution) {
-    const auto got = attn::what_the_title_removes();
-    if (got == attn::TitleRemoves::everything_but_attention)
-        BOOST_ERROR("not every other layer is dropped: only the recurrent chain (and convolution) is replaced by "
-                    "attention (chapter 01, 'What the title does not say')");
-    else if (got == attn::TitleRemoves::word_order)
-        BOOST_ERROR("word order still matters to a Transformer; with the loop gone it has to be added to the input "
-                    "instead (chapter 01, 'What the title does not say')");
-    else
-        BOOST_TEST((got == attn::TitleRemoves::recurrence_and_convolution),
-                   "the title is about what can be removed: recurrence and convolution (chapter 01)");
-}
-
-BOOST_AUTO_TEST_CASE(word_order_has_to_be_supplied) {
-    BOOST_TEST(attn::word_order_must_be_added(),
-               "you answered that order takes care of itself; the loop was the model's only sense of which word came "
-               "first, and attention alone cannot tell a sentence from its shuffle, so a positional encoding is "
-               "added (chapter 01, 'What the title does not say'; chapter 02 shows the shuffle)");
-}
-
-BOOST_AUTO_TEST_SUITE_END()
-
-// More tests of the chapter's own code (the suite reopens `chapter`): the
-// picture of how attention was used before, reading the loop's hidden states.
-BOOST_AUTO_TEST_SUITE(chapter)
-
 BOOST_AUTO_TEST_CASE(attention_on_states_figure_holds_the_weights) {
     // Any 3x3 weights will do: the program computes them with chapter 06's
     // scaled_dot_product_attention, which this chapter's tests cannot link.
@@ -372,12 +708,18 @@ BOOST_AUTO_TEST_CASE(attention_on_states_figure_holds_the_weights) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// Every slip the tests above recognise gives numbers of its own on the input it is
-// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+// The inputs of each diagnosis tell every two declared mistakes apart, each variant
+// shows, and each is named as itself: the proof that a name is never a guess.
 BOOST_AUTO_TEST_SUITE(distinguishable)
 
-BOOST_AUTO_TEST_CASE(rnn_step) { attn_test::require_distinguishable({wide_step_family()}); }
-
-BOOST_AUTO_TEST_CASE(rnn_forward) { attn_test::require_distinguishable({half_start_family()}); }
+BOOST_AUTO_TEST_CASE(rnn_step) { rnn_step_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(rnn_forward) { rnn_forward_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(input_projections) { input_projections_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(rnn_questions) {
+    rnn_positions_diagnosis().require_distinguishable();
+    attention_positions_diagnosis().require_distinguishable();
+    rnn_path_diagnosis().require_distinguishable();
+    attention_path_diagnosis().require_distinguishable();
+}
 
 BOOST_AUTO_TEST_SUITE_END()

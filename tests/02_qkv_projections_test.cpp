@@ -1,38 +1,49 @@
 // Chapter 02 tests: Q, K and V as projections of one input.
-// One suite per exercise (its name is the exercise's name); `chapter` holds
-// the tests of the chapter's non-exercise code (src/qkv_projections_lab.cpp).
+// One suite per exercise (its name is the exercise's name); `chapter` holds the tests
+// of the chapter's lab (src/labs/qkv_projections_lab.cpp).
 //
-// Expected values are the tutorial's matrices (whole numbers) and products
-// computed here with scalar loops, never with the code under test.
+// Expected values are the tutorial's matrices (whole numbers) and products computed
+// here with scalar loops, never with the code under test. Each exercise's first check
+// runs the learner's function on a few inputs and names the mistake behind a wrong
+// result (tests/support/diagnosis.hpp); `distinguishable` proves that those inputs
+// tell every two declared mistakes apart.
+//
+// Dimension legend: L = tokens (rows of X), d_model = width of X, d_k = width of Q and
+// K, d_v = width of V; a weight matrix is d_model x d_out.
 #include <boost/test/unit_test.hpp>
 
 #include "test_main.hpp"
 ATTN_TEST_MAIN(ch02_qkv_projections)
 
 #include <cmath>
+#include <functional>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
-#include "core/errors.hpp"
+#include "check_progress.hpp"
 #include "contracts/02_qkv_projections.hpp"
-#include "labs/qkv_projections_lab.hpp"
+#include "core/errors.hpp"
 #include "core/worked_example.hpp"
-#include "mistakes.hpp"
-#include "test_helpers.hpp"
+#include "labs/qkv_projections_lab.hpp"
+#include "support/diagnosis.hpp"
+#include "support/oracles.hpp"
 
-using attn_test::matrices_close;
-using attn_test::thrown_message;
+using namespace attn_test;
+namespace m = attn_test::mistakes;
 
 namespace {
 
 constexpr double kTwoDecimals = 0.005 + 1e-12;
+const Axes kTokens = axes("token", "feature");
 
 // The tutorial's projections of "I love LLMs".
 const arma::mat kQ = {{2, 1, 0, 0}, {1, 2, 0, 1}, {1, 0, 1, 2}};
 const arma::mat kK = {{2, 0, 1, 0}, {0, 2, 0, 1}, {1, 0, 0, 2}};
 const arma::mat kV = {{1, 1, 0, 0}, {2, 0, 0, 1}, {1, 0, 1, 0}};
 
-arma::mat product_by_hand(const arma::mat& X, const arma::mat& W) { return attn_test::product_by_loops(X, W); }
+arma::mat product_by_hand(const arma::mat& X, const arma::mat& W) { return product_by_loops(X, W); }
 
 // softmax(Q K^T / sqrt(d_k)) V with loops and std::exp.
 arma::mat attention_by_hand(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
@@ -53,93 +64,215 @@ arma::mat attention_by_hand(const arma::mat& Q, const arma::mat& K, const arma::
     return Z;
 }
 
-// project's family on X and W: W X (square inputs only), X W^T (square W only), and
-// the output transposed, W^T X^T (column-vector thinking), each by loops.
-attn_test::Family project_family(const std::string& input, const arma::mat& X, const arma::mat& W) {
-    namespace m = attn_test::mistakes;
-    attn_test::Family f(input, product_by_hand(X, W));
-    if (W.n_cols == X.n_rows) f.add(m::projection_w_times_x, product_by_hand(W, X), "W X");
-    if (W.n_rows == W.n_cols) f.add(m::projection_transposed_weights, product_by_hand(X, W.t()), "X W^T");
-    f.add(m::projection_output_transposed, product_by_hand(W.t(), X.t()), "W^T X^T");
-    return f;
-}
-struct SquareInput {
-    arma::mat X, W;
-    SquareInput() {
-        arma::arma_rng::set_seed(25);
-        X = arma::randn(4, 4);
-        W = arma::randn(4, 4);
-    }
-};
-attn_test::Family square_family() {
-    const SquareInput in;
-    return project_family("X and W both 4x4", in.X, in.W);
-}
-struct TallInput {
-    arma::mat X, W;
-    TallInput() {
-        arma::arma_rng::set_seed(21);
-        X = arma::randn(5, 4);
-        W = arma::randn(4, 3);
-    }
-};
-attn_test::Family tall_family() {
-    const TallInput in;
-    return project_family("X 5x4, W 4x3", in.X, in.W);
+// ---------------------------------------------------------------- a projection, right and wrong
+// A B by loops, or nothing when Armadillo would refuse the product.
+std::optional<arma::mat> product_if_it_fits(const arma::mat& A, const arma::mat& B) {
+    if (A.n_cols != B.n_rows) return std::nullopt;
+    return product_by_loops(A, B);
 }
 
-// project_qkv's family: Q, K and V side by side (their entries in one column), with
-// one role's projection made with another role's weights.
-arma::mat side_by_side(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
-    return arma::join_cols(arma::vectorise(Q), arma::vectorise(K), arma::vectorise(V));
+// What Armadillo throws for a product whose shapes do not fit, and (fits_any_armadillo)
+// the same or an index past the end, as a loop written for another shape gives.
+Result armadillo_refuses() { return Result::throws(Threw::armadillo_size, "incompatible matrix dimensions"); }
+bool any_armadillo_error(const Result& r) {
+    return r.threw == Threw::armadillo_size || r.threw == Threw::armadillo_index;
 }
-struct QkvInput {
-    arma::mat X, Wq, Wk, Wv;
-    QkvInput() {
-        arma::arma_rng::set_seed(24);
-        X = arma::randn(3, 5);
-        Wq = arma::randn(5, 2);
-        Wk = arma::randn(5, 2);
-        Wv = arma::randn(5, 6);
-    }
+
+// The natural wrong products of one projection X W, as a result of the learner's
+// kind (`as`): W X, X W^T, W^T X^T and X % W, each by loops where it fits, else
+// Armadillo's error.
+struct Products {
+    std::optional<arma::mat> w_x, x_wt, wt_xt, elementwise;
 };
-attn_test::Family qkv_family() {
-    namespace m = attn_test::mistakes;
-    const QkvInput in;
-    const arma::mat Q = product_by_hand(in.X, in.Wq), K = product_by_hand(in.X, in.Wk), V = product_by_hand(in.X, in.Wv);
-    attn_test::Family f("X 3x5, d_k 2, d_v 6", side_by_side(Q, K, V));
-    f.add(m::qkv_weights_mixed_up, side_by_side(K, K, V), "Q from W_k")
-        .add(m::qkv_weights_mixed_up, side_by_side(Q, Q, V), "K from W_q")
-        .add(m::qkv_weights_mixed_up, side_by_side(K, Q, V), "Q and K swapped")
-        .add(m::qkv_weights_mixed_up, side_by_side(Q, K, Q), "V from W_q")
-        .add(m::qkv_weights_mixed_up, side_by_side(Q, K, K), "V from W_k");
-    return f;
+Products wrong_products(const arma::mat& X, const arma::mat& W) {
+    Products p;
+    p.w_x = product_if_it_fits(W, X);
+    p.x_wt = product_if_it_fits(X, W.t());
+    p.wt_xt = product_by_loops(W.t(), X.t());
+    if (X.n_rows == W.n_rows && X.n_cols == W.n_cols) p.elementwise = arma::mat(X % W);
+    return p;
+}
+
+struct ProjectInput {
+    std::string what;
+    arma::mat X, W;
+};
+// The tutorial's X and W_q (3x4 and 4x4), X and W both 4x4 (every wrong product fits),
+// X 5x4 with W 4x3, and X 3x5 with W 5x7.
+const std::vector<ProjectInput>& project_inputs() {
+    static const std::vector<ProjectInput> all = [] {
+        std::vector<ProjectInput> v;
+        v.push_back({"the tutorial's X and W_q (3x4 and 4x4)", attn::example::X(), attn::example::W_q()});
+        arma::arma_rng::set_seed(25);
+        const arma::mat X4 = arma::randn(4, 4), W4 = arma::randn(4, 4);
+        v.push_back({"X and W both 4x4", X4, W4});
+        arma::arma_rng::set_seed(21);
+        const arma::mat X54 = arma::randn(5, 4), W43 = arma::randn(4, 3);
+        v.push_back({"X 5x4, W 4x3", X54, W43});
+        arma::arma_rng::set_seed(26);
+        const arma::mat X35 = arma::randn(3, 5), W57 = arma::randn(5, 7);
+        v.push_back({"X 3x5, W 5x7", X35, W57});
+        return v;
+    }();
+    return all;
+}
+
+Diagnosis project_diagnosis() {
+    Diagnosis d("project");
+    for (const ProjectInput& in : project_inputs()) {
+        const auto as = [](const arma::mat& P) { return result("X W", P, kTokens); };
+        const Result right = as(product_by_hand(in.X, in.W));
+        Probe& p = d.probe(in.what, [in, as] { return as(attn::project(in.X, in.W)); }, right);
+        const Products w = wrong_products(in.X, in.W);
+        if (w.w_x) p.variant(m::projection_w_times_x, as(*w.w_x));
+        else p.variant(m::projection_w_times_x, armadillo_refuses());
+        // X * W.t(), or a loop reading W(j, k): Armadillo's size error or an index past the end
+        if (w.x_wt) p.variant(m::projection_transposed_weights, as(*w.x_wt));
+        else p.variant_fitting(m::projection_transposed_weights, armadillo_refuses(), any_armadillo_error);
+        p.variant(m::projection_output_transposed, as(*w.wt_xt));
+        if (w.elementwise) p.variant(m::projection_elementwise, as(*w.elementwise));
+        else p.variant(m::projection_elementwise, Result::throws(Threw::armadillo_size, "element-wise multiplication"));
+        // a check of another rule: it refuses shapes that fit, except where that rule holds too
+        const std::string rule = "X * W needs X.n_cols == W.n_rows, both d_model";
+        const arma::uword L = in.X.n_rows, d_model = in.X.n_cols, d_out = in.W.n_cols;
+        for (const auto& [holds, how] : std::vector<std::pair<bool, const char*>>{
+                 {d_model == d_out, "X.n_cols == W.n_cols"}, {L == d_model, "X.n_rows == W.n_rows"}})
+            p.variant(m::shape_rule_refuses_fitting_shapes, holds ? right : Result::throws(Threw::shape_error), rule)
+                .labelled(how);
+    }
+    return d;
+}
+
+// ---------------------------------------------------------------- project_qkv
+struct QkvInput {
+    std::string what;
+    arma::mat X, Wq, Wk, Wv;
+};
+// The tutorial's sentence; X 3x5 with d_k = 2 and d_v = 6 (so that a role made with
+// another role's matrix also has another width); X and every W 4x4 (every wrong
+// product fits).
+const std::vector<QkvInput>& qkv_inputs() {
+    static const std::vector<QkvInput> all = [] {
+        std::vector<QkvInput> v;
+        v.push_back({"the tutorial's sentence", attn::example::X(), attn::example::W_q(), attn::example::W_k(),
+                     attn::example::W_v()});
+        arma::arma_rng::set_seed(24);
+        QkvInput a{"X 3x5, d_k 2, d_v 6", arma::randn(3, 5), arma::randn(5, 2), arma::randn(5, 2), arma::randn(5, 6)};
+        v.push_back(a);
+        arma::arma_rng::set_seed(27);
+        QkvInput b{"X and every W 4x4", arma::randn(4, 4), arma::randn(4, 4), arma::randn(4, 4), arma::randn(4, 4)};
+        v.push_back(b);
+        return v;
+    }();
+    return all;
+}
+
+Result qkv_result(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
+    return result("Q", Q, kTokens).add("K", K, kTokens).add("V", V, kTokens);
+}
+
+Diagnosis project_qkv_diagnosis() {
+    Diagnosis d("project_qkv");
+    for (const QkvInput& in : qkv_inputs()) {
+        const arma::mat Q = product_by_hand(in.X, in.Wq), K = product_by_hand(in.X, in.Wk),
+                        V = product_by_hand(in.X, in.Wv);
+        Probe& p = d.probe(in.what,
+                           [in] {
+                               const attn::Projections r = attn::project_qkv(in.X, in.Wq, in.Wk, in.Wv);
+                               return qkv_result(r.Q, r.K, r.V);
+                           },
+                           qkv_result(Q, K, V));
+        const std::vector<std::tuple<arma::mat, arma::mat, arma::mat, const char*>> mixed = {
+            {K, K, V, "Q from W_k"}, {Q, Q, V, "K from W_q"}, {K, Q, V, "Q and K swapped"},
+            {Q, K, Q, "V from W_q"}, {Q, K, K, "V from W_k"}, {V, K, Q, "Q and V swapped"},
+            {Q, V, K, "K and V swapped"}};
+        for (const auto& [q, k, v, how] : mixed) p.variant(m::qkv_weights_mixed_up, qkv_result(q, k, v)).labelled(how);
+        // the three products written inline, each with the same slip of project
+        const Products pq = wrong_products(in.X, in.Wq), pk = wrong_products(in.X, in.Wk), pv = wrong_products(in.X, in.Wv);
+        const auto all_three = [&](const Mistake& mk, const std::optional<arma::mat>& a, const std::optional<arma::mat>& b,
+                                   const std::optional<arma::mat>& c) {
+            if (a && b && c) p.variant(mk, qkv_result(*a, *b, *c));
+            else p.variant(mk, armadillo_refuses());
+        };
+        all_three(m::projection_w_times_x, pq.w_x, pk.w_x, pv.w_x);
+        all_three(m::projection_transposed_weights, pq.x_wt, pk.x_wt, pv.x_wt);
+        all_three(m::projection_output_transposed, pq.wt_xt, pk.wt_xt, pv.wt_xt);
+    }
+    return d;
+}
+
+// Whether the learner's results are right on every input of d. The checks of bad input
+// wait for that: a wrong result is said once, by its diagnosis, and a refusal that goes
+// wrong because of the same slip would only name it a second time.
+bool results_right(const Diagnosis& d) {
+    for (const Probe& p : d.probes())
+        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
+    return true;
+}
+
+// ---------------------------------------------------------------- the questions
+// Judges a question function's answers over several inputs: the misunderstanding when
+// exactly one explains them, else what was answered where (the relations of numbers
+// are no help here). `said` writes an answer as the learner reads it.
+void judge_answers(const Diagnosis& d, const std::string& question, const std::string& why,
+                   const std::function<std::string(const arma::mat&)>& said) {
+    std::vector<Result> got;
+    for (const Probe& p : d.probes()) got.push_back(attempt(p.call));
+    const Finding f = d.explain(got);
+    if (f.text.empty()) {
+        BOOST_TEST(true);
+        return;
+    }
+    if (f.mistake && std::string(f.mistake->id).rfind("result_", 0) != 0) {
+        report_finding(f);
+        return;
+    }
+    std::string text;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        const Probe& p = d.probes()[i];
+        if (same_result(got[i], p.right)) continue;
+        text += (text.empty() ? "" : "; ") + p.input + ": ";
+        if (got[i].threw != Threw::nothing) text += "your function threw " + got[i].type + ": " + got[i].message;
+        else text += "you answered " + said(got[i].parts.at(0).value) + ", the answer is " + said(p.right.parts.at(0).value);
+    }
+    BOOST_ERROR(question << ": " << text << " (" << why << ")");
+}
+
+Result shape_answer(attn::Shape s) {
+    return result("shape", arma::mat{{static_cast<double>(s.rows), static_cast<double>(s.cols)}}, entries("dimension"));
+}
+std::string shape_said(const arma::mat& s) { return show(s(0)) + "x" + show(s(1)); }
+
+Diagnosis shape_question_diagnosis() {
+    Diagnosis d("shape_question");
+    const std::vector<std::pair<attn::Shape, attn::Shape>> inputs = {{{3, 4}, {4, 4}}, {{7, 512}, {512, 64}}, {{5, 3}, {3, 8}}};
+    for (const auto& [x, w] : inputs) {
+        const attn::Shape xx = x, ww = w;
+        Probe& p = d.probe("X " + attn::to_string(x) + " times W " + attn::to_string(w),
+                           [xx, ww] { return shape_answer(attn::projection_shape(xx, ww)); },
+                           shape_answer({x.rows, w.cols}));
+        p.variant(m::thinks_projection_keeps_x_shape, shape_answer(x))
+            .variant(m::thinks_projection_has_w_shape, shape_answer(w))
+            .variant(m::thinks_projection_is_transposed, shape_answer({w.cols, x.rows}));
+    }
+    return d;
 }
 
 }  // namespace
 
+// ==================================================================== project
 BOOST_AUTO_TEST_SUITE(project)
+
+BOOST_AUTO_TEST_CASE(matches_the_product_worked_out_entry_by_entry) {
+    // the tutorial's X W_q, a square case where every wrong product fits, and two
+    // shapes where they do not
+    project_diagnosis().judge();
+}
 
 BOOST_AUTO_TEST_CASE(gives_the_tutorials_queries) {
     const arma::mat Q = attn::project(attn::example::X(), attn::example::W_q());
-    BOOST_TEST(matrices_close(Q, kQ, 1e-12, "X W^Q"));
-    BOOST_TEST(matrices_close(Q, kQ, kTwoDecimals, "X W^Q to 2 decimals"));
-    BOOST_TEST(Q(0, 0) == 2.0, "the top-left entry is (0,0,1,1) . (0,0,1,1) = 2; got " << Q(0, 0));
-}
-
-BOOST_AUTO_TEST_CASE(matches_the_product_worked_out_entry_by_entry) {
-    const TallInput in;
-    const arma::mat P = attn::project(in.X, in.W);
-    attn_test::recognise(P, tall_family());
-    BOOST_TEST(matrices_close(P, product_by_hand(in.X, in.W), 1e-12, "X W"));
-}
-
-BOOST_AUTO_TEST_CASE(keeps_x_on_the_left_and_w_as_it_is_stored) {
-    // X and W both square, so W X and X W^T compute too and can be recognised.
-    const SquareInput in;
-    const arma::mat P = attn::project(in.X, in.W);
-    attn_test::recognise(P, square_family());
-    BOOST_TEST(matrices_close(P, product_by_hand(in.X, in.W), 1e-12, "X W with X and W both 4x4"));
+    BOOST_TEST(matrices_close(Q, kQ, kTwoDecimals, "X W^Q to 2 decimals", kTokens));
+    BOOST_TEST((Q.n_elem > 0 && Q(0, 0) == 2.0), "the top-left entry is (0,0,1,1) . (0,0,1,1) = 2; got " << (Q.n_elem ? Q(0, 0) : NAN));
 }
 
 BOOST_AUTO_TEST_CASE(has_one_row_per_token_and_the_width_of_w) {
@@ -155,65 +288,79 @@ BOOST_AUTO_TEST_CASE(row_i_depends_on_row_i_of_x_only) {
     const arma::mat before = attn::project(X, W);
     X.row(2) += 1.0;
     const arma::mat after = attn::project(X, W);
-    BOOST_TEST(matrices_close(after.rows(0, 1), before.rows(0, 1), 0.0, "rows 0-1 after changing row 2 of X"));
-    BOOST_TEST(matrices_close(after.row(3), before.row(3), 0.0, "row 3 after changing row 2 of X"));
+    BOOST_REQUIRE_MESSAGE((before.n_rows == 4 && after.n_rows == 4), "X 4x3 times W 3x3 has 4 rows; got " << before.n_rows);
+    BOOST_TEST(matrices_close(after.rows(0, 1), before.rows(0, 1), 0.0, "rows 0-1 after changing row 2 of X", kTokens));
+    BOOST_TEST(matrices_close(after.row(3), before.row(3), 0.0, "row 3 after changing row 2 of X", kTokens));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_x_and_w_that_do_not_fit) {
+    if (!results_right(project_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_product_worked_out_entry_by_entry passes");
+        return;
+    }
     const arma::mat W(5, 4, arma::fill::ones);
-    const std::string msg = attn_test::shape_error_of([&] { attn::project(attn::example::X(), W); });
-    BOOST_TEST(msg.find("project:") == 0, "X 3x4 with W 5x4 must throw ShapeError naming project; got '" << msg << "'");
-    BOOST_TEST(msg.find("d_model") != std::string::npos, "the message should name the rule (d_model); got '" << msg << "'");
+    const std::string msg = refusal_of<attn::ShapeError>("project", [&] { attn::project(attn::example::X(), W); });
+    if (msg.empty()) return;
     BOOST_TEST(msg.find("3x4") != std::string::npos, "the message should give X's shape 3x4; got '" << msg << "'");
     BOOST_TEST(msg.find("5x4") != std::string::npos, "the message should give W's shape 5x4; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== project_qkv
 BOOST_AUTO_TEST_SUITE(project_qkv)
+
+BOOST_AUTO_TEST_CASE(each_role_uses_its_own_weight_matrix) {
+    // the tutorial's sentence, d_k = 2 with d_v = 6, and a square case
+    project_qkv_diagnosis().judge();
+}
 
 BOOST_AUTO_TEST_CASE(gives_the_tutorials_q_k_and_v) {
     const auto p = attn::project_qkv(attn::example::X(), attn::example::W_q(), attn::example::W_k(), attn::example::W_v());
-    BOOST_TEST(matrices_close(p.Q, kQ, 1e-12, "Q"));
-    BOOST_TEST(matrices_close(p.K, kK, 1e-12, "K"));
-    BOOST_TEST(matrices_close(p.V, kV, 1e-12, "V"));
-}
-
-BOOST_AUTO_TEST_CASE(each_role_uses_its_own_weight_matrix) {
-    const QkvInput in;
-    const arma::mat &X = in.X, &Wq = in.Wq, &Wk = in.Wk, &Wv = in.Wv;
-    const auto p = attn::project_qkv(X, Wq, Wk, Wv);
-    // Q or K made with the other's matrix, or V made with W_q or W_k:
-    attn_test::recognise(side_by_side(p.Q, p.K, p.V), qkv_family());
-    BOOST_TEST(matrices_close(p.Q, product_by_hand(X, Wq), 1e-12, "Q = X W_q"));
-    BOOST_TEST(matrices_close(p.K, product_by_hand(X, Wk), 1e-12, "K = X W_k"));
-    BOOST_TEST(matrices_close(p.V, product_by_hand(X, Wv), 1e-12, "V = X W_v (d_v = 6 here)"));
+    BOOST_TEST(matrices_close(p.Q, kQ, 1e-12, "Q", kTokens));
+    BOOST_TEST(matrices_close(p.K, kK, 1e-12, "K", kTokens));
+    BOOST_TEST(matrices_close(p.V, kV, 1e-12, "V", kTokens));
 }
 
 BOOST_AUTO_TEST_CASE(with_one_weight_matrix_for_all_three_q_k_and_v_are_equal) {
     // What makes Q, K and V different is only the weights.
     const arma::mat W = attn::example::W_q();
     const auto p = attn::project_qkv(attn::example::X(), W, W, W);
-    BOOST_TEST(matrices_close(p.K, p.Q, 0.0, "K with W_k = W_q"));
-    BOOST_TEST(matrices_close(p.V, p.Q, 0.0, "V with W_v = W_q"));
+    BOOST_TEST(matrices_close(p.K, p.Q, 0.0, "K with W_k = W_q", kTokens));
+    BOOST_TEST(matrices_close(p.V, p.Q, 0.0, "V with W_v = W_q", kTokens));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_weight_matrix_that_does_not_fit) {
+    // A ShapeError, from project or from project_qkv's own check (the contract says either).
+    if (!results_right(project_qkv_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once each_role_uses_its_own_weight_matrix passes");
+        return;
+    }
     const arma::mat bad(3, 4, arma::fill::ones);
-    const std::string msg = attn_test::shape_error_of(
-        [&] { attn::project_qkv(attn::example::X(), attn::example::W_q(), attn::example::W_k(), bad); });
-    BOOST_TEST(msg.find("3x4") != std::string::npos, "a 3x4 W_v for a 3x4 X must throw ShapeError; got '" << msg << "'");
+    const Result r = attempt([&] {
+        attn::project_qkv(attn::example::X(), attn::example::W_q(), attn::example::W_k(), bad);
+        return Result{};
+    });
+    switch (r.threw) {
+        case Threw::shape_error:
+            BOOST_TEST(r.message.find("3x4") != std::string::npos, "the message should give W_v's shape 3x4; got '" << r.message << "'");
+            break;
+        case Threw::nothing: report(m::shape_rule_not_checked); break;
+        case Threw::armadillo_size:
+        case Threw::armadillo_index: report(m::shape_check_left_to_armadillo, r.message); break;
+        default: report(m::refused_with_the_other_error, r.type + " (" + r.message + "); " + expected_kind<attn::ShapeError>());
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== shape_question
 BOOST_AUTO_TEST_SUITE(shape_question)
 
 BOOST_AUTO_TEST_CASE(the_worked_example_gives_3x4_three_times) {
-    const attn::Shape s = attn::projection_shape({3, 4}, {4, 4});
-    BOOST_TEST((s.rows == 3u && s.cols == 4u),
-               "X 3x4 times a 4x4 weight matrix: you answered " << attn::to_string(s)
-                                                                  << "; Q, K and V are each 3x4, one row per token");
+    // X 3x4 times a 4x4 weight matrix, and two shapes where nothing is square
+    judge_answers(shape_question_diagnosis(), "the shape of X W",
+                  "one row per row of X, as many columns as W has; chapter 02", shape_said);
 }
 
 BOOST_AUTO_TEST_CASE(rows_come_from_x_and_columns_from_w) {
@@ -225,25 +372,52 @@ BOOST_AUTO_TEST_CASE(rows_come_from_x_and_columns_from_w) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== identical_rows_question
 BOOST_AUTO_TEST_SUITE(identical_rows_question)
 
 BOOST_AUTO_TEST_CASE(identical_rows_give_identical_q_k_and_v_rows) {
-    BOOST_TEST(attn::identical_rows_stay_identical(),
-               "row i of X W is x_i W: two equal rows times the same W are equal, in Q, K and V alike");
+    judge_answer<bool>("are rows 0 and 2 of Q, K and V identical when they are in X?", attn::identical_rows_stay_identical(),
+                       true, {{false, &m::thinks_projection_separates_equal_rows}}, "");
 }
 
 BOOST_AUTO_TEST_CASE(a_projection_does_not_know_positions) {
-    BOOST_TEST(!attn::projection_knows_positions(),
-               "x_i W uses the numbers in row i, never the index i: position has to be put into X beforehand");
+    judge_answer<bool>("does a projection use where a row sits in X?", attn::projection_knows_positions(), false,
+                       {{true, &m::thinks_projection_knows_positions}}, "");
 }
 
 BOOST_AUTO_TEST_CASE(reordering_the_words_only_reorders_their_outputs) {
-    BOOST_TEST(!attn::reordering_changes_a_words_output(),
-               "each word gets the same output row as before, only at its new place (run chapter 02, step 4)");
+    judge_answer<bool>("does reordering the words give any word a different output row?",
+                       attn::reordering_changes_a_words_output(), false, {{true, &m::thinks_reordering_changes_outputs}},
+                       "");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== qkv_inputs_question
+BOOST_AUTO_TEST_SUITE(qkv_inputs_question)
+
+BOOST_AUTO_TEST_CASE(self_attention_reads_one_input) {
+    judge_answer<int>("how many input matrices does one self-attention layer read?", attn::self_attention_input_count(), 1,
+                      {{3, &m::thinks_self_attention_reads_three_inputs}, {2, &m::thinks_self_attention_reads_three_inputs}},
+                      "one sentence X, projected three times (chapter 02, 'The idea')");
+}
+
+BOOST_AUTO_TEST_CASE(only_the_weight_matrices_separate_q_from_k) {
+    judge_answer<attn::QkDifference>("what separates Q from K?", attn::what_makes_q_differ_from_k(),
+                                     attn::QkDifference::different_weight_matrices,
+                                     {{attn::QkDifference::different_inputs, &m::thinks_q_and_k_come_from_different_inputs},
+                                      {attn::QkDifference::different_operations, &m::thinks_q_and_k_are_different_operations}},
+                                     "only the numbers inside W_q and W_k differ (chapter 02)");
+}
+
+BOOST_AUTO_TEST_CASE(equal_weights_would_make_q_and_k_equal) {
+    judge_answer<bool>("with W_q equal to W_k, are Q and K equal?", attn::equal_weights_give_equal_q_and_k(), true,
+                       {{false, &m::thinks_equal_weights_still_differ}}, "");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ==================================================================== chapter
 BOOST_AUTO_TEST_SUITE(chapter)
 
 BOOST_AUTO_TEST_CASE(a_copied_row_gives_identical_q_k_v_rows) {
@@ -273,42 +447,6 @@ BOOST_AUTO_TEST_CASE(reordering_the_words_only_reorders_the_output) {
     BOOST_TEST(arma::abs(r.Z_reordered - r.Z).max() > 0.1, "the output matrix itself does change: its rows move");
 }
 
-BOOST_AUTO_TEST_SUITE_END()
-
-BOOST_AUTO_TEST_SUITE(qkv_inputs_question)
-
-BOOST_AUTO_TEST_CASE(self_attention_reads_one_input) {
-    const int got = attn::self_attention_input_count();
-    BOOST_TEST(got == 1, "you answered " << got
-                                         << " inputs; the query/key/value story sounds like three sources, but a "
-                                            "self-attention layer reads the one sentence X and projects it three "
-                                            "times (chapter 02, 'The idea')");
-}
-
-BOOST_AUTO_TEST_CASE(only_the_weight_matrices_separate_q_from_k) {
-    const auto got = attn::what_makes_q_differ_from_k();
-    if (got == attn::QkDifference::different_inputs)
-        BOOST_ERROR("Q and K are not made from different inputs: both are the same X times a weight matrix "
-                    "(chapter 02, 'The idea')");
-    else if (got == attn::QkDifference::different_operations)
-        BOOST_ERROR("Q and K come from the same operation, a product X W; what differs is the learned W "
-                    "(chapter 02, 'The idea')");
-    else
-        BOOST_TEST((got == attn::QkDifference::different_weight_matrices),
-                   "the only difference is the numbers inside W_q and W_k (chapter 02)");
-}
-
-BOOST_AUTO_TEST_CASE(equal_weights_would_make_q_and_k_equal) {
-    BOOST_TEST(attn::equal_weights_give_equal_q_and_k(),
-               "you answered that Q and K would still differ; with the same input and the same matrix, X W_q and "
-               "X W_k are the same product, so nothing is left to make them differ (chapter 02, 'The idea')");
-}
-
-BOOST_AUTO_TEST_SUITE_END()
-
-// The chapter's figure (the suite reopens `chapter`).
-BOOST_AUTO_TEST_SUITE(chapter)
-
 BOOST_AUTO_TEST_CASE(projections_figure_shows_x_and_the_three_views_of_it) {
     const arma::mat X = attn::example::X();
     const attn::Projections p{X * attn::example::W_q(), X * attn::example::W_k(), X * attn::example::W_v()};
@@ -326,12 +464,12 @@ BOOST_AUTO_TEST_CASE(projections_figure_shows_x_and_the_three_views_of_it) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// Every slip the tests above recognise gives numbers of its own on the input it is
-// recognised on (attn_test::coincidences): the proof that a diagnosis is never a guess.
+// The inputs of each diagnosis tell every two declared mistakes apart, each variant
+// shows, and each is named as itself: the proof that a name is never a guess.
 BOOST_AUTO_TEST_SUITE(distinguishable)
 
-BOOST_AUTO_TEST_CASE(project) { attn_test::require_distinguishable({square_family(), tall_family()}); }
-
-BOOST_AUTO_TEST_CASE(project_qkv) { attn_test::require_distinguishable({qkv_family()}); }
+BOOST_AUTO_TEST_CASE(project) { project_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(project_qkv) { project_qkv_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(shape_question) { shape_question_diagnosis().require_distinguishable(); }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -50,7 +50,7 @@ std::string thrown_message(F&& fn) {
 //
 // What `call` throws as attn::ShapeError, for a call whose shapes break a rule. When
 // Armadillo's own error (a std::logic_error) escapes instead, the shapes were not
-// checked first: that is the mistake shape_check_missing, and the text returned
+// checked first: that is the mistake shape_check_left_to_armadillo, and the text returned
 // says what happened instead, for the test's own message. When nothing is thrown at
 // all, that has more than one explanation (the check is missing, or the operand is
 // never used because of another slip): no mistake is named, the text is "".
@@ -67,7 +67,7 @@ std::string shape_error_of(F&& call) {
     } catch (const attn::NotImplemented&) {
         throw;  // a stub: "not implemented yet" says it all
     } catch (const std::logic_error& e) {
-        report(mistakes::shape_check_missing);
+        report(mistakes::shape_check_left_to_armadillo);
         return std::string("Armadillo's own error escaped: ") + e.what();
     }
     return "";

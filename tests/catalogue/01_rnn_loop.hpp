@@ -6,31 +6,161 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(rnn_forgets_previous_state, "rnn_forward",
-             "each h_t was computed from x_t alone, without W h_{t-1}: the loop's memory is the h "
-             "of the step before (chapter 01, step 1)");
+// --- the step, in rnn_step or written inline in rnn_forward
+ATTN_MISTAKE(rnn_forgets_previous_state, "rnn_forward rnn_step",
+             "each h_t was computed from x_t alone, without W h_{t-1} (a zero state given to "
+             "every step, or the h_prev * W.t() term left out): the loop's memory is the h of the "
+             "step before, tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_weights_swapped, "rnn_step rnn_forward",
+             "W and U were swapped (in the products, or in the order of rnn_step's arguments): W "
+             "(d_h x d_h) carries the memory and multiplies h_{t-1}; U (d_h x d_in) brings in the "
+             "new input and multiplies x_t; the call is rnn_step(h, X.row(t), W, U), in that "
+             "order (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_weight_not_transposed, "rnn_step rnn_forward",
+             "the state was multiplied by W itself (h_prev * W): in row form the step is h_t = "
+             "tanh(h_{t-1} W^T + x_t U^T), so it is h_prev * W.t() (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_no_tanh, "rnn_step rnn_forward",
+             "tanh was left out: the step returns tanh of W h_{t-1} + U x_t, which keeps every "
+             "entry of h between -1 and 1: arma::tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, "
+             "step 1)");
+ATTN_MISTAKE(rnn_input_weight_not_transposed, "rnn_step rnn_forward input_projections",
+             "the input was multiplied by U itself (x_t * U, or X * U): U is d_h x d_in, and in "
+             "row form U x_t is x_t U^T, so it is x_t * U.t() (X * U.t() for every row at once) "
+             "(chapter 01, step 1)");
+ATTN_MISTAKE(rnn_neither_weight_transposed, "rnn_step rnn_forward",
+             "both W and U were used as stored (h_prev * W + x_t * U): our vectors are rows, so W "
+             "h becomes h W^T and U x becomes x U^T: h_prev * W.t() + x_t * U.t() (chapter 01, "
+             "step 1)");
+ATTN_MISTAKE(rnn_tanh_on_one_term, "rnn_step rnn_forward",
+             "tanh was applied to the terms separately, or to one of them only (arma::tanh(h_prev "
+             "* W.t()) + x_t * U.t(), or a tanh around each product): it applies once, to their "
+             "sum, arma::tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_input_left_out, "rnn_step rnn_forward",
+             "the new input was left out: h_t was computed from h_{t-1} alone, without U x_t; the "
+             "step is tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_other_activation, "rnn_step rnn_forward",
+             "the step squashed its sum with another function (the sigmoid 1 / (1 + e^-x), or "
+             "ReLU max(0, x)): the loop of the chapter uses tanh, arma::tanh(h_prev * W.t() + x_t "
+             "* U.t()), whose outputs lie between -1 and 1, centred on 0 (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_column_where_a_row_belongs, "rnn_step rnn_forward",
+             "the step was written in column form while h_prev and x_t are rows: Armadillo "
+             "refuses W * h_prev (a d_h x d_h matrix times a 1 x d_h row), and refuses a d_h x 1 "
+             "column returned or stored where a row belongs ('requested size is not compatible "
+             "with row vector layout'); write the row form h_prev * W.t() + x_t * U.t(), or "
+             "transpose on the way in and out; and x_t is X.row(t), not X.col(t) (chapter 01, "
+             "step 1)");
+
+// --- the loop of rnn_forward
 ATTN_MISTAKE(rnn_stale_state, "rnn_forward",
              "every step was given h_start instead of the h the previous step returned: update h "
              "inside the loop (chapter 01, step 1)");
-ATTN_MISTAKE(rnn_weights_swapped, "rnn_step",
-             "W and U were swapped: W (d_h x d_h) carries the memory and multiplies h_{t-1}; U "
-             "(d_h x d_in) brings in the new input and multiplies x_t (chapter 01, step 1)");
-ATTN_MISTAKE(rnn_weight_not_transposed, "rnn_step",
-             "the state was multiplied by W itself (h_prev * W): in row form the step is h_t = "
-             "tanh(h_{t-1} W^T + x_t U^T), so it is h_prev * W.t() (chapter 01, step 1)");
-ATTN_MISTAKE(rnn_no_tanh, "rnn_step",
-             "tanh was left out: the step returns tanh of W h_{t-1} + U x_t, which keeps every "
-             "entry of h between -1 and 1 (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_rows_off_by_one, "rnn_forward",
+             "the rows of H are off by one: row t must hold h_t, the state right after reading "
+             "x_t, so row 0 is rnn_step(h_start, x_0), not h_start, and H has L rows, not L + 1; "
+             "record h after each step, and start the loop at t = 0 (chapter 01)");
+ATTN_MISTAKE(rnn_ignores_h_start, "rnn_forward",
+             "the loop started from a zero state instead of h_start: the first step is "
+             "rnn_step(h_start, X.row(0), W, U); start the running h at h_start (chapter 01)");
+ATTN_MISTAKE(rnn_result_sized_like_x, "rnn_forward",
+             "H was made the shape of X (L x d_in), and a state of d_h entries does not fit in "
+             "its rows ('copy into submatrix: incompatible matrix dimensions'): H holds one state "
+             "per position, arma::mat H(X.n_rows, W.n_rows) (chapter 01)");
+ATTN_MISTAKE(loop_stops_one_early, "rnn_forward input_projections",
+             "the last row was left at 0: the loop stopped one step short (t < n - 1, or t + 1 < "
+             "n); run it over every row, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
+ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections",
+             "the loop ran one row past the end (t <= X.n_rows, or X.row(t + 1)): Armadillo "
+             "refuses a row that does not exist ('Mat::row(): index out of bounds'); the rows of "
+             "X are 0 to X.n_rows - 1, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
+
+// --- input_projections
+ATTN_MISTAKE(input_projections_column_form, "input_projections",
+             "the product was written in column form, U times X (U * X.t() is d_h x L, one "
+             "column per position; U * X fits only by accident): rows are tokens, so row t must "
+             "be x_t U^T, and all of them at once are X * U.t(), L x d_h (chapter 01, step 3)");
+ATTN_MISTAKE(input_projections_with_tanh, "input_projections",
+             "tanh was applied to the projections: input_projections is only the part U x_t, "
+             "X * U.t(); the tanh comes in the step, after W h_{t-1} is added, and cannot be "
+             "taken before the sum (chapter 01, step 3)");
+
+// --- shape checks that refuse what fits
+ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "rnn_step input_projections project",
+             "a ShapeError was thrown for shapes that fit the contract: the rule checked is not "
+             "the one the product needs ({}); compare the Shapes: line of the function's doc "
+             "block in src/contracts/ (chapters 01-05)");
+
+// --- rnn_questions
+ATTN_MISTAKE(thinks_the_loop_runs_in_parallel, "rnn_questions",
+             "the loop was counted as working on many positions at once: position t needs h_{t-1}, "
+             "which position t - 1 must finish first, so however many cores there are, one "
+             "position runs at a time (chapter 01, step 1)");
+ATTN_MISTAKE(thinks_attention_runs_one_position_at_a_time, "rnn_questions",
+             "one attention pass was counted as one position at a time: each row of Q K^T needs "
+             "only its own query and all the keys, never another row's result, so all `length` "
+             "positions run at once (chapter 01, step 2)");
+ATTN_MISTAKE(thinks_attention_positions_are_pairs, "rnn_questions",
+             "length * length counts the entries of the L x L score matrix; the question asks for "
+             "positions (the query rows), and all `length` of them run at once (chapter 01, step "
+             "2)");
+ATTN_MISTAKE(answer_ignores_length, "rnn_questions",
+             "the answer was the same for every length (50, the chapter's example sentence): the "
+             "function is asked about a sentence of `length` words, and one attention pass works "
+             "on all of them at once, so the answer is length itself (chapter 01, step 2)");
 ATTN_MISTAKE(rnn_path_runs_backwards, "rnn_questions",
              "the loop's path length was taken as a distance |i - j|: the loop only runs forwards "
              "(h_j is made from h_{j-1}), so a later position never reaches an earlier one; "
              "answer kNeverReaches there (chapter 01, step 4)");
-ATTN_MISTAKE(rnn_input_weight_not_transposed, "rnn_step",
-             "the input was multiplied by U itself (x_t * U): in row form the step is h_t = "
-             "tanh(h_{t-1} W^T + x_t U^T), so it is x_t * U.t() (chapter 01, step 1)");
-ATTN_MISTAKE(rnn_rows_off_by_one, "rnn_forward",
-             "the rows of H are off by one: row t must hold h_t, the state right after reading "
-             "x_t, so row 0 is rnn_step(h_start, x_0), not h_start; record h after each step, and "
-             "start the loop at t = 0 (chapter 01)");
+ATTN_MISTAKE(rnn_path_backward_not_refused, "rnn_questions",
+             "for j before i the loop's path length came out as a number (j - i, which is "
+             "negative, or 0): the loop only carries information forwards, so from a later "
+             "position to an earlier one it never arrives; return kNeverReaches when j < i "
+             "(chapter 01, step 4)");
+ATTN_MISTAKE(rnn_path_direction_reversed, "rnn_questions",
+             "the loop's path length was worked out the wrong way round (i - j, as if information "
+             "flowed from later positions to earlier ones): it flows forwards, from i to a later "
+             "j in j - i steps, and never from a later i back to an earlier j (kNeverReaches) "
+             "(chapter 01, step 4)");
+ATTN_MISTAKE(rnn_path_counts_positions, "rnn_questions",
+             "the loop's path length counted positions instead of the steps between them: from i "
+             "to a later j the loop takes j - i steps (49 from 0 to 49, 0 from a position to "
+             "itself), not j - i + 1 or j - i - 1 (chapter 01, step 4)");
+ATTN_MISTAKE(rnn_path_one_step, "rnn_questions",
+             "the loop was given attention's path length, one step for any pair: in the loop "
+             "information moves one position per step, so from i to a later j it takes j - i "
+             "steps (chapter 01, step 4)");
+ATTN_MISTAKE(rnn_path_to_itself_unreachable, "rnn_questions",
+             "from a position to itself the loop's answer was kNeverReaches: it is already there, "
+             "so it takes 0 steps; only an earlier j is out of reach (test j < i, not j <= i) "
+             "(chapter 01, step 4)");
+ATTN_MISTAKE(attention_path_to_itself_is_one, "rnn_questions",
+             "attention_path_length(i, i) was 1: from a position to itself there is nothing to "
+             "travel, so it is 0; every other pair is 1 step apart (chapter 01, step 4)");
+ATTN_MISTAKE(attention_path_walks_like_the_loop, "rnn_questions",
+             "attention's path length was counted like the loop's, one step per position in "
+             "between: one attention layer links every pair of positions directly, so any two "
+             "different positions are 1 step apart (chapter 01, step 4)");
+ATTN_MISTAKE(attention_path_only_forwards, "rnn_questions",
+             "attention was taken to link earlier positions to later ones only: that is what a "
+             "causal mask does (chapter 07); without a mask, as in an encoder, every pair is "
+             "linked both ways in 1 step (chapter 01, step 4)");
+
+// --- title_question
+ATTN_MISTAKE(thinks_transformer_is_attention_only, "title_question",
+             "a Transformer is not attention and nothing else: it still has embeddings, "
+             "feed-forward layers, normalisation and a positional encoding; the title names what "
+             "can go, not all that stays (chapter 01, 'What the title does not say')");
+ATTN_MISTAKE(thinks_the_title_drops_every_other_layer, "title_question",
+             "the title does not drop every layer but attention: only the recurrent chain (and "
+             "convolution) is replaced; embeddings, feed-forward layers and normalisation stay "
+             "(chapter 01, 'What the title does not say')");
+ATTN_MISTAKE(thinks_the_title_drops_word_order, "title_question",
+             "the title does not say that word order stops mattering: it still matters, and with "
+             "the loop gone it has to be added to the input instead (chapter 01, 'What the title "
+             "does not say')");
+ATTN_MISTAKE(thinks_word_order_comes_for_free, "title_question",
+             "word order does not take care of itself: the loop was the model's only sense of "
+             "which word came first, and attention alone cannot tell a sentence from its shuffle, "
+             "so a positional encoding is added (chapter 01, 'What the title does not say'; "
+             "chapter 02 shows the shuffle)");
 
 }  // namespace attn_test::mistakes

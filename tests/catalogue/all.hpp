@@ -6,6 +6,7 @@
 #include "catalogue/02_qkv_projections.hpp"
 #include "catalogue/03_softmax.hpp"
 #include "catalogue/04_attention_by_hand.hpp"
+#include "catalogue/05_scaling.hpp"
 #include "catalogue/06_shape_rules.hpp"
 #include "catalogue/07_cross_attention.hpp"
 #include "catalogue/08_positional_encoding.hpp"

@@ -7,11 +7,6 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(shape_check_missing, "rnn_step project masked_softmax",
-             "shapes that break a rule were not refused with attn::ShapeError: Armadillo's own "
-             "std::logic_error escaped (such as 'matrix multiplication: incompatible matrix "
-             "dimensions'). Check the shapes first, with require_shapes (src/core/errors.hpp), so "
-             "the error names the function, the rule and both shapes (chapters 01-07)");
 ATTN_MISTAKE(input_check_missing, "masked_softmax softmax_rows scale_scores",
              "bad input (NaN, +infinity or a size of 0) was not refused by this function itself: "
              "nothing was thrown, or a function called later refused it under its own name. Check "

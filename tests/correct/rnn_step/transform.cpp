@@ -1,0 +1,19 @@
+// Right, written another way (suite only): the pre-activation first, tanh by .transform, checks in another order.
+#include <cmath>
+
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
+
+namespace attn {
+
+arma::rowvec rnn_step(const arma::rowvec& h_prev, const arma::rowvec& x_t, const arma::mat& W, const arma::mat& U) {
+    require_shapes(x_t.n_cols == U.n_cols, "rnn_step", "x_t must be as wide as U (d_in)", {"x_t", x_t}, {"U", U});
+    require_shapes(U.n_rows == W.n_rows, "rnn_step", "U must have d_h rows, like W", {"U", U}, {"W", W});
+    require_shape(W.is_square(), "rnn_step", "W must be square (d_h x d_h)", {"W", W});
+    require_shapes(h_prev.n_elem == W.n_rows, "rnn_step", "h_prev must be as wide as W (d_h)", {"h_prev", h_prev}, {"W", W});
+    arma::rowvec pre = x_t * U.t();  // (1, d_h)
+    pre += h_prev * W.t();
+    return pre.transform([](double v) { return std::tanh(v); });
+}
+
+}  // namespace attn

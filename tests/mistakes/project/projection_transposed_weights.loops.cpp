@@ -1,0 +1,16 @@
+// Wrong on purpose (suite only): the product by loops, with W read along its rows.
+#include "core/errors.hpp"
+#include "contracts/02_qkv_projections.hpp"
+
+namespace attn {
+
+arma::mat project(const arma::mat& X, const arma::mat& W) {
+    require_shapes(X.n_cols == W.n_rows, "project", "X must be as wide as W is tall (d_model)", {"X", X}, {"W", W});
+    arma::mat P(X.n_rows, W.n_cols, arma::fill::zeros);  // (L, d_out)
+    for (arma::uword i = 0; i < X.n_rows; ++i)
+        for (arma::uword j = 0; j < W.n_cols; ++j)
+            for (arma::uword k = 0; k < X.n_cols; ++k) P(i, j) += X(i, k) * W(j, k);  // the mistake: W(k, j)
+    return P;
+}
+
+}  // namespace attn

@@ -1,0 +1,17 @@
+// Wrong on purpose (suite only): the step written inline, without its tanh.
+#include "core/errors.hpp"
+#include "contracts/01_rnn_loop.hpp"
+
+namespace attn {
+
+arma::mat rnn_forward(const arma::mat& X, const arma::mat& W, const arma::mat& U, const arma::rowvec& h_start) {
+    arma::mat H(X.n_rows, W.n_rows);
+    arma::rowvec h = h_start;
+    for (arma::uword t = 0; t < X.n_rows; ++t) {
+        h = h * W.t() + X.row(t) * U.t();  // the mistake: no arma::tanh
+        H.row(t) = h;
+    }
+    return H;
+}
+
+}  // namespace attn

@@ -1,0 +1,24 @@
+// Wrong on purpose (suite only): a strict test, so a position cannot reach itself.
+#include <cstdlib>
+
+#include "contracts/01_rnn_loop.hpp"
+
+namespace attn {
+
+int rnn_positions_at_once(int length) {
+    return length > 0 ? 1 : 0;
+}
+
+int attention_positions_at_once(int length) {
+    return length > 0 ? length : 0;
+}
+
+int rnn_path_length(int i, int j) {
+    return i < j ? j - i : kNeverReaches;  // the mistake: i == j is reachable, in 0 steps
+}
+
+int attention_path_length(int i, int j) {
+    return i == j ? 0 : 1;
+}
+
+}  // namespace attn

@@ -1,0 +1,20 @@
+// Wrong on purpose (suite only): no shape check before the element-wise product.
+#include <string>
+
+#include "core/errors.hpp"
+#include "contracts/05_scaling.hpp"
+
+namespace attn {
+
+arma::vec paired_dot_products(const arma::mat& Q, const arma::mat& K) {
+    return arma::sum(Q % K, 1);  // the mistake: no require_shapes first
+}
+
+double sample_variance(const arma::vec& x) {
+    if (x.n_elem < 2) throw InputError("sample_variance: needs at least 2 values, got " + std::to_string(x.n_elem));
+    const double n = static_cast<double>(x.n_elem);
+    const double m = arma::accu(x) / n;
+    return arma::accu(arma::square(x - m)) / (n - 1);
+}
+
+}  // namespace attn
