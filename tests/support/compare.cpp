@@ -115,7 +115,7 @@ std::string describe_difference(const std::string& name, const arma::mat& got, c
                                 double tol, const std::vector<Region>& regions) {
     if (agree(got, want, tol)) return "";
     if (ax.sequence) return sequence_difference(name, got, want);
-    if (ax.count && got.n_elem == 1 && want.n_elem == 1) return name + " is " + show(got(0)) + "; it should be " + show(want(0));
+    if (got.n_elem == 1 && want.n_elem == 1) return name + " is " + show(got(0)) + "; it should be " + show(want(0));
     std::ostringstream s;
     if (got.n_rows != want.n_rows || got.n_cols != want.n_cols) {
         s << name << " is " << shape(got.n_rows, got.n_cols) << "; it should be " << shape(want.n_rows, want.n_cols);

@@ -186,10 +186,12 @@ void report_finding(const Finding& f) { BOOST_ERROR(attn::wire::mistake(f.mistak
 namespace {
 
 // A mistake with its detail: what the learner is told.
-std::string key_of(const Variant& v) { return std::string(v.mistake->id) + "|" + v.detail; }
+constexpr char kSep = '\x1f';  // between the parts of a key: no label or detail holds it
+std::string key_of(const Variant& v) { return std::string(v.mistake->id) + kSep + v.detail; }
 // One way of making it: the same label on every input is the same wrong body.
-std::string way_of(const Variant& v) { return key_of(v) + "|" + v.how; }
-std::string id_of(const std::string& key) { return key.substr(0, key.find('|')); }
+std::string way_of(const Variant& v) { return key_of(v) + kSep + v.how; }
+std::string id_of(const std::string& key) { return key.substr(0, key.find(kSep)); }
+std::string how_of(const std::string& way) { return way.substr(way.rfind(kSep) + 1); }
 // The relations of relations.hpp (result_*): a fact about the numbers, true of any body that gives them.
 bool is_relation(const Mistake& m) { return std::string(m.id).rfind("result_", 0) == 0; }
 
@@ -326,7 +328,7 @@ void Diagnosis::require_distinguishable() const {
     for (const Probe& p : probes_)
         for (const Variant& v : p.variants) shows[way_of(v)] = shows[way_of(v)] || !v.reproduces(p.right);
     for (const auto& [way, s] : shows)
-        BOOST_TEST(s, exercise_ << ": the mistake " << id_of(way) << " (" << way.substr(way.rfind('|') + 1)
+        BOOST_TEST(s, exercise_ << ": the mistake " << id_of(way) << " (" << how_of(way)
                                 << ") gives the right result on every input: it can never be named");
     // each way, made alone, is named as its own mistake: on some input where both are
     // declared, no variant of any other mistake gives what this way gives (that mistake
@@ -335,7 +337,7 @@ void Diagnosis::require_distinguishable() const {
     for (const Probe& p : probes_)
         for (const Variant& v : p.variants) keys.insert(key_of(v));
     for (const auto& [way, s] : shows) {
-        const std::string key = way.substr(0, way.rfind('|'));
+        const std::string key = way.substr(0, way.rfind(kSep));
         std::vector<Result> as_if;
         const Variant* one = nullptr;
         for (const Probe& p : probes_) {
@@ -378,8 +380,8 @@ void Diagnosis::require_distinguishable() const {
                     ruled_out = declared && !reproduces;
                 }
                 BOOST_TEST(ruled_out, exercise_ << ": no input tells " << id_of(way) << " ("
-                                                << way.substr(way.rfind('|') + 1) << ") from " << id_of(other) << " ("
-                                                << theirs.substr(theirs.rfind('|') + 1)
+                                                << how_of(way) << ") from " << id_of(other) << " ("
+                                                << how_of(theirs)
                                                 << ") (on every input where both are declared, the second can give "
                                                    "what the first gives)");
             }
