@@ -156,6 +156,13 @@ void scale_variants(Probe& p, const arma::mat& S, double d_k) {
         .variant(m::sqrt_truncated_to_integer, as(divided(S, std::floor(std::sqrt(d_k)))));
 }
 
+// sqrt(d_k) subtracted from each score, where the scale divides
+arma::mat subtracted(const arma::mat& S, double by) {
+    arma::mat out(arma::size(S));
+    for (arma::uword k = 0; k < S.n_elem; ++k) out(k) = S(k) - by;
+    return out;
+}
+
 Diagnosis scale_scores_diagnosis() {
     Diagnosis d("scale_scores");
     arma::arma_rng::set_seed(4);
@@ -170,6 +177,7 @@ Diagnosis scale_scores_diagnosis() {
         Probe& p = d.probe(input, [s, dk] { return result("S'", attn::scale_scores(s, dk), kScores); },
                            result("S'", divided(s, std::sqrt(static_cast<double>(dk))), kScores));
         scale_variants(p, s, static_cast<double>(dk));
+        p.variant(m::scale_subtracted, result("S'", subtracted(s, std::sqrt(static_cast<double>(dk))), kScores));
         p.quantity("d_k", static_cast<double>(dk))
             .quantity("L_K", static_cast<double>(s.n_cols))
             .quantity("L_Q", static_cast<double>(s.n_rows));

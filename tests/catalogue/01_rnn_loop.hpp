@@ -68,10 +68,11 @@ ATTN_MISTAKE(rnn_result_sized_like_x, "rnn_forward",
 ATTN_MISTAKE(loop_stops_one_early, "rnn_forward input_projections",
              "the last row was left at 0: the loop stopped one step short (t < n - 1, or t + 1 < "
              "n); run it over every row, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
-ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections",
-             "the loop ran one row past the end (t <= X.n_rows, or X.row(t + 1)): Armadillo "
-             "refuses a row that does not exist ('Mat::row(): index out of bounds'); the rows of "
-             "X are 0 to X.n_rows - 1, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
+ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections row_one_by_hand",
+             "a loop ran one step past the end (t <= X.n_rows, j <= V.n_rows, or an index t + 1): "
+             "the rows are 0 to n_rows - 1, so the loop is for (arma::uword t = 0; t < X.n_rows; "
+             "++t); Armadillo refuses a row that does not exist ('Mat::row(): index out of "
+             "bounds') (chapters 01 and 04)");
 
 // --- input_projections
 ATTN_MISTAKE(input_projections_column_form, "input_projections",

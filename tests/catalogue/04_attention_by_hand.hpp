@@ -135,9 +135,9 @@ ATTN_MISTAKE(thinks_weights_are_even, "attention_questions",
              "the weights are not shared evenly (1/3 each): each is e^score over the row's total, "
              "and love's own halved score, 2.5, is the largest of its row, so it keeps 0.63 "
              "(chapter 04, step 4)");
-ATTN_MISTAKE(loop_runs_one_past_the_end, "row_one_by_hand",
-             "the loop ran one step too far (j <= n, or an index j + 1): indices run from 0 to n "
-             "- 1, so the loop is for (arma::uword j = 0; j < V.n_rows; ++j) and reads weights(j) "
-             "and V.row(j) (chapter 04, Try it)");
+ATTN_MISTAKE(scale_subtracted, "scale_scores",
+             "sqrt(d_k) was subtracted from the scores; scaling divides them by it, S / "
+             "std::sqrt(static_cast<double>(d_k)), so that their spread stays near 1 whatever d_k "
+             "is (chapter 04, step 3)");
 
 }  // namespace attn_test::mistakes

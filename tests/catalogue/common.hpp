@@ -49,7 +49,6 @@ ATTN_MISTAKE(result_rows_rescaled, "*",
 ATTN_MISTAKE(result_shifted, "*", "the result is shifted by one row or one column: an index off by one");
 ATTN_MISTAKE(result_term_missing, "*", "the result lacks a term the contract names (a bias, a residual, ...)");
 ATTN_MISTAKE(result_term_extra, "*", "the result has a term the contract names once too often");
-ATTN_MISTAKE(result_offset, "*", "every entry is off by the same constant");
 ATTN_MISTAKE(result_not_finite, "*",
              "the result holds inf or NaN where the right value is finite: an overflow, a log of "
              "0 or a division by 0");

@@ -14,8 +14,6 @@ namespace {
 
 std::string shape(const arma::mat& x) { return std::to_string(x.n_rows) + "x" + std::to_string(x.n_cols); }
 
-bool finite_where(const arma::mat& x) { return x.is_finite(); }
-
 // Not (nearly) all zero: a relation with a factor means something only then.
 bool has_values(const arma::mat& y) { return y.n_elem > 0 && arma::abs(y).max() > 1e-12; }
 
@@ -242,17 +240,6 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         if (agrees_with(R, Y, tol, [&](double v, arma::uword k) { return v + t.value(k); }))
             out.push_back(found(m::result_term_extra, "extra:" + t.name,
                                 name + " has " + t.name + " once too often: it is the right value plus " + t.name));
-    }
-    // off by one constant everywhere
-    if (out.empty() && finite_where(Y)) {
-        const double c = arma::mean(arma::vectorise(R - Y));
-        if (!agree(c, 0.0, 1e-9) && agrees_with(R, Y, tol, [c](double v, arma::uword) { return v + c; })) {
-            const std::string q = name_of_factor(std::abs(c), quantities);
-            out.push_back(found(m::result_offset, "offset:" + (q.empty() ? number(c) : q),
-                                "every entry of " + name + " is off by the same amount, " +
-                                    (c > 0 ? "+" : "") + number(c) + (q.empty() ? "" : " (" + q + ")") +
-                                    ": a constant added or left out"));
-        }
     }
     return out;
 }

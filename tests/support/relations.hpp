@@ -6,7 +6,7 @@
 // their square roots, squares, inverses and ratios: sqrt(d_k), d_k, 1 / sqrt(d_k),
 // d_k / d_model, ...), each row of R a multiple of Y's (normalised by the wrong
 // amount), R shifted by one row or column, R = Y minus or plus a term the contract can
-// compute (a missing term, named), R = Y + c, and inf or NaN where Y is finite. The
+// compute (a missing term, named), and inf or NaN where Y is finite. The
 // names are the catalogue's result_* mistakes (tests/catalogue/common.hpp); the
 // sentence says what was found, in the part's own words.
 #pragma once
