@@ -322,13 +322,21 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     p.variant(m::extra_rule_l_q_equals_l_k, A.n_rows == V.n_rows ? as(mix_by_hand(A, V)) : Result::throws(Threw::shape_error));
 }
 
+// A with its middle row set to zeros: the weights of a query whose every key is hidden.
+arma::mat with_empty_row(arma::mat A) {
+    A.row(1).zeros();
+    return A;
+}
+
 Diagnosis attend_diagnosis() {
     Diagnosis d("attend");
     const Random r(2, 4, 3, 3), s(3, 3, 2, 3, 5);
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
         {"the worked example's A (3x3) and V (3x4)", exact_A(), kV},
         {"A 2x4 (2 queries, 4 keys) and V 4x3", softmax_by_hand(dot_table(r.Q, r.K)), r.V},
-        {"A 3x3 and V 3x3", softmax_by_hand(dot_table(s.Q, s.K) * 2.0), s.V}};
+        {"A 3x3 and V 3x3", softmax_by_hand(dot_table(s.Q, s.K) * 2.0), s.V},
+        // a query that may see no key has a row of zero weights, and a zero output row
+        {"A 3x3 with a row of zeros (a query that sees nothing) and V 3x4", with_empty_row(exact_A()), kV}};
     for (const auto& [input, A, V] : inputs) {
         const arma::mat a = A, v = V;
         Probe& p = d.probe(input, [a, v] { return result("Z", attn::attend(a, v), kOutput); },
