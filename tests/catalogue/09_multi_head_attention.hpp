@@ -6,7 +6,7 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(span_end_inclusive, "split_heads",
+ATTN_MISTAKE(span_end_inclusive, "split_heads add_positions",
              "a block of rows or columns came out one too wide: Armadillo's M.rows(a, b) and "
              "M.cols(a, b) include b itself, so w columns starting at a are M.cols(a, a + w - 1) "
              "and the first L rows are M.rows(0, L - 1); with a + w Armadillo refuses the shapes "
