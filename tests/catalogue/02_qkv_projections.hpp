@@ -9,7 +9,7 @@ namespace attn_test::mistakes {
 ATTN_MISTAKE(projection_w_times_x, "project",
              "the product was W X; tokens are the rows of X, so each row x_i is multiplied by W "
              "on its right, which is X W (chapter 02)");
-ATTN_MISTAKE(projection_transposed_weights, "project",
+ATTN_MISTAKE(projection_transposed_weights, "project self_attention cross_attention",
              "W was transposed (X W^T); use W as it is stored, d_model rows in and d_out columns "
              "out, so the projection is X W (chapter 02)");
 ATTN_MISTAKE(qkv_weights_mixed_up, "project_qkv",
