@@ -100,7 +100,12 @@ void divisor_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     declare(p, m::scale_by_d_k, by(d_k), twice);
     declare(p, m::scale_multiplied, by(1.0 / std::sqrt(d_k)));
     declare(p, m::scale_by_sqrt_d_v, by(std::sqrt(d_v)));
-    declare(p, m::scale_by_key_count, by(std::sqrt(L_K)));
+    declare(p, m::scale_by_key_count, by(std::sqrt(L_K))).labelled("sqrt(L_K)");
+    // the number of queries instead: only another number where L_Q != L_K
+    if (Q.n_rows != K.n_rows)
+        declare(p, m::scale_by_key_count, by(std::sqrt(static_cast<double>(Q.n_rows))),
+                "here the number of queries, Q.n_rows, which is not d_k either")
+            .labelled("sqrt(L_Q)");
     if (d_model > 0) declare(p, m::scale_by_sqrt_d_model, by(std::sqrt(d_model)));
     p.quantity("d_k", d_k).quantity("d_v", d_v).quantity("L_K", L_K);
     if (d_model > 0) p.quantity("d_model", d_model);
@@ -126,7 +131,7 @@ void softmax_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     declare(p, m::softmax_shift_by_column_max, way(Shift::column_max, Norm::row_sum));
     // the scores themselves: without exp, and the exponentials divided by their length
     const arma::mat S = attention_by_loops(Q, K, V, mask).scores;  // scaled, masked
-    arma::mat plain(arma::size(S)), by_length(arma::size(S), arma::fill::zeros);
+    arma::mat plain(arma::size(S)), by_length(arma::size(S), arma::fill::zeros), E(arma::size(S), arma::fill::zeros);
     for (arma::uword i = 0; i < S.n_rows; ++i) {
         double total = 0, mx = -INFINITY;
         for (arma::uword j = 0; j < S.n_cols; ++j) total += S(i, j), mx = std::max(mx, S(i, j));
@@ -134,10 +139,21 @@ void softmax_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
         if (std::isinf(mx) && mx < 0) continue;  // nothing visible: zeros
         double ss = 0;
         for (arma::uword j = 0; j < S.n_cols; ++j) ss += std::exp(2 * (S(i, j) - mx));
-        for (arma::uword j = 0; j < S.n_cols; ++j) by_length(i, j) = std::exp(S(i, j) - mx) / std::sqrt(ss);
+        for (arma::uword j = 0; j < S.n_cols; ++j) {
+            by_length(i, j) = std::exp(S(i, j) - mx) / std::sqrt(ss);
+            E(i, j) = std::exp(S(i, j) - mx);
+        }
+    }
+    // arma::normalise(E): each COLUMN divided by its 2-norm
+    arma::mat by_column_length(arma::size(S), arma::fill::zeros);
+    for (arma::uword j = 0; j < S.n_cols; ++j) {
+        double ss = 0;
+        for (arma::uword i = 0; i < S.n_rows; ++i) ss += E(i, j) * E(i, j);
+        for (arma::uword i = 0; i < S.n_rows; ++i) by_column_length(i, j) = ss > 0 ? E(i, j) / std::sqrt(ss) : 0.0;
     }
     declare(p, m::softmax_without_exp, with_weights(plain, V));
-    declare(p, m::softmax_normalised_by_length, with_weights(by_length, V));
+    declare(p, m::softmax_normalised_by_length, with_weights(by_length, V)).labelled("arma::normalise(E, 2, 1)");
+    declare(p, m::softmax_normalised_by_length, with_weights(by_column_length, V)).labelled("arma::normalise(E)");
 }
 
 // The output: A^T V, or the weights themselves.
@@ -322,6 +338,15 @@ MaskedInput positive_input() {
     return in;
 }
 
+// 3 queries over 6 keys, d_k 4, d_v 2, a few keys hidden from each query.
+MaskedInput wide_input() {
+    arma::arma_rng::set_seed(47);
+    MaskedInput in{"3 queries over 6 keys, d_k 4, d_v 2, two keys hidden from each query", arma::randn(3, 4),
+                   arma::randn(6, 4), arma::randn(6, 2), arma::mat(3, 6, arma::fill::zeros)};
+    in.mask(0, 0) = in.mask(0, 5) = in.mask(1, 2) = in.mask(1, 3) = in.mask(2, 1) = in.mask(2, 4) = -INFINITY;
+    return in;
+}
+
 void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
                                const arma::mat& M) {
     const std::string fn = "masked_attention";
@@ -351,13 +376,24 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
         declare(p, m::masked_row_gives_nan, attend(Q, K, V, M, w, fn));
     }
     declare(p, m::scores_transposed, attend(K, Q, V, M, fn));
+    // the learner's own checks refusing a good mask: its -infinity, or its shape
+    p.variant_fitting(m::mask_minus_infinity_refused, Result::throws(Threw::input_error, fn + ":"), [fn](const Result& r) {
+        return r.threw == Threw::input_error && r.message.rfind(fn + ":", 0) == 0;
+    });
+    auto refuses_mask = [fn](const Result& r) {
+        return r.threw == Threw::shape_error && r.message.rfind(fn + ":", 0) == 0 && mentions(r.message, "mask");
+    };
+    const Expect refused_mask{Result::throws(Threw::shape_error, fn + ": the mask"), refuses_mask};
+    declare(p, m::mask_shape_rule_wrong, M.n_rows == M.n_cols ? attend(Q, K, V, M, fn) : refused_mask)
+        .labelled("a square mask required");
+    declare(p, m::mask_shape_rule_wrong, refused_mask).labelled("mask.n_cols == K.n_cols (d_k) required");
     output_slips(p, Q, K, V, M, fn);
     softmax_slips(p, Q, K, V, M, fn);
 }
 
 Diagnosis masked_attention_diagnosis() {
     Diagnosis d("masked_attention");
-    for (const MaskedInput& in : {causal_input(), positive_input()}) {
+    for (const MaskedInput& in : {causal_input(), positive_input(), wide_input()}) {
         const MaskedInput c = in;
         const AttentionByLoops right = attention_by_loops(c.Q, c.K, c.V, c.mask);
         Probe& p = d.probe(c.name, [c] { return of(attn::masked_attention(c.Q, c.K, c.V, c.mask)); },
@@ -401,7 +437,7 @@ void causal_mask_variants(Probe& p, arma::uword L) {
         .labelled("j < i hidden")
         .variant(m::causal_mask_wrong_triangle, hide([](arma::uword i, arma::uword j) { return j <= i; }))
         .labelled("j <= i hidden")
-        .variant(m::causal_mask_unsigned_difference, hide([](arma::uword i, arma::uword j) { return j != i; }))
+        .variant(m::causal_mask_hides_the_past, hide([](arma::uword i, arma::uword j) { return j != i; }))
         .variant(m::mask_zero_one_pattern, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, 0.0, 1.0)))
         .labelled("1 where seen, 0 where hidden")
         .variant(m::mask_zero_one_pattern, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, 1.0, 0.0)))
@@ -582,8 +618,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(masked_attention)
 
 BOOST_AUTO_TEST_CASE(matches_a_hand_loop_that_skips_the_hidden_keys) {
-    // the causal mask over 5 tokens, and 4 queries over 5 keys with positive scores
-    // and a query that may see no key
+    // the causal mask over 5 tokens, 4 queries over 5 keys with positive scores and a
+    // query that may see no key, and 3 queries over 6 keys
     masked_attention_diagnosis().judge();
 }
 

@@ -221,6 +221,10 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     if (!empty) side = arma::join_rows(X, head);
     two_ways(m::add_positions_concatenated, "arma::join_rows(X, PE.rows(0, L - 1))", as(side), out_of_bounds, true);
     declare(p, m::add_positions_concatenated, as(side)).labelled("arma::join_rows(X, PE.head_rows(L))");
+    // stacked: X above its codes, 2L x d_model
+    arma::mat stacked(2 * L, d);
+    if (!empty) stacked = arma::join_cols(X, head);
+    declare(p, m::add_positions_concatenated, as(empty ? arma::mat(0, d) : stacked)).labelled("arma::join_cols(X, PE.head_rows(L))");
     // X + PE: the whole table, refused unless PE is exactly as long as X
     two_ways(m::add_positions_whole_table, "X + PE", Lmax == L ? right : refused_sum(x, shape(Lmax, d)),
              refused_sum(x, shape(Lmax, d)), false);

@@ -62,9 +62,19 @@ ATTN_MISTAKE(causal_mask_trimatu_out_of_bounds, "causal_mask",
              "the diagonal k = 1 lies outside a 1x1 or 0x0 matrix, and Armadillo throws; "
              "causal_mask(1) is the single entry 0 and causal_mask(0) is empty, so give L < 2 a "
              "case of its own, or write the -infinity entries with two loops (chapter 07)");
-ATTN_MISTAKE(causal_mask_unsigned_difference, "causal_mask",
-             "only the diagonal was left visible: with arma::uword, j - i wraps round to a huge "
-             "number when j < i, so j - i > 0 held for every j != i and the past was hidden too; "
+ATTN_MISTAKE(causal_mask_hides_the_past, "causal_mask",
+             "only the diagonal was left visible, so each token also lost the tokens before it: "
+             "the keys j < i are the past and may be seen, only j > i is hidden. With "
+             "arma::uword, j - i > 0 holds for every j != i (j - i wraps round below 0), so "
              "compare the indices themselves, j > i (chapter 07)");
+ATTN_MISTAKE(mask_minus_infinity_refused, "masked_attention",
+             "a mask holding -infinity was refused, but -infinity is how a mask says a key is "
+             "hidden: allow it with the last argument of require_finite, require_finite(fn, name, "
+             "mask, /*allow_minus_inf=*/true), which still refuses NaN and +infinity (chapter 07)");
+ATTN_MISTAKE(mask_shape_rule_wrong, "masked_attention",
+             "a mask of the right shape was refused: the mask has one row per query and one "
+             "column per key, L_Q x L_K (mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows); it "
+             "is square only when L_Q = L_K, as for the causal mask, and its width is L_K, not "
+             "d_k (chapter 07)");
 
 }  // namespace attn_test::mistakes

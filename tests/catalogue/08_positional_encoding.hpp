@@ -38,8 +38,10 @@ ATTN_MISTAKE(add_positions_off_by_one, "add_positions",
              "position 0 and gets row 0 of PE, so take its first L rows, PE.head_rows(L) (chapter "
              "08)");
 ATTN_MISTAKE(add_positions_concatenated, "add_positions",
-             "X and PE were put side by side (2 d_model wide): the codes are added entry by "
-             "entry, so the result stays L x d_model and W_q, W_k, W_v still fit it (chapter 08)");
+             "X and PE were put side by side (2 d_model wide, arma::join_rows) or one above the "
+             "other (2L rows, arma::join_cols): the codes are added entry by entry, so the result "
+             "stays L x d_model and W_q, W_k, W_v still fit it: X + PE.head_rows(X.n_rows) "
+             "(chapter 08)");
 ATTN_MISTAKE(similarity_over_columns, "position_similarity",
              "the dot products were taken between columns (PE.col(p) against every column); a "
              "position is a ROW of PE, so entry j is PE.row(p) . PE.row(j), one entry per "
