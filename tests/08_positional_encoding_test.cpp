@@ -126,6 +126,9 @@ void table_variants(Probe& p, arma::uword L, arma::uword d_model) {
     if (d_model % 2 == 0) p.variant(m::pe_halves_not_interleaved, slip(TableSlip::halves));
     // an odd d_model with a loop over pairs that writes both columns of the last one:
     // column d_model is past the end, and Armadillo refuses the index
+    // length 0 refused: the contract gives a 0 x d_model table
+    p.variant(m::pe_length_zero_refused, L == 0 ? Result::throws(Threw::input_error, "positional_encoding:")
+                                                : as(table_by_loops(L, d_model)));
     p.variant(m::pe_odd_cosine_past_the_end,
               d_model % 2 == 1 && L > 0 ? Result::throws(Threw::armadillo_index) : as(table_by_loops(L, d_model)));
 }
@@ -243,6 +246,9 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     two_ways(m::add_positions_columns_not_rows, "X + PE.cols(0, L - 1)", columns, out_of_bounds, false);
     declare(p, m::add_positions_columns_not_rows, empty ? refused_sum(x, shape(Lmax, 0)) : columns)
         .labelled("X + PE.head_cols(L)");
+    // PE.head_rows(X.n_cols): as many codes as X has columns
+    const Expect by_width = d > Lmax ? out_of_bounds : d == L ? right : refused_sum(x, shape(d, d));
+    declare(p, m::add_positions_length_from_width, by_width);
     // the length rule written wrongly: PE.n_rows > X.n_rows, or PE.n_rows == X.n_rows
     const Expect refused = gives(Result::throws(Threw::shape_error, "add_positions:"));
     declare(p, m::add_positions_refuses_exact_length, Lmax == L ? refused : right);
@@ -269,6 +275,14 @@ Diagnosis add_positions_diagnosis() {
 
 // ---------------------------------------------------------------- position_similarity
 const Axes kSimilarity = entries("position");
+
+// The first n entries of the right row: PE(p) . PE(j) for j < n.
+arma::rowvec similarity_head(const arma::mat& PE, arma::uword p, arma::uword n) {
+    arma::rowvec s(n, arma::fill::zeros);
+    for (arma::uword j = 0; j < n; ++j)
+        for (arma::uword c = 0; c < PE.n_cols; ++c) s(j) += PE(p, c) * PE(j, c);
+    return s;
+}
 
 // Entry j of each variant of position_similarity, by loops, as variants of probe pr.
 void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
@@ -328,6 +342,12 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         .labelled("d_model / 2")
         .variant(m::similarity_normalised, as(per_d), "divided by d_model")
         .labelled("d_model");
+    // one entry per column: the loop over j ran to PE.n_cols
+    if (d <= L) pr.variant(m::similarity_one_entry_per_column, as(similarity_head(PE, p, d)));
+    else pr.variant(m::similarity_one_entry_per_column, Result::throws(Threw::armadillo_index));
+    // p checked against the width: a position past the last column refused
+    pr.variant(m::similarity_position_checked_against_width,
+               p >= d ? Result::throws(Threw::input_error, "position_similarity:") : as(similarity_head(PE, p, L)));
     pr.quantity("d_model", static_cast<double>(d)).quantity("L", static_cast<double>(L));
 }
 
@@ -343,7 +363,8 @@ Diagnosis position_similarity_diagnosis() {
     const std::vector<std::tuple<std::string, arma::mat, arma::uword>> inputs = {
         {"PE 7x4 with rows of different lengths, position 2", uneven_rows(7, 4, 86), 2},
         {"the sinusoidal table 40x10, position 7", table_by_loops(40, 10), 7},
-        {"PE 5x5 with rows of different lengths, the last position 4", uneven_rows(5, 5, 90), 4}};
+        {"PE 5x5 with rows of different lengths, the last position 4", uneven_rows(5, 5, 90), 4},
+        {"PE 6x3 with rows of different lengths, position 4 (past the last column)", uneven_rows(6, 3, 91), 4}};
     for (const auto& [input, PE, p] : inputs) {
         const arma::mat pe = PE;
         const arma::uword at = p;
@@ -517,8 +538,9 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(position_similarity)
 
 BOOST_AUTO_TEST_CASE(entry_j_is_the_dot_product_of_rows_p_and_j) {
-    // rows of different lengths (7x4 and a square 5x5 at its last position) and the
-    // sinusoidal table 40x10: every slip gives numbers of its own on one of them
+    // rows of different lengths (7x4, a square 5x5 at its last position, 6x3 at a
+    // position past its last column) and the sinusoidal table 40x10: every slip gives
+    // numbers of its own on one of them
     position_similarity_diagnosis().judge();
 }
 

@@ -149,5 +149,20 @@ ATTN_MISTAKE(thinks_similarity_depends_on_the_start, "positions_question",
              "PE(p) . PE(p + k) does not depend on p: each pair gives sin a sin b + cos a cos b = "
              "cos(a - b) = cos(k w_i), so the sum over the pairs is sum_i cos(k w_i), the same "
              "wherever the two positions start (chapter 08, step 6)");
+ATTN_MISTAKE(pe_length_zero_refused, "positional_encoding",
+             "length 0 was refused, but a sequence of no tokens has a table of no rows: "
+             "positional_encoding(0, d_model) is 0 x d_model; only d_model = 0 is an error "
+             "(chapter 08)");
+ATTN_MISTAKE(add_positions_length_from_width, "add_positions",
+             "the number of codes was taken from X's width: PE.head_rows(X.n_cols) gives one code "
+             "per feature, but a code belongs to each token, a row of X: PE.head_rows(X.n_rows) "
+             "(chapter 08)");
+ATTN_MISTAKE(similarity_one_entry_per_column, "position_similarity",
+             "the result had one entry per column of PE (d_model) instead of one per position: "
+             "the loop over j ran to PE.n_cols; entry j is PE.row(p) . PE.row(j) for every row j "
+             "< PE.n_rows, 1 x L (chapter 08)");
+ATTN_MISTAKE(similarity_position_checked_against_width, "position_similarity",
+             "a position that is a row of PE was refused: p was checked against the width; a "
+             "position is a row, so the only rule is p < PE.n_rows (chapter 08)");
 
 }  // namespace attn_test::mistakes
