@@ -288,7 +288,7 @@ arma::rowvec similarity_head(const arma::mat& PE, arma::uword p, arma::uword n) 
 void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
     const arma::uword L = PE.n_rows, d = PE.n_cols;
     auto as = [](const arma::rowvec& s) { return result("s", arma::mat(s), kSimilarity); };
-    arma::rowvec cosine(L), distance(L), squared(L), per_half(L), per_d(L);
+    arma::rowvec cosine(L), distance(L), squared(L), per_half(L), per_d(L), per_root(L);
     for (arma::uword j = 0; j < L; ++j) {
         double dot = 0, np = 0, nj = 0;
         for (arma::uword c = 0; c < d; ++c) {
@@ -303,6 +303,7 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         distance(j) = std::sqrt(ss);
         per_half(j) = dot / (static_cast<double>(d) / 2.0);
         per_d(j) = dot / static_cast<double>(d);
+        per_root(j) = dot / std::sqrt(static_cast<double>(d));
     }
     // column p against every column (PE.col(p).t() * PE); past the last column Armadillo refuses p
     if (p < d) {
@@ -341,7 +342,14 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         .variant(m::similarity_normalised, as(per_half), "divided by d_model / 2")
         .labelled("d_model / 2")
         .variant(m::similarity_normalised, as(per_d), "divided by d_model")
-        .labelled("d_model");
+        .labelled("d_model")
+        .variant(m::similarity_normalised, as(per_root), "divided by sqrt(d_model), as attention divides its scores")
+        .labelled("sqrt(d_model)");
+    // the row of another position: positions counted from 1
+    pr.variant(m::wrong_input, p >= 1 ? as(similarity_head(PE, p - 1, L)) : Result::throws(Threw::armadillo_index),
+               "the position p - 1 in place of p (positions count from 0: row p of PE is position p)")
+        .variant(m::wrong_input, p + 1 < L ? as(similarity_head(PE, p + 1, L)) : Result::throws(Threw::armadillo_index),
+                 "the position p + 1 in place of p (positions count from 0: row p of PE is position p)");
     // one entry per column: the loop over j ran to PE.n_cols
     if (d <= L) pr.variant(m::similarity_one_entry_per_column, as(similarity_head(PE, p, d)));
     else pr.variant(m::similarity_one_entry_per_column, Result::throws(Threw::armadillo_index));
