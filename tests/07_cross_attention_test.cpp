@@ -129,6 +129,11 @@ void softmax_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     declare(p, m::softmax_over_whole_matrix, way(Shift::row_max, Norm::total)).labelled("each row shifted, / accu(E)");
     declare(p, m::softmax_divided_by_max, way(Shift::row_max, Norm::row_max));
     declare(p, m::softmax_shift_by_column_max, way(Shift::column_max, Norm::row_sum));
+    // right in exact arithmetic: they show only on scores in the thousands (the large inputs)
+    declare(p, m::softmax_without_max_subtraction, way(Shift::none, Norm::row_sum));
+    declare(p, m::softmax_shift_not_row_max, way(Shift::global_max, Norm::row_sum)).labelled("S.max()");
+    declare(p, m::softmax_shift_not_row_max, way(Shift::row_mean, Norm::row_sum)).labelled("arma::mean(S, 1)");
+    declare(p, m::softmax_shift_not_row_max, way(Shift::row_min, Norm::row_sum)).labelled("arma::min(S, 1)");
     // the scores themselves: without exp, and the exponentials divided by their length
     const arma::mat S = attention_by_loops(Q, K, V, mask).scores;  // scaled, masked
     arma::mat plain(arma::size(S)), by_length(arma::size(S), arma::fill::zeros), E(arma::size(S), arma::fill::zeros);
@@ -180,6 +185,15 @@ struct Weights {
     }
 };
 
+// Rows of large values, each of another size: scores in the thousands, rows far apart,
+// where only a softmax shifted by each row's own maximum stays finite.
+arma::mat large_rows(arma::uword L, arma::uword d, int seed) {
+    arma::arma_rng::set_seed(seed);
+    arma::mat X = arma::randn(L, d) * 40.0;
+    for (arma::uword i = 0; i < L; ++i) X.row(i) *= 1.0 + static_cast<double>(i);
+    return X;
+}
+
 // X W^T for each of the three weight matrices: refused by Armadillo unless all are square.
 Expect transposed_projections(const arma::mat& Xq, const arma::mat& Xkv, const arma::mat& W_q, const arma::mat& W_k,
                               const arma::mat& W_v, const std::string& fn) {
@@ -227,10 +241,13 @@ Diagnosis self_attention_diagnosis() {
     const Weights w2(3, 3, 2, 23);
     arma::arma_rng::set_seed(24);
     const arma::mat X4 = arma::randn(4, 3) * 1.5;
+    const Weights w3(4, 2, 3, 26);
     const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat, arma::mat>> inputs = {
         {"the worked example 'I love LLMs' (X 3x4, every W 4x4)", ex::X(), ex::W_q(), ex::W_k(), ex::W_v()},
         {"5 tokens, d_model 6, d_k 4, d_v 3", X5, w.W_q, w.W_k, w.W_v},
-        {"4 tokens, d_model 3, d_k 3, d_v 2", X4, w2.W_q, w2.W_k, w2.W_v}};
+        {"4 tokens, d_model 3, d_k 3, d_v 2", X4, w2.W_q, w2.W_k, w2.W_v},
+        {"3 tokens of large values (scores in the thousands), d_model 4, d_k 2, d_v 3", large_rows(3, 4, 25), w3.W_q,
+         w3.W_k, w3.W_v}};
     for (const auto& [input, X, W_q, W_k, W_v] : inputs) {
         const arma::mat x = X, wq = W_q, wk = W_k, wv = W_v;
         const AttentionByLoops right =
@@ -301,7 +318,11 @@ Diagnosis cross_attention_diagnosis() {
         {"the translation example (2 decoder tokens over 4 encoder tokens, every W 4x4)", t.X_dec, t.H_enc, t.W_q,
          t.W_k, t.W_v},
         {"3 decoder tokens over 7 encoder tokens, d_model 5, d_k 3, d_v 2", X3, H7, w.W_q, w.W_k, w.W_v},
-        {"4 decoder tokens over 4 encoder tokens, d_model 6, d_k 3, d_v 2", X4, H4, w2.W_q, w2.W_k, w2.W_v}};
+        {"4 decoder tokens over 4 encoder tokens, d_model 6, d_k 3, d_v 2", X4, H4, w2.W_q, w2.W_k, w2.W_v},
+        {"3 decoder tokens over 4 encoder tokens with scores in the thousands (one query's all alike, one's spread "
+         "wide), d_model 2, W_q = W_k = I",
+         {{1200, 0}, {0, 3000}, {5, 1}}, {{1, 0}, {1, 0.5}, {1, -0.5}, {1, 0.25}}, arma::eye(2, 2), arma::eye(2, 2),
+         {{1, 2}, {0.5, -1}}}};
     for (const auto& [input, X_dec, H_enc, W_q, W_k, W_v] : inputs) {
         const arma::mat x = X_dec, h = H_enc, wq = W_q, wk = W_k, wv = W_v;
         const AttentionByLoops right =
@@ -345,6 +366,12 @@ MaskedInput wide_input() {
                    arma::randn(6, 4), arma::randn(6, 2), arma::mat(3, 6, arma::fill::zeros)};
     in.mask(0, 0) = in.mask(0, 5) = in.mask(1, 2) = in.mask(1, 3) = in.mask(2, 1) = in.mask(2, 4) = -INFINITY;
     return in;
+}
+
+// 4 tokens of large values under the causal mask: scores in the thousands, rows far apart.
+MaskedInput large_input() {
+    return {"4 tokens of large values under the causal mask (scores in the thousands), d_k 3, d_v 2",
+            large_rows(4, 3, 48), large_rows(4, 3, 49), arma::randn(4, 2), causal_mask_by_loops(4)};
 }
 
 void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
@@ -393,7 +420,7 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
 
 Diagnosis masked_attention_diagnosis() {
     Diagnosis d("masked_attention");
-    for (const MaskedInput& in : {causal_input(), positive_input(), wide_input()}) {
+    for (const MaskedInput& in : {causal_input(), positive_input(), wide_input(), large_input()}) {
         const MaskedInput c = in;
         const AttentionByLoops right = attention_by_loops(c.Q, c.K, c.V, c.mask);
         Probe& p = d.probe(c.name, [c] { return of(attn::masked_attention(c.Q, c.K, c.V, c.mask)); },

@@ -15,11 +15,11 @@ ATTN_MISTAKE(softmax_over_whole_matrix, "masked_softmax softmax_rows self_attent
              "softmax was normalised over the whole matrix (all entries sum to 1); each row must "
              "sum to 1 on its own: arma::accu(E) and S.max() take every entry, arma::sum(E, 1) "
              "and arma::max(S, 1) one per row (chapter 03)");
-ATTN_MISTAKE(softmax_without_max_subtraction, "masked_softmax softmax_rows",
+ATTN_MISTAKE(softmax_without_max_subtraction, "masked_softmax softmax_rows self_attention cross_attention masked_attention",
              "large scores overflowed to inf/NaN: subtract each row's maximum before exp, "
              "S.each_col() - arma::max(S, 1), which changes nothing else (chapter 03, shift "
              "invariance)");
-ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows",
+ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows self_attention cross_attention masked_attention",
              "the shift was not each row's own maximum (one maximum for the whole matrix, or each "
              "row's mean): right in exact arithmetic, but on rows far apart exp under- or "
              "overflows and the row becomes 0/0 = NaN; subtract max(S, 1), one maximum per row, "

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): a softmax whose numerator is shifted by the row maximum and whose denominator is not.
+// Wrong on purpose (suite only): a softmax written out, shifted by the largest score of the whole matrix.
 #include <cmath>
 
 #include "contracts/07_cross_attention.hpp"
@@ -15,9 +15,9 @@ AttentionResult self_attention(const arma::mat& X, const arma::mat& W_q, const a
                    {"W_k", W_k});
     const arma::mat Q = X * W_q, K = X * W_k, V = X * W_v;
     const arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L, L)
-    arma::mat A = arma::exp(S.each_col() - arma::max(S, 1));
-    A.each_col() /= arma::sum(arma::exp(S), 1);  // the mistake: the sum of the same shifted exponentials
-    return {A, A * V};
+    arma::mat E = arma::exp(S - S.max());  // the mistake: one shift for every row; each row needs its own maximum
+    E.each_col() /= arma::sum(E, 1);
+    return {E, E * V};
 }
 
 }  // namespace attn
