@@ -100,12 +100,10 @@ void divisor_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     declare(p, m::scale_by_d_k, by(d_k), twice);
     declare(p, m::scale_multiplied, by(1.0 / std::sqrt(d_k)));
     declare(p, m::scale_by_sqrt_d_v, by(std::sqrt(d_v)));
-    declare(p, m::scale_by_key_count, by(std::sqrt(L_K))).labelled("sqrt(L_K)");
+    declare(p, m::scale_by_key_count, by(std::sqrt(L_K)));
     // the number of queries instead: only another number where L_Q != L_K
     if (Q.n_rows != K.n_rows)
-        declare(p, m::scale_by_key_count, by(std::sqrt(static_cast<double>(Q.n_rows))),
-                "here the number of queries, Q.n_rows, which is not d_k either")
-            .labelled("sqrt(L_Q)");
+        declare(p, m::scale_by_query_count, by(std::sqrt(static_cast<double>(Q.n_rows))));
     if (d_model > 0) declare(p, m::scale_by_sqrt_d_model, by(std::sqrt(d_model)));
     p.quantity("d_k", d_k).quantity("d_v", d_v).quantity("L_K", L_K);
     if (d_model > 0) p.quantity("d_model", d_model);

@@ -76,5 +76,9 @@ ATTN_MISTAKE(mask_shape_rule_wrong, "masked_attention",
              "column per key, L_Q x L_K (mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows); it "
              "is square only when L_Q = L_K, as for the causal mask, and its width is L_K, not "
              "d_k (chapter 07)");
+ATTN_MISTAKE(scale_by_query_count, "cross_attention masked_attention",
+             "the scores were divided by the square root of the number of queries (Q.n_rows, the "
+             "decoder's length in cross-attention); the divisor is sqrt(d_k), the width of one "
+             "key, K.n_cols (chapters 04 and 07)");
 
 }  // namespace attn_test::mistakes
