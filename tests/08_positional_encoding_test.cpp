@@ -15,6 +15,7 @@ ATTN_TEST_MAIN(ch08_positional_encoding)
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -101,10 +102,58 @@ arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = Ta
     return U;
 }
 
+// The base b of 10000^(2i / d_model) that the table T was made with, read from pair 1 at
+// position 1 (PE(1, 2) = sin(w_1), PE(1, 3) = cos(w_1), w_1 = b^(-2 / d_model)), or 0
+// when T cannot tell (fewer than 2 positions or 4 columns, or not such a table).
+double base_of(const arma::mat& T, arma::uword L, arma::uword d_model) {
+    if (L < 2 || d_model < 4 || T.n_rows != L || T.n_cols != d_model || !T.is_finite()) return 0;
+    const double w1 = std::atan2(T(1, 2), T(1, 3));
+    if (!(w1 > 0)) return 0;
+    return std::pow(w1, -static_cast<double>(d_model) / 2.0);
+}
+
 // Every natural wrong table of (L, d_model), as variants of probe p.
 void table_variants(Probe& p, arma::uword L, arma::uword d_model) {
     auto as = [](const arma::mat& T) { return result("PE", T, kTable); };
     auto slip = [&](TableSlip s) { return as(table_by_loops(L, d_model, s)); };
+    // A loop over whole pairs carries a slip of its own into an odd table: its last
+    // column left at 0, or its last cosine written past the end. With any other slip
+    // of the formula, the table is named by that slip.
+    const TableSlip formula_slips[] = {TableSlip::sine_cosine_swapped,     TableSlip::frequency_per_column,
+                                       TableSlip::frequency_per_column_2c, TableSlip::exponent_without_d_model,
+                                       TableSlip::integer_exponent,        TableSlip::positions_from_one,
+                                       TableSlip::exponent_without_two,    TableSlip::frequency_inverted,
+                                       TableSlip::divided_outside_sine};
+    const Mistake* named[] = {&m::pe_sine_cosine_swapped,     &m::pe_frequency_per_column, &m::pe_frequency_per_column,
+                              &m::pe_exponent_without_d_model, &m::pe_integer_exponent,     &m::pe_positions_from_one,
+                              &m::pe_exponent_without_two,     &m::pe_frequency_inverted,   &m::pe_divided_outside_sine};
+    const bool odd = d_model % 2 == 1 && L > 0;
+    for (std::size_t k = 0; k < std::size(formula_slips); ++k) {
+        arma::mat T = table_by_loops(L, d_model, formula_slips[k]);
+        if (odd) T.col(d_model - 1).zeros();
+        const std::string how = formula_slips[k] == TableSlip::frequency_per_column_2c ? "exponent 2c / d_model"
+                                : formula_slips[k] == TableSlip::frequency_per_column  ? "exponent c / d_model"
+                                                                                       : "";
+        p.variant(*named[k], as(T)).labelled(how + (how.empty() ? "" : ", ") + "a loop over whole pairs").combined();
+        p.variant(*named[k], odd ? Result::throws(Threw::armadillo_index) : slip(formula_slips[k]))
+            .labelled(how + (how.empty() ? "" : ", ") + "a loop over pairs past the end")
+            .combined();
+    }
+    // any other base: read from the learner's table, which must then be that base's table
+    const arma::uword l = L, dm = d_model;
+    const bool readable = L >= 2 && d_model >= 4;  // else every base gives the right table
+    p.variant_fitting(
+        m::pe_base_not_10000, as(table_by_loops(L, d_model, TableSlip::none, readable ? std::exp(4.0) : 1e4)),
+        [l, dm, readable](const Result& r) {
+            if (r.threw != Threw::nothing || r.parts.size() != 1) return false;
+            const arma::mat& T = r.parts[0].value;
+            if (!readable) return agree(T, table_by_loops(l, dm), 1e-9);
+            const double b = base_of(T, l, dm);
+            auto near = [b](double x) { return std::abs(b - x) <= 0.01 * x; };
+            if (!(b >= 2 && b <= 1e7) || near(100) || near(1e3) || near(1e4) || near(1e5)) return false;
+            return agree(T, table_by_loops(l, dm, TableSlip::none, b), 1e-9);
+        },
+        "another number: std::log10 where std::log belongs, for one, makes it e^4");
     p.variant(m::pe_sine_cosine_swapped, slip(TableSlip::sine_cosine_swapped))
         .variant(m::pe_frequency_per_column, slip(TableSlip::frequency_per_column))
         .labelled("exponent c / d_model")
