@@ -85,26 +85,39 @@ Expect with_weights(const arma::mat& A, const arma::mat& V) { return gives(as_re
 
 // --- slips of the attention formula, shared by the three attention exercises --------
 
+// Declares the slip `w` of mistake mk, and, when `unguarded_too`, the same slip written
+// with a softmax of its own that has no rule for a row of nothing but -infinity (NaN
+// there): a second slip that comes with writing the softmax out, named by the first.
+void declare_way(Probe& p, const Mistake& mk, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
+                 const arma::mat& mask, AttentionWay w, const std::string& fn, bool unguarded_too,
+                 const std::string& how = "", const std::string& detail = "") {
+    declare(p, mk, attend(Q, K, V, mask, w, fn), detail).labelled(how);
+    if (!unguarded_too) return;
+    w.softmax.guard = false;
+    declare(p, mk, attend(Q, K, V, mask, w, fn), detail)
+        .labelled(how + (how.empty() ? "" : ", ") + "no rule for a row of -inf")
+        .combined();
+}
+
 // The divisor: none, d_k, multiplied, sqrt(d_v), sqrt(L_K), sqrt(d_model) (d_model: the
 // width of the layer's input X, or 0 when there is none).
 void divisor_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
-                   double d_model, const std::string& fn, const std::string& twice = "") {
+                   double d_model, const std::string& fn, const std::string& twice = "", bool unguarded_too = false) {
     const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols),
                  L_K = static_cast<double>(K.n_rows);
-    auto by = [&](double divisor) {
+    auto by = [&](const Mistake& mk, double divisor, const std::string& detail = "") {
         AttentionWay w;
         w.divisor = divisor;
-        return attend(Q, K, V, mask, w, fn);
+        declare_way(p, mk, Q, K, V, mask, w, fn, unguarded_too, "", detail);
     };
-    declare(p, m::no_scaling, by(1.0));
-    declare(p, m::scale_by_d_k, by(d_k), twice);
-    declare(p, m::scale_multiplied, by(1.0 / std::sqrt(d_k)));
-    declare(p, m::scale_by_sqrt_d_v, by(std::sqrt(d_v)));
-    declare(p, m::scale_by_key_count, by(std::sqrt(L_K)));
+    by(m::no_scaling, 1.0);
+    by(m::scale_by_d_k, d_k, twice);
+    by(m::scale_multiplied, 1.0 / std::sqrt(d_k));
+    by(m::scale_by_sqrt_d_v, std::sqrt(d_v));
+    by(m::scale_by_key_count, std::sqrt(L_K));
     // the number of queries instead: only another number where L_Q != L_K
-    if (Q.n_rows != K.n_rows)
-        declare(p, m::scale_by_query_count, by(std::sqrt(static_cast<double>(Q.n_rows))));
-    if (d_model > 0) declare(p, m::scale_by_sqrt_d_model, by(std::sqrt(d_model)));
+    if (Q.n_rows != K.n_rows) by(m::scale_by_query_count, std::sqrt(static_cast<double>(Q.n_rows)));
+    if (d_model > 0) by(m::scale_by_sqrt_d_model, std::sqrt(d_model));
     p.quantity("d_k", d_k).quantity("d_v", d_v).quantity("L_K", L_K);
     if (d_model > 0) p.quantity("d_model", d_model);
 }
@@ -113,25 +126,25 @@ void divisor_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
 // divided by the row's largest entry, shifted by each column's maximum, without exp,
 // divided by the 2-norm.
 void softmax_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
-                   const std::string& fn) {
-    auto way = [&](Shift sh, Norm no, bool down = false) {
+                   const std::string& fn, bool unguarded_too = false) {
+    auto way = [&](const Mistake& mk, Shift sh, Norm no, const std::string& how = "", bool down = false) {
         AttentionWay w;
         w.softmax.shift = sh;
         w.softmax.norm = no;
         w.softmax.down_columns = down;
-        return attend(Q, K, V, mask, w, fn);
+        declare_way(p, mk, Q, K, V, mask, w, fn, unguarded_too, how);
     };
-    declare(p, m::softmax_over_columns, way(Shift::row_max, Norm::column_sum)).labelled("E / sum(E)");
-    declare(p, m::softmax_over_columns, way(Shift::row_max, Norm::row_sum, true)).labelled("softmax_rows(S.t()).t()");
-    declare(p, m::softmax_over_whole_matrix, way(Shift::global_max, Norm::total)).labelled("exp(S - S.max()) / accu(E)");
-    declare(p, m::softmax_over_whole_matrix, way(Shift::row_max, Norm::total)).labelled("each row shifted, / accu(E)");
-    declare(p, m::softmax_divided_by_max, way(Shift::row_max, Norm::row_max));
-    declare(p, m::softmax_shift_by_column_max, way(Shift::column_max, Norm::row_sum));
+    way(m::softmax_over_columns, Shift::row_max, Norm::column_sum, "E / sum(E)");
+    way(m::softmax_over_columns, Shift::row_max, Norm::row_sum, "softmax_rows(S.t()).t()", true);
+    way(m::softmax_over_whole_matrix, Shift::global_max, Norm::total, "exp(S - S.max()) / accu(E)");
+    way(m::softmax_over_whole_matrix, Shift::row_max, Norm::total, "each row shifted, / accu(E)");
+    way(m::softmax_divided_by_max, Shift::row_max, Norm::row_max);
+    way(m::softmax_shift_by_column_max, Shift::column_max, Norm::row_sum);
     // right in exact arithmetic: they show only on scores in the thousands (the large inputs)
-    declare(p, m::softmax_without_max_subtraction, way(Shift::none, Norm::row_sum));
-    declare(p, m::softmax_shift_not_row_max, way(Shift::global_max, Norm::row_sum)).labelled("S.max()");
-    declare(p, m::softmax_shift_not_row_max, way(Shift::row_mean, Norm::row_sum)).labelled("arma::mean(S, 1)");
-    declare(p, m::softmax_shift_not_row_max, way(Shift::row_min, Norm::row_sum)).labelled("arma::min(S, 1)");
+    way(m::softmax_without_max_subtraction, Shift::none, Norm::row_sum);
+    way(m::softmax_shift_not_row_max, Shift::global_max, Norm::row_sum, "S.max()");
+    way(m::softmax_shift_not_row_max, Shift::row_mean, Norm::row_sum, "arma::mean(S, 1)");
+    way(m::softmax_shift_not_row_max, Shift::row_min, Norm::row_sum, "arma::min(S, 1)");
     // the scores themselves: without exp, and the exponentials divided by their length
     const arma::mat S = attention_by_loops(Q, K, V, mask).scores;  // scaled, masked
     arma::mat plain(arma::size(S)), by_length(arma::size(S), arma::fill::zeros), E(arma::size(S), arma::fill::zeros);
@@ -380,7 +393,7 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
         w.mask = u;
         return attend(Q, K, V, M, w, fn);
     };
-    divisor_slips(p, Q, K, V, M, 0, fn);
+    divisor_slips(p, Q, K, V, M, 0, fn, "", true);
     declare(p, m::mask_after_softmax, use(MaskUse::after_softmax));
     declare(p, m::mask_added_to_weights, use(MaskUse::added_to_weights));
     declare(p, m::mask_with_zero, use(MaskUse::zero_score));
@@ -390,7 +403,11 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
     declare(p, m::mask_transposed, M.n_rows == M.n_cols ? use(MaskUse::transposed) : attend(Q, K, V, M, fn))
         .labelled("mask.t() when it is square");
     // s * 0 = 0 and s * -inf = -inf for s > 0: finite numbers only on positive scores
-    if (product_by_loops(Q, K.t()).min() > 0) declare(p, m::mask_multiplied, use(MaskUse::multiplied));
+    if (product_by_loops(Q, K.t()).min() > 0) {
+        AttentionWay w;
+        w.mask = MaskUse::multiplied;
+        declare_way(p, m::mask_multiplied, Q, K, V, M, w, fn, true);
+    }
     // -1e9 or -1e30: nearly the right weights, and even (or plain softmax) ones on a row
     // with every key hidden
     declare(p, m::mask_large_finite_value, use(MaskUse::plus_large), "", 1e-5).labelled("S + (-1e9 where hidden)");
@@ -413,7 +430,7 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
         .labelled("a square mask required");
     declare(p, m::mask_shape_rule_wrong, refused_mask).labelled("mask.n_cols == K.n_cols (d_k) required");
     output_slips(p, Q, K, V, M, fn);
-    softmax_slips(p, Q, K, V, M, fn);
+    softmax_slips(p, Q, K, V, M, fn, true);
 }
 
 Diagnosis masked_attention_diagnosis() {
