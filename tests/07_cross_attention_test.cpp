@@ -298,6 +298,7 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
         declare(p, m::cross_attention_wrong_source, at(q, k, v), detail);
     }
     declare(p, m::scores_transposed, at(K, Q, V));
+    declare(p, m::scores_queries_by_queries, at(Q, Q, V));
     declare(p, m::projection_role_swapped, at(product_by_loops(X_dec, W_k), K, V)).labelled("queries from W_k");
     declare(p, m::projection_role_swapped, at(Q, product_by_loops(H_enc, W_q), V)).labelled("keys from W_q");
     declare(p, m::projection_role_swapped, at(Q, K, product_by_loops(H_enc, W_q))).labelled("values from W_q");
@@ -418,6 +419,7 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
         declare(p, m::masked_row_gives_nan, attend(Q, K, V, M, w, fn));
     }
     declare(p, m::scores_transposed, attend(K, Q, V, M, fn));
+    declare(p, m::scores_queries_by_queries, attend(Q, Q, V, M, fn));
     // the learner's own checks refusing a good mask: its -infinity, or its shape
     p.variant_fitting(m::mask_minus_infinity_refused, Result::throws(Threw::input_error, fn + ":"), [fn](const Result& r) {
         return r.threw == Threw::input_error && r.message.rfind(fn + ":", 0) == 0;
@@ -484,6 +486,7 @@ void causal_mask_variants(Probe& p, arma::uword L) {
         .labelled("1 where seen, 0 where hidden")
         .variant(m::mask_zero_one_pattern, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, 1.0, 0.0)))
         .labelled("1 where hidden, 0 where seen")
+        .variant(m::mask_seen_keys_one, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -INFINITY, 1.0)))
         .variant(m::mask_with_zero, as(arma::mat(L, L, arma::fill::zeros)),
                  "in causal_mask every entry came out 0, or as good as 0: the keys j > i need -arma::datum::inf; "
                  "std::numeric_limits<double>::min() is the smallest POSITIVE double, not the most negative one, and "

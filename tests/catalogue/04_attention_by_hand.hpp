@@ -9,7 +9,7 @@ namespace attn_test::mistakes {
 ATTN_MISTAKE(scores_transposed, "attention_weights scores attention_shapes scaled_dot_product_attention self_attention cross_attention masked_attention",
              "the scores are K Q^T, not Q K^T: row i must hold query i against every key (chapter "
              "04, step 2)");
-ATTN_MISTAKE(scores_queries_by_queries, "attention_weights scores scaled_dot_product_attention",
+ATTN_MISTAKE(scores_queries_by_queries, "attention_weights scores scaled_dot_product_attention cross_attention masked_attention",
              "the scores were Q Q^T, the queries compared with each other; a score compares query "
              "i with key j: Q * K.t() (chapter 04, step 2)");
 ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_attention cross_attention masked_attention",

@@ -80,5 +80,9 @@ ATTN_MISTAKE(scale_by_query_count, "cross_attention masked_attention",
              "the scores were divided by the square root of the number of queries (Q.n_rows, the "
              "decoder's length in cross-attention); the divisor is sqrt(d_k), the width of one "
              "key, K.n_cols (chapters 04 and 07)");
+ATTN_MISTAKE(mask_seen_keys_one, "causal_mask",
+             "the keys that may be seen got 1 instead of 0: a mask is added to the scores, and "
+             "only 0 leaves a score as it is; start from arma::zeros(L, L) (or arma::fill::zeros) "
+             "and put -infinity only where j > i (chapter 07)");
 
 }  // namespace attn_test::mistakes
