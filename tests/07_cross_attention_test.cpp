@@ -506,6 +506,25 @@ void causal_mask_variants(Probe& p, arma::uword L) {
         .labelled("arma::trimatu(arma::ones(L, L), 1) * -inf")
         .combined();
     p.variant(m::causal_mask_trimatu_out_of_bounds, L < 2 ? trimatu_refuses : as(causal_mask_by_loops(L)));
+    // the other slips made with arma::trimatu(M, 1) or arma::trimatl(M, -1): refused too for L < 2
+    // (arma::trimatu(M, 2), for j > i + 1, for L < 3), and named by the other slip
+    auto by_trimat = [&](const Mistake& mk, const arma::mat& M, arma::uword least, const std::string& how) {
+        p.variant(mk, L < least ? trimatu_refuses : as(M)).labelled(how).combined();
+    };
+    by_trimat(m::causal_mask_wrong_triangle, hiding(L, [](arma::uword i, arma::uword j) { return j < i; }), 2,
+              "arma::trimatl(M, -1)");
+    by_trimat(m::causal_mask_shows_next, hiding(L, [](arma::uword i, arma::uword j) { return j > i + 1; }), 3,
+              "arma::trimatu(M, 2)");
+    by_trimat(m::mask_plus_infinity, hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, INFINITY), 2,
+              "arma::trimatu(M, 1)");
+    by_trimat(m::mask_zero_one_pattern, hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, 1.0, 0.0), 2,
+              "arma::trimatu(arma::ones(L, L), 1)");
+    const auto large = future_holds(L, [](double x) { return std::isfinite(x) && x <= -1e4; });
+    p.variant_fitting(m::mask_large_finite_value,
+                      L < 2 ? trimatu_refuses : as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -1e9)),
+                      [L, large, trimatu_refuses](const Result& r) { return L < 2 ? same_result(r, trimatu_refuses) : large(r); })
+        .labelled("arma::trimatu(M, 1)")
+        .combined();
 }
 
 Diagnosis causal_mask_diagnosis() {
