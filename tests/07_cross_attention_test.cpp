@@ -412,7 +412,12 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
     // -1e9 or -1e30: nearly the right weights, and even (or plain softmax) ones on a row
     // with every key hidden
     declare(p, m::mask_large_finite_value, use(MaskUse::plus_large), "", 1e-5).labelled("S + (-1e9 where hidden)");
-    declare(p, m::mask_large_finite_value, use(MaskUse::set_large), "", 1e-5).labelled("hidden scores set to -1e9");
+    // the same numbers as a softmax of its own that spreads a row of nothing but -inf evenly
+    declare(p, m::mask_large_finite_value, use(MaskUse::set_large),
+            "or a softmax of your own that gives a row of nothing but -infinity even weights, 1 / L_K each, where the "
+            "course's rule is a row of zeros",
+            1e-5)
+        .labelled("hidden scores set to -1e9");
     {
         AttentionWay w;
         w.softmax.guard = false;
