@@ -1,9 +1,12 @@
 // Chapter 08 tests: the sinusoidal position codes, adding them, and how alike two are.
-// One suite per exercise (its name is the exercise's name); `chapter` holds
-// the tests of the chapter's non-exercise code (src/labs/positional_encoding_lab).
+// One suite per exercise (its name is the exercise's name); `chapter` holds the tests
+// of the chapter's non-exercise code (src/labs/positional_encoding_lab).
 //
-// Every expected value comes from the formula written out again here, over
-// scalars: pair i = c / 2 of column c, angle = p / 10000^(2i / d_model).
+// Every expected value comes from the formula written out again here, over scalars
+// (pair i = c / 2 of column c, angle = p / 10000^(2i / d_model)), never from the code
+// under test. Each exercise's first check runs the learner's function on a few inputs
+// and names the mistake behind a wrong result (tests/support/diagnosis.hpp);
+// `distinguishable` proves that those inputs tell every two declared mistakes apart.
 #include <boost/test/unit_test.hpp>
 
 #include "test_main.hpp"
@@ -11,31 +14,48 @@ ATTN_TEST_MAIN(ch08_positional_encoding)
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <functional>
+#include <iterator>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "check_progress.hpp"
 #include "contracts/08_positional_encoding.hpp"
 #include "core/errors.hpp"
 #include "labs/positional_encoding_lab.hpp"
-#include "mistakes.hpp"
-#include "slips.hpp"
-#include "test_helpers.hpp"
+#include "support/diagnosis.hpp"
+#include "support/oracles.hpp"
 
-using attn_test::matrices_close;
-using attn_test::thrown_message;
+using namespace attn_test;
+namespace m = attn_test::mistakes;
 
 namespace {
 
-namespace m = attn_test::mistakes;
-
 bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
+
+// The message of the E that fn throws, or "" (for the chapter's own checks of wording).
+template <class E, class F>
+std::string thrown_message(F&& fn) {
+    try {
+        fn();
+    } catch (const E& e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string shape(arma::uword r, arma::uword c) { return std::to_string(r) + "x" + std::to_string(c); }
+
+// ---------------------------------------------------------------- positional_encoding
+const Axes kTable = axes("position", "column");
 
 // The natural slips of positional_encoding, each a variant of the formula.
 enum class TableSlip {
     none,
     sine_cosine_swapped,       // cos in the even columns, sin in the odd ones
     frequency_per_column,      // exponent c / d_model: every column its own frequency
+    frequency_per_column_2c,   // exponent 2c / d_model: the column c taken for the pair i
     transposed,                // d_model x L: dimensions down, positions across
     exponent_without_d_model,  // 10000^(2i): the division by d_model left out
     integer_exponent,          // 2i / d_model in whole numbers: 0, so every frequency is 1
@@ -43,23 +63,36 @@ enum class TableSlip {
     exponent_without_two,      // i / d_model instead of 2i / d_model (pair i counted, not column 2i)
     frequency_inverted,        // p * 10000^(2i / d_model): multiplied instead of divided
     odd_last_column_missing,   // odd d_model: the lone last sine left at 0 (a loop over whole pairs only)
+    halves,                    // sines in the first d_model / 2 columns, cosines in the others
+    divided_outside_sine,      // sin(p) / 10000^(2i / d_model): the division outside the sine
 };
 
-arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = TableSlip::none) {
+arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = TableSlip::none, double base = 10000.0) {
     arma::mat T(L, d_model);
+    const double d = static_cast<double>(d_model);
+    const arma::uword half = d_model / 2;
     for (arma::uword p = 0; p < L; ++p)
         for (arma::uword c = 0; c < d_model; ++c) {
-            const double i = static_cast<double>(c / 2);
-            double exponent = 2.0 * i / static_cast<double>(d_model);
-            if (slip == TableSlip::frequency_per_column) exponent = static_cast<double>(c) / static_cast<double>(d_model);
+            double i = static_cast<double>(c / 2);
+            bool sine = c % 2 == 0;
+            if (slip == TableSlip::halves) {  // column c < half: pair c's sine; else pair c - half's cosine
+                sine = c < half;
+                i = static_cast<double>(sine ? c : c - half);
+            }
+            double exponent = 2.0 * i / d;
+            if (slip == TableSlip::frequency_per_column) exponent = static_cast<double>(c) / d;
+            if (slip == TableSlip::frequency_per_column_2c) exponent = 2.0 * static_cast<double>(c) / d;
             if (slip == TableSlip::exponent_without_d_model) exponent = 2.0 * i;
             if (slip == TableSlip::integer_exponent) exponent = 0.0;
-            if (slip == TableSlip::exponent_without_two) exponent = i / static_cast<double>(d_model);
+            if (slip == TableSlip::exponent_without_two) exponent = i / d;
             const double position = static_cast<double>(p) + (slip == TableSlip::positions_from_one ? 1.0 : 0.0);
-            const double angle = slip == TableSlip::frequency_inverted ? position * std::pow(10000.0, exponent)
-                                                                       : position / std::pow(10000.0, exponent);
-            const bool sine = (c % 2 == 0) != (slip == TableSlip::sine_cosine_swapped);
-            T(p, c) = sine ? std::sin(angle) : std::cos(angle);
+            const double angle = slip == TableSlip::frequency_inverted ? position * std::pow(base, exponent)
+                                                                       : position / std::pow(base, exponent);
+            if (slip == TableSlip::sine_cosine_swapped) sine = !sine;
+            if (slip == TableSlip::divided_outside_sine)
+                T(p, c) = (sine ? std::sin(position) : std::cos(position)) / std::pow(base, exponent);
+            else
+                T(p, c) = sine ? std::sin(angle) : std::cos(angle);
             if (slip == TableSlip::odd_last_column_missing && d_model % 2 == 1 && c + 1 == d_model) T(p, c) = 0.0;
         }
     if (slip != TableSlip::transposed) return T;
@@ -69,26 +102,98 @@ arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = Ta
     return U;
 }
 
-using attn_test::Slip;
-using attn_test::Threw;
-
-// Every slip's table (the list the recogniser compares with, and the
-// `distinguishable` suite checks).
-std::vector<attn_test::Slip> table_slips(arma::uword L, arma::uword d_model) {
-    return {{m::pe_sine_cosine_swapped, table_by_loops(L, d_model, TableSlip::sine_cosine_swapped)},
-                         {m::pe_frequency_per_column, table_by_loops(L, d_model, TableSlip::frequency_per_column)},
-                         {m::pe_table_transposed, table_by_loops(L, d_model, TableSlip::transposed)},
-                         {m::pe_exponent_without_d_model,
-                          table_by_loops(L, d_model, TableSlip::exponent_without_d_model)},
-                         {m::pe_integer_exponent, table_by_loops(L, d_model, TableSlip::integer_exponent)},
-                         {m::pe_positions_from_one, table_by_loops(L, d_model, TableSlip::positions_from_one)},
-                         {m::pe_exponent_without_two, table_by_loops(L, d_model, TableSlip::exponent_without_two)},
-                         {m::pe_frequency_inverted, table_by_loops(L, d_model, TableSlip::frequency_inverted)},
-                         {m::pe_odd_last_column_missing,
-                          table_by_loops(L, d_model, TableSlip::odd_last_column_missing)}};
+// The base b of 10000^(2i / d_model) that the table T was made with, read from pair 1 at
+// position 1 (PE(1, 2) = sin(w_1), PE(1, 3) = cos(w_1), w_1 = b^(-2 / d_model)), or 0
+// when T cannot tell (fewer than 2 positions or 4 columns, or not such a table).
+double base_of(const arma::mat& T, arma::uword L, arma::uword d_model) {
+    if (L < 2 || d_model < 4 || T.n_rows != L || T.n_cols != d_model || !T.is_finite()) return 0;
+    const double w1 = std::atan2(T(1, 2), T(1, 3));
+    if (!(w1 > 0)) return 0;
+    return std::pow(w1, -static_cast<double>(d_model) / 2.0);
 }
-void report_table_slips(const arma::mat& got, arma::uword L, arma::uword d_model) {
-    attn_test::report_the_one_slip(got, table_by_loops(L, d_model), table_slips(L, d_model));
+
+// Every natural wrong table of (L, d_model), as variants of probe p.
+void table_variants(Probe& p, arma::uword L, arma::uword d_model) {
+    auto as = [](const arma::mat& T) { return result("PE", T, kTable); };
+    auto slip = [&](TableSlip s) { return as(table_by_loops(L, d_model, s)); };
+    // A loop over whole pairs carries a slip of its own into an odd table: its last
+    // column left at 0, or its last cosine written past the end. With any other slip
+    // of the formula, the table is named by that slip.
+    const TableSlip formula_slips[] = {TableSlip::sine_cosine_swapped,     TableSlip::frequency_per_column,
+                                       TableSlip::frequency_per_column_2c, TableSlip::exponent_without_d_model,
+                                       TableSlip::integer_exponent,        TableSlip::positions_from_one,
+                                       TableSlip::exponent_without_two,    TableSlip::frequency_inverted,
+                                       TableSlip::divided_outside_sine};
+    const Mistake* named[] = {&m::pe_sine_cosine_swapped,     &m::pe_frequency_per_column, &m::pe_frequency_per_column,
+                              &m::pe_exponent_without_d_model, &m::pe_integer_exponent,     &m::pe_positions_from_one,
+                              &m::pe_exponent_without_two,     &m::pe_frequency_inverted,   &m::pe_divided_outside_sine};
+    const bool odd = d_model % 2 == 1 && L > 0;
+    for (std::size_t k = 0; k < std::size(formula_slips); ++k) {
+        arma::mat T = table_by_loops(L, d_model, formula_slips[k]);
+        if (odd) T.col(d_model - 1).zeros();
+        const std::string how = formula_slips[k] == TableSlip::frequency_per_column_2c ? "exponent 2c / d_model"
+                                : formula_slips[k] == TableSlip::frequency_per_column  ? "exponent c / d_model"
+                                                                                       : "";
+        p.variant(*named[k], as(T)).labelled(how + (how.empty() ? "" : ", ") + "a loop over whole pairs").combined();
+        p.variant(*named[k], odd ? Result::throws(Threw::armadillo_index) : slip(formula_slips[k]))
+            .labelled(how + (how.empty() ? "" : ", ") + "a loop over pairs past the end")
+            .combined();
+    }
+    // any other base: read from the learner's table, which must then be that base's table
+    const arma::uword l = L, dm = d_model;
+    const bool readable = L >= 2 && d_model >= 4;  // else every base gives the right table
+    p.variant_fitting(
+        m::pe_base_not_10000, as(table_by_loops(L, d_model, TableSlip::none, readable ? std::exp(4.0) : 1e4)),
+        [l, dm, readable](const Result& r) {
+            if (r.threw != Threw::nothing || r.parts.size() != 1) return false;
+            const arma::mat& T = r.parts[0].value;
+            if (!readable) return agree(T, table_by_loops(l, dm), 1e-9);
+            const double b = base_of(T, l, dm);
+            auto near = [b](double x) { return std::abs(b - x) <= 0.01 * x; };
+            if (!(b >= 2 && b <= 1e7) || near(100) || near(1e3) || near(1e4) || near(1e5)) return false;
+            return agree(T, table_by_loops(l, dm, TableSlip::none, b), 1e-9);
+        },
+        "another number: std::log10 where std::log belongs, for one, makes it e^4");
+    p.variant(m::pe_sine_cosine_swapped, slip(TableSlip::sine_cosine_swapped))
+        .variant(m::pe_frequency_per_column, slip(TableSlip::frequency_per_column))
+        .labelled("exponent c / d_model")
+        .variant(m::pe_frequency_per_column, slip(TableSlip::frequency_per_column_2c))
+        .labelled("exponent 2c / d_model")
+        .variant(m::pe_table_transposed, slip(TableSlip::transposed))
+        .variant(m::pe_exponent_without_d_model, slip(TableSlip::exponent_without_d_model))
+        .variant(m::pe_integer_exponent, slip(TableSlip::integer_exponent))
+        .variant(m::pe_positions_from_one, slip(TableSlip::positions_from_one))
+        .variant(m::pe_exponent_without_two, slip(TableSlip::exponent_without_two))
+        .variant(m::pe_frequency_inverted, slip(TableSlip::frequency_inverted))
+        .variant(m::pe_odd_last_column_missing, slip(TableSlip::odd_last_column_missing))
+        .variant(m::pe_divided_outside_sine, slip(TableSlip::divided_outside_sine))
+        .variant(m::pe_base_not_10000, as(table_by_loops(L, d_model, TableSlip::none, 1e5)), "10e4, which is 100000")
+        .labelled("10e4")
+        .variant(m::pe_base_not_10000, as(table_by_loops(L, d_model, TableSlip::none, 1e3)), "1000, a zero short")
+        .labelled("1e3");
+    // the first half sines, the second half cosines: a layout for an even d_model
+    if (d_model % 2 == 0) p.variant(m::pe_halves_not_interleaved, slip(TableSlip::halves));
+    // an odd d_model with a loop over pairs that writes both columns of the last one:
+    // column d_model is past the end, and Armadillo refuses the index
+    // length 0 refused: the contract gives a 0 x d_model table
+    p.variant(m::pe_length_zero_refused, L == 0 ? Result::throws(Threw::input_error, "positional_encoding:")
+                                                : as(table_by_loops(L, d_model)));
+    p.variant(m::pe_odd_cosine_past_the_end,
+              d_model % 2 == 1 && L > 0 ? Result::throws(Threw::armadillo_index) : as(table_by_loops(L, d_model)));
+}
+
+Diagnosis positional_encoding_diagnosis() {
+    Diagnosis d("positional_encoding");
+    const std::vector<std::pair<arma::uword, arma::uword>> sizes = {{5, 6}, {7, 5}, {0, 4}};
+    for (const auto& [L, d_model] : sizes) {
+        const arma::uword l = L, dm = d_model;
+        Probe& p = d.probe("positional_encoding(" + std::to_string(l) + ", " + std::to_string(dm) + ")",
+                           [l, dm] { return result("PE", attn::positional_encoding(l, dm), kTable); },
+                           result("PE", table_by_loops(l, dm), kTable));
+        table_variants(p, l, dm);
+        p.quantity("d_model", static_cast<double>(dm));
+    }
+    return d;
 }
 
 // A BOOST_TEST of the shape, worded for the learner; true when it is right.
@@ -107,75 +212,224 @@ arma::mat uneven_rows(arma::uword L, arma::uword d, int seed) {
     return X;
 }
 
-// What add_positions gives when it slips, by loops; the slips that make Armadillo
-// refuse two shapes are told apart by the shapes its message names.
-// (The right sum and the list the recogniser compares with, which the
-// `distinguishable` suite checks.)
-std::pair<arma::mat, std::vector<Slip>> add_slips(const arma::mat& X, const arma::mat& PE) {
-    const arma::uword L = X.n_rows, d = X.n_cols;
-    arma::mat right(L, d), only_pe(L, d), shifted(L, d), side_by_side(L, 2 * d);
-    for (arma::uword p = 0; p < L; ++p)
-        for (arma::uword c = 0; c < d; ++c) {
-            right(p, c) = X(p, c) + PE(p, c);
-            only_pe(p, c) = PE(p, c);                                 // X replaced by its positions
-            shifted(p, c) = X(p, c) + (p + 1 < PE.n_rows ? PE(p + 1, c) : NAN);  // rows 1 .. L of PE
-            side_by_side(p, c) = X(p, c);                             // X and PE next to each other
-            side_by_side(p, d + c) = PE(p, c);
-        }
-    const std::string x = attn::shape_of(X);
-    const auto sum_refused = [&](arma::uword rows) {  // Armadillo's "addition: ... 3x5 and 6x5"
-        return x + " and " + std::to_string(rows) + "x" + std::to_string(d);
-    };
-    std::vector<Slip> slips = {{m::add_positions_replaces_x, only_pe},
-                               {m::add_positions_off_by_one, shifted},
-                               {m::add_positions_concatenated, side_by_side}};
-    // X + PE: the whole table, refused unless PE is exactly as long as X
-    if (PE.n_rows != L) slips.push_back(attn_test::throws(m::add_positions_whole_table, Threw::armadillo_size, sum_refused(PE.n_rows)));
-    // PE.rows(0, L): one row too many, or past the end of a table as long as X
-    slips.push_back(PE.n_rows > L ? attn_test::throws(m::span_end_inclusive, Threw::armadillo_size, sum_refused(L + 1))
-                                  : attn_test::throws(m::span_end_inclusive, Threw::armadillo_index, "rows()"));
-    // PE.rows(1, L) on a table exactly as long as X runs past its end too: then the two cannot be told apart
-    if (PE.n_rows == L && L > 0) slips.push_back(attn_test::throws(m::add_positions_off_by_one, Threw::armadillo_index, "rows()"));
-    // an empty X: PE.rows(0, L - 1) with L - 1 wrapped round to the largest index
-    if (L == 0) slips.push_back(attn_test::throws(m::add_positions_empty_sentence, Threw::armadillo_index, "rows()"));
-    return {right, slips};
-}
-void report_add_slips(const attn_test::Outcome<arma::mat>& got, const arma::mat& X, const arma::mat& PE) {
-    const auto [right, slips] = add_slips(X, PE);
-    attn_test::report_the_one_slip(got, right, slips);
+// ---------------------------------------------------------------- add_positions
+const Axes kSum = axes("position", "feature");
+const char* const kSumPart = "add_positions(X, PE)";
+
+// Rows a .. a + n - 1 of M, by loops.
+arma::mat rows_by_loops(const arma::mat& M, arma::uword a, arma::uword n) {
+    arma::mat R(n, M.n_cols);
+    for (arma::uword r = 0; r < n; ++r)
+        for (arma::uword c = 0; c < M.n_cols; ++c) R(r, c) = M(a + r, c);
+    return R;
 }
 
-// Entry j of each variant of position_similarity, by loops.
-// (The right row and the list the recogniser compares with, which the
-// `distinguishable` suite checks.)
-std::pair<arma::mat, std::vector<Slip>> similarity_slips(const arma::mat& PE, arma::uword p) {
-    arma::rowvec right(PE.n_rows), cosine(PE.n_rows), by_columns(PE.n_cols), distance(PE.n_rows);
-    for (arma::uword j = 0; j < PE.n_rows; ++j) {
+// What a variant gives: a result, or (for an error whose message may name the two
+// shapes in either order) an example and the results that count as it.
+struct Expect {
+    Result example;
+    std::function<bool(const Result&)> fits;
+};
+Expect gives(Result r) { return {std::move(r), nullptr}; }
+// Armadillo refusing to add (or subtract) matrices of shapes a and b, in either order:
+// "addition: incompatible matrix dimensions: 3x5 and 6x5".
+Expect refused_sum(const std::string& a, const std::string& b) {
+    return {Result::throws(Threw::armadillo_size, "incompatible matrix dimensions: " + a + " and " + b),
+            [a, b](const Result& r) {
+                return r.threw == Threw::armadillo_size && mentions(r.message, "incompatible matrix dimensions") &&
+                       mentions(r.message, a) && mentions(r.message, b);
+            }};
+}
+Probe& declare(Probe& p, const Mistake& mk, const Expect& e, const std::string& detail = "") {
+    return e.fits ? p.variant_fitting(mk, e.example, e.fits, detail) : p.variant(mk, e.example, detail);
+}
+
+// Every natural wrong add_positions of (X, PE), as variants of probe p. A slip made
+// with PE.rows(a, L - 1) also breaks on an empty X (0 - 1 wraps round to the largest
+// index), where PE.head_rows(L), a loop, or a guard for an empty X do not: those are
+// two ways of the slip, told apart by the empty X only.
+void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
+    const arma::uword L = X.n_rows, d = X.n_cols, Lmax = PE.n_rows;
+    const bool empty = L == 0;
+    auto as = [](const arma::mat& M) { return gives(result(kSumPart, M, kSum)); };
+    const arma::mat head = rows_by_loops(PE, 0, L);
+    const Expect right = as(X + head);
+    const Expect out_of_bounds = gives(Result::throws(Threw::armadillo_index));
+    const std::string x = shape(L, d);
+    // two ways of one slip: written so that an empty X comes back right (a guard,
+    // head_rows, a loop), or without that guard (`unguarded` on an empty X)
+    auto two_ways = [&](const Mistake& mk, const std::string& how, const Expect& on_tokens, const Expect& unguarded,
+                        bool unguarded_is_a_second_slip, const std::string& detail = "") {
+        declare(p, mk, empty ? right : on_tokens, detail).labelled(how);
+        declare(p, mk, empty ? unguarded : on_tokens, detail).labelled(how + ", nothing for an empty X");
+        if (unguarded_is_a_second_slip) p.combined();
+    };
+    two_ways(m::add_positions_replaces_x, "PE's first L rows alone", as(head), out_of_bounds, true);
+    // rows 1 .. L: past the end of a table exactly as long as X
+    two_ways(m::add_positions_off_by_one, "X + PE.rows(1, L)",
+             !empty && Lmax > L ? as(X + rows_by_loops(PE, 1, L)) : out_of_bounds, out_of_bounds, false);
+    // X and its codes side by side, L x 2 d_model
+    arma::mat side(L, 2 * d);
+    if (!empty) side = arma::join_rows(X, head);
+    two_ways(m::add_positions_concatenated, "arma::join_rows(X, PE.rows(0, L - 1))", as(side), out_of_bounds, true);
+    declare(p, m::add_positions_concatenated, as(side)).labelled("arma::join_rows(X, PE.head_rows(L))");
+    // stacked: X above its codes, 2L x d_model
+    arma::mat stacked(2 * L, d);
+    if (!empty) stacked = arma::join_cols(X, head);
+    declare(p, m::add_positions_concatenated, as(empty ? arma::mat(0, d) : stacked)).labelled("arma::join_cols(X, PE.head_rows(L))");
+    // X + PE: the whole table, refused unless PE is exactly as long as X
+    two_ways(m::add_positions_whole_table, "X + PE", Lmax == L ? right : refused_sum(x, shape(Lmax, d)),
+             refused_sum(x, shape(Lmax, d)), false);
+    // PE.rows(0, L): one row too many, or past the end of a table as long as X
+    two_ways(m::span_end_inclusive, "X + PE.rows(0, L)", Lmax > L ? refused_sum(x, shape(L + 1, d)) : out_of_bounds,
+             refused_sum(x, shape(1, d)), false,
+             "in add_positions, X + PE.head_rows(X.n_rows): its first L rows, also for an empty X");
+    // an empty X: PE.rows(0, L - 1) with L - 1 wrapped round to the largest index
+    declare(p, m::add_positions_empty_sentence, empty ? out_of_bounds : right);
+    // an empty X given back as a 0x0 matrix, not 0 x d_model
+    declare(p, m::add_positions_empty_loses_width, empty ? as(arma::mat()) : right);
+    // X - PE
+    two_ways(m::add_positions_subtracted, "X - PE's first L rows", as(X - head), out_of_bounds, true);
+    // the first L columns of PE instead of its first L rows: Lmax x L, or past its last column
+    const Expect columns = L > PE.n_cols ? out_of_bounds : refused_sum(x, shape(Lmax, L));
+    two_ways(m::add_positions_columns_not_rows, "X + PE.cols(0, L - 1)", columns, out_of_bounds, false);
+    declare(p, m::add_positions_columns_not_rows, empty ? refused_sum(x, shape(Lmax, 0)) : columns)
+        .labelled("X + PE.head_cols(L)");
+    // PE.head_rows(X.n_cols): as many codes as X has columns
+    const Expect by_width = d > Lmax ? out_of_bounds : d == L ? right : refused_sum(x, shape(d, d));
+    declare(p, m::add_positions_length_from_width, by_width);
+    // the length rule written wrongly: PE.n_rows > X.n_rows, or PE.n_rows == X.n_rows
+    const Expect refused = gives(Result::throws(Threw::shape_error, "add_positions:"));
+    declare(p, m::add_positions_refuses_exact_length, Lmax == L ? refused : right);
+    declare(p, m::add_positions_refuses_longer_table, Lmax != L ? refused : right);
+    if (!empty) p.term("X", kSumPart, X).term("PE's first L rows", kSumPart, head);
+}
+
+Diagnosis add_positions_diagnosis() {
+    Diagnosis d("add_positions");
+    const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
+        {"X 3x5 with a longer table PE 6x5", uneven_rows(3, 5, 81), uneven_rows(6, 5, 82) * 0.1},
+        {"\"I love LLMs\" (X 3x4) with the codes of 10 positions", {{0, 0, 1, 1}, {0, 1, 0, 1}, {1, 0, 0, 1}},
+         table_by_loops(10, 4)},
+        {"X 4x3 with a table exactly as long, PE 4x3", uneven_rows(4, 3, 83), uneven_rows(4, 3, 84)},
+        {"an empty X (0x4) with PE 5x4", arma::mat(0, 4), uneven_rows(5, 4, 85)}};
+    for (const auto& [input, X, PE] : inputs) {
+        const arma::mat x = X, pe = PE;
+        Probe& p = d.probe(input, [x, pe] { return result(kSumPart, attn::add_positions(x, pe), kSum); },
+                           result(kSumPart, x + rows_by_loops(pe, 0, x.n_rows), kSum));
+        add_variants(p, x, pe);
+    }
+    return d;
+}
+
+// ---------------------------------------------------------------- position_similarity
+const Axes kSimilarity = entries("position");
+
+// The first n entries of the right row: PE(p) . PE(j) for j < n.
+arma::rowvec similarity_head(const arma::mat& PE, arma::uword p, arma::uword n) {
+    arma::rowvec s(n, arma::fill::zeros);
+    for (arma::uword j = 0; j < n; ++j)
+        for (arma::uword c = 0; c < PE.n_cols; ++c) s(j) += PE(p, c) * PE(j, c);
+    return s;
+}
+
+// Entry j of each variant of position_similarity, by loops, as variants of probe pr.
+void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
+    const arma::uword L = PE.n_rows, d = PE.n_cols;
+    auto as = [](const arma::rowvec& s) { return result("s", arma::mat(s), kSimilarity); };
+    arma::rowvec cosine(L), distance(L), squared(L), per_half(L), per_d(L), per_root(L);
+    for (arma::uword j = 0; j < L; ++j) {
         double dot = 0, np = 0, nj = 0;
-        for (arma::uword c = 0; c < PE.n_cols; ++c) {
+        for (arma::uword c = 0; c < d; ++c) {
             dot += PE(p, c) * PE(j, c);
             np += PE(p, c) * PE(p, c);
             nj += PE(j, c) * PE(j, c);
         }
-        right(j) = dot;
         cosine(j) = dot / std::sqrt(np * nj);
-        distance(j) = np + nj - 2 * dot;  // |PE(p) - PE(j)|^2
+        squared(j) = np + nj - 2 * dot;  // |PE(p) - PE(j)|^2
+        double ss = 0;
+        for (arma::uword c = 0; c < d; ++c) ss += (PE(p, c) - PE(j, c)) * (PE(p, c) - PE(j, c));
+        distance(j) = std::sqrt(ss);
+        per_half(j) = dot / (static_cast<double>(d) / 2.0);
+        per_d(j) = dot / static_cast<double>(d);
+        per_root(j) = dot / std::sqrt(static_cast<double>(d));
     }
-    for (arma::uword j = 0; j < PE.n_cols; ++j) {  // column p against column j
-        double dot = 0;
-        for (arma::uword r = 0; r < PE.n_rows; ++r) dot += PE(r, p) * PE(r, j);
-        by_columns(j) = dot;
+    // column p against every column (PE.col(p).t() * PE); past the last column Armadillo refuses p
+    if (p < d) {
+        arma::rowvec by_columns(d);
+        for (arma::uword j = 0; j < d; ++j) {
+            double dot = 0;
+            for (arma::uword r = 0; r < L; ++r) dot += PE(r, p) * PE(r, j);
+            by_columns(j) = dot;
+        }
+        pr.variant(m::similarity_over_columns, as(by_columns));
+    } else {
+        pr.variant(m::similarity_over_columns, Result::throws(Threw::armadillo_index));
     }
-    // PE * PE.row(p).t() is L x 1: a column, which an arma::rowvec refuses to hold
-    return {arma::mat(right),
-            {{m::similarity_over_columns, by_columns},
-             {m::similarity_cosine, cosine},
-             {m::similarity_distance_not_dot, distance},
-             attn_test::throws(m::similarity_as_column, Threw::armadillo_size, "row vector")}};
+    // each product PE(p, c) PE(j, c) summed down the column c, over the positions j (arma::sum(M))
+    arma::rowvec down(d, arma::fill::zeros);
+    for (arma::uword c = 0; c < d; ++c)
+        for (arma::uword j = 0; j < L; ++j) down(c) += PE(p, c) * PE(j, c);
+    // PE.row(p) * PE, without the .t(): 1 x d times L x d
+    Result untransposed = Result::throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
+                                                                    shape(1, d) + " and " + shape(L, d));
+    if (d == L) {
+        arma::rowvec u(L, arma::fill::zeros);
+        for (arma::uword j = 0; j < L; ++j)
+            for (arma::uword c = 0; c < d; ++c) u(j) += PE(p, c) * PE(c, j);
+        untransposed = as(u);
+    }
+    pr.variant(m::similarity_cosine, as(cosine))
+        .variant(m::similarity_distance_not_dot, as(squared))
+        .labelled("the squared distance")
+        .variant(m::similarity_distance_not_dot, as(distance))
+        .labelled("the distance")
+        // a column, L x 1, which an arma::rowvec refuses to hold
+        .variant(m::similarity_as_column, Result::throws(Threw::armadillo_size, "row vector"))
+        .variant(m::similarity_summed_over_positions, as(down))
+        .variant(m::similarity_missing_transpose, untransposed)
+        .variant(m::similarity_normalised, as(per_half), "divided by d_model / 2")
+        .labelled("d_model / 2")
+        .variant(m::similarity_normalised, as(per_d), "divided by d_model")
+        .labelled("d_model")
+        .variant(m::similarity_normalised, as(per_root), "divided by sqrt(d_model), as attention divides its scores")
+        .labelled("sqrt(d_model)");
+    // the row of another position: positions counted from 1
+    pr.variant(m::wrong_input, p >= 1 ? as(similarity_head(PE, p - 1, L)) : Result::throws(Threw::armadillo_index),
+               "the position p - 1 in place of p (positions count from 0: row p of PE is position p)")
+        .variant(m::wrong_input, p + 1 < L ? as(similarity_head(PE, p + 1, L)) : Result::throws(Threw::armadillo_index),
+                 "the position p + 1 in place of p (positions count from 0: row p of PE is position p)");
+    // one entry per column: the loop over j ran to PE.n_cols
+    if (d <= L) pr.variant(m::similarity_one_entry_per_column, as(similarity_head(PE, p, d)));
+    else pr.variant(m::similarity_one_entry_per_column, Result::throws(Threw::armadillo_index));
+    // p checked against the width: a position past the last column refused
+    pr.variant(m::similarity_position_checked_against_width,
+               p >= d ? Result::throws(Threw::input_error, "position_similarity:") : as(similarity_head(PE, p, L)));
+    pr.quantity("d_model", static_cast<double>(d)).quantity("L", static_cast<double>(L));
 }
-void report_similarity_slips(const attn_test::Outcome<arma::rowvec>& got, const arma::mat& PE, arma::uword p) {
-    const auto [right, slips] = similarity_slips(PE, p);
-    attn_test::report_the_one_slip(got, right, slips);
+
+arma::rowvec similarity_by_loops(const arma::mat& PE, arma::uword p) {
+    arma::rowvec s(PE.n_rows, arma::fill::zeros);
+    for (arma::uword j = 0; j < PE.n_rows; ++j)
+        for (arma::uword c = 0; c < PE.n_cols; ++c) s(j) += PE(p, c) * PE(j, c);
+    return s;
+}
+
+Diagnosis position_similarity_diagnosis() {
+    Diagnosis d("position_similarity");
+    const std::vector<std::tuple<std::string, arma::mat, arma::uword>> inputs = {
+        {"PE 7x4 with rows of different lengths, position 2", uneven_rows(7, 4, 86), 2},
+        {"the sinusoidal table 40x10, position 7", table_by_loops(40, 10), 7},
+        {"PE 5x5 with rows of different lengths, the last position 4", uneven_rows(5, 5, 90), 4},
+        {"PE 6x3 with rows of different lengths, position 4 (past the last column)", uneven_rows(6, 3, 91), 4}};
+    for (const auto& [input, PE, p] : inputs) {
+        const arma::mat pe = PE;
+        const arma::uword at = p;
+        Probe& pr = d.probe(input, [pe, at] { return result("s", arma::mat(attn::position_similarity(pe, at)), kSimilarity); },
+                            result("s", arma::mat(similarity_by_loops(pe, at)), kSimilarity));
+        similarity_variants(pr, pe, at);
+    }
+    return d;
 }
 
 // PE(p) . PE(p + k) from the formula: sin a sin b + cos a cos b = cos(a - b),
@@ -189,19 +443,17 @@ double similarity_by_formula(arma::uword k, arma::uword d_model) {
 
 }  // namespace
 
+// ==================================================================== positional_encoding
 BOOST_AUTO_TEST_SUITE(positional_encoding)
 
-BOOST_AUTO_TEST_CASE(matches_the_formula_for_an_even_d_model) {
-    // 5 positions, 6 dimensions: L != d_model, and every slip gives numbers of its own
-    const arma::mat PE = attn::positional_encoding(5, 6);
-    report_table_slips(PE, 5, 6);
-    BOOST_TEST(matrices_close(PE, table_by_loops(5, 6), 1e-12, "positional_encoding(5, 6)"));
+BOOST_AUTO_TEST_CASE(matches_the_formula_for_an_even_and_an_odd_d_model) {
+    // 5 positions x 6 dimensions, 7 x 5 (whose last column is a lone sine), and 0 x 4
+    positional_encoding_diagnosis().judge();
 }
 
 BOOST_AUTO_TEST_CASE(matches_the_formula_for_an_odd_d_model_whose_last_column_is_a_sine) {
     const arma::mat PE = attn::positional_encoding(7, 5);
-    report_table_slips(PE, 7, 5);
-    BOOST_TEST(matrices_close(PE, table_by_loops(7, 5), 1e-12, "positional_encoding(7, 5)"));
+    BOOST_TEST(matrices_close(PE, table_by_loops(7, 5), 1e-12, "positional_encoding(7, 5)", kTable));
     if (has_shape(PE, 7, 5, "positional_encoding(7, 5)"))
         BOOST_TEST(std::abs(PE(3, 4) - std::sin(3.0 / std::pow(10000.0, 4.0 / 5.0))) < 1e-12,
                    "column 4 of a 5-wide table is the sine of pair 2, sin(p / 10000^(4/5)); got " << PE(3, 4)
@@ -278,7 +530,7 @@ BOOST_AUTO_TEST_CASE(has_one_row_per_position_and_none_for_length_zero) {
 }
 
 BOOST_AUTO_TEST_CASE(refuses_d_model_zero) {
-    const std::string msg = attn_test::refusal_message<attn::InputError>([] { attn::positional_encoding(5, 0); });
+    const std::string msg = refusal_of<attn::InputError>("positional_encoding", [] { attn::positional_encoding(5, 0); });
     BOOST_TEST(mentions(msg, "positional_encoding:"),
                "d_model 0 leaves no column for any code: expected an InputError naming positional_encoding; got '"
                    << msg << "'");
@@ -286,95 +538,77 @@ BOOST_AUTO_TEST_CASE(refuses_d_model_zero) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== add_positions
 BOOST_AUTO_TEST_SUITE(add_positions)
 
 BOOST_AUTO_TEST_CASE(adds_row_p_of_pe_to_row_p_of_x) {
-    // PE is a longer table (6 rows for 3 tokens), and any numbers do: add_positions only adds
-    const arma::mat X = uneven_rows(3, 5, 81), PE = uneven_rows(6, 5, 82) * 0.1;
-    const auto got = attn_test::attempt([&] { return attn::add_positions(X, PE); });
-    report_add_slips(got, X, PE);
-    if (!attn_test::returned(got, "add_positions(X 3x5, PE 6x5)")) return;
-    arma::mat expected(3, 5);
-    for (arma::uword p = 0; p < 3; ++p)
-        for (arma::uword c = 0; c < 5; ++c) expected(p, c) = X(p, c) + PE(p, c);
-    BOOST_TEST(matrices_close(got.value, expected, 1e-12, "add_positions(X 3x5, PE 6x5)"));
+    // a longer table (6 rows for 3 tokens), the running example with 10 codes, a table
+    // exactly as long as X, and an empty X
+    add_positions_diagnosis().judge();
 }
 
 BOOST_AUTO_TEST_CASE(adds_the_sinusoidal_codes_to_the_running_example) {
     const arma::mat X = {{0, 0, 1, 1}, {0, 1, 0, 1}, {1, 0, 0, 1}};  // "I love LLMs"
     const arma::mat PE = table_by_loops(10, 4);
-    const auto got = attn_test::attempt([&] { return attn::add_positions(X, PE); });
-    report_add_slips(got, X, PE);
-    if (!attn_test::returned(got, "add_positions(X 3x4, PE 10x4)")) return;
+    const Result got = attempt([&] { return result(kSumPart, attn::add_positions(X, PE), kSum); });
     // row 1 of PE is (sin 1, cos 1, sin 0.01, cos 0.01)
     const arma::mat expected = {{0, 1, 1, 2},
                                 {std::sin(1.0), 1 + std::cos(1.0), std::sin(0.01), 1 + std::cos(0.01)},
                                 {1 + std::sin(2.0), std::cos(2.0), std::sin(0.02), 1 + std::cos(0.02)}};
-    BOOST_TEST(matrices_close(got.value, expected, 1e-12, "X + PE on \"I love LLMs\""));
+    const std::string d = describe_outcome(got, result(kSumPart, expected, kSum), 1e-12);
+    BOOST_TEST(d.empty(), "X + PE on \"I love LLMs\": " << d);
 }
 
 BOOST_AUTO_TEST_CASE(a_table_exactly_as_long_as_x_is_enough) {
     const arma::mat X = uneven_rows(4, 3, 83), PE = uneven_rows(4, 3, 84);
-    arma::mat expected(4, 3);
-    for (arma::uword p = 0; p < 4; ++p)
-        for (arma::uword c = 0; c < 3; ++c) expected(p, c) = X(p, c) + PE(p, c);
-    const auto got = attn_test::attempt([&] { return attn::add_positions(X, PE); });
-    report_add_slips(got, X, PE);
-    if (attn_test::returned(got, "add_positions(X 4x3, PE 4x3)"))
-        BOOST_TEST(matrices_close(got.value, expected, 1e-12, "add_positions(X 4x3, PE 4x3)"));
+    const Result got = attempt([&] { return result(kSumPart, attn::add_positions(X, PE), kSum); });
+    const std::string d = describe_outcome(got, result(kSumPart, X + PE, kSum), 1e-12);
+    BOOST_TEST(d.empty(), "PE has exactly one row per token of X (L_max = L), which is enough: " << d);
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_sentence_stays_empty) {
     const arma::mat X(0, 4), PE = uneven_rows(5, 4, 85);
-    const auto got = attn_test::attempt([&] { return attn::add_positions(X, PE); });
-    report_add_slips(got, X, PE);
-    if (!attn_test::returned(got, "add_positions(X 0x4, PE 5x4)")) return;
-    BOOST_TEST((got.value.n_rows == 0 && got.value.n_cols == 4),
-               "no tokens in, no rows out: expected 0x4, got " << attn::shape_of(got.value));
+    const Result got = attempt([&] { return result(kSumPart, attn::add_positions(X, PE), kSum); });
+    const std::string d = describe_outcome(got, result(kSumPart, arma::mat(0, 4), kSum));
+    BOOST_TEST(d.empty(), "no tokens in, no rows out: add_positions(X 0x4, PE 5x4) is 0x4; " << d);
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_table_of_another_width_naming_both_shapes) {
     const arma::mat X(3, 4, arma::fill::ones), PE(10, 6, arma::fill::ones);
-    const std::string msg = attn_test::refusal_message<attn::ShapeError>([&] { attn::add_positions(X, PE); });
-    BOOST_TEST(mentions(msg, "add_positions:"), "a PE 6 wide cannot be added to an X 4 wide: expected a ShapeError "
-                                                "naming add_positions; got '" << msg << "'");
+    const std::string msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE); });
+    if (msg.empty()) return;  // refusal_of has said what went wrong
     BOOST_TEST((mentions(msg, "X 3x4") && mentions(msg, "PE 10x6")),
                "the message should give both shapes, X 3x4 and PE 10x6; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_table_shorter_than_the_sentence_naming_both_shapes) {
     const arma::mat X(12, 4, arma::fill::ones), PE(10, 4, arma::fill::ones);
-    const std::string msg = attn_test::refusal_message<attn::ShapeError>([&] { attn::add_positions(X, PE); });
-    BOOST_TEST(mentions(msg, "add_positions:"), "12 tokens need 12 rows of PE, it has 10: expected a ShapeError "
-                                                "naming add_positions; got '" << msg << "'");
+    const std::string msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE); });
+    if (msg.empty()) return;
     BOOST_TEST((mentions(msg, "X 12x4") && mentions(msg, "PE 10x4")),
                "the message should give both shapes, X 12x4 and PE 10x4; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== position_similarity
 BOOST_AUTO_TEST_SUITE(position_similarity)
 
 BOOST_AUTO_TEST_CASE(entry_j_is_the_dot_product_of_rows_p_and_j) {
-    // 7 positions, 4 dimensions, rows of different lengths: every slip gives numbers of its own
-    const arma::mat PE = uneven_rows(7, 4, 86);
-    const auto got = attn_test::attempt([&] { return attn::position_similarity(PE, 2); });
-    report_similarity_slips(got, PE, 2);
-    if (!attn_test::returned(got, "position_similarity(PE 7x4, 2)")) return;
-    arma::rowvec expected(7);
-    for (arma::uword j = 0; j < 7; ++j) {
-        expected(j) = 0;
-        for (arma::uword c = 0; c < 4; ++c) expected(j) += PE(2, c) * PE(j, c);
-    }
-    BOOST_TEST(matrices_close(got.value, expected, 1e-9, "position_similarity(PE 7x4, 2)"));
+    // rows of different lengths (7x4, a square 5x5 at its last position, 6x3 at a
+    // position past its last column) and the sinusoidal table 40x10: every slip gives
+    // numbers of its own on one of them
+    position_similarity_diagnosis().judge();
 }
 
 BOOST_AUTO_TEST_CASE(a_position_is_most_like_itself_at_half_d_model) {
     const arma::mat PE = table_by_loops(40, 10);
-    const auto got = attn_test::attempt([&] { return attn::position_similarity(PE, 7); });
-    report_similarity_slips(got, PE, 7);
-    if (!attn_test::returned(got, "position_similarity(PE 40x10, 7)")) return;
-    const arma::rowvec& s = got.value;
+    const Result got = attempt([&] { return result("s", arma::mat(attn::position_similarity(PE, 7)), kSimilarity); });
+    if (got.threw != Threw::nothing) {
+        BOOST_TEST(false, "position_similarity(PE 40x10, 7): " << describe_outcome(got, result("s", arma::mat(1, 40), kSimilarity)));
+        return;
+    }
+    const arma::mat& s = got.parts.at(0).value;
     if (s.n_elem != 40) {
         BOOST_TEST(false, "one entry per position of PE (40) expected; got " << s.n_elem);
         return;
@@ -420,7 +654,7 @@ BOOST_AUTO_TEST_CASE(near_positions_are_more_alike_than_far_ones) {
 
 BOOST_AUTO_TEST_CASE(refuses_a_position_that_is_not_a_row) {
     const arma::mat PE = table_by_loops(5, 4);
-    const std::string msg = attn_test::refusal_message<attn::InputError>([&] { attn::position_similarity(PE, 5); });
+    const std::string msg = refusal_of<attn::InputError>("position_similarity", [&] { attn::position_similarity(PE, 5); });
     BOOST_TEST(mentions(msg, "position_similarity:"),
                "PE has rows 0 to 4, so position 5 is not one of them: expected an InputError naming "
                "position_similarity; got '" << msg << "'");
@@ -428,30 +662,31 @@ BOOST_AUTO_TEST_CASE(refuses_a_position_that_is_not_a_row) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+// ==================================================================== positions_question
 BOOST_AUTO_TEST_SUITE(positions_question)
 
 BOOST_AUTO_TEST_CASE(attention_alone_cannot_see_word_order) {
-    BOOST_TEST(!attn::attention_alone_sees_word_order(),
-               "chapter 02, step 4: reordering the rows of X only reorders the outputs; nothing in X W or in "
-               "softmax(Q K^T / sqrt(d_k)) V looks at a row's index");
+    judge_answer<bool>("without positions, can self-attention tell \"I love LLMs\" from \"LLMs I love\"?",
+                       attn::attention_alone_sees_word_order(), false, {{true, &m::thinks_attention_sees_word_order}},
+                       "chapter 02, step 4: reordering the rows of X only reorders the outputs");
 }
 
 BOOST_AUTO_TEST_CASE(with_positions_a_moved_word_gets_a_new_output) {
-    BOOST_TEST(attn::reordering_with_positions_changes_a_words_output(),
-               "a word that moves gets the code of its new slot added, so its row of X + PE changes, and with it "
-               "its query, key and value (run chapter 08, step 5)");
+    judge_answer<bool>("with positions added, does a moved word get another output row?",
+                       attn::reordering_with_positions_changes_a_words_output(), true,
+                       {{false, &m::thinks_a_moved_word_keeps_its_output}},
+                       "a word that moves gets the code of its new slot added (chapter 08, step 5)");
 }
 
 BOOST_AUTO_TEST_CASE(adding_positions_keeps_the_width) {
-    BOOST_TEST(!attn::adding_positions_makes_x_wider(),
-               "PE has d_model columns, like X, and is added entry by entry: X + PE is L x d_model, so W_q, W_k "
-               "and W_v fit it unchanged");
+    judge_answer<bool>("is add_positions(X, PE) wider than X?", attn::adding_positions_makes_x_wider(), false,
+                       {{true, &m::thinks_adding_positions_widens_x}}, "X + PE is added entry by entry");
 }
 
 BOOST_AUTO_TEST_CASE(similarity_depends_on_distance_not_on_start) {
-    BOOST_TEST(!attn::similarity_depends_on_where_the_pair_starts(),
-               "PE(p) . PE(p + k) = sum_i cos(k w_i): p cancels out, only the distance k is left (run chapter 08, "
-               "step 6)");
+    judge_answer<bool>("does PE(p) . PE(p + k) depend on p?", attn::similarity_depends_on_where_the_pair_starts(),
+                       false, {{true, &m::thinks_similarity_depends_on_the_start}},
+                       "PE(p) . PE(p + k) = sum_i cos(k w_i) (chapter 08, step 6)");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -553,46 +788,14 @@ BOOST_AUTO_TEST_CASE(figures_hold_the_table_and_the_similarity_curves) {
     BOOST_TEST(std::abs(c.series[1].y[5] - similarity_by_formula(5, 8) / 4.0) < 1e-12);
 }
 
-BOOST_AUTO_TEST_SUITE_END()// ==================================================================== distinguishable
-// On every input where the tests above name a slip, each slip's variant (the same
-// list the recogniser compares with) differs from the right answer and from every
-// other slip's; the lists below say which variants give the right answer on an
-// input, or coincide, and the recogniser is checked to name none of those there.
-BOOST_AUTO_TEST_SUITE(distinguishable)
-
-BOOST_AUTO_TEST_CASE(positional_encoding) {
-    // An even d_model has no odd last column to leave out.
-    attn_test::require_slips_apart("L 5, d_model 6", table_by_loops(5, 6), table_slips(5, 6),
-                                   {"pe_odd_last_column_missing"});
-    attn_test::require_slips_apart("L 7, d_model 5", table_by_loops(7, 5), table_slips(7, 5));
-}
-
-BOOST_AUTO_TEST_CASE(add_positions) {
-    const auto check = [](const std::string& name, const arma::mat& X, const arma::mat& PE,
-                          const std::set<std::string>& expected) {
-        const auto [right, slips] = add_slips(X, PE);
-        attn_test::require_slips_apart(name, right, slips, expected);
-    };
-    check("X 3x5, PE 6x5", uneven_rows(3, 5, 81), uneven_rows(6, 5, 82) * 0.1, {});
-    check("the running example", {{0, 0, 1, 1}, {0, 1, 0, 1}, {1, 0, 0, 1}}, table_by_loops(10, 4), {});
-    // A table exactly as long as X: PE.rows(0, L) and PE.rows(1, L) both run past its
-    // end, with the same error; the recogniser names neither on that input.
-    check("X 4x3, PE 4x3", uneven_rows(4, 3, 83), uneven_rows(4, 3, 84),
-          {"span_end_inclusive = add_positions_off_by_one"});
-    // An empty X: every sum of its rows with rows of PE is the same empty 0x4 matrix,
-    // so replacing X or shifting PE gives the right answer there.
-    check("X 0x4, PE 5x4", arma::mat(0, 4), uneven_rows(5, 4, 85), {"add_positions_replaces_x", "add_positions_off_by_one"});
-}
-
-BOOST_AUTO_TEST_CASE(position_similarity) {
-    const auto check = [](const std::string& name, const arma::mat& PE, arma::uword p) {
-        const auto [right, slips] = similarity_slips(PE, p);
-        attn_test::require_slips_apart(name, right, slips);
-    };
-    check("PE 7x4, position 2", uneven_rows(7, 4, 86), 2);
-    check("the table 40x10, position 7", table_by_loops(40, 10), 7);
-}
-
 BOOST_AUTO_TEST_SUITE_END()
 
+// The inputs of each diagnosis tell every two declared mistakes apart, each variant
+// shows, and each is named as itself: the proof that a name is never a guess.
+BOOST_AUTO_TEST_SUITE(distinguishable)
 
+BOOST_AUTO_TEST_CASE(positional_encoding) { positional_encoding_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(add_positions) { add_positions_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(position_similarity) { position_similarity_diagnosis().require_distinguishable(); }
+
+BOOST_AUTO_TEST_SUITE_END()

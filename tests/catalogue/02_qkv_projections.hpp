@@ -10,7 +10,7 @@ ATTN_MISTAKE(projection_w_times_x, "project multi_head_attention project_qkv",
              "the product was W X; tokens are the rows of X, so each row x_i is multiplied by W "
              "on its right, which is X * W (W * X fits only by accident, when W is as wide as X "
              "is tall; otherwise Armadillo refuses it) (chapter 02)");
-ATTN_MISTAKE(projection_transposed_weights, "project project_qkv",
+ATTN_MISTAKE(projection_transposed_weights, "project project_qkv self_attention cross_attention",
              "W was transposed (X W^T, or W(j, k) where a loop needs W(k, j)); use W as it is "
              "stored, d_model rows in and d_out columns out, so the projection is X * W (chapter "
              "02)");

@@ -11,24 +11,24 @@ ATTN_MISTAKE(softmax_over_columns, "masked_softmax softmax_rows attention_weight
              "one query's budget over the keys. In Armadillo, arma::max(S) and arma::sum(E) work "
              "down the columns; along the rows they are arma::max(S, 1) and arma::sum(E, 1), used "
              "with .each_col() (chapter 03)");
-ATTN_MISTAKE(softmax_over_whole_matrix, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_entropy",
+ATTN_MISTAKE(softmax_over_whole_matrix, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_entropy self_attention cross_attention masked_attention",
              "softmax was normalised over the whole matrix (all entries sum to 1); each row must "
              "sum to 1 on its own: arma::accu(E) and S.max() take every entry, arma::sum(E, 1) "
              "and arma::max(S, 1) one per row (chapter 03)");
-ATTN_MISTAKE(softmax_without_max_subtraction, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
+ATTN_MISTAKE(softmax_without_max_subtraction, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention",
              "large scores overflowed to inf/NaN: subtract each row's maximum before exp, "
              "S.each_col() - arma::max(S, 1), which changes nothing else (chapter 03, shift "
              "invariance)");
-ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_entropy",
+ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_entropy self_attention cross_attention masked_attention",
              "the shift was not each row's own maximum (one maximum for the whole matrix, or each "
              "row's mean): right in exact arithmetic, but on rows far apart exp under- or "
              "overflows and the row becomes 0/0 = NaN; subtract max(S, 1), one maximum per row, "
              "which in Armadillo is S.each_col() - arma::max(S, 1) (chapter 03)");
-ATTN_MISTAKE(softmax_shift_by_column_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
+ATTN_MISTAKE(softmax_shift_by_column_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention",
              "each entry was shifted by its COLUMN's maximum: arma::max(S) works down the "
              "columns, so the entries of a row were shifted by different amounts and the weights "
              "changed; use arma::max(S, 1), each row's maximum, with S.each_col() (chapter 03)");
-ATTN_MISTAKE(softmax_divided_by_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention",
+ATTN_MISTAKE(softmax_divided_by_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention",
              "each row's largest weight came out as exactly 1, so the rows do not sum to 1: the "
              "exponentials were not divided by their row's sum (not divided at all, or divided by "
              "the largest one, which is 1 once the maximum is subtracted); divide by arma::sum(E, "
@@ -37,7 +37,7 @@ ATTN_MISTAKE(mask_after_softmax, "masked_softmax scaled_dot_product_attention ma
              "the mask was applied after the softmax (the hidden weights set to 0 afterwards), so "
              "the visible weights no longer sum to 1: add the mask to the scores (in attention, "
              "the scaled scores) and only then call softmax_rows (chapters 03 and 07)");
-ATTN_MISTAKE(mask_with_zero, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention",
+ATTN_MISTAKE(mask_with_zero, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention causal_mask",
              "forbidden scores were set to 0, but e^0 = 1 still gives those keys weight; a "
              "forbidden score must be -infinity, whose weight is exactly 0. In C++ this is S % "
              "(mask == 0) or .replace(-inf, 0): add the mask itself, S + mask (chapters 03 and "
@@ -84,12 +84,12 @@ ATTN_MISTAKE(softmax_backward_unweighted_dot, "softmax_jvp softmax_rows_backward
              "the subtracted term was the plain sum (or mean) of v, not its weighted sum a . v = "
              "sum_j a_j v_j: each entry is a_i (v_i - a . v), with the weights a inside the dot "
              "product: arma::dot(a, v) (chapters 03 and 11)");
-ATTN_MISTAKE(softmax_normalised_by_length, "softmax_rows masked_softmax attention_weights scaled_dot_product_attention beam_search",
+ATTN_MISTAKE(softmax_normalised_by_length, "softmax_rows masked_softmax attention_weights scaled_dot_product_attention beam_search self_attention cross_attention masked_attention",
              "the exponentials were divided by their length (2-norm, the square root of the sum "
              "of squares), as arma::normalise does by default; softmax divides by their plain "
              "sum, so that the weights add up to 1: E.each_col() / arma::sum(E, 1), or "
              "arma::normalise(E, 1, 1) (p = 1, along the rows) (chapter 03)");
-ATTN_MISTAKE(softmax_without_exp, "softmax_rows masked_softmax attention_weights scaled_dot_product_attention",
+ATTN_MISTAKE(softmax_without_exp, "softmax_rows masked_softmax attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention",
              "the scores were divided by their sum without exponentiating them: softmax takes e^s "
              "first (after subtracting the row maximum), which makes every weight positive and "
              "turns differences of scores into ratios of weights: arma::exp(S.each_col() - "

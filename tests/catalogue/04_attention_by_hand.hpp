@@ -7,10 +7,10 @@
 namespace attn_test::mistakes {
 
 // --- step 2: the scores
-ATTN_MISTAKE(scores_transposed, "attention_weights scores attention_shapes scaled_dot_product_attention self_attention multi_head_attention",
+ATTN_MISTAKE(scores_transposed, "attention_weights scores attention_shapes scaled_dot_product_attention self_attention multi_head_attention cross_attention masked_attention",
              "the scores are K Q^T, not Q K^T: row i must hold query i against every key (chapter "
              "04, step 2)");
-ATTN_MISTAKE(scores_queries_by_queries, "attention_weights scores scaled_dot_product_attention",
+ATTN_MISTAKE(scores_queries_by_queries, "attention_weights scores scaled_dot_product_attention cross_attention masked_attention",
              "the scores were Q Q^T, the queries compared with each other; a score compares query "
              "i with key j: Q * K.t() (chapter 04, step 2)");
 ATTN_MISTAKE(scores_transpose_misplaced, "scores attention_weights scaled_dot_product_attention",
@@ -54,11 +54,11 @@ ATTN_MISTAKE(softmax_left_out, "attention_weights scaled_dot_product_attention",
              "one budget over the keys (chapter 04, step 4)");
 
 // --- step 5: the output
-ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_attention llms_row multi_head_attention",
+ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_attention llms_row multi_head_attention cross_attention masked_attention",
              "the output was A^T V: with A transposed, output row i mixes the values by how much "
              "attention key i received, not by how much query i paid; it is A * V, one row of A "
              "per query (for one row: A.row(i), not A.col(i)) (chapter 04, step 5)");
-ATTN_MISTAKE(weights_instead_of_output, "attend attention_shapes scaled_dot_product_attention",
+ATTN_MISTAKE(weights_instead_of_output, "attend attention_shapes scaled_dot_product_attention self_attention cross_attention masked_attention",
              "this is the weight matrix A (L_Q x L_K); the layer's output is A V (L_Q x d_v) "
              "(chapter 04, step 5)");
 ATTN_MISTAKE(values_transposed, "attend row_one_by_hand llms_row scaled_dot_product_attention",

@@ -19,20 +19,70 @@ ATTN_MISTAKE(causal_mask_shows_next, "causal_mask",
 ATTN_MISTAKE(causal_mask_wrong_triangle, "causal_mask",
              "the wrong triangle was hidden: -infinity went below the diagonal (j < i, the past) "
              "instead of above it (j > i, the future); row i must see keys 0 .. i (chapter 07)");
-ATTN_MISTAKE(projection_role_swapped, "self_attention multi_head_attention",
+ATTN_MISTAKE(projection_role_swapped, "self_attention multi_head_attention cross_attention",
              "a projection used another role's weight matrix (queries from W_k, or keys from "
              "W_q): each role has its own, Q = X W_q, K = X W_k and V = X W_v, and that is what "
              "lets a word ask for something other than what it offers (chapters 02 and 07)");
-ATTN_MISTAKE(scores_from_unprojected_x, "self_attention",
-             "the scores were X X^T, the raw rows compared with each other; a score is q_i . k_j, "
-             "with Q = X W_q and K = X W_k, two different projections (chapters 02 and 07)");
+ATTN_MISTAKE(scores_from_unprojected_x, "self_attention cross_attention",
+             "the scores compared unprojected rows (X X^T, or one of Q and K left as X itself; in "
+             "cross-attention X_dec H_enc^T): a score is q_i . k_j with Q = X W_q and K = X W_k, "
+             "two different projections (chapters 02 and 07)");
 ATTN_MISTAKE(cross_attention_roles_swapped, "cross_attention decoder_block multi_head_attention",
              "the queries came from the encoder and the keys and values from the decoder; the "
              "decoder asks (Q = X_dec W_q) and the encoder answers (K and V from H_enc), one "
              "output row per decoder token (chapter 07)");
 ATTN_MISTAKE(mask_zero_one_pattern, "causal_mask",
-             "the mask held 1 and 0 (allowed and forbidden) instead of 0 and -infinity: a mask is "
-             "added to the scores, so a key that may be seen gets 0 and a forbidden one -infinity "
+             "the mask held 1s and 0s (a yes/no pattern) instead of 0 and -infinity: a mask is "
+             "added to the scores, so a key that may be seen gets 0 and a forbidden one "
+             "-infinity: M(i, j) = -arma::datum::inf for j > i, 0 elsewhere (chapter 07)");
+ATTN_MISTAKE(values_not_projected, "self_attention cross_attention",
+             "the values were the input rows themselves (V = X, or V = H_enc), without W_v: each "
+             "role has its own projection, V = X * W_v (in cross-attention H_enc * W_v), so the "
+             "output is L x d_v (chapters 02 and 07)");
+ATTN_MISTAKE(cross_attention_wrong_source, "cross_attention",
+             "{} came from the wrong sequence: the decoder asks and the encoder answers, so Q = "
+             "X_dec * W_q while K = H_enc * W_k and V = H_enc * W_v, which gives one output row "
+             "per decoder token and one weight per encoder token (chapter 07)");
+ATTN_MISTAKE(self_attention_masked, "self_attention",
+             "the causal mask was applied, but self_attention lets every token look at every "
+             "other: its contract has no mask, so call scaled_dot_product_attention(Q, K, V) "
+             "without one; hiding the future belongs to masked_attention and to the decoder "
              "(chapter 07)");
+ATTN_MISTAKE(mask_plus_infinity, "causal_mask",
+             "the hidden keys got +infinity instead of -infinity: a score of +infinity would take "
+             "the whole weight (and inf - inf is NaN), while -infinity gives a weight of exactly "
+             "0; write -arma::datum::inf, or -std::numeric_limits<double>::infinity(), with the "
+             "minus (chapter 07)");
+ATTN_MISTAKE(mask_zero_times_infinity, "causal_mask",
+             "the mask was a 0/1 pattern multiplied by -infinity, but 0 * -infinity is NaN, not "
+             "0, so the keys that may be seen got NaN; set only the hidden entries, M(i, j) = "
+             "-arma::datum::inf for j > i, and leave the others at 0 (chapter 07)");
+ATTN_MISTAKE(causal_mask_trimatu_out_of_bounds, "causal_mask",
+             "arma::trimatu(M, 1) (or arma::trimatl(M, -1)) refused a mask of fewer than 2 rows: "
+             "the diagonal k = 1 lies outside a 1x1 or 0x0 matrix, and Armadillo throws; "
+             "causal_mask(1) is the single entry 0 and causal_mask(0) is empty, so give L < 2 a "
+             "case of its own, or write the -infinity entries with two loops (chapter 07)");
+ATTN_MISTAKE(causal_mask_hides_the_past, "causal_mask",
+             "only the diagonal was left visible, so each token also lost the tokens before it: "
+             "the keys j < i are the past and may be seen, only j > i is hidden. With "
+             "arma::uword, j - i > 0 holds for every j != i (j - i wraps round below 0), so "
+             "compare the indices themselves, j > i (chapter 07)");
+ATTN_MISTAKE(mask_minus_infinity_refused, "masked_attention",
+             "a mask holding -infinity was refused, but -infinity is how a mask says a key is "
+             "hidden: allow it with the last argument of require_finite, require_finite(fn, name, "
+             "mask, /*allow_minus_inf=*/true), which still refuses NaN and +infinity (chapter 07)");
+ATTN_MISTAKE(mask_shape_rule_wrong, "masked_attention",
+             "a mask of the right shape was refused: the mask has one row per query and one "
+             "column per key, L_Q x L_K (mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows); it "
+             "is square only when L_Q = L_K, as for the causal mask, and its width is L_K, not "
+             "d_k (chapter 07)");
+ATTN_MISTAKE(scale_by_query_count, "cross_attention masked_attention",
+             "the scores were divided by the square root of the number of queries (Q.n_rows, the "
+             "decoder's length in cross-attention); the divisor is sqrt(d_k), the width of one "
+             "key, K.n_cols (chapters 04 and 07)");
+ATTN_MISTAKE(mask_seen_keys_one, "causal_mask",
+             "the keys that may be seen got 1 instead of 0: a mask is added to the scores, and "
+             "only 0 leaves a score as it is; start from arma::zeros(L, L) (or arma::fill::zeros) "
+             "and put -infinity only where j > i (chapter 07)");
 
 }  // namespace attn_test::mistakes

@@ -11,9 +11,11 @@ ATTN_MISTAKE(pe_sine_cosine_swapped, "positional_encoding",
              "columns 2i+1 take cos(p w_i), so row 0 is 0, 1, 0, 1, ...; check which branch of c "
              "% 2 == 0 calls std::sin (chapter 08)");
 ATTN_MISTAKE(pe_frequency_per_column, "positional_encoding",
-             "every column got a frequency of its own: columns 2i and 2i+1 are ONE pair and share "
-             "1 / 10000^(2i / d_model), so the exponent uses c - c % 2, not c; with c, a pair is "
-             "no longer a point on a circle (chapter 08)");
+             "every column got a frequency of its own: the exponent was built from the column c "
+             "itself (c / d_model, or 2c / d_model), but columns 2i and 2i+1 are ONE pair and "
+             "share 1 / 10000^(2i / d_model): with the column c the exponent is (c - c % 2) / "
+             "d_model, with the pair i = c / 2 it is 2.0 * i / d_model; otherwise a pair is no "
+             "longer a point on a circle (chapter 08)");
 ATTN_MISTAKE(pe_table_transposed, "positional_encoding",
              "the table came out d_model x L, dimensions down and positions across; rows are "
              "positions, so arma::mat PE(length, d_model) and PE(p, c) (chapter 08)");
@@ -36,8 +38,10 @@ ATTN_MISTAKE(add_positions_off_by_one, "add_positions",
              "position 0 and gets row 0 of PE, so take its first L rows, PE.head_rows(L) (chapter "
              "08)");
 ATTN_MISTAKE(add_positions_concatenated, "add_positions",
-             "X and PE were put side by side (2 d_model wide): the codes are added entry by "
-             "entry, so the result stays L x d_model and W_q, W_k, W_v still fit it (chapter 08)");
+             "X and PE were put side by side (2 d_model wide, arma::join_rows) or one above the "
+             "other (2L rows, arma::join_cols): the codes are added entry by entry, so the result "
+             "stays L x d_model and W_q, W_k, W_v still fit it: X + PE.head_rows(X.n_rows) "
+             "(chapter 08)");
 ATTN_MISTAKE(similarity_over_columns, "position_similarity",
              "the dot products were taken between columns (PE.col(p) against every column); a "
              "position is a ROW of PE, so entry j is PE.row(p) . PE.row(j), one entry per "
@@ -63,19 +67,102 @@ ATTN_MISTAKE(pe_odd_last_column_missing, "positional_encoding",
 ATTN_MISTAKE(add_positions_whole_table, "add_positions",
              "the whole table PE was added to X: PE may be longer than the sentence (one table "
              "made for the longest), so only its first L rows belong to X's L tokens: X + "
-             "PE.rows(0, X.n_rows - 1); Armadillo refuses X + PE when the two shapes differ "
+             "PE.head_rows(X.n_rows); Armadillo refuses X + PE when the two shapes differ "
              "(chapter 08)");
 ATTN_MISTAKE(add_positions_empty_sentence, "add_positions",
              "an empty X (0 tokens) broke the function: PE.rows(0, X.n_rows - 1) with X.n_rows = "
              "0 asks for row 0 - 1, which an unsigned arma::uword turns into the largest index "
-             "there is; return X (0 x d_model) before taking any rows (chapter 08)");
+             "there is; take the rows with PE.head_rows(X.n_rows), which gives 0 rows for an "
+             "empty X, so X + PE.head_rows(X.n_rows) is right for every length (chapter 08)");
 ATTN_MISTAKE(similarity_as_column, "position_similarity",
-             "the result came out as a column, PE * PE.row(p).t() (L x 1), which an arma::rowvec "
-             "cannot hold; the exercise returns a row, 1 x L: PE.row(p) * PE.t(), one entry per "
-             "position (chapter 08)");
+             "the result came out as a column, L x 1 (PE * PE.row(p).t(), or arma::sum(..., 1) "
+             "without a .t()), which an arma::rowvec cannot hold; the exercise returns a row, 1 x "
+             "L: PE.row(p) * PE.t(), one entry per position (chapter 08)");
 ATTN_MISTAKE(similarity_distance_not_dot, "position_similarity",
-             "the entries are squared distances |PE(p) - PE(j)|^2, which are 0 at j = p and grow "
-             "with the distance; the exercise asks for the dot product PE.row(p) . PE.row(j), "
-             "largest (d_model / 2) at j = p: PE.row(p) * PE.t() (chapter 08)");
+             "the entries are distances between the two codes, |PE(p) - PE(j)| or its square, "
+             "which are 0 at j = p and grow with the distance; the exercise asks for the dot "
+             "product PE.row(p) . PE.row(j), largest (d_model / 2) at j = p: PE.row(p) * PE.t() "
+             "(chapter 08)");
+ATTN_MISTAKE(pe_halves_not_interleaved, "positional_encoding",
+             "the sines filled the first half of the columns and the cosines the second half (a "
+             "layout some libraries use); in this course the two interleave: column 2i is sin(p "
+             "w_i) and column 2i+1 is cos(p w_i), with w_i = 1 / 10000^(2i / d_model), so PE(p, "
+             "c) is a sine when c % 2 == 0 (chapter 08)");
+ATTN_MISTAKE(pe_divided_outside_sine, "positional_encoding",
+             "the division by 10000^(2i / d_model) was put outside the sine, std::sin(p) / "
+             "std::pow(...): it belongs inside, to the angle, std::sin(p / std::pow(10000.0, 2.0 "
+             "* i / d_model)), so every entry stays a sine or cosine between -1 and 1 (chapter "
+             "08)");
+ATTN_MISTAKE(pe_base_not_10000, "positional_encoding",
+             "the base of the power was not 10000 ({}): the angle is p / 10000^(2i / d_model); "
+             "write the number out, 10000.0 (or 1e4) (chapter 08)");
+ATTN_MISTAKE(pe_odd_cosine_past_the_end, "positional_encoding",
+             "with an odd d_model the loop over pairs wrote the cosine of the last pair into "
+             "column d_model, one past the end, and Armadillo refused the index: the last column "
+             "of an odd table is a sine without its cosine, so write column 2i + 1 only when 2 * "
+             "i + 1 < d_model (chapter 08)");
+ATTN_MISTAKE(add_positions_subtracted, "add_positions",
+             "the codes were subtracted, X - PE: they are added, entry by entry, X + "
+             "PE.head_rows(X.n_rows) (chapter 08)");
+ATTN_MISTAKE(add_positions_columns_not_rows, "add_positions",
+             "the first L COLUMNS of PE were taken (PE.cols(0, L - 1) or PE.head_cols(L)), but a "
+             "position is a row of PE: row p of X gets row p of PE, so take the first L rows, X + "
+             "PE.head_rows(X.n_rows) (chapter 08)");
+ATTN_MISTAKE(add_positions_refuses_exact_length, "add_positions",
+             "a table exactly as long as X was refused: the rule is PE.n_rows >= X.n_rows (one "
+             "code for every token, spare ones allowed), so the check is require_shapes(PE.n_rows "
+             ">= X.n_rows, ...), not > (chapter 08)");
+ATTN_MISTAKE(add_positions_refuses_longer_table, "add_positions",
+             "a table longer than X was refused: PE is made once for the longest sentence, and X "
+             "takes only its first L rows, so the rule is PE.n_rows >= X.n_rows, not PE.n_rows == "
+             "X.n_rows (chapter 08)");
+ATTN_MISTAKE(add_positions_empty_loses_width, "add_positions",
+             "an empty X (0 x d_model) came back as a 0x0 matrix: no tokens in, no rows out, but "
+             "the width stays d_model; return X itself, or X + PE.head_rows(X.n_rows), which is 0 "
+             "x d_model (chapter 08)");
+ATTN_MISTAKE(similarity_missing_transpose, "position_similarity",
+             "PE.row(p) was multiplied by PE itself: a row (1 x d_model) times PE (L x d_model) "
+             "does not fit, or (when L = d_model) pairs entries of row p with a COLUMN of PE; the "
+             "dot products with every row are PE.row(p) * PE.t(), 1 x L (chapter 08)");
+ATTN_MISTAKE(similarity_summed_over_positions, "position_similarity",
+             "the products PE(p, c) PE(j, c) were summed down each column, over the positions j "
+             "(arma::sum(M) adds up each column): a dot product sums over the features c of one "
+             "pair of rows, arma::sum(M, 1), one entry per position; or all at once, PE.row(p) * "
+             "PE.t() (chapter 08)");
+ATTN_MISTAKE(similarity_normalised, "position_similarity",
+             "the dot products were {}, as the chapter's figure does to start its curves at 1; "
+             "the exercise asks for the plain dot product PE.row(p) . PE.row(j), whose largest "
+             "value is d_model / 2: PE.row(p) * PE.t() (chapter 08)");
+ATTN_MISTAKE(thinks_attention_sees_word_order, "positions_question",
+             "attention alone cannot see word order: projections and softmax(Q K^T / sqrt(d_k)) V "
+             "read a row's numbers, never its index, so reordering the rows of X only reorders "
+             "the output rows (chapter 02, step 4); that is why the codes are added (chapter 08)");
+ATTN_MISTAKE(thinks_a_moved_word_keeps_its_output, "positions_question",
+             "with positions added, a word that moves does get another output: the codes belong "
+             "to the slots, so at its new slot the word gets another row of PE added, and its row "
+             "of X + PE, its query, key and value all change (chapter 08, step 5)");
+ATTN_MISTAKE(thinks_adding_positions_widens_x, "positions_question",
+             "adding positions does not widen X: PE has d_model columns like X and is added entry "
+             "by entry, so X + PE stays L x d_model and W_q, W_k, W_v fit it unchanged (chapter "
+             "08)");
+ATTN_MISTAKE(thinks_similarity_depends_on_the_start, "positions_question",
+             "PE(p) . PE(p + k) does not depend on p: each pair gives sin a sin b + cos a cos b = "
+             "cos(a - b) = cos(k w_i), so the sum over the pairs is sum_i cos(k w_i), the same "
+             "wherever the two positions start (chapter 08, step 6)");
+ATTN_MISTAKE(pe_length_zero_refused, "positional_encoding",
+             "length 0 was refused, but a sequence of no tokens has a table of no rows: "
+             "positional_encoding(0, d_model) is 0 x d_model; only d_model = 0 is an error "
+             "(chapter 08)");
+ATTN_MISTAKE(add_positions_length_from_width, "add_positions",
+             "the number of codes was taken from X's width: PE.head_rows(X.n_cols) gives one code "
+             "per feature, but a code belongs to each token, a row of X: PE.head_rows(X.n_rows) "
+             "(chapter 08)");
+ATTN_MISTAKE(similarity_one_entry_per_column, "position_similarity",
+             "the result had one entry per column of PE (d_model) instead of one per position: "
+             "the loop over j ran to PE.n_cols; entry j is PE.row(p) . PE.row(j) for every row j "
+             "< PE.n_rows, 1 x L (chapter 08)");
+ATTN_MISTAKE(similarity_position_checked_against_width, "position_similarity",
+             "a position that is a row of PE was refused: p was checked against the width; a "
+             "position is a row, so the only rule is p < PE.n_rows (chapter 08)");
 
 }  // namespace attn_test::mistakes

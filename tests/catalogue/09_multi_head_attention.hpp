@@ -6,7 +6,7 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(span_end_inclusive, "split_heads concat_heads multi_head_attention",
+ATTN_MISTAKE(span_end_inclusive, "split_heads concat_heads multi_head_attention add_positions",
              "a block of rows or columns ran one past the end (or came out one too wide): "
              "Armadillo counts from 0, and M.rows(a, b) and M.cols(a, b) include b itself, so w "
              "columns starting at a are M.cols(a, a + w - 1), the first block starts at 0 and the "

@@ -137,7 +137,7 @@ ATTN_MISTAKE(decoder_cross_uses_self_weights, "decoder_block",
              "the two attentions' weights were mixed up: the self-attention uses w.self and the "
              "cross-attention its own, w.cross: multi_head_attention(H1, H_enc, c.W_q, c.W_k, "
              "c.W_v, c.W_o, c.heads) with c = w.cross (chapter 10)");
-ATTN_MISTAKE(decoder_cross_attention_masked, "decoder_block",
+ATTN_MISTAKE(decoder_cross_attention_masked, "decoder_block cross_attention",
              "the causal mask was also given to the cross-attention: only the decoder's "
              "self-attention hides the future; every decoder token may read every encoder token, "
              "so the cross-attention takes no mask (and an L_dec x L_dec mask does not fit its "

@@ -1,0 +1,21 @@
+// Wrong on purpose (suite only): attention written out with the scores K Q^T.
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include <cmath>
+#include "contracts/03_softmax.hpp"
+
+namespace attn {
+
+AttentionResult masked_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
+    const char* fn = "masked_attention";
+    check_attention_shapes(fn, Q, K, V);
+    require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
+                   {"scores", Q.n_rows, K.n_rows});
+    require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
+    const arma::mat S = K * Q.t() / std::sqrt(static_cast<double>(K.n_cols));  // the mistake: Q * K.t()
+    const arma::mat A = masked_softmax(S, mask);
+    return {A, A * V};
+}
+
+}  // namespace attn

@@ -1,0 +1,16 @@
+// Wrong on purpose (suite only): the mask checked only when it is not empty, as the primitive does: an empty mask gets through.
+#include <cmath>
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/03_softmax.hpp"
+#include "core/errors.hpp"
+namespace attn {
+AttentionResult masked_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
+    const char* fn = "masked_attention";
+    check_attention_shapes(fn, Q, K, V);
+    if (!mask.is_empty())  // the mistake: an empty mask is not a mask here
+        require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask}, {"scores", Q.n_rows, K.n_rows});
+    require_finite(fn, "mask", mask, true);
+    return scaled_dot_product_attention(Q, K, V, mask);
+}
+}  // namespace attn

@@ -1,0 +1,12 @@
+// Wrong on purpose (suite only): arma::norm_dot, the dot product divided by both lengths.  // the mistake
+#include <string>
+#include "contracts/08_positional_encoding.hpp"
+#include "core/errors.hpp"
+namespace attn {
+arma::rowvec position_similarity(const arma::mat& PE, arma::uword p) {
+    if (p >= PE.n_rows) throw InputError("position_similarity: position " + std::to_string(p) + " is not a row of PE");
+    arma::rowvec s(PE.n_rows);
+    for (arma::uword j = 0; j < PE.n_rows; ++j) s(j) = arma::norm_dot(PE.row(p), PE.row(j));
+    return s;
+}
+}  // namespace attn

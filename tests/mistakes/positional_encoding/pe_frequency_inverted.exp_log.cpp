@@ -1,0 +1,16 @@
+// Wrong on purpose (suite only): the frequency by exp and log with the sign of the exponent lost.
+#include <cmath>
+#include "contracts/08_positional_encoding.hpp"
+#include "core/errors.hpp"
+namespace attn {
+arma::mat positional_encoding(arma::uword length, arma::uword d_model) {
+    if (d_model == 0) throw InputError("positional_encoding: d_model must be at least 1");
+    arma::mat PE(length, d_model);
+    for (arma::uword p = 0; p < length; ++p)
+        for (arma::uword c = 0; c < d_model; ++c) {
+            double angle = p * std::exp(2.0 * (c / 2) * std::log(10000.0) / d_model);  // the mistake
+            PE(p, c) = c % 2 ? std::cos(angle) : std::sin(angle);
+        }
+    return PE;
+}
+}  // namespace attn
