@@ -366,6 +366,14 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
     } else {
         pr.variant(m::similarity_over_columns, Result::throws(Threw::armadillo_index));
     }
+    // every sum started from 1 (arma::fill::ones) instead of 0
+    arma::rowvec from_one(L);
+    for (arma::uword j = 0; j < L; ++j) {
+        double dot = 1.0;
+        for (arma::uword c = 0; c < d; ++c) dot += PE(p, c) * PE(j, c);
+        from_one(j) = dot;
+    }
+    pr.variant(m::sum_started_at_one, as(from_one));
     // each product PE(p, c) PE(j, c) summed down the column c, over the positions j (arma::sum(M))
     arma::rowvec down(d, arma::fill::zeros);
     for (arma::uword c = 0; c < d; ++c)

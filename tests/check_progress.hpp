@@ -9,7 +9,7 @@
 // and when the program is ended by exit() or quick_exit() inside a test case,
 // "exit suite/case" (Boost.Test itself may then crash on its way out: the
 // checker still knows what happened). Included once per test module (through
-// test_helpers.hpp).
+// a test module, or tests/test_helpers.hpp).
 #pragma once
 
 #include <boost/test/tree/observer.hpp>

@@ -164,5 +164,9 @@ ATTN_MISTAKE(similarity_one_entry_per_column, "position_similarity",
 ATTN_MISTAKE(similarity_position_checked_against_width, "position_similarity",
              "a position that is a row of PE was refused: p was checked against the width; a "
              "position is a row, so the only rule is p < PE.n_rows (chapter 08)");
+ATTN_MISTAKE(sum_started_at_one, "position_similarity",
+             "every entry is 1 too large: the sums started from 1, not 0 (arma::fill::ones, or "
+             "double s = 1); a sum of products starts at 0, so make the result with "
+             "arma::fill::zeros, or simply PE.row(p) * PE.t() (chapter 08)");
 
 }  // namespace attn_test::mistakes

@@ -7,11 +7,6 @@
 
 namespace attn_test::mistakes {
 
-ATTN_MISTAKE(input_check_missing, "masked_softmax softmax_rows scale_scores",
-             "bad input (NaN, +infinity or a size of 0) was not refused by this function itself: "
-             "nothing was thrown, or a function called later refused it under its own name. Check "
-             "it where it comes in, with require_finite or by throwing attn::InputError naming "
-             "this function (chapters 01-07)");
 ATTN_MISTAKE(shape_check_left_to_armadillo, "*",
              "an attn error was expected for input that breaks the contract, but Armadillo's own "
              "error escaped (a std::logic_error about incompatible dimensions, or an index out of "

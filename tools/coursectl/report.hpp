@@ -27,7 +27,7 @@ enum class Verdict {
 };
 
 struct Diagnosis {
-    std::string id;           // tests/mistakes.hpp
+    std::string id;           // tests/catalogue/
     std::string explanation;  // what the learner reads
 };
 

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named add_positions_empty_sentence (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the slip named add_positions_empty_sentence (tests/catalogue/).
 // Exercise add_positions (chapter 08): each embedding plus its position's code.
 #include "contracts/08_positional_encoding.hpp"
 #include "core/errors.hpp"

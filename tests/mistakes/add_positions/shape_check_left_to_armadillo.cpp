@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named shape_check_left_to_armadillo (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the slip named shape_check_left_to_armadillo (tests/catalogue/).
 // Exercise add_positions (chapter 08): each embedding plus its position's code.
 #include "contracts/08_positional_encoding.hpp"
 #include "core/errors.hpp"

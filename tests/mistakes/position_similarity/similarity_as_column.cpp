@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named similarity_as_column (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the slip named similarity_as_column (tests/catalogue/).
 // Exercise position_similarity (chapter 08): one position's code against all the others.
 #include <string>
 

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named similarity_distance_not_dot (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the slip named similarity_distance_not_dot (tests/catalogue/).
 // Exercise position_similarity (chapter 08): one position's code against all the others.
 #include <string>
 

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named pe_exponent_without_two (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the slip named pe_exponent_without_two (tests/catalogue/).
 // Exercise positional_encoding (chapter 08): the sinusoidal position codes.
 #include <cmath>
 

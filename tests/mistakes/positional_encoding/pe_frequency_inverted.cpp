@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named pe_frequency_inverted (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the slip named pe_frequency_inverted (tests/catalogue/).
 // Exercise positional_encoding (chapter 08): the sinusoidal position codes.
 #include <cmath>
 

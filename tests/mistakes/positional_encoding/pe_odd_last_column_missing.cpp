@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the slip named pe_odd_last_column_missing (tests/mistakes.hpp).
+// Wrong on purpose (suite only): the slip named pe_odd_last_column_missing (tests/catalogue/).
 // Exercise positional_encoding (chapter 08): the sinusoidal position codes.
 #include <cmath>
 
