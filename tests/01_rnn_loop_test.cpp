@@ -700,7 +700,7 @@ BOOST_AUTO_TEST_CASE(attention_on_states_figure_holds_the_weights) {
     const arma::mat A = {{0.5, 0.3, 0.2}, {0.1, 0.8, 0.1}, {0.25, 0.25, 0.5}};
     const auto fig = attn::rnn_loop_lab::attention_on_states_figure(A, e.tokens);
     const auto& h = std::get<attn::plot::Heatmap>(fig.panels.at(0));
-    BOOST_TEST(arma::approx_equal(h.values, A, "absdiff", 0.0));
+    BOOST_TEST(matrices_close(h.values, A, 0.0, "the heatmap's values"));
     BOOST_TEST(h.row_labels.size() == 3u);
     BOOST_TEST(h.zmin == 0.0);
     BOOST_TEST(h.zmax == 1.0);

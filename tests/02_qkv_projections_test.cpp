@@ -455,7 +455,7 @@ BOOST_AUTO_TEST_CASE(projections_figure_shows_x_and_the_three_views_of_it) {
     const arma::mat* expected[] = {&X, &p.Q, &p.K, &p.V};
     for (std::size_t i = 0; i < 4; ++i) {
         const auto& h = std::get<attn::plot::Heatmap>(fig.panels[i]);
-        BOOST_TEST(arma::approx_equal(h.values, *expected[i], "absdiff", 0.0), "panel " << i);
+        BOOST_TEST(matrices_close(h.values, *expected[i], 0.0, "panel " + std::to_string(i)));
         BOOST_TEST(h.row_labels.size() == 3u);
         BOOST_TEST(h.zmin == std::get<attn::plot::Heatmap>(fig.panels[0]).zmin, "one colour range for all panels");
         BOOST_TEST(h.zmax == std::get<attn::plot::Heatmap>(fig.panels[0]).zmax, "one colour range for all panels");

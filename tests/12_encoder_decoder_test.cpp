@@ -1303,8 +1303,8 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_comes_back_bit_for_bit) {
     BOOST_TEST(c.vocab.words() == task.vocab.words(), boost::test_tools::per_element());
     BOOST_REQUIRE(c.tensors.size() == model.tensors().size());
     for (std::size_t i = 0; i < c.tensors.size(); ++i)
-        BOOST_TEST(arma::approx_equal(c.tensors[i].value, model.tensors()[i].get().value, "absdiff", 0.0),
-                   c.tensors[i].name << " changed on the way through the file");
+        BOOST_TEST(matrices_close(c.tensors[i].value, model.tensors()[i].get().value, 0.0,
+                                  c.tensors[i].name + " read back from the file"));
     attn::model::require_compatible(c, "reversal", task.vocab, model.config());
     for (const auto& f : fs::directory_iterator(tmp.dir))
         BOOST_TEST(f.path().filename() == "m.ckpt", "a temporary file was left behind: " << f.path());
