@@ -51,6 +51,18 @@ std::string show(double x) {
 
 namespace {
 
+// Two numbers with as many digits as it takes to see that they differ (6 at least).
+std::pair<std::string, std::string> shown_apart(double a, double b) {
+    for (int digits = 6; digits <= 17; ++digits) {
+        char x[40], y[40];
+        std::snprintf(x, sizeof x, "%.*g", digits, a);
+        std::snprintf(y, sizeof y, "%.*g", digits, b);
+        if (std::string(x) != y || digits == 17 || !std::isfinite(a) || !std::isfinite(b))
+            return {std::isfinite(a) ? x : show(a), std::isfinite(b) ? y : show(b)};
+    }
+    return {show(a), show(b)};
+}
+
 std::string shape(arma::uword r, arma::uword c) { return std::to_string(r) + "x" + std::to_string(c); }
 
 std::string plural(const std::string& word) {
@@ -115,7 +127,10 @@ std::string describe_difference(const std::string& name, const arma::mat& got, c
                                 double tol, const std::vector<Region>& regions) {
     if (agree(got, want, tol)) return "";
     if (ax.sequence) return sequence_difference(name, got, want);
-    if (got.n_elem == 1 && want.n_elem == 1) return name + " is " + show(got(0)) + "; it should be " + show(want(0));
+    if (got.n_elem == 1 && want.n_elem == 1) {
+        const auto [g, w] = shown_apart(got(0), want(0));
+        return name + " is " + g + "; it should be " + w;
+    }
     std::ostringstream s;
     if (got.n_rows != want.n_rows || got.n_cols != want.n_cols) {
         s << name << " is " << shape(got.n_rows, got.n_cols) << "; it should be " << shape(want.n_rows, want.n_cols);
@@ -170,8 +185,9 @@ std::string describe_difference(const std::string& name, const arma::mat& got, c
             s << "at " << count << " of its " << R * C << " entries, " << which("for", ax.rows.empty() ? "row" : ax.rows, rows, R);
         }
     }
-    s << "; the first wrong entry is " << where(ax, first_r, first_c) << " (counting from 0): expected "
-      << show(want(first_r, first_c)) << ", got " << show(got(first_r, first_c));
+    const auto [w, g] = shown_apart(want(first_r, first_c), got(first_r, first_c));
+    s << "; the first wrong entry is " << where(ax, first_r, first_c) << " (counting from 0): expected " << w
+      << ", got " << g;
     return s.str();
 }
 
