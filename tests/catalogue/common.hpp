@@ -20,10 +20,11 @@ ATTN_MISTAKE(shape_rule_not_checked, "*",
              "down); check the rule first with require_shapes (chapter 06's rule, in every "
              "chapter)");
 ATTN_MISTAKE(bad_input_accepted, "*",
-             "an input the contract refuses was accepted without an attn::InputError (a step t "
-             "below 1, a step size h that is not positive and finite, a position past the end, "
-             "...): check it first and throw attn::InputError saying what is wrong, so that a "
-             "caller's mistake cannot turn into silent nonsense (every chapter)");
+             "an input the contract refuses was accepted: nothing was thrown. Check the input "
+             "first (what the function's Throws: line in src/contracts/ lists: NaN or infinity, a "
+             "size of 0, a step or a position out of range) and throw attn::InputError naming the "
+             "function and what is wrong, so that a caller's mistake cannot turn into silent "
+             "nonsense (every chapter)");
 ATTN_MISTAKE(refused_under_another_name, "*",
              "the bad input was refused, but by a function your code called later ({}): check the "
              "input at the start of your own function, so that the error names it, the rule and "
