@@ -351,7 +351,8 @@ void Diagnosis::require_distinguishable() const {
         if (!one->alone) {
             BOOST_TEST((f.mistake == nullptr || f.mistake == one->mistake || is_relation(*f.mistake)),
                        exercise_ << ": what the combination " << one->mistake->id << " (" << one->how
-                                 << ") gives is named as another mistake, '" << f.mistake->id << "': " << f.text);
+                                 << ") gives is named as another mistake, '" << (f.mistake ? f.mistake->id : "")
+                                 << "': " << f.text);
             continue;
         }
         for (const std::string& other : keys) {
