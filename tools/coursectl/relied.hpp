@@ -31,4 +31,16 @@ private:
     std::set<std::string> symbols(const std::string& target, bool defined);
 };
 
+// The object files CMake compiled for one target (BUILD/CMakeFiles/TARGET.dir/**.o).
+std::vector<std::string> objects_of(const std::string& build, const std::string& target);
+
+// What a learner's object files define or call that an exercise never does, by
+// name, demangled ("boost::unit_test::test_results::passed() const", "main"): a
+// definition with external linkage outside namespace attn (a weak copy of an
+// Armadillo or standard-library template is fine: every file has those), or a
+// call into Boost (the test framework) or the dynamic loader. Such code could make
+// a check say what it likes, so the check is refused before it runs. Empty when
+// the objects are fine (or nm cannot be run: then nothing is refused).
+std::vector<std::string> refused_symbols(const std::vector<std::string>& objects);
+
 }  // namespace course
