@@ -56,6 +56,7 @@ Options parse(int argc, char** argv) {
         else if (a == "--sandbox") o.sandbox = value();
         else if (a == "--state") o.state = value();
         else if (a == "--trusted") o.trusted = value();
+        else if (a == "--objects") o.objects = value();
         else if (a == "--yes" || a == "-y") o.yes = true;
         else if (a.rfind("--", 0) == 0) throw std::invalid_argument("unknown option " + a);
         else o.args.push_back(a);
@@ -78,6 +79,7 @@ int main(int argc, char** argv) {
         o.root = fs::absolute(o.root).lexically_normal().string();
         o.build = fs::absolute(o.build).lexically_normal().string();
         if (!o.trusted.empty()) o.trusted = fs::absolute(o.trusted).lexically_normal().string();
+        if (!o.objects.empty()) o.objects = fs::absolute(o.objects).lexically_normal().string();
         // A check whose checker was ended before it looked over the course folder left
         // its journal: settled before anything else reads the folder.
         if (o.command == "list" || o.command == "check" || o.command == "watch" || o.command == "hint" ||

@@ -8,6 +8,8 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -281,6 +283,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
             // what the program wrote before this line is in the pipes by now: read it all
             if (log_fd >= 0 && !read_into(log_fd, *rec, rec->log_data)) log_fd = -1;
             if (report_fd >= 0 && !read_into(report_fd, *rec, rec->report_data)) report_fd = -1;
+            // The observer waits for each answer before it writes on: an answer still
+            // unread when the next line comes means that something else wrote the line.
+            int unread = 0;
+            if (::ioctl(progress_fd, SIOCOUTQ, &unread) == 0 && unread > 0) rec->unanswered = true;
             rec->syncs.emplace_back(line, rec->report_data.size());
             if (answer) (void)!::send(progress_fd, "k", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
         }
@@ -313,6 +319,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
         if (ended()) {
             if (out_fd >= 0) read_output();
             read_records(false);
+            // the last answer ("finish") is read by the observer before the report is written
+            int unread = 0;
+            if (rec && rec->progress >= 0 && ::ioctl(rec->progress, SIOCOUTQ, &unread) == 0 && unread > 0)
+                rec->unanswered = true;
             break;
         }
     }

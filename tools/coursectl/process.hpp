@@ -37,6 +37,7 @@ struct RecordStreams {
     // the log and the report have been read up to that moment: how much report there
     // was then. (A report that exists before the last case ended was not Boost.Test's.)
     std::vector<std::pair<std::string, std::size_t>> syncs;
+    bool unanswered = false;  // a line came while an answer was still unread: not the observer's
 };
 
 struct ProcessSpec {

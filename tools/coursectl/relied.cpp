@@ -52,7 +52,7 @@ std::vector<Exercise> Reliance::called_by(const Exercise& e, const std::vector<E
 std::vector<std::string> objects_of(const std::string& build, const std::string& target) {
     std::vector<std::string> out;
     std::error_code ec;
-    const fs::path dir = fs::path(build) / "CMakeFiles" / (target + ".dir");
+    const fs::path dir = fs::path(target).is_absolute() ? fs::path(target) : fs::path(build) / "CMakeFiles" / (target + ".dir");
     for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
         if (it->path().extension() == ".o" && it->is_regular_file(ec)) out.push_back(it->path().string());
     std::sort(out.begin(), out.end());
@@ -80,6 +80,10 @@ bool shared_instantiation(const std::string& s) {
                           "_ZTSSt", "_ZTVN4arma", "_ZTIN4arma", "_ZTSN4arma", "_ZTVN9__gnu_cxx", "_ZTIN9__gnu_cxx",
                           "_ZTSN9__gnu_cxx", "_ZTVNSt", "_ZTINSt", "_ZTSNSt", "DW.ref.__gxx_personality_v0"})
         if (starts(s, p)) return true;
+    // placement new and delete, inline in <new> (emitted as weak copies at -O0); the
+    // replaceable operator new itself stays refused
+    for (const char* exact : {"_ZnwmPv", "_ZnamPv", "_ZdlPvS_", "_ZdaPvS_"})
+        if (s == exact) return true;
     return false;
 }
 

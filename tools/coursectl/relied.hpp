@@ -31,7 +31,8 @@ private:
     std::set<std::string> symbols(const std::string& target, bool defined);
 };
 
-// The object files CMake compiled for one target (BUILD/CMakeFiles/TARGET.dir/**.o).
+// The object files CMake compiled for one target (BUILD/CMakeFiles/TARGET.dir/**.o;
+// an absolute TARGET is that folder itself).
 std::vector<std::string> objects_of(const std::string& build, const std::string& target);
 
 // What a learner's object files define or call that an exercise never does, by

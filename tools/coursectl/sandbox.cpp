@@ -342,6 +342,7 @@ ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
     out.progress = std::move(streams.progress_data);
     out.syncs = std::move(streams.syncs);
     out.record_too_large = streams.too_large;
+    out.progress_unanswered = streams.unanswered;
 
     std::error_code ec;
     if (!scratch.empty()) fs::remove_all(scratch, ec);

@@ -131,6 +131,7 @@ struct ContainedResult {
     std::string log_xml, report_xml, progress;  // the program's record (record.hpp)
     std::vector<std::pair<std::string, std::size_t>> syncs;  // RecordStreams::syncs
     bool record_too_large = false;
+    bool progress_unanswered = false;           // RecordStreams::unanswered
     bool out_of_memory = false;                 // the memory cgroup's limit ended a process
     FolderGuard::Outcome guard;                 // what changed outside, and what was done about it
 };
