@@ -12,6 +12,7 @@
 # Usage: checker_hostile.sh SOURCE_DIR BUILD_DIR COURSECTL HOSTILE_PROGRAM
 set -euo pipefail
 src=$(cd "$1" && pwd)
+build=$(cd "$2" && pwd)
 ctl=$3
 hostile=$4
 work=$(mktemp -d "${TMPDIR:-/tmp}/attn-hostile.XXXXXX")
@@ -52,8 +53,11 @@ run() {
   local wrap=()
   [[ $sandbox == fallback ]] && wrap=("${guard[@]}")  # (bubblewrap does not nest here)
   set +e
-  out=$(ATTN_HOSTILE=$mode ATTN_HOSTILE_ROOT=$root "${wrap[@]}" "$ctl" check-program rnn_step --root "$root" \
-        --build "$work/build" --sandbox "$sandbox" --timeout 20 "$@" -- "$hostile" 2>&1)
+  # The fallback here is the one without Landlock (as on a kernel that has none), where
+  # the code can write the course folder and the fingerprint must put it back;
+  # tests/hostile/attacks.sh covers the fallback with Landlock.
+  out=$(COURSE_LANDLOCK=0 ATTN_HOSTILE=$mode ATTN_HOSTILE_ROOT=$root "${wrap[@]}" "$ctl" check-program rnn_step --root "$root" \
+        --build "$work/build" --sandbox "$sandbox" --timeout 20 --trusted "$build/test_01" "$@" -- "$hostile" 2>&1)
   code=$?
   set -e
 }
@@ -83,7 +87,7 @@ for sandbox in auto fallback; do
   run "" "$sandbox"
   echo "$out" | head -1
   if [[ $sandbox == fallback ]]; then
-    expect "fallback mode says so" "without a sandbox: asked for"
+    expect "fallback mode says so" "WITHOUT a sandbox: asked for"
   elif bwrap --ro-bind / / --dev /dev --proc /proc true 2>/dev/null; then
     expect "auto mode uses bubblewrap where it runs" "in a bubblewrap sandbox"
   fi
@@ -105,6 +109,15 @@ for sandbox in auto fallback; do
   before=$(snapshot)
   for m in write rm_rf chmod; do
     run "$m" "$sandbox"
+    if [[ $sandbox == fallback && $m == write ]]; then
+      # files below exercises/ are never put back (they may be what the learner saved
+      # meanwhile): kept as they are, the version from before in .course/backups
+      expect "$m: the exercise is kept, and said" "kept as they are now.*exercises/03_softmax/softmax_rows.cpp"
+      ls "$root"/.course/backups/during-check-*/exercises/03_softmax/softmax_rows.cpp.before-check >/dev/null ||
+        fail "$m: the version from before the check was not kept"
+      cp "$src/exercises/03_softmax/softmax_rows.cpp" "$root/exercises/03_softmax/softmax_rows.cpp"
+      rm -f "$root/exercises/new_file.txt"
+    fi
     [[ $(snapshot) == "$before" ]] || { echo "$out"; fail "$m ($sandbox): the course folder changed"; }
     if [[ $sandbox == fallback ]]; then
       expect "$m: the change is named" "changed files outside its scratch folder; they were put back"

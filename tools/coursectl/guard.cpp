@@ -173,9 +173,13 @@ bool apply_seccomp(pid_t checker) {
     // Signals: never to every process (-1), never to the checker. (Landlock at ABI 6
     // keeps every signal inside the check; without it, other processes of the same
     // user stay reachable: docs/CONTAINMENT.md.)
-    const unsigned all = static_cast<unsigned>(-1), parent = static_cast<unsigned>(checker),
-                   parent_group = static_cast<unsigned>(-checker);
-    for (unsigned pid : {all, parent, parent_group}) {
+    // (the checker's own pid, and the process groups of the checker and of its session,
+    // where a killpg of "the job" would land)
+    const unsigned all = static_cast<unsigned>(-1);
+    std::vector<unsigned> targets = {all, static_cast<unsigned>(checker), static_cast<unsigned>(-checker)};
+    for (pid_t g : {::getpgid(checker), ::getsid(checker)})
+        if (g > 1) targets.push_back(static_cast<unsigned>(-g)), targets.push_back(static_cast<unsigned>(g));
+    for (unsigned pid : targets) {
         ok = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(kill), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, pid)) == 0 && ok;
         if (pid == all) continue;
         ok = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(tgkill), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, pid)) == 0 && ok;
