@@ -191,6 +191,7 @@ Area area_of(const std::string& rel) {
     if (under("exercises")) return Area::Exercises;
     if (under(".git")) return Area::Git;
     if (under(".course")) return Area::State;
+    if (under("plots")) return Area::State;  // the chapter programs' figures, drawn by ./course run at any time
     return Area::Course;
 }
 
