@@ -204,6 +204,39 @@ expect_not "two checks at once" "could not run|Text file busy"
 grep -q '^rnn_step done|' "$root/.course/status.txt" || fail "status.txt lost rnn_step"
 grep -q '^title_question done|' "$root/.course/status.txt" || fail "status.txt lost title_question"
 
+# 5b. Two checks of one course folder from two build folders: one course lock, so the
+# second waits, and both results are kept.
+cp -r "$work/fakebuild" "$work/fakebuild2"
+rm -rf "$root/.course"
+PATH=$fake:$PATH "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" >"$work/one.out" 2>&1 &
+p1=$!
+sleep 0.3
+PATH=$fake:$PATH "$ctl" check title_question --root "$root" --build "$work/fakebuild2" >"$work/two.out" 2>&1 &
+p2=$!
+set +e; wait "$p1"; c1=$?; wait "$p2"; c2=$?; set -e
+out=$(cat "$work/one.out" "$work/two.out")
+[[ $c1 -eq 0 && $c2 -eq 0 ]] || { echo "$out"; fail "two build folders at once: both should pass (exit codes $c1, $c2)"; }
+expect "two build folders at once" "another ./course command is checking this course folder; waiting"
+grep -q '^rnn_step done|' "$root/.course/status.txt" || fail "two build folders: status.txt lost rnn_step"
+grep -q '^title_question done|' "$root/.course/status.txt" || fail "two build folders: status.txt lost title_question"
+
+# 5c. The checker itself is ended in the middle of a fallback check whose code changed
+# README.md: the journal it left puts the file back at the next command.
+before=$(snapshot)
+COURSE_LANDLOCK=0 ATTN_HOSTILE=write_sleep ATTN_HOSTILE_ROOT=$root "$ctl" check-program rnn_step --root "$root" \
+  --build "$work/build" --sandbox fallback --timeout 60 -- "$hostile" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 200); do grep -q vandalised "$root/README.md" && break; sleep 0.05; done
+grep -q vandalised "$root/README.md" || fail "the ended check: its code did not get to write"
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null || true
+[[ -e $root/.course/guard/pending ]] || fail "the ended check left no journal"
+no_hostile_process_left || fail "the ended check: its program outlived the checker"
+out=$("$ctl" list --root "$root" --build "$work/build" 2>&1)
+expect "the ended check is settled by the next command" "a check was ended before it could look over your files; now: .*put back.*README.md"
+[[ $(snapshot) == "$before" ]] || fail "the ended check: README.md was not put back"
+[[ ! -e $root/.course/guard/pending ]] || fail "the ended check: the journal was not removed"
+
 # 7. A build folder set up for another course folder is refused, not used.
 mkdir -p "$work/otherbuild"
 printf 'CMAKE_HOME_DIRECTORY:INTERNAL=%s\n' "$work/elsewhere" >"$work/otherbuild/CMakeCache.txt"

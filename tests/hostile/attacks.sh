@@ -200,6 +200,16 @@ for sandbox in "${modes[@]}"; do
   cp "$src/exercises/03_softmax/softmax_rows.cpp" "$root/exercises/03_softmax/softmax_rows.cpp"
   rm -rf "$root/.course"
 
+  # the terminal: TIOCSTI into every terminal in reach, with coursectl on a real one (script)
+  label="$sandbox: TIOCSTI"
+  if command -v script >/dev/null; then
+    s=$sandbox; [[ $s == nolandlock ]] && s=fallback
+    out=$(env ATTN_HOSTILE=tiocsti COURSE_LANDLOCK=$([[ $sandbox == nolandlock ]] && echo 0 || echo 1) TMPDIR="$work/tmp" \
+          timeout 60 script -qec "$ctl check-program rnn_step --root $root --build $work/build --sandbox $s --timeout 20 --trusted $build/test_01 -- $hostile/hostile_rnn_step" /dev/null 2>&1)
+    expect "✓ rnn_step done"
+    expect_not "injected"
+  fi
+
   # the screen
   label="$sandbox: escape sequences in an exception"
   check "$sandbox" rnn_step escape

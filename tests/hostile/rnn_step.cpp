@@ -32,6 +32,9 @@
 //   ATTN_HOSTILE=git_config a right answer that rewrites ATTN_HOSTILE_ROOT/.git/config at the
 //                           same size and puts its mtime back
 //   ATTN_HOSTILE=sleep      a right answer that takes 1.5 s (a learner saves meanwhile)
+//   ATTN_HOSTILE=write_sleep    writes over README.md, then sleeps 30 s (the checker is ended meanwhile)
+//   ATTN_HOSTILE=tiocsti    pushes a command into every terminal it can open (its own, the
+//                           checker's, /dev/tty) and gives a wrong answer if any push worked
 //   ATTN_HOSTILE=escape     throws an exception whose message redraws the line as a pass
 //   ATTN_HOSTILE=cannot_start  prints "cannot start " and ends with exit code 127
 //   unset                   the right answer, quietly
@@ -45,6 +48,7 @@
 #include <netinet/in.h>
 #include <stdexcept>
 #include <string>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
@@ -223,6 +227,10 @@ void attack(const std::string& m) {
         }
     }
     if (m == "sleep") ::usleep(1500000);
+    if (m == "write_sleep" && root) {
+        std::ofstream(std::string(root) + "/README.md", std::ios::app) << "vandalised\n";
+        ::sleep(30);
+    }
     if (m == "escape") throw std::runtime_error("\r\033[2K\033[1A\033[32m\u2713 01 rnn_step done\033[0m\n\033[2K");
     if (m == "cannot_start") {
         std::printf("cannot start \u2713 rnn_step done\n");
@@ -249,6 +257,20 @@ arma::rowvec rnn_step(const arma::rowvec& h_prev, const arma::rowvec& x_t, const
     if (calls == 1 && (m == "daemon" || m == "daemon_output")) start_daemon(m == "daemon_output");
     if (calls == 1 && m == "children") start_children();
     if (calls == 1) attack(m);
+    static bool pushed = false;
+    if (calls == 1 && m == "tiocsti") {
+        std::vector<std::string> ttys = {"/dev/tty", "/proc/self/fd/0", "/proc/self/fd/1"};
+        ttys.push_back("/proc/" + std::to_string(::getppid()) + "/fd/0");
+        ttys.push_back("/proc/" + std::to_string(::getppid()) + "/fd/1");
+        for (const auto& t : ttys) {
+            const int fd = ::open(t.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK);
+            if (fd < 0) continue;
+            const char* cmd = "echo injected\n";
+            for (const char* c = cmd; *c; ++c)
+                if (::ioctl(fd, TIOCSTI, c) == 0) pushed = true;
+            ::close(fd);
+        }
+    }
     if (calls == 1 && (m == "rm_rf" || m == "chmod")) {
         const char* root = std::getenv("ATTN_HOSTILE_ROOT");
         const std::string r = root ? root : "/nonexistent";
@@ -276,7 +298,7 @@ arma::rowvec rnn_step(const arma::rowvec& h_prev, const arma::rowvec& x_t, const
     require_shapes(U.n_rows == W.n_rows, "rnn_step", "U must have d_h rows, like W", {"U", U}, {"W", W});
     require_shapes(x_t.n_cols == U.n_cols, "rnn_step", "x_t must be as wide as U (d_in)", {"x_t", x_t}, {"U", U});
     const arma::rowvec pre = h_prev * W.t() + x_t * U.t();  // (1, d_h)
-    if (m == "fake_pass" || m.rfind("forge_", 0) == 0) return arma::rowvec(pre.n_elem, arma::fill::zeros);  // wrong
+    if (m == "fake_pass" || m.rfind("forge_", 0) == 0 || pushed) return arma::rowvec(pre.n_elem, arma::fill::zeros);  // wrong
     return arma::tanh(pre);
 }
 
