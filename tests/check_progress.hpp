@@ -1,6 +1,6 @@
 // check_progress.hpp: how far a check program got, for ./course check.
 //
-// The checker proves a pass from Boost.Test's XML report (tools/coursectl/record.hpp),
+// The checker reads a pass from Boost.Test's XML report (tools/coursectl/record.hpp),
 // which only exists once every test case has run. When a program stops early
 // (the learner's code calls exit(), or _exit()), the log may be lost with its
 // buffer, and the checker still wants to say how far it got. So, when

@@ -4,8 +4,9 @@
 // code prints to the same stdout. Instead each check program writes Boost.Test's
 // XML log and XML report to descriptors only the checker holds (see sandbox.hpp),
 // and this reads them. The report is written after the last test case, so a
-// program that stops early (exit(), a crash) has none: a pass is proven by the
-// report, never assumed from an exit code.
+// program that stops early (exit(), a crash) has none: a pass rests on the
+// report, never on an exit code. (What that does and does not rule out:
+// docs/CONTAINMENT.md, "What a ✓ means".)
 #pragma once
 
 #include <cstddef>

@@ -51,7 +51,7 @@ struct CheckInput {
     bool record_too_large = false;         // its log or report went past the checker's cap
 };
 
-// Done only when the record proves that every test case of the exercise ran to
+// Done only when the record says that every test case of the exercise ran to
 // its end and passed, and the program then exited with 0.
 CheckReport interpret_check(const CheckInput& in);
 
