@@ -131,6 +131,14 @@ scmp_filter_ctx common_filter() {
         SCMP_SYS(keyctl), SCMP_SYS(add_key), SCMP_SYS(request_key), SCMP_SYS(bpf), SCMP_SYS(perf_event_open),
         SCMP_SYS(userfaultfd), SCMP_SYS(io_uring_setup), SCMP_SYS(io_uring_enter), SCMP_SYS(io_uring_register),
         SCMP_SYS(name_to_handle_at), SCMP_SYS(open_by_handle_at), SCMP_SYS(fanotify_init),
+        // the machine itself: modules, the clock (which ctime, the fingerprint's witness,
+        // follows), devices, swap, the kernel log (most need root's capabilities, which a
+        // check never has but where the fallback runs as root)
+        SCMP_SYS(init_module), SCMP_SYS(finit_module), SCMP_SYS(delete_module), SCMP_SYS(kexec_load),
+        SCMP_SYS(kexec_file_load), SCMP_SYS(reboot), SCMP_SYS(swapon), SCMP_SYS(swapoff), SCMP_SYS(syslog),
+        SCMP_SYS(iopl), SCMP_SYS(ioperm), SCMP_SYS(settimeofday), SCMP_SYS(clock_settime), SCMP_SYS(clock_adjtime),
+        SCMP_SYS(adjtimex), SCMP_SYS(sethostname), SCMP_SYS(setdomainname), SCMP_SYS(acct), SCMP_SYS(quotactl),
+        SCMP_SYS(mknod), SCMP_SYS(mknodat), SCMP_SYS(vhangup), SCMP_SYS(process_madvise),
         // memory outside the check's own processes, which would outlive it
         SCMP_SYS(memfd_create), SCMP_SYS(memfd_secret), SCMP_SYS(shmget), SCMP_SYS(msgget), SCMP_SYS(semget),
         SCMP_SYS(mq_open),
