@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <linux/sched.h>
@@ -271,6 +272,22 @@ long long counter(const std::string& text, const std::string& key) {
     return 0;
 }
 
+// The folders of checkers that were ended before they could remove theirs
+// (course-check-PID-N of a PID that is gone): empty by now, removed.
+void remove_stale(const std::string& parent) {
+    DIR* d = ::opendir(parent.c_str());
+    if (!d) return;
+    std::vector<std::string> stale;
+    while (dirent* e = ::readdir(d)) {
+        const std::string n = e->d_name;
+        if (n.rfind("course-check-", 0) != 0) continue;
+        const long pid = std::strtol(n.c_str() + 13, nullptr, 10);
+        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) stale.push_back(parent + "/" + n);
+    }
+    ::closedir(d);
+    for (const auto& dir : stale) ::rmdir(dir.c_str());
+}
+
 }  // namespace
 
 MemoryCgroup::MemoryCgroup(std::size_t limit) {
@@ -279,7 +296,10 @@ MemoryCgroup::MemoryCgroup(std::size_t limit) {
     // cgroup v1's memory hierarchy (root on a v1 or hybrid machine)
     const std::string v1 = own_cgroup("memory");
     if (!v1.empty() && is_dir("/sys/fs/cgroup/memory")) {
-        const std::string dir = "/sys/fs/cgroup/memory" + (v1 == "/" ? "" : v1) + name;
+        const std::string parent = "/sys/fs/cgroup/memory" + (v1 == "/" ? "" : v1);
+        static bool cleaned = false;
+        if (!cleaned) remove_stale(parent), cleaned = true;
+        const std::string dir = parent + name;
         if (::mkdir(dir.c_str(), 0755) == 0) {
             if (write_text(dir + "/memory.limit_in_bytes", std::to_string(limit))) {
                 write_text(dir + "/memory.memsw.limit_in_bytes", std::to_string(limit));  // where swap is counted

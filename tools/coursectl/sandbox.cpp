@@ -244,7 +244,8 @@ ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
     std::unique_ptr<CourseLock> lock;
     std::unique_ptr<FolderGuard> before;
     if (run.guard && !run.root.empty()) {
-        if (sandbox.code_could_write()) lock = std::make_unique<CourseLock>(state);
+        // the journal and the folder belong to one check at a time
+        if (sandbox.mode() == Sandbox::Mode::Fallback) lock = std::make_unique<CourseLock>(state);
         before = std::make_unique<FolderGuard>(run.root, run.build, sandbox.code_could_write());
         if (sandbox.mode() == Sandbox::Mode::Fallback) before->save(journal);
     }
