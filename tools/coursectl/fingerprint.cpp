@@ -166,13 +166,14 @@ void FolderGuard::scan_dir(const std::string& base, const std::string& rel, bool
     }
 }
 
-FolderGuard::FolderGuard(const std::string& root, const std::string& build, bool with_build) {
+FolderGuard::FolderGuard(const std::string& root, const std::string& build, bool code_could_write) {
     std::error_code ec;
     root_ = fs::weakly_canonical(root, ec).string();
     build_ = build.empty() ? "" : fs::weakly_canonical(build, ec).string();
-    with_build_ = with_build && !build_.empty();
+    with_build_ = code_could_write && !build_.empty();
+    keep_ = code_could_write;
     std::size_t kept = 0;
-    scan_dir(root_, "", true, false, course_, kept);
+    scan_dir(root_, "", keep_, false, course_, kept);
     if (with_build_) scan_dir(build_, "", false, true, build_entries_, kept);
 }
 

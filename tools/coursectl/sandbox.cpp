@@ -237,8 +237,9 @@ std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& argv, con
 ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
     ContainedResult out;
     // The guard: the course folder always (a second line behind the sandbox), the build
-    // folder where the code could write it. In the fallback the journal goes to disk
-    // first, so that even a checker that is killed leaves what it needs to put things back.
+    // folder and the content of small files where the code could write them (the
+    // fallback without Landlock). There the journal goes to disk first, so that even a
+    // checker that is killed leaves what it needs to put things back.
     const std::string state = run.state_dir.empty() ? run.root + "/.course" : run.state_dir;
     const std::string journal = state + "/guard/pending";
     std::unique_ptr<CourseLock> lock;
@@ -247,7 +248,7 @@ ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
         // the journal and the folder belong to one check at a time
         if (sandbox.mode() == Sandbox::Mode::Fallback) lock = std::make_unique<CourseLock>(state);
         before = std::make_unique<FolderGuard>(run.root, run.build, sandbox.code_could_write());
-        if (sandbox.mode() == Sandbox::Mode::Fallback) before->save(journal);
+        if (sandbox.code_could_write()) before->save(journal);
     }
 
     ProcessSpec spec;
@@ -353,7 +354,7 @@ ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
         policy.checked_file = run.checked_file;
         policy.state_dir = state;
         out.guard = before->settle(policy);
-        if (sandbox.mode() == Sandbox::Mode::Fallback) fs::remove(journal, ec);
+        if (sandbox.code_could_write()) fs::remove(journal, ec);
     }
     return out;
 }

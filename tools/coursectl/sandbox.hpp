@@ -89,7 +89,10 @@ struct GuardPolicy {
 // small files, so that a change can be seen and, where it should be, put back.
 class FolderGuard {
 public:
-    FolderGuard(const std::string& root, const std::string& build, bool with_build);
+    // `code_could_write`: the build folder is recorded too, and the content of small
+    // files, to put them back; otherwise (under a sandbox nothing is put back) only
+    // what tells a change: inode, size, mode, times.
+    FolderGuard(const std::string& root, const std::string& build, bool code_could_write);
 
     struct Outcome {
         std::vector<std::string> lines;    // what the learner is told
@@ -122,7 +125,7 @@ private:
     void scan_dir(const std::string& base, const std::string& rel, bool keep, bool is_build,
                   std::map<std::string, Entry>& out, std::size_t& kept_bytes) const;
     std::string root_, build_;
-    bool with_build_ = false;
+    bool with_build_ = false, keep_ = true;
     std::map<std::string, Entry> course_, build_entries_;
 };
 
