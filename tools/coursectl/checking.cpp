@@ -141,12 +141,15 @@ CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Ex
 // refused_symbols, remembered for objects that passed: by their inode, size, mtime and
 // ctime (which no program can set back), beside them in the build folder. A warm
 // check of an unchanged file then runs no nm (about 30 ms).
-std::vector<std::string> refused_symbols_cached(const std::vector<std::string>& objects) {
+std::vector<std::string> refused_symbols_cached(const std::vector<std::string>& objects,
+                                                const std::vector<std::string>& checks) {
     if (objects.empty()) return {};
     std::string identity;
-    for (const auto& obj : objects) {
+    std::vector<std::string> all = objects;
+    all.insert(all.end(), checks.begin(), checks.end());
+    for (const auto& obj : all) {
         struct stat st {};
-        if (::lstat(obj.c_str(), &st) != 0) return refused_symbols(objects);
+        if (::lstat(obj.c_str(), &st) != 0) return refused_symbols(objects, checks);
         identity += obj + " " + std::to_string(st.st_ino) + " " + std::to_string(st.st_size) + " " +
                     std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec) + " " +
                     std::to_string(st.st_ctim.tv_sec) + "." + std::to_string(st.st_ctim.tv_nsec) + "\n";
@@ -158,7 +161,7 @@ std::vector<std::string> refused_symbols_cached(const std::vector<std::string>& 
         text << f.rdbuf();
         if (f && text.str() == identity) return {};
     }
-    auto refused = refused_symbols(objects);
+    auto refused = refused_symbols(objects, checks);
     if (refused.empty()) {
         std::ofstream f(memo, std::ios::binary | std::ios::trunc);
         f << identity;
@@ -202,7 +205,8 @@ CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& 
         return rep;
     }
     // What the learner's object defines outside the exercise's namespace, or calls of the test framework.
-    const auto refused = refused_symbols_cached(objects_of(o.build, "ex_" + e.name));
+    const auto refused =
+        refused_symbols_cached(objects_of(o.build, "ex_" + e.name), objects_of(o.build, "test_" + e.chapter + "_obj"));
     if (!refused.empty()) {
         std::string names;
         for (std::size_t i = 0; i < refused.size() && i < 4; ++i) names += (i ? ", " : "") + refused[i];
@@ -429,7 +433,11 @@ int cmd_check_program(const Options& o) {
     CheckReport rep;
     // --objects TARGET: the object library that stands for the learner's file in it
     // (its objects in BUILD/CMakeFiles/TARGET.dir), refused by name like a learner's
-    const auto refused = o.objects.empty() ? std::vector<std::string>{} : refused_symbols(objects_of(o.build, o.objects));
+    // (the checks' own objects: beside the trusted program, when one is named)
+    const auto checks = o.trusted.empty() ? std::vector<std::string>{}
+                                          : objects_of(fs::path(o.trusted).parent_path().string(), "test_" + e.chapter + "_obj");
+    const auto refused =
+        o.objects.empty() ? std::vector<std::string>{} : refused_symbols(objects_of(o.build, o.objects), checks);
     if (!refused.empty()) {
         std::string names;
         for (const auto& r : refused) names += (names.empty() ? "" : ", ") + r;

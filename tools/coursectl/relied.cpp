@@ -94,12 +94,25 @@ bool calls_refused(const std::string& s) {
 
 }  // namespace
 
-std::vector<std::string> refused_symbols(const std::vector<std::string>& objects) {
+std::vector<std::string> refused_symbols(const std::vector<std::string>& objects,
+                                         const std::vector<std::string>& checks) {
     if (objects.empty()) return {};
     std::vector<std::string> cmd = {"nm", "-P"};
     cmd.insert(cmd.end(), objects.begin(), objects.end());
     const auto r = run_process(cmd, 30, 1 << 24);
     if (r.failed_to_start || r.exit_code != 0) return {};
+    std::set<std::string> theirs;  // what the checks' own objects define
+    if (!checks.empty()) {
+        std::vector<std::string> c = {"nm", "-P", "--defined-only"};
+        c.insert(c.end(), checks.begin(), checks.end());
+        const auto t = run_process(c, 30, 1 << 26);
+        std::istringstream tl(t.output);
+        std::string tline, name;
+        while (std::getline(tl, tline)) {
+            std::istringstream f(tline);
+            if (f >> name) theirs.insert(name);
+        }
+    }
     std::set<std::string> refused;
     std::istringstream lines(r.output);
     std::string line;
@@ -115,6 +128,11 @@ std::vector<std::string> refused_symbols(const std::vector<std::string>& objects
         const bool global = t >= 'A' && t <= 'Z' && t != 'N' && t != 'A';  // (A: absolute, N: debugging)
         const bool unique = t == 'u' || t == 'i';                           // GNU unique objects, ifuncs: global too
         if (!global && !unique) continue;
+        const bool strong = t != 'W' && t != 'V' && t != 'u';
+        if (strong && theirs.count(name)) {
+            refused.insert(name);
+            continue;
+        }
         if (in_attn(name)) continue;
         const bool weak = t == 'W' || t == 'V' || t == 'u';
         if (weak && shared_instantiation(name)) continue;
@@ -128,10 +146,10 @@ std::vector<std::string> refused_symbols(const std::vector<std::string>& objects
     std::vector<std::string> out;
     if (!d.failed_to_start && d.exit_code == 0) {
         std::istringstream names(d.output);
-        while (std::getline(names, line))
-            if (!line.empty()) out.push_back(line);
+        while (std::getline(names, line))  // (a constructor's or destructor's two symbols read alike)
+            if (!line.empty() && std::find(out.begin(), out.end(), line) == out.end()) out.push_back(line);
     }
-    if (out.size() != refused.size()) out.assign(refused.begin(), refused.end());
+    if (out.empty()) out.assign(refused.begin(), refused.end());
     return out;
 }
 

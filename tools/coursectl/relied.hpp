@@ -42,6 +42,10 @@ std::vector<std::string> objects_of(const std::string& build, const std::string&
 // call into Boost (the test framework) or the dynamic loader. Such code could make
 // a check say what it likes, so the check is refused before it runs. Empty when
 // the objects are fine (or nm cannot be run: then nothing is refused).
-std::vector<std::string> refused_symbols(const std::vector<std::string>& objects);
+// `checks` are the test module's objects: a strong definition in the learner's objects
+// of a name they define too (an inline function or constant of namespace attn that the
+// checks use) would replace theirs at link time, and is refused as well.
+std::vector<std::string> refused_symbols(const std::vector<std::string>& objects,
+                                         const std::vector<std::string>& checks = {});
 
 }  // namespace course
