@@ -2,6 +2,7 @@
 // mistakes and given programs. Every check runs contained (sandbox.hpp) and is
 // judged from the program's own record (record.hpp).
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -240,7 +241,10 @@ const char* mark(Verdict v) {
 }
 
 [[noreturn]] void stop_on_interrupt() {
-    std::printf("\nstopped (Ctrl-C): the build and every check were ended; your files are as you left them\n");
+    // said as it happened: Ctrl-C only when it was SIGINT (a SIGTERM or SIGHUP came from elsewhere)
+    const int sig = interrupting_signal();
+    std::printf("\nstopped (%s): the build and every check were ended; your files are as you left them\n",
+                sig == SIGINT ? "Ctrl-C" : sig == SIGTERM ? "SIGTERM" : "SIGHUP, the terminal was closed");
     std::fflush(stdout);
     std::exit(130);
 }

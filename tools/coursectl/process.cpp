@@ -27,8 +27,8 @@ namespace {
 volatile std::sig_atomic_t g_child_group = 0;
 volatile std::sig_atomic_t g_interrupted = 0;
 
-extern "C" void on_interrupt(int) {
-    g_interrupted = 1;
+extern "C" void on_interrupt(int sig) {
+    g_interrupted = sig;
     const pid_t group = static_cast<pid_t>(g_child_group);
     if (group > 0) ::kill(-group, SIGKILL);
 }
@@ -44,6 +44,7 @@ void stop_children_on_interrupt() {
 }
 
 bool interrupted() { return g_interrupted != 0; }
+int interrupting_signal() { return static_cast<int>(g_interrupted); }
 
 std::string describe_signal(int sig) {
     switch (sig) {

@@ -68,6 +68,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
 // with `interrupted` set. Call once, early in main().
 void stop_children_on_interrupt();
 bool interrupted();  // true once one of those signals arrived
+int interrupting_signal();  // which one (SIGINT: Ctrl-C), 0 before any
 
 // "segmentation fault (SIGSEGV)", "aborted (SIGABRT)", ...
 std::string describe_signal(int signal);
