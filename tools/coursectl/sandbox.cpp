@@ -109,6 +109,32 @@ void end_leftover_processes() {
     }
 }
 
+// The scratch folders of checkers that were ended before they could remove theirs
+// (course-scratch-PID.* of a PID that is gone).
+void remove_stale_scratch() {
+    static bool done = false;
+    if (done) return;
+    done = true;
+    const char* tmp = std::getenv("TMPDIR");
+    const std::string dir = tmp && *tmp ? tmp : "/tmp";
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return;
+    std::vector<std::string> stale;
+    while (dirent* e = ::readdir(d)) {
+        const std::string n = e->d_name;
+        if (n.rfind("course-scratch-", 0) != 0) continue;
+        const long pid = std::strtol(n.c_str() + 15, nullptr, 10);
+        struct stat st {};
+        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH &&
+            ::lstat((dir + "/" + n).c_str(), &st) == 0 && S_ISDIR(st.st_mode) &&
+            (st.st_uid == ::geteuid() || (::geteuid() == 0 && st.st_uid == 65534)))
+            stale.push_back(dir + "/" + n);
+    }
+    ::closedir(d);
+    std::error_code ec;
+    for (const auto& s : stale) fs::remove_all(s, ec);
+}
+
 }  // namespace
 
 std::string read_whole(const std::string& path) {
@@ -298,7 +324,8 @@ ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
         for (int fd : child_ends) (void)!::fchown(fd, static_cast<uid_t>(sandbox.run_as()), static_cast<gid_t>(sandbox.run_as()));
     std::string scratch;
     if (sandbox.mode() == Sandbox::Mode::Fallback) {
-        scratch = make_temp_dir("course-scratch.XXXXXX");
+        remove_stale_scratch();
+        scratch = make_temp_dir(("course-scratch-" + std::to_string(::getpid()) + ".XXXXXX").c_str());
         if (sandbox.run_as() >= 0) (void)!::chown(scratch.c_str(), sandbox.run_as(), sandbox.run_as());
         spec.working_dir = scratch;
         spec.env.push_back("HOME=" + scratch);
