@@ -2,7 +2,8 @@
 #
 # Every exercises/NN_topic/NAME.cpp is an exercise of chapter NN (course_metadata.cmake);
 # solutions/NN_topic/NAME.cpp is its reference. Each becomes an object library, sol_NAME
-# and ex_NAME (the learner's: built only on request, warnings shown but never fatal), so
+# and ex_NAME (the learner's: built only on request, warnings shown but never fatal,
+# compiled within limits like those of its check, cmake/bounded_compile.sh), so
 # that any mix can be linked: "exercise E from the learner, everything else reference".
 # Both link only attn_core: what a learner's result depends on is the bottom layer alone.
 foreach(ex IN LISTS ATTN_EXERCISES)
@@ -17,6 +18,7 @@ foreach(ex IN LISTS ATTN_EXERCISES)
   add_library(ex_${ex} OBJECT EXCLUDE_FROM_ALL "${ATTN_EXERCISES_DIR}/${EX_FILE_${ex}}")
   target_link_libraries(ex_${ex} PRIVATE attn_core)
   target_compile_options(ex_${ex} PRIVATE ${ATTN_WARNINGS})
+  set_target_properties(ex_${ex} PROPERTIES CXX_COMPILER_LAUNCHER "${CMAKE_SOURCE_DIR}/cmake/bounded_compile.sh;${ATTN_COMPILE_LIMITS}")
   attn_reuse_pch(ex_${ex})
 endforeach()
 

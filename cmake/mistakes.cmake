@@ -69,13 +69,15 @@ function(attn_versions_of ex)
       set(_target correct_${ex}__${_which})
       attn_check_program(${_target} ${ex} correct $<TARGET_OBJECTS:mistakes_${ex}>)
       add_test(NAME correct.${ex}.${_stem}
-               COMMAND coursectl check-program ${ex} --root "${CMAKE_SOURCE_DIR}" -- $<TARGET_FILE:${_target}>)
+               COMMAND coursectl check-program ${ex} --root "${CMAKE_SOURCE_DIR}" --build "${CMAKE_BINARY_DIR}"
+                       -- $<TARGET_FILE:${_target}>)
       set_tests_properties(correct.${ex}.${_stem} PROPERTIES LABELS "mistakes;ch${NN}")
     else()
       set(_target mistake_${ex}__${_which})
       attn_check_program(${_target} ${ex} mistakes $<TARGET_OBJECTS:mistakes_${ex}>)
       add_test(NAME mistakes.${ex}.${_stem}
-               COMMAND coursectl expect-diagnosis ${ex} ${_id} --root "${CMAKE_SOURCE_DIR}" -- $<TARGET_FILE:${_target}>)
+               COMMAND coursectl expect-diagnosis ${ex} ${_id} --root "${CMAKE_SOURCE_DIR}" --build "${CMAKE_BINARY_DIR}"
+                       -- $<TARGET_FILE:${_target}>)
       set_tests_properties(mistakes.${ex}.${_stem} PROPERTIES LABELS "mistakes;ch${NN}")
     endif()
     target_link_options(${_target} PRIVATE "@${_out}/${_k}.rsp")

@@ -9,10 +9,27 @@ attn_script_test(checker.isolates_broken_exercises checker_isolation.sh "${CMAKE
                  LABELS checker slow ch01 PROPERTIES TIMEOUT 1800 COST 40)
 # Misbehaving code (tests/hostile/rnn_step.cpp, in the way ATTN_HOSTILE names) through the
 # checker's real containment, with bubblewrap and without: nothing leaks out.
+# Each hostile file is compiled exactly like a learner's (an object library with
+# attn_core's header, in CMakeFiles/hostile_src_NAME.dir, which coursectl check-program
+# --objects looks over as it looks over a learner's) and linked like check_rnn_step.
 if(NOT ATTN_SANITIZE)
-  attn_check_program(hostile_rnn_step rnn_step hostile "${CMAKE_CURRENT_SOURCE_DIR}/hostile/rnn_step.cpp")
+  foreach(_h rnn_step forge_symbols forge_static_init forge_shadow)
+    add_library(hostile_src_${_h} OBJECT EXCLUDE_FROM_ALL "${CMAKE_CURRENT_SOURCE_DIR}/hostile/${_h}.cpp")
+    target_link_libraries(hostile_src_${_h} PRIVATE attn_core)
+    target_compile_options(hostile_src_${_h} PRIVATE ${ATTN_WARNINGS})
+    attn_reuse_pch(hostile_src_${_h})
+    attn_check_program(hostile_${_h} rnn_step hostile $<TARGET_OBJECTS:hostile_src_${_h}>)
+  endforeach()
   attn_script_test(checker.contains_hostile_code checker_hostile.sh "${CMAKE_SOURCE_DIR}" "${CMAKE_BINARY_DIR}"
-                   $<TARGET_FILE:coursectl> $<TARGET_FILE:hostile_rnn_step> LABELS checker ch01 PROPERTIES TIMEOUT 600 COST 10)
+                   $<TARGET_FILE:coursectl> $<TARGET_FILE:hostile_rnn_step> LABELS checker ch01
+                   PROPERTIES TIMEOUT 600 COST 10 RESOURCE_LOCK hostile_user)
+  # The attack kinds of tests/hostile/attacks.sh, in every mode, as root and as an
+  # ordinary user (made for the test where it can be; skipped, and said, where not).
+  foreach(_who root user)
+    attn_script_test(checker.withstands_attacks_as_${_who} hostile/attacks.sh ${_who} "${CMAKE_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}" $<TARGET_FILE:coursectl> LABELS checker ch01
+                     PROPERTIES TIMEOUT 600 COST 10 SKIP_RETURN_CODE 77 RESOURCE_LOCK hostile_user)
+  endforeach()
 endif()
 # ./course watch in a pseudo-terminal: a wrong save is diagnosed, a right one moves on.
 if(TARGET mistake_rnn_forward__rnn_forgets_previous_state)

@@ -4,7 +4,7 @@
 # ATTN_HOSTILE names. Each case goes through the checker's real containment
 # (`coursectl check-program`, the code path of `./course check`), once with
 # bubblewrap where it can run and once in the fallback mode, in a scratch course
-# folder the hostile code attacks. Checked: a pass is proven (exit() is caught),
+# folder the hostile code attacks. Checked: a pass rests on the report (exit() is caught),
 # nothing outside the scratch folder changes, no process outlives the check,
 # Ctrl-C ends the build and the check at once, memory is capped, printed text
 # cannot fake a verdict, two checks at once wait for each other, and a build
@@ -12,6 +12,7 @@
 # Usage: checker_hostile.sh SOURCE_DIR BUILD_DIR COURSECTL HOSTILE_PROGRAM
 set -euo pipefail
 src=$(cd "$1" && pwd)
+build=$(cd "$2" && pwd)
 ctl=$3
 hostile=$4
 work=$(mktemp -d "${TMPDIR:-/tmp}/attn-hostile.XXXXXX")
@@ -52,8 +53,11 @@ run() {
   local wrap=()
   [[ $sandbox == fallback ]] && wrap=("${guard[@]}")  # (bubblewrap does not nest here)
   set +e
-  out=$(ATTN_HOSTILE=$mode ATTN_HOSTILE_ROOT=$root "${wrap[@]}" "$ctl" check-program rnn_step --root "$root" \
-        --build "$work/build" --sandbox "$sandbox" --timeout 20 "$@" -- "$hostile" 2>&1)
+  # The fallback here is the one without Landlock (as on a kernel that has none), where
+  # the code can write the course folder and the fingerprint must put it back;
+  # tests/hostile/attacks.sh covers the fallback with Landlock.
+  out=$(COURSE_LANDLOCK=0 ATTN_HOSTILE=$mode ATTN_HOSTILE_ROOT=$root "${wrap[@]}" "$ctl" check-program rnn_step --root "$root" \
+        --build "$work/build" --sandbox "$sandbox" --timeout 20 --trusted "$build/test_01" "$@" -- "$hostile" 2>&1)
   code=$?
   set -e
 }
@@ -83,13 +87,13 @@ for sandbox in auto fallback; do
   run "" "$sandbox"
   echo "$out" | head -1
   if [[ $sandbox == fallback ]]; then
-    expect "fallback mode says so" "without a sandbox: asked for"
+    expect "fallback mode says so" "WITHOUT a sandbox: asked for"
   elif bwrap --ro-bind / / --dev /dev --proc /proc true 2>/dev/null; then
     expect "auto mode uses bubblewrap where it runs" "in a bubblewrap sandbox"
   fi
   expect "the right answer passes" "✓ rnn_step done"
 
-  # 1. A pass must be proven: ending the program early is never a pass.
+  # 1. Ending the program early is never a pass.
   for m in exit quick_exit _exit; do
     run "$m" "$sandbox"
     [[ $code -ne 0 ]] || fail "$m: must not pass"
@@ -105,6 +109,15 @@ for sandbox in auto fallback; do
   before=$(snapshot)
   for m in write rm_rf chmod; do
     run "$m" "$sandbox"
+    if [[ $sandbox == fallback && $m == write ]]; then
+      # files below exercises/ are never put back (they may be what the learner saved
+      # meanwhile): kept as they are, the version from before in .course/backups
+      expect "$m: the exercise is kept, and said" "kept as they are now.*exercises/03_softmax/softmax_rows.cpp"
+      ls "$root"/.course/backups/during-check-*/exercises/03_softmax/softmax_rows.cpp.before-check >/dev/null ||
+        fail "$m: the version from before the check was not kept"
+      cp "$src/exercises/03_softmax/softmax_rows.cpp" "$root/exercises/03_softmax/softmax_rows.cpp"
+      rm -f "$root/exercises/new_file.txt"
+    fi
     [[ $(snapshot) == "$before" ]] || { echo "$out"; fail "$m ($sandbox): the course folder changed"; }
     if [[ $sandbox == fallback ]]; then
       expect "$m: the change is named" "changed files outside its scratch folder; they were put back"
@@ -190,6 +203,39 @@ expect "two checks at once" "✓ 01 title_question"
 expect_not "two checks at once" "could not run|Text file busy"
 grep -q '^rnn_step done|' "$root/.course/status.txt" || fail "status.txt lost rnn_step"
 grep -q '^title_question done|' "$root/.course/status.txt" || fail "status.txt lost title_question"
+
+# 5b. Two checks of one course folder from two build folders: one course lock, so the
+# second waits, and both results are kept.
+cp -r "$work/fakebuild" "$work/fakebuild2"
+rm -rf "$root/.course"
+PATH=$fake:$PATH "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" >"$work/one.out" 2>&1 &
+p1=$!
+sleep 0.3
+PATH=$fake:$PATH "$ctl" check title_question --root "$root" --build "$work/fakebuild2" >"$work/two.out" 2>&1 &
+p2=$!
+set +e; wait "$p1"; c1=$?; wait "$p2"; c2=$?; set -e
+out=$(cat "$work/one.out" "$work/two.out")
+[[ $c1 -eq 0 && $c2 -eq 0 ]] || { echo "$out"; fail "two build folders at once: both should pass (exit codes $c1, $c2)"; }
+expect "two build folders at once" "another ./course command is checking this course folder; waiting"
+grep -q '^rnn_step done|' "$root/.course/status.txt" || fail "two build folders: status.txt lost rnn_step"
+grep -q '^title_question done|' "$root/.course/status.txt" || fail "two build folders: status.txt lost title_question"
+
+# 5c. The checker itself is ended in the middle of a fallback check whose code changed
+# README.md: the journal it left puts the file back at the next command.
+before=$(snapshot)
+COURSE_LANDLOCK=0 ATTN_HOSTILE=write_sleep ATTN_HOSTILE_ROOT=$root "$ctl" check-program rnn_step --root "$root" \
+  --build "$work/build" --sandbox fallback --timeout 60 -- "$hostile" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 200); do grep -q vandalised "$root/README.md" && break; sleep 0.05; done
+grep -q vandalised "$root/README.md" || fail "the ended check: its code did not get to write"
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null || true
+[[ -e $root/.course/guard/pending ]] || fail "the ended check left no journal"
+no_hostile_process_left || fail "the ended check: its program outlived the checker"
+out=$("$ctl" list --root "$root" --build "$work/build" 2>&1)
+expect "the ended check is settled by the next command" "a check was ended before it could look over your files; now: .*put back.*README.md"
+[[ $(snapshot) == "$before" ]] || fail "the ended check: README.md was not put back"
+[[ ! -e $root/.course/guard/pending ]] || fail "the ended check: the journal was not removed"
 
 # 7. A build folder set up for another course folder is refused, not used.
 mkdir -p "$work/otherbuild"

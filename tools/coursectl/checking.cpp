@@ -2,13 +2,16 @@
 // mistakes and given programs. Every check runs contained (sandbox.hpp) and is
 // judged from the program's own record (record.hpp).
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.hpp"
@@ -43,7 +46,11 @@ void prebuild(const Options& o, const std::vector<Exercise>& list) {
     // then ready, and each exercise's own build below only repeats its errors.
     if (list.size() < 2) return;
     std::vector<std::string> cmd = {"cmake", "--build", o.build, "-j", "2"};
-    for (const auto& e : list) cmd.push_back("--target"), cmd.push_back("check_" + e.name);
+    std::set<std::string> chapters;
+    for (const auto& e : list) {
+        cmd.push_back("--target"), cmd.push_back("check_" + e.name);
+        if (chapters.insert(e.chapter).second) cmd.push_back("--target"), cmd.push_back("test_" + e.chapter);
+    }
     // keep going past a failing exercise: "-k 0" for Ninja, "-k" for make
     cmd.push_back("--");
     cmd.push_back("-k");
@@ -56,6 +63,50 @@ std::vector<std::string> check_arguments(const std::string& exe, const Exercise&
     return {exe, "--run_test=" + e.name, "--catch_system_errors=no", "--color_output=no"};
 }
 
+// The suite's cases as a program without the learner's code lists them: the
+// chapter's test module linked with the reference solutions (BUILD/test_NN), which
+// the build makes beside the check program. Empty when there is none.
+std::vector<std::string> trusted_cases(const Options& o, const Exercise& e) {
+    const std::string trusted = o.trusted.empty() ? o.build + "/test_" + e.chapter : o.trusted;
+    struct stat st {};
+    if (::access(trusted.c_str(), X_OK) != 0 || ::stat(trusted.c_str(), &st) != 0) return {};
+    // Remembered beside the build's other outputs, by the program's inode, size and times
+    // (ctime: no program can set it back), so that a warm check runs no second program.
+    const std::string identity = trusted + " " + std::to_string(st.st_ino) + " " + std::to_string(st.st_size) + " " +
+                                 std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec) + " " +
+                                 std::to_string(st.st_ctim.tv_sec) + "." + std::to_string(st.st_ctim.tv_nsec) + "\n";
+    const std::string memo = o.build + "/CMakeFiles/.course-cases-" + e.name;
+    {
+        std::ifstream f(memo, std::ios::binary);
+        std::string first, line;
+        std::vector<std::string> names;
+        if (std::getline(f, first) && first + "\n" == identity) {
+            while (std::getline(f, line))
+                if (!line.empty()) names.push_back(line);
+            if (!names.empty()) return names;
+        }
+    }
+    ProcessSpec spec;
+    spec.argv = {trusted, "--list_content", "--run_test=" + e.name};
+    spec.timeout_seconds = 20;
+    spec.max_output = 1 << 20;
+    spec.env = {"OPENBLAS_NUM_THREADS=1"};
+    spec.clean_env = true;
+    const auto listed = run_process(spec);
+    const auto names = listed_cases(listed.output, e.name);
+    if (!names.empty() && ::access((o.build + "/CMakeFiles").c_str(), W_OK) == 0) {
+        const std::string tmp = memo + ".tmp." + std::to_string(::getpid());
+        {
+            std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+            f << identity;
+            for (const auto& n : names) f << n << "\n";
+        }
+        std::error_code ec;
+        fs::rename(tmp, memo, ec);
+    }
+    return names;
+}
+
 // Runs one check program, contained (sandbox.hpp), and reads its record.
 CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Exercise& e, const std::string& exe) {
     ContainedRun run;
@@ -64,6 +115,9 @@ CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Ex
     run.memory_limit = o.memory;
     run.root = o.root;
     run.build = o.build;
+    run.state_dir = state_dir(o);
+    run.checked_file = "exercises/" + e.file;
+    const auto cases = trusted_cases(o, e);
     const ContainedResult res = run_contained(sandbox, run);
 
     CheckInput in;
@@ -74,24 +128,70 @@ CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Ex
     in.record = parse_record(res.log_xml, res.report_xml, e.name, res.progress);
     in.timeout_seconds = o.timeout;
     in.memory_limit = o.memory;
-    in.changed = res.changed;
-    in.not_restored = res.not_restored;
-    if (!in.record.report_found && !res.process.timed_out && !res.process.interrupted &&
-        (!res.process.signaled || !in.record.exited_in.empty())) {
-        // It stopped early: how many checks should it have run? Asked of the program
-        // itself, as contained as the run (the learner's code is linked in).
-        ContainedRun list = run;
-        list.argv = {exe, "--list_content", "--run_test=" + e.name};
-        list.with_record = false;
-        list.timeout_seconds = std::min(o.timeout, 10.0);
-        const auto listed = run_contained(sandbox, list);
-        in.expected_cases = count_listed_cases(listed.process.output, e.name);
-    }
+    in.guard_lines = res.guard.lines;
+    in.out_of_memory = res.out_of_memory;
+    in.record_too_large = res.record_too_large;
+    if (!(res.process.exit_code == 200 && res.report_xml.rfind("<", 0) != 0))
+        in.doubts = record_doubts(res.report_xml, res.syncs, in.record, e.name, cases);
+    if (in.doubts.empty() && res.progress_unanswered && !res.report_xml.empty())
+        in.doubts = "its progress lines were not written by the check's own observer (they did not wait for the checker)";
+    in.expected_cases = cases.empty() ? -1 : static_cast<int>(cases.size());
     return interpret_check(in);
 }
 
+// refused_symbols, remembered for objects that passed: by their inode, size, mtime and
+// ctime (which no program can set back), beside them in the build folder. A warm
+// check of an unchanged file then runs no nm (about 30 ms).
+std::vector<std::string> refused_symbols_cached(const std::vector<std::string>& objects,
+                                                const std::vector<std::string>& checks) {
+    if (objects.empty()) return {};
+    std::string identity;
+    std::vector<std::string> all = objects;
+    all.insert(all.end(), checks.begin(), checks.end());
+    for (const auto& obj : all) {
+        struct stat st {};
+        if (::lstat(obj.c_str(), &st) != 0) return refused_symbols(objects, checks);
+        identity += obj + " " + std::to_string(st.st_ino) + " " + std::to_string(st.st_size) + " " +
+                    std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec) + " " +
+                    std::to_string(st.st_ctim.tv_sec) + "." + std::to_string(st.st_ctim.tv_nsec) + "\n";
+    }
+    const std::string memo = fs::path(objects[0]).parent_path().string() + "/.course-symbols-ok";
+    {
+        std::ifstream f(memo, std::ios::binary);
+        std::ostringstream text;
+        text << f.rdbuf();
+        if (f && text.str() == identity) return {};
+    }
+    auto refused = refused_symbols(objects, checks);
+    if (refused.empty()) {
+        std::ofstream f(memo, std::ios::binary | std::ios::trunc);
+        f << identity;
+    }
+    return refused;
+}
+
+// A refusal before anything runs: the learner's file is not a plain file, or its
+// object defines or calls what no exercise does.
+CheckReport refusal(const std::string& line) {
+    CheckReport rep;
+    rep.verdict = Verdict::Refused;
+    rep.lines.push_back(line);
+    return rep;
+}
+
 CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& e) {
-    const auto built = run_process({"cmake", "--build", o.build, "--target", "check_" + e.name}, 900);
+    // Only a plain file is compiled: a link to /dev/zero, a FIFO or another file is refused by name.
+    struct stat st {};
+    const std::string path = exercise_path(o, e);
+    if (::lstat(path.c_str(), &st) != 0)
+        return refusal("exercises/" + e.file + " is missing; ./course reset " + e.name + " brings the stub back");
+    if (!S_ISREG(st.st_mode))
+        return refusal("exercises/" + e.file + " is not a plain file (" +
+                       (S_ISLNK(st.st_mode) ? std::string("a link") : std::string("a device, FIFO or folder")) +
+                       "): the course compiles only plain files. Copy your code into a plain file of that name "
+                       "(./course reset " + e.name + " keeps a backup of what is there)");
+    // The check program and the program that lists its cases without the learner's code.
+    const auto built = run_process({"cmake", "--build", o.build, "--target", "check_" + e.name, "test_" + e.chapter}, 900);
     if (built.interrupted) {
         CheckReport rep;
         rep.lines.push_back("stopped: you pressed Ctrl-C");
@@ -102,8 +202,19 @@ CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& 
         rep.verdict = Verdict::DoesNotCompile;
         std::string err = first_build_error(built.output, o.root);
         if (err.empty()) err = built.timed_out ? "the build took longer than 15 minutes" : "the build failed; run: cmake --build " + o.build + " --target check_" + e.name;
-        rep.lines.push_back(err);
+        rep.lines.push_back(printable(err));
         return rep;
+    }
+    // What the learner's object defines outside the exercise's namespace, or calls of the test framework.
+    const auto refused =
+        refused_symbols_cached(objects_of(o.build, "ex_" + e.name), objects_of(o.build, "test_" + e.chapter + "_obj"));
+    if (!refused.empty()) {
+        std::string names;
+        for (std::size_t i = 0; i < refused.size() && i < 4; ++i) names += (i ? ", " : "") + refused[i];
+        if (refused.size() > 4) names += " and " + std::to_string(refused.size() - 4) + " more";
+        return refusal("exercises/" + e.file + " defines or calls what is not part of the exercise: " + printable(names) +
+                       ". A check links only your functions of namespace attn; put helpers in an unnamed namespace "
+                       "(or make them static), and leave the test framework alone");
     }
     return run_check_program(o, sandbox, e, o.build + "/checks/check_" + e.name);
 }
@@ -111,9 +222,11 @@ CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& 
 // One line, once per command: how the learner's code is contained, and its limits.
 Sandbox open_sandbox(const Options& o, bool say) {
     Sandbox sb = Sandbox::detect(o.sandbox);
+    sb.choose_user(o.build, o.root);  // the fallback as root: as nobody, where nobody can reach the course
     if (say) {
         std::ostringstream limits;
         limits << o.timeout << " s and " << describe_bytes(o.memory) << " per check";
+        limits << (sb.memory_cgroup() ? " (memory for all its processes together)" : "");
         std::printf("(%s; %s)\n", sb.describe().c_str(), limits.str().c_str());
     }
     return sb;
@@ -128,7 +241,10 @@ const char* mark(Verdict v) {
 }
 
 [[noreturn]] void stop_on_interrupt() {
-    std::printf("\nstopped (Ctrl-C): the build and every check were ended; your files are as you left them\n");
+    // said as it happened: Ctrl-C only when it was SIGINT (a SIGTERM or SIGHUP came from elsewhere)
+    const int sig = interrupting_signal();
+    std::printf("\nstopped (%s): the build and every check were ended; your files are as you left them\n",
+                sig == SIGINT ? "Ctrl-C" : sig == SIGTERM ? "SIGTERM" : "SIGHUP, the terminal was closed");
     std::fflush(stdout);
     std::exit(130);
 }
@@ -167,10 +283,11 @@ std::string reliance_note(const Options& o, Reliance& reliance, const Exercise& 
 void print_report(const Exercise& e, const CheckReport& rep, const std::string& note = "") {
     std::printf("%s %s %-30s %s%s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
                 verdict_word(rep.verdict).c_str(), note.empty() ? "" : (" " + note).c_str());
+    // everything below may hold text the learner's program wrote: no control characters reach the screen
     // a recognised mistake says most; then a couple of the failing checks
     std::size_t shown = rep.verdict == Verdict::Failing ? (rep.diagnoses.empty() ? 6 : rep.diagnoses.size() + 2) : 3;
     shown = std::min(shown, rep.lines.size());
-    for (std::size_t i = 0; i < shown; ++i) std::printf("      %s\n", rep.lines[i].c_str());
+    for (std::size_t i = 0; i < shown; ++i) std::printf("      %s\n", printable(rep.lines[i]).c_str());
     if (rep.lines.size() > shown) std::printf("      (and %zu more failing checks)\n", rep.lines.size() - shown);
     if (rep.verdict != Verdict::Done && rep.verdict != Verdict::NotStarted)
         std::printf("      file: exercises/%s   hint: ./course hint %s\n", e.file.c_str(), e.name.c_str());
@@ -180,6 +297,7 @@ void print_report(const Exercise& e, const CheckReport& rep, const std::string& 
 // status.txt gets the verdict with the hash of the file as it was checked. Read
 // again just before writing: the file is the truth, not what was read at the start.
 void remember(const Options& o, const Exercise& e, const CheckReport& rep, const std::string& hash) {
+    const CourseLock lock(state_dir(o));  // (held already by check; watch and others take it here)
     auto status = load_status(o);
     status[e.name] = verdict_word(rep.verdict) + "|" + hash;
     write_state(state_dir(o) + "/status.txt", status);
@@ -196,6 +314,7 @@ int cmd_check(const Options& o) {
     const auto list = select(all, o.args.empty() ? "" : o.args[0]);
     require_build_of(o.build, o.root);
     const BuildLock lock(o.build);  // one build and one set of checks at a time in this build folder
+    const CourseLock course_lock(state_dir(o));  // and one check of this course folder, whatever the build folder
     const Sandbox sandbox = open_sandbox(o, true);
     prebuild(o, list);
     if (interrupted()) stop_on_interrupt();
@@ -267,6 +386,7 @@ int cmd_watch(const Options& o) {
             CheckReport rep;
             {
                 const BuildLock lock(o.build);  // only while checking: other commands may run between saves
+                const CourseLock course_lock(state_dir(o));
                 rep = check_one(o, sandbox, e);
             }
             if (interrupted()) return false;
@@ -311,11 +431,28 @@ int cmd_check_program(const Options& o) {
         throw std::invalid_argument("usage: coursectl check-program EXERCISE -- CHECK_PROGRAM");
     const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
     const Sandbox sandbox = open_sandbox(o, true);
-    const CheckReport rep = run_check_program(o, sandbox, e, fs::absolute(o.after[0]).string());
+    const std::string program = fs::absolute(o.after[0]).string();
+    // the objects compiled for this program itself (BUILD/CMakeFiles/NAME.dir, found
+    // above the program): refused by name like a learner's
+    CheckReport rep;
+    // --objects TARGET: the object library that stands for the learner's file in it
+    // (its objects in BUILD/CMakeFiles/TARGET.dir), refused by name like a learner's
+    // (the checks' own objects: beside the trusted program, when one is named)
+    const auto checks = o.trusted.empty() ? std::vector<std::string>{}
+                                          : objects_of(fs::path(o.trusted).parent_path().string(), "test_" + e.chapter + "_obj");
+    const auto refused =
+        o.objects.empty() ? std::vector<std::string>{} : refused_symbols(objects_of(o.build, o.objects), checks);
+    if (!refused.empty()) {
+        std::string names;
+        for (const auto& r : refused) names += (names.empty() ? "" : ", ") + r;
+        rep = refusal("the program's own code defines or calls what is not part of the exercise: " + printable(names));
+    } else {
+        rep = run_check_program(o, sandbox, e, program);
+    }
     if (interrupted()) stop_on_interrupt();
     std::printf("%s %s %s\n", mark(rep.verdict), e.name.c_str(), verdict_word(rep.verdict).c_str());
-    for (const auto& l : rep.lines) std::printf("      %s\n", l.c_str());
-    for (const auto& d : rep.diagnoses) std::printf("      [%s]\n", d.id.c_str());
+    for (const auto& l : rep.lines) std::printf("      %s\n", printable(l).c_str());
+    for (const auto& d : rep.diagnoses) std::printf("      [%s]\n", printable(d.id).c_str());
     return rep.verdict == Verdict::Done ? 0 : 1;
 }
 
@@ -337,7 +474,7 @@ int cmd_expect_stub(const Options& o) {
     require_build_of(o.build, o.root);
     const BuildLock lock(o.build);
     const CheckReport rep = check_one(o, open_sandbox(o, false), e);
-    for (const auto& l : rep.lines) std::printf("  %s\n", l.c_str());
+    for (const auto& l : rep.lines) std::printf("  %s\n", printable(l).c_str());
     if (rep.verdict != Verdict::NotStarted) {
         std::printf("FAIL: the stub of %s should be reported as 'not started', got '%s'\n", e.name.c_str(),
                     verdict_word(rep.verdict).c_str());
@@ -360,7 +497,7 @@ int cmd_expect_diagnosis(const Options& o) {
         throw std::invalid_argument("usage: coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM");
     const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
     const CheckReport rep = run_check_program(o, open_sandbox(o, false), e, fs::absolute(o.after[0]).string());
-    for (const auto& l : rep.lines) std::printf("  %s\n", l.c_str());
+    for (const auto& l : rep.lines) std::printf("  %s\n", printable(l).c_str());
     std::string ids;
     for (const auto& d : rep.diagnoses) ids += (ids.empty() ? "" : ", ") + d.id;
     if (rep.verdict != Verdict::Failing || rep.diagnoses.size() != 1 || rep.diagnoses[0].id != o.args[1]) {

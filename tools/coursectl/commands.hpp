@@ -30,6 +30,8 @@ struct Options {
     std::size_t memory = kDefaultMemory;
     std::string sandbox = "auto";  // auto | bwrap | fallback (sandbox.hpp)
     std::string state;             // where .course/ lives; default ROOT/.course
+    std::string objects;           // check-program: the object library of the learner's part
+    std::string trusted;           // the program that lists an exercise's cases (default BUILD/test_NN)
     bool yes = false;
     std::vector<std::string> given;  // the options the command line gave, for the check below
 };

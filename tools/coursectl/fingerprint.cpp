@@ -1,5 +1,12 @@
+// The fingerprint of the course folder and the build folder around one check
+// (sandbox.hpp, FolderGuard): what changed, what is put back, what is kept.
 #include "sandbox.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <dirent.h>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -15,14 +22,15 @@ namespace course {
 
 namespace {
 
-// Files up to this size are kept whole by the fingerprint (source files are far
-// smaller), up to this much in all; others are only compared by size and time.
+// Files up to this size are kept whole (source files are far smaller), up to this
+// much in all; others are compared by their inode, size and times (ctime cannot be
+// set back by a program, so a rewrite "at the same size, mtime put back" shows).
 constexpr std::size_t kKeepFileBytes = 4u << 20, kKeepTotalBytes = 256u << 20;
 constexpr std::size_t kMaxEntries = 200000;
 
-bool is_build_tree(const fs::path& dir) {
-    std::error_code ec;
-    return fs::exists(dir / "CMakeCache.txt", ec);
+bool is_build_tree(const std::string& dir) {
+    struct stat st {};
+    return ::lstat((dir + "/CMakeCache.txt").c_str(), &st) == 0;
 }
 
 // True when every folder between base and base/rel is a real folder, not a
@@ -42,6 +50,30 @@ bool safely_inside(const fs::path& base, const std::string& rel) {
     return true;
 }
 
+// A regular file's content, read through one descriptor that is never a FIFO or a
+// device (O_NONBLOCK, fstat), and only when it is at most `cap` bytes.
+bool read_regular(const std::string& path, std::size_t cap, std::string& out) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) return false;
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<std::size_t>(st.st_size) > cap) {
+        ::close(fd);
+        return false;
+    }
+    out.clear();
+    out.resize(static_cast<std::size_t>(st.st_size));
+    std::size_t got = 0;
+    while (got < out.size()) {
+        const ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    out.resize(got);
+    return got == static_cast<std::size_t>(st.st_size);
+}
+
 void write_back(const fs::path& path, const std::string& content, unsigned mode) {
     std::error_code ec;
     fs::create_directories(path.parent_path(), ec);
@@ -56,120 +88,399 @@ void write_back(const fs::path& path, const std::string& content, unsigned mode)
     fs::rename(tmp, path);
 }
 
+std::string stamp() {
+    char s[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(s, sizeof s, "%Y%m%d-%H%M%S", std::localtime(&now));
+    return s;
+}
+
+std::string some_of(const std::vector<std::string>& paths) {
+    std::string list;
+    for (std::size_t i = 0; i < paths.size() && i < 5; ++i) list += (i ? ", " : "") + paths[i];
+    if (paths.size() > 5) list += " and " + std::to_string(paths.size() - 5) + " more";
+    return list;
+}
+
+enum class Area { Exercises, Git, State, Course, Build };
+
 }  // namespace
 
-// --- the fingerprint ------------------------------------------------------------
+// --- scanning -------------------------------------------------------------------
 
-std::map<std::string, TreeFingerprint::Entry> TreeFingerprint::scan(const std::string& root,
-                                                                    const std::vector<std::string>& excluded,
-                                                                    bool keep_content) {
-    std::map<std::string, Entry> out;
-    std::size_t kept_bytes = 0;
-    std::error_code ec;
-    const fs::path base = fs::weakly_canonical(root, ec);
-    fs::recursive_directory_iterator it(base, fs::directory_options::skip_permission_denied, ec), end;
-    for (; !ec && it != end; it.increment(ec)) {
-        if (out.size() >= kMaxEntries) break;
-        const fs::path& p = it->path();
-        // lexical only: fs::relative would resolve links, and a link planted by the
-        // check must never lead the restore outside the course folder
-        const std::string rel = p.lexically_relative(base).string();
-        if (rel.empty() || rel == "." || rel.rfind("..", 0) == 0) continue;
+FolderGuard::Entry FolderGuard::stat_entry(const struct stat& st) {
+    Entry e;
+    e.mode = st.st_mode;
+    e.size = static_cast<std::uint64_t>(st.st_size);
+    e.ino = static_cast<std::uint64_t>(st.st_ino);
+    e.mtime_ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+    e.ctime_ns = static_cast<long long>(st.st_ctim.tv_sec) * 1000000000LL + st.st_ctim.tv_nsec;
+    e.type = S_ISDIR(st.st_mode) ? 'd' : S_ISLNK(st.st_mode) ? 'l' : S_ISREG(st.st_mode) ? 'f' : '?';
+    return e;
+}
+
+void FolderGuard::scan_dir(const std::string& base, const std::string& rel, bool keep, bool is_build,
+                           std::map<std::string, Entry>& out, std::size_t& kept_bytes) const {
+    const std::string dir = rel.empty() ? base : base + "/" + rel;
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return;
+    std::vector<std::string> names;
+    while (dirent* de = ::readdir(d)) {
+        const std::string n = de->d_name;
+        if (n != "." && n != "..") names.push_back(n);
+    }
+    ::closedir(d);
+    for (const auto& n : names) {
+        if (out.size() >= kMaxEntries) return;
+        const std::string r = rel.empty() ? n : rel + "/" + n;
+        const std::string p = base + "/" + r;
         struct stat st {};
         if (::lstat(p.c_str(), &st) != 0) continue;
-        Entry e;
-        e.mode = st.st_mode;
-        e.size = static_cast<std::size_t>(st.st_size);
-        e.mtime_ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-        if (S_ISDIR(st.st_mode)) {
-            e.type = 'd';
-            bool skip = is_build_tree(p);
-            for (const auto& x : excluded) skip = skip || fs::equivalent(p, x, ec);
-            if (skip) {
-                it.disable_recursion_pending();
-                continue;
+        Entry e = stat_entry(st);
+        if (e.type == 'd') {
+            if (!is_build) {
+                if (r == ".course/guard") continue;  // the checker's own journal
+                if (is_build_tree(p) || (!build_.empty() && p == build_)) continue;  // build trees: apart
             }
-        } else if (S_ISLNK(st.st_mode)) {
-            e.type = 'l';
-            e.content = fs::read_symlink(p, ec).string();
-            e.kept = !ec;
-        } else if (S_ISREG(st.st_mode)) {
-            // .git is only compared: its objects are many and never rewritten in place
-            const bool in_git = rel == ".git" || rel.rfind(".git/", 0) == 0;
-            if (keep_content && !in_git && e.size <= kKeepFileBytes && kept_bytes + e.size <= kKeepTotalBytes) {
-                e.content = read_whole(p.string());
+            out.emplace(r, e);
+            scan_dir(base, r, keep, is_build, out, kept_bytes);
+            continue;
+        }
+        if (e.type == 'l') {
+            char target[4096];
+            const ssize_t n2 = ::readlink(p.c_str(), target, sizeof target);
+            if (n2 >= 0) {
+                e.content.assign(target, static_cast<std::size_t>(n2));
+                e.kept = true;
+            }
+        } else if (e.type == 'f' && keep) {
+            // git's objects are many, large and never rewritten in place: compared only
+            const bool objects = r.rfind(".git/objects/", 0) == 0;
+            if (!objects && e.size <= kKeepFileBytes && kept_bytes + e.size <= kKeepTotalBytes &&
+                read_regular(p, kKeepFileBytes, e.content)) {
                 e.kept = e.content.size() == e.size;
                 kept_bytes += e.content.size();
             }
-        } else {
-            e.type = '?';  // sockets, FIFOs: compared by their existence only
         }
-        out.emplace(rel, std::move(e));
+        out.emplace(r, std::move(e));
     }
-    return out;
 }
 
-TreeFingerprint::TreeFingerprint(const std::string& root, const std::vector<std::string>& excluded_dirs)
-    : root_(root), excluded_(excluded_dirs), entries_(scan(root, excluded_dirs, true)) {}
-
-std::vector<std::string> TreeFingerprint::restore(std::vector<std::string>& not_restored) const {
-    std::vector<std::string> changed;
+FolderGuard::FolderGuard(const std::string& root, const std::string& build, bool code_could_write) {
     std::error_code ec;
-    const fs::path base = fs::weakly_canonical(root_, ec);
-    const auto now = scan(root_, excluded_, false);
+    root_ = fs::weakly_canonical(root, ec).string();
+    build_ = build.empty() ? "" : fs::weakly_canonical(build, ec).string();
+    with_build_ = code_could_write && !build_.empty();
+    keep_ = code_could_write;
+    std::size_t kept = 0;
+    scan_dir(root_, "", keep_, false, course_, kept);
+    if (with_build_) scan_dir(build_, "", false, true, build_entries_, kept);
+}
 
-    // New entries first (a folder that replaced a file goes before the file comes back).
-    std::set<std::string> removed_dirs;
-    for (const auto& [rel, e] : now) {
-        if (entries_.count(rel)) continue;
-        bool inside_removed = false;
-        for (const auto& d : removed_dirs) inside_removed = inside_removed || rel.rfind(d + "/", 0) == 0;
-        if (inside_removed) continue;
-        if (!safely_inside(base, rel)) continue;  // below a link: removed with the link itself
-        fs::remove_all(base / rel, ec);
-        if (e.type == 'd') removed_dirs.insert(rel);
-        changed.push_back(rel + " (new; removed)");
+// --- comparing and settling ---------------------------------------------------------
+
+namespace {
+
+bool same(const FolderGuard::Entry& a, const FolderGuard::Entry& b) {
+    if (a.type != b.type || a.mode != b.mode) return false;
+    if (a.type == 'd') return true;  // a folder's times change with its entries, which are compared themselves
+    return a.size == b.size && a.ino == b.ino && a.mtime_ns == b.mtime_ns && a.ctime_ns == b.ctime_ns;
+}
+
+Area area_of(const std::string& rel) {
+    auto under = [&](const char* top) { return rel == top || rel.rfind(std::string(top) + "/", 0) == 0; };
+    if (under("exercises")) return Area::Exercises;
+    if (under(".git")) return Area::Git;
+    if (under(".course")) return Area::State;
+    if (under("plots")) return Area::State;  // the chapter programs' figures, drawn by ./course run at any time
+    return Area::Course;
+}
+
+}  // namespace
+
+FolderGuard::Outcome FolderGuard::settle(const GuardPolicy& policy) const {
+    Outcome out;
+    std::map<std::string, Entry> now, now_build;
+    std::size_t none = 0;
+    {
+        FolderGuard* self = const_cast<FolderGuard*>(this);
+        self->scan_dir(root_, "", false, false, now, none);
+        if (with_build_) self->scan_dir(build_, "", false, true, now_build, none);
     }
-    for (const auto& [rel, before] : entries_) {
+    const fs::path base(root_);
+    std::vector<std::string> put_back, kept_as_is, unexplained, not_restored, build_removed, learner_new;
+    std::string backups;  // made on first use: .course/backups/during-check-STAMP
+    auto backup_dir = [&]() {
+        if (!backups.empty()) return backups;
+        const std::string parent = policy.state_dir + "/backups";
+        std::error_code ec;
+        fs::create_directories(parent, ec);
+        for (int n = 1; n < 1000; ++n) {
+            const std::string d = parent + "/during-check-" + stamp() + (n == 1 ? "" : "-" + std::to_string(n));
+            if (::mkdir(d.c_str(), 0700) == 0) return backups = d;
+            if (errno != EEXIST) break;
+        }
+        return backups = parent;  // (cannot happen on a writable folder) at worst beside the others
+    };
+    // Keeps a copy of what stands at rel now (a regular file), before anything is put over it.
+    auto keep_current = [&](const std::string& rel) {
+        std::string content;
+        if (!read_regular((base / rel).string(), kKeepFileBytes * 16, content)) return false;
+        const fs::path to = fs::path(backup_dir()) / rel;
+        std::error_code ec;
+        fs::create_directories(to.parent_path(), ec);
+        const int fd = ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) return false;
+        const bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
+        ::close(fd);
+        return ok;
+    };
+    auto keep_before = [&](const std::string& rel, const Entry& e) {
+        if (!e.kept || e.type != 'f') return false;
+        const fs::path to = fs::path(backup_dir()) / (rel + ".before-check");
+        std::error_code ec;
+        fs::create_directories(to.parent_path(), ec);
+        const int fd = ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) return false;
+        const bool ok = ::write(fd, e.content.data(), e.content.size()) == static_cast<ssize_t>(e.content.size());
+        ::close(fd);
+        return ok;
+    };
+
+    // What is new: in the course folder, moved into the backups (never deleted).
+    std::set<std::string> handled_dirs;
+    for (const auto& [rel, e] : now) {
+        if (course_.count(rel)) continue;
+        bool below = false;
+        for (const auto& d : handled_dirs) below = below || rel.rfind(d + "/", 0) == 0;
+        if (below) continue;
+        const Area a = area_of(rel);
+        if (!policy.code_could_write) {
+            if (a == Area::Course) unexplained.push_back(rel + " (new)");
+            continue;
+        }
+        if (a == Area::Exercises) {
+            learner_new.push_back(rel);
+            continue;
+        }
+        if (!safely_inside(base, rel)) continue;  // below a planted link: goes with the link
+        const fs::path to = fs::path(backup_dir()) / rel;
+        std::error_code ec;
+        fs::create_directories(to.parent_path(), ec);
+        fs::rename(base / rel, to, ec);
+        if (ec) fs::remove_all(base / rel, ec);
+        if (e.type == 'd') handled_dirs.insert(rel);
+        put_back.push_back(rel + " (new: moved into the backups)");
+    }
+    for (const auto& [rel, before] : course_) {
         const auto it = now.find(rel);
+        if (it != now.end() && same(before, it->second)) continue;
+        const Area a = area_of(rel);
+        if (!policy.code_could_write) {
+            // the sandbox kept every file read-only to the check: someone else changed it
+            if (a == Area::Course) unexplained.push_back(rel);
+            continue;
+        }
         const fs::path p = base / rel;
-        if (!safely_inside(base, rel)) {  // a folder on the way was replaced by a link
+        if (!safely_inside(base, rel)) {
             not_restored.push_back(rel);
             continue;
         }
         if (before.type == 'd') {
             if (it == now.end() || it->second.type != 'd') {
-                if (it != now.end()) fs::remove_all(p, ec);
+                if (it != now.end()) {
+                    keep_current(rel);
+                    std::error_code ec;
+                    fs::remove_all(p, ec);
+                }
+                std::error_code ec;
                 fs::create_directories(p, ec);
-                changed.push_back(rel + "/");
             }
-            if ((fs::symlink_status(p, ec).permissions() & fs::perms::mask) !=
-                static_cast<fs::perms>(before.mode & 07777)) {
-                ::chmod(p.c_str(), before.mode & 07777);
-                changed.push_back(rel + "/ (permissions)");
-            }
+            ::chmod(p.c_str(), before.mode & 07777);
+            put_back.push_back(rel + "/");
             continue;
         }
-        bool differs = it == now.end() || it->second.type != before.type || it->second.mode != before.mode;
-        if (!differs && before.type == 'f') {
-            if (before.kept) differs = read_whole(p.string()) != before.content;
-            else differs = it->second.size != before.size || it->second.mtime_ns != before.mtime_ns;
+        if (a == Area::Exercises && it != now.end() && it->second.type == 'f') {
+            // The learner's own file: never put back over what is there now, which may be
+            // what they saved. The version from before the check is kept beside it.
+            std::string content;
+            if (before.kept && read_regular(p.string(), kKeepFileBytes, content) && content == before.content)
+                continue;  // only touched
+            if (rel == policy.checked_file) {
+                keep_before(rel, before);
+                continue;  // the file being checked, saved again: its status says "edited since"
+            }
+            keep_before(rel, before);
+            kept_as_is.push_back(rel);
+            continue;
         }
-        if (!differs && before.type == 'l') differs = fs::read_symlink(p, ec).string() != before.content;
-        if (!differs) continue;
+        if (before.type == 'f' && before.kept && it != now.end() && it->second.type == 'f') {
+            std::string content;
+            if (read_regular(p.string(), kKeepFileBytes, content) && content == before.content &&
+                (it->second.mode & 07777) == (before.mode & 07777))
+                continue;  // rewritten with the same bytes
+        }
         if (!before.kept) {
             not_restored.push_back(rel);
             continue;
         }
+        if (it != now.end()) keep_current(rel);
         if (before.type == 'l') {
+            std::error_code ec;
             fs::remove_all(p, ec);
             fs::create_symlink(before.content, p, ec);
         } else {
             write_back(p, before.content, before.mode);
         }
-        changed.push_back(rel);
+        put_back.push_back(rel);
     }
-    return changed;
+    if (with_build_ && policy.code_could_write) {
+        // Build outputs are made again by the next build: a changed or new one is removed,
+        // never run (a replaced coursectl or check program would otherwise be trusted).
+        const fs::path b(build_);
+        for (const auto& [rel, e] : now_build) {
+            if (e.type == 'd') continue;
+            const auto it = build_entries_.find(rel);
+            if (it != build_entries_.end() && same(it->second, e)) continue;
+            if (!safely_inside(b, rel)) continue;
+            std::error_code ec;
+            fs::remove(b / rel, ec);
+            build_removed.push_back(rel);
+        }
+        for (const auto& [rel, e] : build_entries_)
+            if (e.type != 'd' && !now_build.count(rel)) build_removed.push_back(rel + " (removed)");
+        // a build configuration that was touched is made afresh by ./course
+        auto ends = [](const std::string& r, const std::string& tail) {
+            return r.size() >= tail.size() && r.compare(r.size() - tail.size(), tail.size(), tail) == 0;
+        };
+        for (const auto& r : build_removed)
+            if (r.rfind("CMakeCache.txt", 0) == 0 || ends(r, ".ninja") || ends(r, ".cmake")) {
+                std::error_code ec;
+                fs::remove(b / "CMakeCache.txt", ec);
+                break;
+            }
+    }
+
+    if (!put_back.empty()) {
+        out.lines.push_back("your code (or you, while it ran) changed files outside its scratch folder; they were put back" +
+                            std::string(backups.empty() ? "" : " and the changed versions kept in " +
+                                                                   fs::path(backups).lexically_relative(base).string()) +
+                            ": " + some_of(put_back));
+        out.changed = put_back;
+    }
+    if (!kept_as_is.empty())
+        out.lines.push_back("changed while the check ran, and kept as they are now (if you did not save them yourself, "
+                            "your code did; the versions from before the check are in " +
+                            fs::path(backup_dir()).lexically_relative(base).string() + "): " + some_of(kept_as_is));
+    if (!learner_new.empty())
+        out.lines.push_back("new files appeared in exercises/ while the check ran (kept): " + some_of(learner_new));
+    if (!not_restored.empty())
+        out.lines.push_back("your code changed files that could not be put back: " + some_of(not_restored));
+    if (!build_removed.empty())
+        out.lines.push_back("your code changed the build folder; what it changed was removed, so that the next "
+                            "build makes it again: " + some_of(build_removed));
+    if (!unexplained.empty())
+        out.lines.push_back("files changed while the check ran, although your code could not write them (you, or "
+                            "another program?); nothing was put back: " + some_of(unexplained) + "; check again for a verdict");
+    out.trusted = out.lines.empty();
+    out.not_restored = not_restored;
+    return out;
+}
+
+// --- on disk ------------------------------------------------------------------------
+// So that a check whose checker was ended (killed, the machine stopped) is still put
+// right: the next command finds the journal and settles it (replay_interrupted_check).
+
+namespace {
+
+void put(std::string& out, const std::string& s) {
+    out += std::to_string(s.size());
+    out += ':';
+    out += s;
+}
+bool get(const std::string& in, std::size_t& at, std::string& s) {
+    const auto colon = in.find(':', at);
+    if (colon == std::string::npos) return false;
+    std::size_t n = 0;
+    try {
+        n = std::stoull(in.substr(at, colon - at));
+    } catch (...) {
+        return false;
+    }
+    if (colon + 1 + n > in.size()) return false;
+    s = in.substr(colon + 1, n);
+    at = colon + 1 + n;
+    return true;
+}
+void put_entries(std::string& out, const std::map<std::string, FolderGuard::Entry>& m) {
+    put(out, std::to_string(m.size()));
+    for (const auto& [rel, e] : m) {
+        put(out, rel);
+        std::ostringstream f;
+        f << e.type << ' ' << e.mode << ' ' << e.size << ' ' << e.ino << ' ' << e.mtime_ns << ' ' << e.ctime_ns << ' '
+          << (e.kept ? 1 : 0);
+        put(out, f.str());
+        put(out, e.kept ? e.content : std::string());
+    }
+}
+bool get_entries(const std::string& in, std::size_t& at, std::map<std::string, FolderGuard::Entry>& m) {
+    std::string count;
+    if (!get(in, at, count)) return false;
+    const std::size_t n = std::stoull(count);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::string rel, fields, content;
+        if (!get(in, at, rel) || !get(in, at, fields) || !get(in, at, content)) return false;
+        FolderGuard::Entry e;
+        std::istringstream f(fields);
+        int kept = 0;
+        if (!(f >> e.type >> e.mode >> e.size >> e.ino >> e.mtime_ns >> e.ctime_ns >> kept)) return false;
+        e.kept = kept != 0;
+        e.content = content;
+        m.emplace(rel, std::move(e));
+    }
+    return true;
+}
+
+}  // namespace
+
+void FolderGuard::save(const std::string& path) const {
+    std::string out = "course-guard 1\n";
+    put(out, root_);
+    put(out, build_);
+    put(out, with_build_ ? "1" : "0");
+    put_entries(out, course_);
+    put_entries(out, build_entries_);
+    std::error_code ec;
+    fs::create_directories(fs::path(path).parent_path(), ec);
+    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) throw std::runtime_error("cannot write " + tmp + ": " + std::strerror(errno));
+    std::size_t done = 0;
+    while (done < out.size()) {
+        const ssize_t w = ::write(fd, out.data() + done, out.size() - done);
+        if (w <= 0) break;
+        done += static_cast<std::size_t>(w);
+    }
+    ::close(fd);
+    if (done != out.size()) throw std::runtime_error("cannot write " + tmp);
+    fs::rename(tmp, path);
+}
+
+std::unique_ptr<FolderGuard> FolderGuard::load(const std::string& path) {
+    std::string in;
+    if (!read_regular(path, std::size_t(1) << 30, in) || in.rfind("course-guard 1\n", 0) != 0) return nullptr;
+    std::unique_ptr<FolderGuard> g(new FolderGuard());
+    std::size_t at = std::strlen("course-guard 1\n");
+    std::string with_build;
+    try {
+        if (!get(in, at, g->root_) || !get(in, at, g->build_) || !get(in, at, with_build) ||
+            !get_entries(in, at, g->course_) || !get_entries(in, at, g->build_entries_))
+            return nullptr;
+    } catch (...) {
+        return nullptr;
+    }
+    g->with_build_ = with_build == "1";
+    return g;
 }
 
 }  // namespace course

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "commands.hpp"
@@ -56,6 +57,8 @@ Options parse(int argc, char** argv) {
         } else if (a == "--memory") o.memory = parse_bytes(value());
         else if (a == "--sandbox") o.sandbox = value();
         else if (a == "--state") o.state = value();
+        else if (a == "--trusted") o.trusted = value();
+        else if (a == "--objects") o.objects = value();
         else if (a == "--yes" || a == "-y") o.yes = true;
         else if (a.rfind("--", 0) == 0) throw std::invalid_argument("unknown option " + a);
         else o.args.push_back(a);
@@ -97,6 +100,9 @@ void require_options_of(const Options& o) {
 using namespace course;
 
 int main(int argc, char** argv) {
+    // Not dumpable: no process of the same user (a check's code among them) may ptrace
+    // the checker or open its /proc/PID/mem.
+    ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     stop_children_on_interrupt();
     try {
         if (argc >= 2 && std::string(argv[1]) == "expect-run") return cmd_expect_run(argc - 2, argv + 2);
@@ -105,6 +111,16 @@ int main(int argc, char** argv) {
         // absolute: checks run in a scratch folder of their own
         o.root = fs::absolute(o.root).lexically_normal().string();
         o.build = fs::absolute(o.build).lexically_normal().string();
+        if (!o.trusted.empty()) o.trusted = fs::absolute(o.trusted).lexically_normal().string();
+        if (!o.objects.empty()) o.objects = fs::absolute(o.objects).lexically_normal().string();
+        // A check whose checker was ended before it looked over the course folder left
+        // its journal: settled before anything else reads the folder.
+        if (o.command == "list" || o.command == "check" || o.command == "watch" || o.command == "hint" ||
+            o.command == "reset") {
+            for (const auto& line : replay_interrupted_check(state_dir(o)))
+                std::cerr << "course: a check was ended before it could look over your files; now: " << printable(line)
+                          << "\n";
+        }
         if (o.command == "list") return cmd_list(o);
         if (o.command == "check") return cmd_check(o);
         if (o.command == "hint") return cmd_hint(o);

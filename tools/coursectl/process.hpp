@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace course {
@@ -18,9 +20,24 @@ struct ProcessResult {
     bool timed_out = false;    // killed after the time limit
     bool interrupted = false;  // stopped because the learner pressed Ctrl-C (see interrupted())
     bool failed_to_start = false;
+    std::string start_error;   // why it could not start, when failed_to_start (from the child itself)
     std::string output;        // stdout and stderr interleaved: all of it, or its first and last
                                // max_output / 2 bytes with a "[... N bytes not kept ...]" line between
     std::size_t total_output = 0;  // bytes printed in all, kept or not
+};
+
+// A check program's record (record.hpp), read by the checker through the descriptors
+// it holds while the program runs: never re-opened by a path, each capped in size.
+struct RecordStreams {
+    int log = -1, report = -1, progress = -1;  // the checker's ends (progress: a socket, answered)
+    std::size_t cap = std::size_t(8) << 20;    // per stream; what comes past it is read and dropped
+    std::string log_data, report_data, progress_data;
+    bool too_large = false;
+    // Each "start ..." and "finish" line on the progress socket is answered only after
+    // the log and the report have been read up to that moment: how much report there
+    // was then. (A report that exists before the last case ended was not Boost.Test's.)
+    std::vector<std::pair<std::string, std::size_t>> syncs;
+    bool unanswered = false;  // a line came while an answer was still unread: not the observer's
 };
 
 struct ProcessSpec {
@@ -31,6 +48,13 @@ struct ProcessSpec {
     std::size_t memory_limit = 0;       // bytes of address space (RLIMIT_AS); 0 = none
     std::vector<int> extra_fds;         // the child gets these as descriptors 3, 4, ...
     std::vector<std::string> env;       // "NAME=value" added to the child's environment
+    bool new_session = false;           // setsid(): its own session, no controlling terminal
+    bool clean_env = false;             // only PATH, the locale, ATTN_* and sanitizer settings pass on
+    std::size_t max_file = 0;           // RLIMIT_FSIZE, bytes; 0 = the memory limit (when there is one)
+    // Run in the child just before exec (the containment's own locks); a non-empty
+    // answer is why it cannot run, and the run ends as "could not start".
+    std::function<std::string()> before_exec;
+    RecordStreams* records = nullptr;   // read concurrently with the output (contained runs)
 };
 
 // Runs the program in its own process group, so that a timeout or Ctrl-C
@@ -44,6 +68,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
 // with `interrupted` set. Call once, early in main().
 void stop_children_on_interrupt();
 bool interrupted();  // true once one of those signals arrived
+int interrupting_signal();  // which one (SIGINT: Ctrl-C), 0 before any
 
 // "segmentation fault (SIGSEGV)", "aborted (SIGABRT)", ...
 std::string describe_signal(int signal);

@@ -1,5 +1,6 @@
 #include "record.hpp"
 
+#include <set>
 #include <sstream>
 
 namespace course {
@@ -241,6 +242,66 @@ int count_listed_cases(const std::string& list_output, const std::string& suite)
         }
     }
     return count;
+}
+
+std::vector<std::string> listed_cases(const std::string& list_output, const std::string& suite) {
+    std::vector<std::string> out;
+    std::istringstream in(list_output);
+    std::string line;
+    std::size_t suite_indent = 0;
+    bool inside = false, seen = false;
+    while (std::getline(in, line)) {
+        const auto indent = line.find_first_not_of(' ');
+        if (indent == std::string::npos) continue;
+        std::string name = line.substr(indent);
+        while (!name.empty() && (name.back() == '*' || name.back() == '\r' || name.back() == ' ')) name.pop_back();
+        if (inside) {
+            if (indent <= suite_indent) break;
+            out.push_back(name);
+            continue;
+        }
+        if (name == suite && (indent > 0 || !seen)) {
+            inside = seen = true;
+            suite_indent = indent;
+        }
+    }
+    return out;
+}
+
+std::string record_doubts(const std::string& report_xml, const std::vector<std::pair<std::string, std::size_t>>& syncs,
+                          const CheckRecord& record, const std::string& suite,
+                          const std::vector<std::string>& trusted_cases) {
+    const auto first = report_xml.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return "";  // no report: the program stopped early, said as such
+    bool finished = false;
+    std::set<std::string> started;
+    for (const auto& [line, report_bytes] : syncs) {
+        if (report_bytes > 0)
+            return "a report of its checks was written before " +
+                   std::string(line == "finish" ? "the last check had ended" : "the check " + line.substr(6) + " started");
+        if (line == "finish") finished = true;
+        else started.insert(line.substr(6));
+    }
+    if (!finished) return "a report of its checks came although its checks never finished";
+    // exactly one report, and nothing around it
+    std::size_t begin = first;
+    if (report_xml.compare(first, 5, "<?xml") == 0) {
+        const auto end = report_xml.find("?>", first);
+        begin = end == std::string::npos ? std::string::npos : report_xml.find_first_not_of(" \t\r\n", end + 2);
+    }
+    const auto close = report_xml.find("</TestResult>");
+    if (begin == std::string::npos || report_xml.compare(begin, 11, "<TestResult") != 0 || close == std::string::npos ||
+        report_xml.find("<TestResult", begin + 11) != std::string::npos ||
+        report_xml.find_first_not_of(" \t\r\n", close + 13) != std::string::npos)
+        return "its report was not one report (something else wrote to it as well)";
+    if (!trusted_cases.empty()) {
+        std::set<std::string> want(trusted_cases.begin(), trusted_cases.end()), got;
+        for (const auto& c : record.reported) got.insert(c.name);
+        if (got != want) return "its report lists other checks than the exercise has";
+        for (const auto& c : trusted_cases)
+            if (!started.count(suite + "/" + c)) return "its report says the check " + c + " ran, but it never started";
+    }
+    return "";
 }
 
 std::vector<std::string> record_arguments() {

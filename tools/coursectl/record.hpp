@@ -4,11 +4,14 @@
 // code prints to the same stdout. Instead each check program writes Boost.Test's
 // XML log and XML report to descriptors only the checker holds (see sandbox.hpp),
 // and this reads them. The report is written after the last test case, so a
-// program that stops early (exit(), a crash) has none: a pass is proven by the
-// report, never assumed from an exit code.
+// program that stops early (exit(), a crash) has none: a pass rests on the
+// report, never on an exit code. (What that does and does not rule out:
+// docs/CONTAINMENT.md, "What a ✓ means".)
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace course {
@@ -51,6 +54,21 @@ CheckRecord parse_record(const std::string& log_xml, const std::string& report_x
 // How many test cases `--list_content` shows below the suite `suite`
 // (its output in Boost's plain format); -1 when the suite is not listed.
 int count_listed_cases(const std::string& list_output, const std::string& suite);
+
+// The names of the test cases `--list_content` shows below the suite `suite`.
+std::vector<std::string> listed_cases(const std::string& list_output, const std::string& suite);
+
+// Whether a record can be Boost.Test's own, by what the checker saw while it came
+// (RecordStreams::syncs: each case's start and the end of all cases, with how much
+// report had been written by then) and by the cases a program without the learner's
+// code lists (`trusted_cases`; empty when unknown). "" when it can; otherwise why
+// not, in words. Cheap forgeries end here: a report written before or while the
+// cases ran (a static initializer, atexit, a thread, a forked process), a second
+// report, a report of other cases. (Code that imitates the whole protocol is not
+// stopped by this: docs/CONTAINMENT.md.)
+std::string record_doubts(const std::string& report_xml, const std::vector<std::pair<std::string, std::size_t>>& syncs,
+                          const CheckRecord& record, const std::string& suite,
+                          const std::vector<std::string>& trusted_cases);
 
 // The Boost.Test arguments that make a check program write its record to
 // descriptors 3 (log) and 4 (report); its progress goes to descriptor 5

@@ -31,4 +31,21 @@ private:
     std::set<std::string> symbols(const std::string& target, bool defined);
 };
 
+// The object files CMake compiled for one target (BUILD/CMakeFiles/TARGET.dir/**.o;
+// an absolute TARGET is that folder itself).
+std::vector<std::string> objects_of(const std::string& build, const std::string& target);
+
+// What a learner's object files define or call that an exercise never does, by
+// name, demangled ("boost::unit_test::test_results::passed() const", "main"): a
+// definition with external linkage outside namespace attn (a weak copy of an
+// Armadillo or standard-library template is fine: every file has those), or a
+// call into Boost (the test framework) or the dynamic loader. Such code could make
+// a check say what it likes, so the check is refused before it runs. Empty when
+// the objects are fine (or nm cannot be run: then nothing is refused).
+// `checks` are the test module's objects: a strong definition in the learner's objects
+// of a name they define too (an inline function or constant of namespace attn that the
+// checks use) would replace theirs at link time, and is refused as well.
+std::vector<std::string> refused_symbols(const std::vector<std::string>& objects,
+                                         const std::vector<std::string>& checks = {});
+
 }  // namespace course

@@ -47,8 +47,27 @@ std::string verdict_word(Verdict v) {
         case Verdict::TooMuchMemory: return "used too much memory";
         case Verdict::DoesNotCompile: return "does not compile";
         case Verdict::CouldNotRun: return "could not run";
+        case Verdict::Refused: return "refused";
     }
     return "?";
+}
+
+std::string printable(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f) {
+            out += c == '\t' ? ' ' : '?';
+        } else if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+            out += '?';  // a C1 control (U+0080..U+009F), CSI among them
+            ++i;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
 }
 
 namespace {
@@ -146,23 +165,14 @@ CheckReport interpret_check(const CheckInput& in) {
     const CheckRecord& rec = in.record;
     CheckReport rep;
     const auto found = read_findings(rec);
-    auto some_of = [](const std::vector<std::string>& paths) {
-        std::string list;
-        for (std::size_t i = 0; i < paths.size() && i < 5; ++i) list += (i ? ", " : "") + paths[i];
-        if (paths.size() > 5) list += " and " + std::to_string(paths.size() - 5) + " more";
-        return list;
-    };
     auto add_changed_files = [&] {
-        if (!in.changed.empty())
-            rep.lines.push_back("your code changed files outside its scratch folder; they were put back: " +
-                                some_of(in.changed));
-        if (!in.not_restored.empty())
-            rep.lines.push_back("your code changed files that could not be put back: " + some_of(in.not_restored));
+        for (const auto& l : in.guard_lines) rep.lines.push_back(l);
     };
 
     if (run.failed_to_start) {
         rep.verdict = Verdict::CouldNotRun;
-        rep.lines.push_back("the check program could not be started: " + run.output);
+        rep.lines.push_back("the check program could not be started: " + run.start_error);
+        add_changed_files();
         return rep;
     }
     if (run.interrupted) {
@@ -177,6 +187,28 @@ CheckReport interpret_check(const CheckInput& in) {
         const std::string during = unfinished_case(rec);
         if (!during.empty()) s << " (it was in the check " << during << ")";
         rep.lines.push_back(s.str());
+        add_changed_files();
+        return rep;
+    }
+    if (!in.doubts.empty()) {
+        rep.verdict = Verdict::Refused;
+        rep.lines.push_back("its verdict cannot be trusted: " + in.doubts +
+                            ". Only the check program's own report counts (does your code write to the check's "
+                            "descriptors, or end the program?)");
+        add_changed_files();
+        return rep;
+    }
+    if (in.record_too_large) {
+        rep.verdict = Verdict::Failing;
+        rep.lines.push_back("its record of the checks grew past 8 MiB, more than any check writes; it cannot be read");
+        add_changed_files();
+        return rep;
+    }
+    if (in.out_of_memory) {
+        rep.verdict = Verdict::TooMuchMemory;
+        rep.lines.push_back("used more than " + describe_bytes(in.memory_limit) +
+                            " of memory in all (its processes together), the limit for one check: does a matrix grow "
+                            "without end, or is a size much larger than you meant?");
         add_changed_files();
         return rep;
     }
@@ -246,7 +278,7 @@ CheckReport interpret_check(const CheckInput& in) {
         if (!logged) unexplained.push_back(c.name + ": " + (c.result == "skipped" ? "did not run (skipped)" : c.result));
     }
     const bool all_passed = !rec.reported.empty() && passed == rec.reported.size() && rec.suite_result == "passed";
-    if (all_passed && run.exit_code == 0 && in.changed.empty() && in.not_restored.empty()) {
+    if (all_passed && run.exit_code == 0 && in.guard_lines.empty()) {
         rep.verdict = Verdict::Done;
         return rep;
     }

@@ -23,7 +23,8 @@ enum class Verdict {
     StoppedEarly,   // ended before its record was complete (exit(), quick_exit(), _exit())
     TooMuchMemory,  // went over the memory limit
     DoesNotCompile,
-    CouldNotRun
+    CouldNotRun,
+    Refused         // its file defines what is not the exercise's, or its record is not the check's own
 };
 
 struct Diagnosis {
@@ -44,13 +45,19 @@ struct CheckInput {
     int expected_cases = -1;               // the suite's test cases (--list_content), -1 unknown
     double timeout_seconds = 10;
     std::size_t memory_limit = 0;          // bytes; 0 = none
-    std::vector<std::string> changed;      // files outside build/ it changed (put back since)
-    std::vector<std::string> not_restored; // ... and those that could not be put back
+    std::vector<std::string> guard_lines;  // files that changed while it ran, and what was done (FolderGuard)
+    std::string doubts;                    // why its record cannot be the check's own (record_doubts)
+    bool out_of_memory = false;            // the memory cgroup ended it
+    bool record_too_large = false;         // its log or report went past the checker's cap
 };
 
-// Done only when the record proves that every test case of the exercise ran to
+// Done only when the record says that every test case of the exercise ran to
 // its end and passed, and the program then exited with 0.
 CheckReport interpret_check(const CheckInput& in);
+
+// Text that a learner's program wrote, made safe to show: control characters
+// (escape sequences that move the cursor or recolour a line) become '?'.
+std::string printable(const std::string& text);
 
 // "done", "not started", ... as shown by ./course list and check.
 std::string verdict_word(Verdict v);

@@ -1,5 +1,6 @@
 #include "sandbox.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include <cerrno>
@@ -15,13 +16,17 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <grp.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
+#include "guard.hpp"
 #include "record.hpp"
+#include "state.hpp"
 
 namespace fs = std::filesystem;
 
@@ -32,6 +37,7 @@ namespace {
 // The sandbox's own scratch folder is a tmpfs: bounded, so that writing files
 // cannot use up the machine's memory either.
 constexpr const char* kScratchSize = "268435456";  // 256 MiB
+constexpr const char* kShmSize = "67108864";       // 64 MiB
 
 std::string find_on_path(const std::string& program) {
     const char* path = std::getenv("PATH");
@@ -103,6 +109,32 @@ void end_leftover_processes() {
     }
 }
 
+// The scratch folders of checkers that were ended before they could remove theirs
+// (course-scratch-PID.* of a PID that is gone).
+void remove_stale_scratch() {
+    static bool done = false;
+    if (done) return;
+    done = true;
+    const char* tmp = std::getenv("TMPDIR");
+    const std::string dir = tmp && *tmp ? tmp : "/tmp";
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return;
+    std::vector<std::string> stale;
+    while (dirent* e = ::readdir(d)) {
+        const std::string n = e->d_name;
+        if (n.rfind("course-scratch-", 0) != 0) continue;
+        const long pid = std::strtol(n.c_str() + 15, nullptr, 10);
+        struct stat st {};
+        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH &&
+            ::lstat((dir + "/" + n).c_str(), &st) == 0 && S_ISDIR(st.st_mode) &&
+            (st.st_uid == ::geteuid() || (::geteuid() == 0 && st.st_uid == 65534)))
+            stale.push_back(dir + "/" + n);
+    }
+    ::closedir(d);
+    std::error_code ec;
+    for (const auto& s : stale) fs::remove_all(s, ec);
+}
+
 }  // namespace
 
 std::string read_whole(const std::string& path) {
@@ -114,52 +146,98 @@ std::string read_whole(const std::string& path) {
 
 // --- containment --------------------------------------------------------------
 
+namespace {
+
+// The program line of bubblewrap, for a probe or a check.
+bool exists_dir(const std::string& p) {
+    struct stat st {};
+    return ::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+}  // namespace
+
 Sandbox Sandbox::detect(const std::string& requested) {
     Sandbox s;
     if (requested != "auto" && requested != "bwrap" && requested != "fallback")
         throw std::invalid_argument("--sandbox takes auto, bwrap or fallback; got '" + requested + "'");
+    s.root_ = ::geteuid() == 0;
     if (requested == "fallback") {
         s.why_ = "asked for with --sandbox fallback";
     } else if (find_on_path("bwrap").empty()) {
-        s.why_ = "bubblewrap is not installed (apt-get install bubblewrap)";
+        s.why_ = "bubblewrap is not installed";
     } else {
         s.mode_ = Mode::Bubblewrap;
         const auto probe = run_process(s.wrap({"true"}, {}), 20, 4096);
         if (probe.failed_to_start || probe.timed_out || probe.signaled || probe.exit_code != 0) {
             s.mode_ = Mode::Fallback;
-            s.why_ = "bubblewrap cannot run here (" +
-                     (probe.output.empty() ? std::string("exit code ") + std::to_string(probe.exit_code)
-                                           : first_line(probe.output)) +
-                     ")";
+            const std::string said = probe.output.empty() ? "exit code " + std::to_string(probe.exit_code) : first_line(probe.output);
+            s.why_ = "bubblewrap cannot run here (" + said + ")";
         }
     }
+    s.cgroup_ = !memory_cgroup_kind().empty();
     if (s.mode_ == Mode::Fallback) {
         if (requested == "bwrap") throw std::runtime_error("--sandbox bwrap: " + s.why_);
         // orphans of the check become our children, so that none can outlive it
         ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+        // COURSE_LANDLOCK=0: without it, as on a kernel that has none (the suite tests that path)
+        const char* ll = std::getenv("COURSE_LANDLOCK");
+        s.landlock_ = landlock_abi() >= 1 && !(ll && std::string(ll) == "0");
+        if (landlock_abi() >= 1 && !s.landlock_) s.why_ += "; Landlock turned off (COURSE_LANDLOCK=0)";
     }
     return s;
 }
 
-std::string Sandbox::describe() const {
-    if (mode_ == Mode::Bubblewrap)
-        return "your code runs in a bubblewrap sandbox: read-only files, no network, nothing left running";
-    return "your code runs with limits but without a sandbox: " + why_ +
-           "; files it changes outside build/ are put back after each check";
+void Sandbox::choose_user(const std::string& program, const std::string& root) {
+    if (mode_ != Mode::Fallback || !root_ || run_as_ >= 0) return;
+    // Can nobody (65534) run the program and read the course? Asked of the kernel, in a child.
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) _exit(1);
+        _exit(::access(program.c_str(), X_OK) == 0 && ::access((root + "/exercises").c_str(), R_OK | X_OK) == 0 ? 0 : 1);
+    }
+    int status = 0;
+    if (pid > 0 && ::waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) run_as_ = 65534;
 }
 
-std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& argv, const std::vector<std::string>& visible) const {
+std::string Sandbox::describe() const {
+    const std::string memory = cgroup_ ? "" : "; memory is limited per process (no memory cgroup can be made here)";
+    if (mode_ == Mode::Bubblewrap)
+        return "your code runs in a bubblewrap sandbox: no privileges, read-only files, no network or host sockets, "
+               "nothing left running" + memory;
+    std::string s = "your code runs WITHOUT a sandbox: " + why_ + "; to get one: apt-get install bubblewrap, and allow "
+                    "user namespaces (sysctl kernel.unprivileged_userns_clone=1 and, on Ubuntu, "
+                    "kernel.apparmor_restrict_unprivileged_userns=0). Instead: its own session, ";
+    s += landlock_ ? "Landlock keeps every file read-only but its scratch folder, "
+                   : "no Landlock here, so it can write what you can: files changed in the course folder are put back "
+                     "after each check and changes elsewhere (your home folder, /tmp) are not, ";
+    s += "a filter refuses it sockets, ptrace and signals to the checker";
+    if (root_) s += run_as_ >= 0 ? ", and it runs as the user nobody" : ", and it runs as root (nobody cannot reach this folder)";
+    return s + memory;
+}
+
+std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& argv, const std::vector<std::string>& visible,
+                                       int seccomp_fd) const {
     if (mode_ != Mode::Bubblewrap) return argv;  // fallback: run_contained gives it a scratch folder
     std::vector<std::string> w = {
         "bwrap",
         "--ro-bind", "/", "/",                           // every file read-only ...
         "--dev", "/dev", "--proc", "/proc",              // ... a private /dev and /proc ...
         "--size", kScratchSize, "--tmpfs", "/tmp",       // ... and a private, bounded /tmp to write in
-        "--unshare-all",                                 // no network; its own pids: it ends with the check
-        "--die-with-parent", "--new-session",
-        "--chdir", "/tmp", "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp"};
-    // A course (or build) folder under /tmp would vanish below the private /tmp:
-    // bind it back, read-only like everything else.
+        "--size", kShmSize, "--tmpfs", "/dev/shm",       // a bounded /dev/shm; the rest of /dev read-only
+        "--remount-ro", "/dev"};
+    // The host's services listen on Unix sockets below these (D-Bus, systemd, docker,
+    // ssh-agent, the user's runtime folder): empty and read-only in the sandbox.
+    std::vector<std::string> hidden = {"/run", "/var/run", "/home", "/root", "/var/tmp", "/mnt", "/media"};
+    if (const char* xdg = std::getenv("XDG_RUNTIME_DIR"); xdg && *xdg) hidden.push_back(xdg);
+    std::vector<std::string> emptied;
+    for (const auto& dir : hidden) {
+        // (/var/run is mostly a link to /run: a link is left alone, its target is emptied)
+        if (!exists_dir(dir) || std::find(emptied.begin(), emptied.end(), dir) != emptied.end()) continue;
+        emptied.push_back(dir);
+        w.insert(w.end(), {"--size", "65536", "--tmpfs", dir});
+    }
+    // The course, build and program folders may live below one of those (or /tmp):
+    // bound back, read-only like everything else.
     std::error_code ec;
     for (const auto& dir : visible) {
         if (dir.empty() || !fs::is_directory(dir, ec)) continue;
@@ -167,6 +245,14 @@ std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& argv, con
         if (ec || real.empty()) continue;
         w.insert(w.end(), {"--ro-bind", real, real});
     }
+    for (const auto& dir : emptied) w.insert(w.end(), {"--remount-ro", dir});
+    w.insert(w.end(), {
+        "--unshare-all",                                 // no network; its own pids: it ends with the check
+        "--unshare-user", "--uid", "65534", "--gid", "65534",  // nobody inside, as root too ...
+        "--cap-drop", "ALL",                             // ... with no capabilities (no remount, no mount)
+        "--die-with-parent", "--new-session",
+        "--chdir", "/tmp", "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp"});
+    if (seccomp_fd >= 0) w.insert(w.end(), {"--seccomp", std::to_string(seccomp_fd)});
     w.push_back("--");
     w.insert(w.end(), argv.begin(), argv.end());
     return w;
@@ -176,67 +262,146 @@ std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& argv, con
 
 ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
     ContainedResult out;
-    // The fallback has nothing but this fingerprint between the check and the course
-    // folder. Under bubblewrap the kernel keeps the whole folder read-only, so the
-    // scan (every file below the folder, .git included: about 70 ms of CPU a check) is not made.
-    std::vector<std::string> excluded = {run.build};
-    std::optional<TreeFingerprint> before;
-    if (sandbox.mode() != Sandbox::Mode::Bubblewrap) before.emplace(run.root, excluded);
+    // The guard: the course folder always (a second line behind the sandbox), the build
+    // folder and the content of small files where the code could write them (the
+    // fallback without Landlock). There the journal goes to disk first, so that even a
+    // checker that is killed leaves what it needs to put things back.
+    const std::string state = run.state_dir.empty() ? run.root + "/.course" : run.state_dir;
+    const std::string journal = state + "/guard/pending";
+    std::unique_ptr<CourseLock> lock;
+    std::unique_ptr<FolderGuard> before;
+    if (run.guard && !run.root.empty()) {
+        // the journal and the folder belong to one check at a time
+        if (sandbox.mode() == Sandbox::Mode::Fallback) lock = std::make_unique<CourseLock>(state);
+        before = std::make_unique<FolderGuard>(run.root, run.build, sandbox.code_could_write());
+        if (sandbox.code_could_write()) before->save(journal);
+    }
 
     ProcessSpec spec;
     spec.timeout_seconds = run.timeout_seconds;
     spec.memory_limit = run.memory_limit;
+    spec.new_session = true;
+    spec.clean_env = true;
     // one thread: a check needs no more, and OpenBLAS reserves memory per thread
     spec.env = {"OPENBLAS_NUM_THREADS=1"};
     std::vector<std::string> argv = run.argv;
 
-    // The record goes to files in a folder of the checker's own, handed over as
-    // open descriptors: the program writes to /dev/fd/N and never learns a path.
-    std::string record_dir;
-    const char* const record_names[] = {"log.xml", "report.xml", "progress.txt"};
-    std::vector<int> record_fds;
+    // The record comes through descriptors the checker holds: pipes for the log (3) and
+    // the report (4), a socket for the progress (5), whose lines the checker answers.
+    // The program writes /dev/fd/N and never learns a path; a pipe cannot be rewound,
+    // so what Boost.Test wrote stays written.
+    RecordStreams streams;
+    std::vector<int> child_ends, parent_ends;
     if (run.with_record) {
-        record_dir = make_temp_dir("course-record.XXXXXX");
-        for (const char* name : record_names) {
-            const std::string path = record_dir + "/" + name;
-            const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-            if (fd < 0) throw std::runtime_error("cannot make the check's record in " + record_dir);
-            record_fds.push_back(fd);
-        }
-        spec.extra_fds = record_fds;
+        int log[2], report[2], progress[2];
+        if (::pipe2(log, O_CLOEXEC) != 0 || ::pipe2(report, O_CLOEXEC) != 0 ||
+            ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, progress) != 0)
+            throw std::runtime_error(std::string("cannot make the check's record channels: ") + std::strerror(errno));
+        streams.log = log[0];
+        streams.report = report[0];
+        streams.progress = progress[0];
+        parent_ends = {log[0], report[0], progress[0]};
+        child_ends = {log[1], report[1], progress[1]};
+        spec.extra_fds = child_ends;
+        spec.records = &streams;
         spec.env.push_back(kProgressEnv);
         const auto extra = record_arguments();
         argv.insert(argv.end(), extra.begin(), extra.end());
     }
+    int seccomp_fd = -1;
+    if (sandbox.mode() == Sandbox::Mode::Bubblewrap) {
+        seccomp_fd = seccomp_program_fd();
+        if (seccomp_fd >= 0) spec.extra_fds.push_back(seccomp_fd);
+    }
+    std::unique_ptr<MemoryCgroup> cgroup;
+    if (sandbox.memory_cgroup() && run.memory_limit > 0) {
+        cgroup = std::make_unique<MemoryCgroup>(run.memory_limit);
+        if (!cgroup->ok()) cgroup.reset();
+    }
+    // As another user (nobody), the program must be able to open its own ends again
+    // (/dev/fd/3 and /dev/fd/4 are opened by name): they are made its own.
+    if (sandbox.run_as() >= 0)
+        for (int fd : child_ends) (void)!::fchown(fd, static_cast<uid_t>(sandbox.run_as()), static_cast<gid_t>(sandbox.run_as()));
     std::string scratch;
     if (sandbox.mode() == Sandbox::Mode::Fallback) {
-        scratch = make_temp_dir("course-scratch.XXXXXX");
+        remove_stale_scratch();
+        scratch = make_temp_dir(("course-scratch-" + std::to_string(::getpid()) + ".XXXXXX").c_str());
+        if (sandbox.run_as() >= 0) (void)!::chown(scratch.c_str(), sandbox.run_as(), sandbox.run_as());
         spec.working_dir = scratch;
         spec.env.push_back("HOME=" + scratch);
         spec.env.push_back("TMPDIR=" + scratch);
     }
-    spec.argv = sandbox.wrap(argv, {run.root, run.build, fs::path(run.argv.at(0)).parent_path().string()});
+    const std::string procs = cgroup ? cgroup->procs_file() : "";
+    const pid_t checker = ::getpid();
+    const bool fallback = sandbox.mode() == Sandbox::Mode::Fallback;
+    const int run_as = sandbox.run_as();
+    const bool landlock = sandbox.landlock();
+    spec.before_exec = [procs, checker, fallback, run_as, landlock, scratch]() -> std::string {
+        if (!join_cgroup(procs)) return "cannot join the check's memory cgroup";
+        if (!fallback) return "";
+        if (run_as >= 0 && (::setgroups(0, nullptr) != 0 || ::setgid(static_cast<gid_t>(run_as)) != 0 ||
+                            ::setuid(static_cast<uid_t>(run_as)) != 0))
+            return "cannot run the check as the user nobody";
+        if (landlock && !apply_landlock({scratch})) return "cannot apply Landlock (the kernel refused it)";
+        if (!apply_seccomp(checker)) return "cannot apply the seccomp filter";
+        return "";
+    };
+    // the file descriptor numbers the program line names: 3, 4, 5 and then the filter's
+    const int seccomp_slot = seccomp_fd >= 0 ? 3 + static_cast<int>(spec.extra_fds.size()) - 1 : -1;
+    spec.argv = sandbox.wrap(argv, {run.root, run.build, fs::path(run.argv.at(0)).parent_path().string()}, seccomp_slot);
 
     out.process = run_process(spec);
+    for (int fd : parent_ends) ::close(fd);
+    for (int fd : child_ends) ::close(fd);
+    if (seccomp_fd >= 0) ::close(seccomp_fd);
+    if (cgroup) {
+        out.out_of_memory = cgroup->oom_killed();
+        cgroup->kill_all();
+    }
     end_leftover_processes();
+    cgroup.reset();
     // bubblewrap passes a signal on as the exit code 128 + signal
     auto& p = out.process;
     if (sandbox.mode() == Sandbox::Mode::Bubblewrap && !p.signaled && p.exit_code > 128 && p.exit_code < 128 + 65) {
         p.signaled = true;
         p.signal = p.exit_code - 128;
     }
+    out.log_xml = std::move(streams.log_data);
+    out.report_xml = std::move(streams.report_data);
+    out.progress = std::move(streams.progress_data);
+    out.syncs = std::move(streams.syncs);
+    out.record_too_large = streams.too_large;
+    out.progress_unanswered = streams.unanswered;
 
     std::error_code ec;
-    if (run.with_record) {
-        for (int fd : record_fds) ::close(fd);
-        out.log_xml = read_whole(record_dir + "/" + record_names[0]);
-        out.report_xml = read_whole(record_dir + "/" + record_names[1]);
-        out.progress = read_whole(record_dir + "/" + record_names[2]);
-        fs::remove_all(record_dir, ec);
-    }
     if (!scratch.empty()) fs::remove_all(scratch, ec);
-    if (before) out.changed = before->restore(out.not_restored);
+    if (before) {
+        GuardPolicy policy;
+        policy.code_could_write = sandbox.code_could_write();
+        policy.checked_file = run.checked_file;
+        policy.state_dir = state;
+        out.guard = before->settle(policy);
+        if (sandbox.code_could_write()) fs::remove(journal, ec);
+    }
     return out;
+}
+
+std::vector<std::string> replay_interrupted_check(const std::string& state_dir) {
+    const std::string journal = state_dir + "/guard/pending";
+    struct stat st {};
+    if (::lstat(journal.c_str(), &st) != 0) return {};
+    const auto lock = CourseLock::try_take(state_dir);
+    if (!lock) return {};  // a check is running now: the journal is its own
+    const auto guard = FolderGuard::load(journal);
+    std::vector<std::string> lines;
+    if (guard) {
+        GuardPolicy policy;
+        policy.state_dir = state_dir;
+        lines = guard->settle(policy).lines;
+    }
+    std::error_code ec;
+    fs::remove(journal, ec);
+    return lines;
 }
 
 // --- sizes ------------------------------------------------------------------------

@@ -2,27 +2,34 @@
 //
 // While a check runs, the learner's code sees the whole file system read-only
 // except a private scratch folder (its working folder, HOME and TMPDIR), has no
-// network, at most a set amount of memory, and every process it starts ends
-// when the check ends. Two ways to get there:
+// network and no socket of the host, at most a set amount of memory, and every
+// process it starts ends when the check ends. Two ways to get there:
 //
 //  - bubblewrap (`bwrap`, Debian package bubblewrap, the sandbox Flatpak uses):
-//    read-only bind of /, a fresh /tmp as the scratch folder, new pid, network
-//    and IPC namespaces (so the end of the check ends everything it started).
+//    read-only bind of /, a fresh /tmp as the scratch folder, empty /run, /home,
+//    /root; new user (no capabilities, as root too), pid, network and IPC
+//    namespaces (so the end of the check ends everything it started); the seccomp
+//    filter of guard.hpp.
 //  - where bubblewrap cannot run (user namespaces disabled, a container that
-//    forbids it): resource limits, a scratch folder, killing the process group
-//    and every process that escaped it (the checker is their "subreaper"), and
-//    the fingerprint below, which then also puts back what was changed.
+//    forbids it): its own session, resource limits, a scratch folder, Landlock and
+//    the seccomp filter (guard.hpp), the user nobody when the checker is root,
+//    killing every process that escaped (the checker is their "subreaper").
 //
-// In both, the course folder is fingerprinted before and after each check:
-// that nothing outside the build folder changed is proved, not assumed.
+// In both, the course folder (and, where the code could write it, the build
+// folder) is fingerprinted before and after each check (FolderGuard): a second
+// line of defence, which puts back what can be put back and never a learner's edit.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "process.hpp"
+
+struct stat;
 
 namespace course {
 
@@ -41,44 +48,95 @@ public:
     // The program line that runs argv inside the sandbox. `visible` are folders
     // that must be seen (read-only) even where the sandbox's private /tmp would
     // hide them: the course folder, the build folder, the program's own folder.
-    std::vector<std::string> wrap(const std::vector<std::string>& argv, const std::vector<std::string>& visible) const;
+    // `seccomp_fd` is the descriptor number the program line hands bwrap (-1: none).
+    std::vector<std::string> wrap(const std::vector<std::string>& argv, const std::vector<std::string>& visible,
+                                  int seccomp_fd = -1) const;
+
+    // Whether the check's code could write the course folder: only in the fallback
+    // without Landlock. Everywhere else the kernel keeps it read-only.
+    bool code_could_write() const { return mode_ == Mode::Fallback && !landlock_; }
+    bool memory_cgroup() const { return cgroup_; }
+    bool landlock() const { return landlock_; }
+    // Fallback as root: the check runs as this user (nobody) where it can reach the
+    // course; -1 when it runs as the checker's own user.
+    int run_as() const { return run_as_; }
+    // Decides run_as() for the fallback as root: nobody, if nobody can run `program`
+    // and read `root`.
+    void choose_user(const std::string& program, const std::string& root);
 
 private:
     Mode mode_ = Mode::Fallback;
     std::string why_;  // why not bubblewrap, in fallback mode
+    bool landlock_ = false, cgroup_ = false;
+    int run_as_ = -1;
+    bool root_ = false;
 };
 
-// Every file below `root` but the build folders, with enough to tell whether it
-// changed and, for small files, enough to put it back.
-class TreeFingerprint {
-public:
-    TreeFingerprint(const std::string& root, const std::vector<std::string>& excluded_dirs);
-    // Compares the tree with the fingerprint now; puts back the files it kept
-    // whole (and removes new ones). Returns what changed, as paths relative to
-    // root; `not_restored` gets those it could only detect.
-    std::vector<std::string> restore(std::vector<std::string>& not_restored) const;
+// At the start of a command: a check whose checker was ended before it could look
+// over the folder left a journal (.course/guard/pending); settle it now. Returns the
+// lines to tell (empty when there was none).
+std::vector<std::string> replay_interrupted_check(const std::string& state_dir);
 
-private:
+// What the guard does with a change it finds after a check.
+struct GuardPolicy {
+    bool code_could_write = true;  // false: the kernel kept the folder read-only to the check
+    std::string checked_file;      // "exercises/01_rnn_loop/rnn_step.cpp": saved again is normal
+    std::string state_dir;         // .course: where the changed versions are kept
+};
+
+// Every entry below the course folder (build trees apart) and, when asked, below
+// the build folder: type, mode, size, inode, mtime and ctime, and the content of
+// small files, so that a change can be seen and, where it should be, put back.
+class FolderGuard {
+public:
+    // `code_could_write`: the build folder is recorded too, and the content of small
+    // files, to put them back; otherwise (under a sandbox nothing is put back) only
+    // what tells a change: inode, size, mode, times.
+    FolderGuard(const std::string& root, const std::string& build, bool code_could_write);
+
+    struct Outcome {
+        std::vector<std::string> lines;    // what the learner is told
+        std::vector<std::string> changed;  // put back
+        std::vector<std::string> not_restored;
+        bool trusted = true;               // nothing changed that a ✓ could rest on
+    };
+    // Compares with now and settles every change by the rules of docs/CONTAINMENT.md:
+    // files below exercises/ are never put back (the version before is kept beside);
+    // other files are put back after their changed version is kept in .course/backups;
+    // changed build outputs are removed. Under a sandbox nothing is put back.
+    Outcome settle(const GuardPolicy& policy) const;
+
+    // The journal on disk, for a check whose checker was ended before it settled.
+    void save(const std::string& path) const;
+    static std::unique_ptr<FolderGuard> load(const std::string& path);
+
     struct Entry {
-        char type = 'f';  // 'f' file, 'd' folder, 'l' link
-        std::size_t size = 0;
-        long long mtime_ns = 0;
+        char type = 'f';  // 'f' file, 'd' folder, 'l' link, '?' other
         unsigned mode = 0;
+        std::uint64_t size = 0, ino = 0;
+        long long mtime_ns = 0, ctime_ns = 0;
         bool kept = false;  // content (or link target) kept, so it can be put back
         std::string content;
     };
-    std::string root_;
-    std::vector<std::string> excluded_;
-    std::map<std::string, Entry> entries_;
-    static std::map<std::string, Entry> scan(const std::string& root, const std::vector<std::string>& excluded,
-                                             bool keep_content);
+
+private:
+    FolderGuard() = default;
+    static Entry stat_entry(const struct stat& st);
+    void scan_dir(const std::string& base, const std::string& rel, bool keep, bool is_build,
+                  std::map<std::string, Entry>& out, std::size_t& kept_bytes) const;
+    std::string root_, build_;
+    bool with_build_ = false, keep_ = true;
+    std::map<std::string, Entry> course_, build_entries_;
 };
 
 struct ContainedResult {
     ProcessResult process;
     std::string log_xml, report_xml, progress;  // the program's record (record.hpp)
-    std::vector<std::string> changed;     // files outside the build folder that changed, put back
-    std::vector<std::string> not_restored;
+    std::vector<std::pair<std::string, std::size_t>> syncs;  // RecordStreams::syncs
+    bool record_too_large = false;
+    bool progress_unanswered = false;           // RecordStreams::unanswered
+    bool out_of_memory = false;                 // the memory cgroup's limit ended a process
+    FolderGuard::Outcome guard;                 // what changed outside, and what was done about it
 };
 
 struct ContainedRun {
@@ -86,8 +144,11 @@ struct ContainedRun {
     double timeout_seconds = 10;
     std::size_t memory_limit = 0;  // bytes; 0 = none
     std::string root;              // the course folder, fingerprinted around the run
-    std::string build;             // excluded from the fingerprint (and visible, read-only)
+    std::string build;             // fingerprinted apart (and visible, read-only)
+    std::string state_dir;         // .course: the journal and the backups
+    std::string checked_file;      // exercises/... of the exercise checked ("" for none)
     bool with_record = true;       // give the program descriptors 3, 4 and 5 for its record
+    bool guard = true;             // fingerprint the folders around the run
 };
 
 // Runs one check program contained. Afterwards no process it started is left.

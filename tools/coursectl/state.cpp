@@ -108,6 +108,65 @@ BuildLock::~BuildLock() {
     if (fd_ >= 0) ::close(fd_);  // closing releases the lock
 }
 
+namespace {
+struct HeldLock {
+    int fd = -1;
+    int count = 0;
+};
+std::map<std::string, HeldLock>& held_locks() {
+    static std::map<std::string, HeldLock> m;
+    return m;
+}
+int open_course_lock(const std::string& state_dir) {
+    fs::create_directories(state_dir);
+    const std::string path = state_dir + "/lock";
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
+    return fd;
+}
+}  // namespace
+
+CourseLock::CourseLock(const std::string& state_dir) : key_(fs::weakly_canonical(state_dir).string()) {
+    auto& h = held_locks()[key_];
+    if (h.count++ > 0) return;
+    h.fd = open_course_lock(state_dir);
+    if (::flock(h.fd, LOCK_EX | LOCK_NB) == 0) return;
+    std::cout << "another ./course command is checking this course folder; waiting for it to finish" << std::endl;
+    while (::flock(h.fd, LOCK_EX) != 0) {
+        if (errno != EINTR || interrupted()) {
+            ::close(h.fd);
+            held_locks().erase(key_);
+            throw std::runtime_error("stopped while waiting for the other ./course command");
+        }
+    }
+}
+
+std::unique_ptr<CourseLock> CourseLock::try_take(const std::string& state_dir) {
+    const std::string key = fs::weakly_canonical(state_dir).string();
+    auto& h = held_locks()[key];
+    if (h.count == 0) {
+        h.fd = open_course_lock(state_dir);
+        if (::flock(h.fd, LOCK_EX | LOCK_NB) != 0) {
+            ::close(h.fd);
+            held_locks().erase(key);
+            return nullptr;
+        }
+    }
+    ++h.count;
+    std::unique_ptr<CourseLock> l(new CourseLock());
+    l->key_ = key;
+    return l;
+}
+
+CourseLock::~CourseLock() {
+    auto it = held_locks().find(key_);
+    if (it == held_locks().end()) return;
+    if (--it->second.count == 0) {
+        ::close(it->second.fd);
+        held_locks().erase(it);
+    }
+}
+
 void require_build_of(const std::string& build_dir, const std::string& root) {
     std::ifstream cache(build_dir + "/CMakeCache.txt");
     if (!cache) return;  // not configured yet: cmake will make it ours

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,24 @@ public:
 
 private:
     int fd_ = -1;
+};
+
+// An exclusive lock on the course folder's STATE/lock (.course/lock), across build
+// folders: two checks of one course folder never run at once, so that neither sees
+// the other's files as changed, and status.txt is read and written by one at a time.
+// Taken again by the same process, it only counts (one open descriptor per folder).
+class CourseLock {
+public:
+    explicit CourseLock(const std::string& state_dir);  // waits, said once, like BuildLock
+    ~CourseLock();
+    CourseLock(const CourseLock&) = delete;
+    CourseLock& operator=(const CourseLock&) = delete;
+    // Takes it only when free now; nullptr when another command holds it.
+    static std::unique_ptr<CourseLock> try_take(const std::string& state_dir);
+
+private:
+    CourseLock() = default;
+    std::string key_;
 };
 
 // Throws, with both folders named, when BUILD's CMakeCache.txt was configured
