@@ -56,7 +56,7 @@ BOOST_AUTO_TEST_SUITE_END()
 CPP
 sed -i 's|^title = TODO the exercise.s title$|title = Double every score|; s|^hint = TODO a first hint$|hint = Multiply by 2.|; s|^hint = TODO a second hint$|hint = 2.0 * X is the whole answer.|' exercises/manifest.txt
 cmake --build build --target test_03 >build.log 2>&1 || { tail -30 build.log; fail "chapter 03's module does not build"; }
-build/tests/test_03 --run_test=double_scores >run.log 2>&1 || { cat run.log; fail "the filled-in exercise's suite does not pass"; }
+build/test_03 --run_test=double_scores >run.log 2>&1 || { cat run.log; fail "the filled-in exercise's suite does not pass"; }
 
 # 6: the chapter's table, from the manifest
 "$ctl" doc-gen --root "$work" >gen.log

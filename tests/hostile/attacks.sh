@@ -96,7 +96,7 @@ check() {
   local s=$sandbox
   [[ $s == nolandlock ]] && s=fallback
   out=$(env "${env[@]}" timeout 60 "$ctl" check-program rnn_step --root "$root" --build "$work/build" --sandbox "$s" \
-        --timeout 20 --trusted "$build/test_01" --objects "$build/CMakeFiles/hostile_src_$program.dir" "$@" \
+        --timeout 20 --trusted "$build/test_01" --objects "$build/tests/CMakeFiles/hostile_src_$program.dir" "$@" \
         -- "$hostile/hostile_$program" 2>&1)
   code=$?
 }

@@ -52,7 +52,9 @@ std::vector<Exercise> Reliance::called_by(const Exercise& e, const std::vector<E
 std::vector<std::string> objects_of(const std::string& build, const std::string& target) {
     std::vector<std::string> out;
     std::error_code ec;
-    const fs::path dir = fs::path(target).is_absolute() ? fs::path(target) : fs::path(build) / "CMakeFiles" / (target + ".dir");
+    // a target of the top folder (the exercises and solutions) or of tests/ (the modules, the hostile files)
+    fs::path dir = fs::path(target).is_absolute() ? fs::path(target) : fs::path(build) / "CMakeFiles" / (target + ".dir");
+    if (!fs::path(target).is_absolute() && !fs::exists(dir, ec)) dir = fs::path(build) / "tests" / "CMakeFiles" / (target + ".dir");
     for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
         if (it->path().extension() == ".o" && it->is_regular_file(ec)) out.push_back(it->path().string());
     std::sort(out.begin(), out.end());
