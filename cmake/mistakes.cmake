@@ -7,9 +7,11 @@
 # checking it names exactly <id>; `correct.<exercise>.<name>` that its check passes.
 #
 # attn_versions_of(EXERCISE FILES...) does it for one exercise. Its one trick: the
-# versions of an exercise compile as ONE unit, since each file alone would cost a
-# compile mostly spent loading the precompiled headers (0.3 s of CPU for an empty file,
-# about 120 s for the suite's versions, against about 60 s as one unit per exercise).
+# versions of an exercise compile as ONE unit, since each file alone costs a compile
+# mostly spent loading the precompiled headers. Measured on 2026-12-02 (the 15 versions
+# of softmax_rows, the compile command of ninja -t commands, CPU time): 1.2 s as one
+# unit against 9.7 s one by one; for the suite's 900 or so versions, about 80 s against
+# 600 s, most of what ./course test would otherwise spend building.
 # In that unit, version K is included with `attn` defined as `attn_mK`, so its functions
 # land in namespace attn_mK (which sees all of attn through a using-directive). Its
 # program links that object in place of the reference, and mistake_aliases.cmake gives
