@@ -1,12 +1,14 @@
 // Checkpoints of chapter 12's model: see model.hpp for the format. The
 // tensors and their order are the model's layout (for_each_tensor, via
 // Model::tensors() and tensor_layout()), not restated here.
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -38,11 +40,25 @@ constexpr std::size_t kMaxCheckpointBytes = 64u << 20;
 constexpr double kMaxWeight = 1e6;
 
 
-std::string body_of(const std::string& task, const Config& c, const tasks::Vocabulary& vocab,
+// "2025-06-01T10:22:03Z": four digits, then the separators where they belong.
+bool is_utc_timestamp(const std::string& t) {
+    static const std::string pattern = "dddd-dd-ddTdd:dd:ddZ";
+    if (t.size() != pattern.size()) return false;
+    for (std::size_t i = 0; i < t.size(); ++i)
+        if (pattern[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(t[i])) : t[i] != pattern[i]) return false;
+    return true;
+}
+
+bool valid(const Provenance& p) {
+    return (p.trained_by == "reference" || p.trained_by == "learner") && is_utc_timestamp(p.saved_at);
+}
+
+std::string body_of(const std::string& task, const Provenance& p, const Config& c, const tasks::Vocabulary& vocab,
                     const ConstTensorRefs& tensors) {
     std::ostringstream out;
     out << kMagic << "\n";
     out << "task " << task << "\n";
+    if (p.recorded()) out << "trained " << p.trained_by << ' ' << p.saved_at << "\n";
     out << "config d_model " << c.d_model << " heads " << c.heads << " d_k " << c.d_k << " d_v " << c.d_v << " d_ff " << c.d_ff << " layers "
         << c.layers << " vocab " << c.vocab << " seed " << c.seed << "\n";
     out << "words";
@@ -111,12 +127,25 @@ void remove_leftover_temporaries(const std::string& path) {
 
 }  // namespace
 
+Provenance provenance_now(bool learner) {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char when[32];
+    std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return {learner ? "learner" : "reference", when};
+}
+
 void save_checkpoint(const std::string& path, const std::string& task, const Model& model,
-                     const tasks::Vocabulary& vocab) {
+                     const tasks::Vocabulary& vocab, const Provenance& provenance) {
     if (vocab.size() != model.config().vocab)
         throw InputError("save_checkpoint: the vocabulary has " + std::to_string(vocab.size()) +
                          " words but the model was built for " + std::to_string(model.config().vocab));
-    const std::string text = seal_checkpoint(body_of(task, model.config(), vocab, model.tensors()));
+    if ((provenance.recorded() || !provenance.saved_at.empty()) && !valid(provenance))
+        throw InputError("save_checkpoint: who trained the model must be 'reference' or 'learner' and when, a UTC time "
+                         "such as 2025-06-01T10:22:03Z; got '" + provenance.trained_by + "' and '" +
+                         provenance.saved_at + "'");
+    const std::string text = seal_checkpoint(body_of(task, provenance, model.config(), vocab, model.tensors()));
 
     remove_leftover_temporaries(path);
     // Beside the target, so that the rename stays on one file system and is atomic.
@@ -162,6 +191,27 @@ Checkpoint load_checkpoint(const std::string& path) {
     return parse_checkpoint(io::read_file(path, "checkpoint " + path, limit, header), path);
 }
 
+bool looks_like_checkpoint(const std::string& path) {
+    io::ReadLimit limit;
+    limit.max_bytes = kMaxCheckpointBytes;
+    limit.purpose = "chapter 12's checkpoints take well under 1 MiB";
+    limit.kind = "checkpoint";
+    bool ours = false;
+    // Only the first line is looked at; the reader stops there.
+    struct Seen {};
+    const auto header = [&](const std::string& line, bool) {
+        ours = line.rfind(kMagic, 0) == 0 || line.rfind(kOldMagic, 0) == 0;
+        throw Seen{};
+    };
+    try {
+        io::read_file(path, "checkpoint " + path, limit, header);
+    } catch (const Seen&) {
+    } catch (const std::exception&) {
+        return false;
+    }
+    return ours;
+}
+
 Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
     if (text.rfind(kOldMagic, 0) == 0) old_format(path);
     if (text.rfind(kMagic, 0) != 0) not_a_checkpoint(path);
@@ -195,6 +245,15 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
         auto l = next_line();
         std::string key;
         l >> key;
+        if (key == "trained") {  // optional: whose functions trained it, and when it was saved
+            Provenance p;
+            std::string rest;
+            if (!(l >> p.trained_by >> p.saved_at) || (l >> rest) || !valid(p))
+                malformed("expected 'trained reference|learner YYYY-MM-DDTHH:MM:SSZ'");
+            c.provenance = p;
+            l = next_line();
+            l >> key;
+        }
         if (key != "config") malformed("expected 'config ...'");
         std::string name;
         unsigned long long value;
