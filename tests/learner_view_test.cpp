@@ -12,10 +12,16 @@
 #include <sstream>
 #include <string>
 #include <unistd.h>
+#include <variant>
 #include <vector>
 
 #include "contracts/08_positional_encoding.hpp"
+#include "contracts/09_multi_head_attention.hpp"
+#include "contracts/10_transformer_blocks.hpp"
+#include "contracts/11_training.hpp"
+#include "contracts/12_encoder_decoder.hpp"
 #include "core/errors.hpp"
+#include "core/plot.hpp"
 #include "core/worked_example.hpp"
 #include "labs/attention_by_hand_lab.hpp"
 #include "labs/encoder_decoder_lab.hpp"
@@ -360,6 +366,49 @@ BOOST_AUTO_TEST_CASE(the_english_words_are_those_of_the_grammar) {
     // the README's examples are sentences of the grammar; a noun phrase alone is not
     BOOST_TEST(attn::tasks::translate_by_rule("she loves the red car") == "elle aime la voiture rouge");
     BOOST_CHECK_THROW(attn::tasks::translate_by_rule("the red car"), attn::InputError);  // a noun phrase, not a sentence
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ---------------------------------------------------------------- chapters 08-12
+// Each README's "Errors your function raises" quotes what the reference throws: the
+// same words here, so that an example the README shows is one the course gives.
+BOOST_AUTO_TEST_SUITE(readme_error_examples)
+
+BOOST_AUTO_TEST_CASE(the_examples_are_what_the_reference_solutions_throw) {
+    using attn::InputError;
+    using attn::ShapeError;
+    BOOST_TEST(thrown_message<ShapeError>([] { attn::add_positions(arma::mat(3, 4), arma::mat(10, 6)); }) ==
+               "add_positions: PE must be as wide as X (d_model); got X 3x4 and PE 10x6");
+    BOOST_TEST(thrown_message<InputError>([] { attn::position_similarity(arma::mat(5, 4), 5); }) ==
+               "position_similarity: position 5 is not a row of PE, which has 5 rows");
+    BOOST_TEST(thrown_message<ShapeError>([] { attn::split_heads(arma::mat(3, 10), 4); }) ==
+               "split_heads: the width must split evenly into the heads (d_model = h d_k); got M 3x10 and heads 1x4");
+    BOOST_TEST(thrown_message<InputError>([] { attn::split_heads(arma::mat(3, 10), 0); }) ==
+               "split_heads: there must be at least one head");
+    BOOST_TEST(thrown_message<ShapeError>([] {
+                   attn::layer_norm(arma::mat(3, 4, arma::fill::ones), arma::rowvec(5, arma::fill::ones),
+                                    arma::rowvec(4, arma::fill::zeros));
+               }) == "layer_norm: gain and bias need one entry per column of X (1 x d_model); got X 3x4 and gain 1x5");
+    BOOST_TEST(thrown_message<ShapeError>([] { attn::cross_entropy(arma::mat(3, 5, arma::fill::zeros), {0, 1, 2, 3}); }) ==
+               "cross_entropy: one target per row of the logits; got logits 3x5 and targets 4x1");
+    BOOST_TEST(thrown_message<InputError>([] { attn::cross_entropy(arma::mat(3, 5, arma::fill::zeros), {0, 1, 7}); }) ==
+               "cross_entropy: target 7 at row 2, but only 5 columns");
+    const attn::NextTokenScores scores = [](const std::vector<arma::uword>&) { return arma::rowvec{0.0, 1.0, 2.0}; };
+    BOOST_TEST(thrown_message<InputError>([&] { attn::beam_search(scores, 0, 1, 10, 0); }) ==
+               "beam_search: the beam must hold at least one prefix");
+    const attn::NextTokenScores none = [](const std::vector<arma::uword>&) { return arma::rowvec(); };
+    BOOST_TEST(thrown_message<InputError>([&] { attn::greedy_decode(none, 0, 1, 10); }) ==
+               "greedy_decode: next_scores returned no scores (an empty row)");
+}
+
+// Heads are counted from 0 in chapters 09 and 12 alike: in the figures' panel titles too.
+BOOST_AUTO_TEST_CASE(the_figures_number_heads_from_zero) {
+    const std::vector<arma::mat> cross = {arma::mat(3, 2, arma::fill::value(0.5)), arma::mat(3, 2, arma::fill::value(0.5))};
+    const auto f = lab12::cross_attention_figure("t", cross, {"a", "b", "</s>"}, {"x", "y"});
+    BOOST_REQUIRE(f.panels.size() == 2u);
+    BOOST_TEST(std::get<attn::plot::Heatmap>(f.panels[0]).title == "head 0");
+    BOOST_TEST(std::get<attn::plot::Heatmap>(f.panels[1]).title == "head 1");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

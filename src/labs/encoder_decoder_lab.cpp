@@ -107,7 +107,7 @@ plot::Figure cross_attention_figure(const std::string& title, const std::vector<
     plot::Figure f;
     for (std::size_t i = 0; i < cross.size(); ++i) {
         plot::Heatmap h;
-        h.title = "head " + std::to_string(i + 1);
+        h.title = "head " + std::to_string(i);  // from 0, as chapter 09 and C++ count
         h.values = cross[i];
         h.row_labels = outputs;
         h.col_labels = sources;
