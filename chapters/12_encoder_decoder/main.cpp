@@ -109,9 +109,9 @@ void step_model(const encoder_decoder_lab::Setup& rev, bool mine) {
     std::printf("  training        cross_entropy, softmax_rows_backward, attention_backward, adam_step,\n");
     std::printf("                  learning_rate (11)\n");
     std::printf("  decoding        teacher_forcing, greedy_decode, beam_search (12)\n");
-    std::printf("and on code of the model's own (src/model/): the backward passes of the embeddings, of the\n"
-                "  projections and W_o, of the feed-forward layer and of the output layer, and the\n"
-                "  bookkeeping of a batch of sequences of different lengths\n");
+    std::printf("and on code of the model's own (src/model/): the embedding lookup and the output layer,\n"
+                "  forward and backward; the backward passes of the projections and W_o and of the\n"
+                "  feed-forward layer; the bookkeeping of a batch of sequences of different lengths\n");
 }
 
 void step_gradient_check(const encoder_decoder_lab::Setup& tr) {
