@@ -187,7 +187,8 @@ TrainingLog train(Model& model, const tasks::Task& task, const TrainSettings& se
 
 // ---------------------------------------------------------------- checkpoints
 //
-// A checkpoint is a text file: a header, the configuration, the vocabulary,
+// A checkpoint is a text file: a header, the task, who trained it and when
+// (optional, see Provenance), the configuration, the vocabulary,
 // every tensor with its name and shape (numbers in hexadecimal floating point,
 // so they come back bit for bit), and a last line with a checksum of all that
 // precedes it. It is written to a temporary file beside the target and then

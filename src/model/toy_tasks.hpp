@@ -41,9 +41,9 @@ public:
     arma::uword id(const std::string& word) const;
     bool contains(const std::string& word) const;
 
-    // "the red car" -> ids (split at spaces; "j'aime" is split after the apostrophe).
+    // "she loves the red car" -> ids (split at spaces; "j'aime" is split after the apostrophe).
     Tokens encode(const std::string& sentence) const;
-    // ids -> "la voiture rouge" (no space after a word that ends in an apostrophe).
+    // ids -> "elle aime la voiture rouge" (no space after a word that ends in an apostrophe).
     std::string decode(const Tokens& tokens) const;
 
 private:
