@@ -30,12 +30,16 @@ function(ch12_cli name exit)
 endfunction()
 set(_needs_checkpoint FIXTURES_REQUIRED ch12_checkpoint)
 set(_needs_special FIXTURES_REQUIRED attend_special_files)
+# the reference's and the learner's checkpoints apart, and --translate saying whose it used
+attn_script_test(ch12.cli_keeps_checkpoints_apart_and_says_whose ch12_cli.sh $<TARGET_FILE:ch12> "${_ckpt}" "${CMAKE_SOURCE_DIR}"
+                 LABELS ch12 PROPERTIES ${_needs_checkpoint} TIMEOUT 300)
 
 ch12_cli(translates_from_its_checkpoint 0 ARGS --checkpoint ${_ckpt} --translate "I love LLMs"
-         EXPECT "I love LLMs  ->  j'aime les LLMs" "the model agrees" PROPERTIES ${_needs_checkpoint})
+         EXPECT "translating with the reference's model" "I love LLMs  ->  j'aime les LLMs" "the model agrees"
+         PROPERTIES ${_needs_checkpoint})
 ch12_cli(names_an_unknown_word 2 ARGS --checkpoint ${_ckpt} --translate "the purple car"
          EXPECT "bad input: 'purple' is not a word this model knows" PROPERTIES ${_needs_checkpoint})
-ch12_cli(says_how_to_get_a_checkpoint 2 ARGS --checkpoint ${CMAKE_BINARY_DIR}/no/such.ckpt --translate "the red car"
+ch12_cli(says_how_to_get_a_checkpoint 2 ARGS --checkpoint ${CMAKE_BINARY_DIR}/no/such.ckpt --translate "she loves the red car"
          EXPECT "no saved model at" "run ./course run 12 once")
 ch12_cli(refuses_an_empty_checkpoint_name 2 ARGS --checkpoint @EMPTY@ --translate "the red car"
          EXPECT "bad input: --checkpoint needs a file name; it was given an empty one")

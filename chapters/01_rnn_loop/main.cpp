@@ -69,21 +69,6 @@ arma::mat fast_attention(const arma::mat& Q, const arma::mat& K, const arma::mat
     return perf::attention(Q, K, V);  // (L_Q, d_v)
 }
 
-// What a second thread did in this run, from the table's speed-up columns:
-// "loop 0.98x to 1.03x (1.01x at L = 2048), attention 0.95x to 1.86x (1.86x at L = 2048)".
-std::string speedup_summary(const std::vector<rnn_loop_lab::Timing>& rows) {
-    const auto describe = [&](const char* what, auto speedup) {
-        double lo = speedup(rows.front()), hi = lo;
-        for (const auto& r : rows) lo = std::min(lo, speedup(r)), hi = std::max(hi, speedup(r));
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "%s %.2fx to %.2fx (%.2fx at L = %d)", what, lo, hi, speedup(rows.back()),
-                      rows.back().length);
-        return std::string(buf);
-    };
-    return describe("loop", [](const rnn_loop_lab::Timing& r) { return r.loop_1 / r.loop_2; }) + ", " +
-           describe("attention", [](const rnn_loop_lab::Timing& r) { return r.attention_1 / r.attention_2; });
-}
-
 // Returns what a second thread did in this run, in words ("" when not measured).
 std::string step_timing(const ChapterOptions& o, plot::Plotter& plotter) {
     print_step(std::cout, 3, "Time against sequence length, on 1 and 2 threads");
@@ -101,10 +86,16 @@ std::string step_timing(const ChapterOptions& o, plot::Plotter& plotter) {
                     r.attention_1 / r.attention_2);
     std::cout << "(d = " << kTimingWidth << ", median of " << kTimingRepeats
               << " runs; your numbers will differ, the ratios are what to read)\n";
-    const std::string summary = speedup_summary(rows);
-    std::cout << "speed-up from a second thread in this run: " << summary << "\n";
+    // What was measured, said as it is: a second thread that did not help is reported as such.
+    const rnn_loop_lab::SecondThreadReport t = rnn_loop_lab::second_thread(rows);
+    std::cout << "what a second thread did in this run (speed-up = time on 1 thread / time on 2; 1.00x = no help):\n"
+              << "  loop       " << rnn_loop_lab::describe(t.loop) << "\n"
+              << "  attention  " << rnn_loop_lab::describe(t.attention) << "\n";
+    if (!t.attention.helped())
+        std::cout << "(no steady gain for attention here: the other core was probably busy; README.md, step 3, "
+                     "says how to read this)\n";
     plotter.save("01_time_vs_length", rnn_loop_lab::timing_figure(rows));
-    return summary;
+    return "loop " + rnn_loop_lab::summarise(t.loop) + ", attention " + rnn_loop_lab::summarise(t.attention);
 }
 
 void step_path_length(plot::Plotter& plotter) {

@@ -3,6 +3,7 @@
 // Dimension legend: L = 3 tokens, d_model = 4 (width of X), d_k = d_v = 4
 // (width of the projections; square weights keep the arithmetic small).
 // Run:  ./course run 02          (reference)      ./course run 02 --mine   (your exercises)
+#include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -24,22 +25,38 @@ constexpr arma::uword kLast = 2;   // "LLMs", overwritten by a copy of "I" in st
 void step_inputs(const std::vector<std::string>& tokens) {
     print_step(std::cout, 1, "One input and three learned weight matrices");
     print_matrix(std::cout, "X, the embedded sentence", example::X(), {2, tokens, {}});
-    print_matrix(std::cout, "W^Q", example::W_q());
-    print_matrix(std::cout, "W^K", example::W_k());
-    print_matrix(std::cout, "W^V", example::W_v());
+    print_matrix(std::cout, "W_q", example::W_q());
+    print_matrix(std::cout, "W_k", example::W_k());
+    print_matrix(std::cout, "W_v", example::W_v());
 }
 
 Projections step_projections(const std::vector<std::string>& tokens) {
     print_step(std::cout, 2, "Three projections of the same X");
     const Projections p = project_qkv(example::X(), example::W_q(), example::W_k(), example::W_v());
-    print_matrix(std::cout, "Q = X W^Q (what each token looks for)", p.Q, {2, tokens, {}});
-    print_matrix(std::cout, "K = X W^K (what each token can be found by)", p.K, {2, tokens, {}});
-    print_matrix(std::cout, "V = X W^V (what each token hands over)", p.V, {2, tokens, {}});
+    print_matrix(std::cout, "Q = X W_q (what each token looks for)", p.Q, {2, tokens, {}});
+    print_matrix(std::cout, "K = X W_k (what each token can be found by)", p.K, {2, tokens, {}});
+    print_matrix(std::cout, "V = X W_v (what each token hands over)", p.V, {2, tokens, {}});
     const Shape s = projection_shape({3, 4}, {4, 4});
     std::cout << "shapes: Q " << shape_of(p.Q) << ", K " << shape_of(p.K) << ", V " << shape_of(p.V)
               << "; the rule says X 3x4 times W 4x4 is " << to_string(s) << "\n";
-    std::cout << "Q[0,0] = row I of X . column 0 of W^Q = " << format_number(p.Q(0, 0), 0) << "\n";
     return p;
+}
+
+// Each entry of Q on its own: a row of X against a column of W_q, by a loop of
+// the lab's, held against the Q that project_qkv made (yours with --mine).
+void step_dot_products(const std::vector<std::string>& tokens, const Projections& p) {
+    const std::vector<qkv_projections_lab::DotProduct> dots = qkv_projections_lab::dot_products(example::X(), example::W_q());
+    std::cout << "Q is " << shape_of(p.Q) << ", so " << dots.size()
+              << " dot products fill it in: Q[i,j] = row i of X . column j of W_q\n";
+    bool all_agree = true;
+    for (const auto& d : dots) {
+        std::printf("  Q[%llu,%llu] = row %-4s %s . column %llu %-15s = %s\n", static_cast<unsigned long long>(d.i),
+                    static_cast<unsigned long long>(d.j), tokens[d.i].c_str(), format_row(d.row, 0).c_str(),
+                    static_cast<unsigned long long>(d.j), format_row(d.column, 0).c_str(),
+                    format_number(d.value, 0).c_str());
+        all_agree = all_agree && d.value == p.Q(d.i, d.j);
+    }
+    std::cout << "each one is its entry of Q = project(X, W_q): " << (all_agree ? "yes" : "NO") << "\n";
 }
 
 void step_identical_rows(const std::vector<std::string>& tokens) {
@@ -79,6 +96,7 @@ int main(int argc, char** argv) {
         const auto tokens = example::tokens();
         step_inputs(tokens);
         const Projections p = step_projections(tokens);
+        step_dot_products(tokens, p);
         plotter.save("02_projections", qkv_projections_lab::projections_figure(example::X(), p, tokens));
         step_identical_rows(tokens);
         step_reordering(tokens);

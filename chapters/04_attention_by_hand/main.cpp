@@ -28,15 +28,15 @@ PrintOptions labelled(const attention_by_hand_lab::Walkthrough& w, int decimals 
 void step_projections(const attention_by_hand_lab::Walkthrough& w) {
     print_step(std::cout, 1, "Q, K and V: three projections of one X");
     print_matrix(std::cout, "X", w.X, labelled(w));
-    print_matrix(std::cout, "Q = X W^Q", w.p.Q, labelled(w));
-    print_matrix(std::cout, "K = X W^K", w.p.K, labelled(w));
-    print_matrix(std::cout, "V = X W^V", w.p.V, labelled(w));
+    print_matrix(std::cout, "Q = X W_q", w.p.Q, labelled(w));
+    print_matrix(std::cout, "K = X W_k", w.p.K, labelled(w));
+    print_matrix(std::cout, "V = X W_v", w.p.V, labelled(w));
     // The tutorial's first hand step, spelled out from the stored weights.
     const arma::mat W_q = example::W_q();
     std::string sum;
     for (arma::uword k = 0; k < w.X.n_cols; ++k)
         sum += (k ? " + " : "") + format_number(w.X(0, k), 0) + "*" + format_number(W_q(k, 0), 0);
-    std::cout << "by hand, Q[0,0] = row I of X . column 0 of W^Q = " << sum << " = " << format_number(w.p.Q(0, 0), 0)
+    std::cout << "by hand, Q[0,0] = row I of X . column 0 of W_q = " << sum << " = " << format_number(w.p.Q(0, 0), 0)
               << "\n";
     std::cout << "d_k = width of one key = " << w.d_k << "\n";
 }
@@ -65,6 +65,13 @@ void step_softmax(const attention_by_hand_lab::Walkthrough& w) {
               << format_number(s(1), 1) << ") = " << format_number(e(1), 3) << ", exp(" << format_number(s(2), 1)
               << ") = " << format_number(e(2), 3) << ", total " << format_number(arma::accu(e), 3) << "\n";
     std::cout << "          each over the total: " << format_row(e / arma::accu(e)) << "\n";
+    // What exponentiating did to the gap between two scores: the top weight over the runner-up.
+    const attention_by_hand_lab::Lead lead = attention_by_hand_lab::lead_of(w.A.row(kLove));
+    std::cout << "          largest over next largest: " << format_number(w.A(kLove, lead.first)) << " ("
+              << w.tokens[lead.first] << ") / " << format_number(w.A(kLove, lead.second)) << " ("
+              << w.tokens[lead.second] << ") = " << format_number(lead.ratio, 1) << " = exp("
+              << format_number(s(lead.first), 1) << " - " << format_number(s(lead.second), 1)
+              << ")\n";
     print_matrix(std::cout, "A = softmax(Q K^T / sqrt(d_k))", w.A, labelled(w, 2, true));
     std::cout << "row sums:    " << format_row(arma::sum(w.A, 1).t()) << "   each query shares out exactly 1\n";
     std::cout << "column sums: " << format_row(arma::sum(w.A, 0)) << "   nothing makes these 1\n";

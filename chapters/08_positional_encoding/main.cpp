@@ -121,9 +121,8 @@ void step_beyond() {
                 format_number(positional_encoding_lab::offset_map_error(PE, 5)).c_str(),
                 format_number(positional_encoding_lab::offset_map_error(PE, 50)).c_str());
     const auto c = positional_encoding_lab::closest_positions(PE);
-    std::printf("closest two of the first 1000 positions (d_model 16): %llu and %llu, still %s apart\n",
-                static_cast<unsigned long long>(c.p), static_cast<unsigned long long>(c.q),
-                format_number(c.distance).c_str());
+    std::printf("closest two of the first 1000 positions (d_model 16): %s\n",
+                positional_encoding_lab::describe_closest(c, kManyPositions).c_str());
     std::printf("row 999: %s\n", format_row(PE.row(kManyPositions - 1)).c_str());
 }
 

@@ -116,6 +116,12 @@ void step_encoder() {
                 format_row(lab::centred_row_cosines(X, c.with_residual).t()).c_str());
     std::printf("  without it, layer_norm(att):             %s\n",
                 format_row(lab::centred_row_cosines(X, c.without_residual).t()).c_str());
+    // A sub-layer with nothing to add: post-norm still normalises the sum, so the token
+    // comes out as layer_norm(x), re-centred and rescaled, not as x itself.
+    const arma::mat nothing_added = layer_norm(X + arma::mat(arma::size(X), arma::fill::zeros), w.norm1.gain,
+                                               w.norm1.bias).y;  // (3, 4)
+    std::printf("a sub-layer that outputs 0 hands on layer_norm(X + 0) = layer_norm(X): row I %s comes out %s\n",
+                format_row(X.row(0)).c_str(), format_row(nothing_added.row(0)).c_str());
 }
 
 void step_decoder() {

@@ -6,9 +6,10 @@
 // query/key width, d_v = one head's value width, d_ff = feed-forward width,
 // L = sequence length, n_vocab = vocabulary size.
 // Run:  ./course run 12                 train both tasks, save a checkpoint, draw the figures
-//       ./course run 12 --mine          the same on your exercises
+//       ./course run 12 --mine          the same on your exercises (a checkpoint of its own)
 //       ./course run 12 --translate "the small dog finds a red apple"
-//                                       translate with the saved checkpoint
+//                                       translate with the reference's saved checkpoint
+//                                       (with --mine: with yours)
 //       (--checkpoint FILE picks another checkpoint file)
 //       ./course run 12 --steps 50      a quick look: each training stops after 50 steps
 //                                       (its figures then differ from the README's)
@@ -41,16 +42,18 @@ std::string percent(double share) {
     return buf;
 }
 
-// Next to the figures' folder: plots/ -> checkpoints/.
+// Next to the figures' folder: plots/ -> checkpoints/, one file for the reference's
+// model and one for the learner's (--mine), so neither run replaces the other's.
 std::string checkpoint_path(const ChapterOptions& o) {
     if (auto it = o.values.find("--checkpoint"); it != o.values.end()) {
         if (it->second.empty()) throw InputError("--checkpoint needs a file name; it was given an empty one");
         return it->second;
     }
-    const fs::path plots = fs::path(o.plots_dir).lexically_normal();
-    const fs::path parent = plots.has_parent_path() ? plots.parent_path() : fs::path(".");
-    return (parent / "checkpoints" / "12_translation.ckpt").string();
+    return encoder_decoder_lab::default_checkpoint(o.plots_dir, o.mine);
 }
+
+// How to run this program again, as the learner typed it.
+std::string run_command(bool mine) { return mine ? "./course run 12 --mine" : "./course run 12"; }
 
 // --steps N: every training stops after at most N steps (0: as the chapter sets them).
 std::size_t step_cap(const ChapterOptions& o) {
@@ -106,6 +109,9 @@ void step_model(const encoder_decoder_lab::Setup& rev, bool mine) {
     std::printf("  training        cross_entropy, softmax_rows_backward, attention_backward, adam_step,\n");
     std::printf("                  learning_rate (11)\n");
     std::printf("  decoding        teacher_forcing, greedy_decode, beam_search (12)\n");
+    std::printf("and on code of the model's own (src/model/): the embedding lookup and the output layer,\n"
+                "  forward and backward; the backward passes of the projections and W_o and of the\n"
+                "  feed-forward layer; the bookkeeping of a batch of sequences of different lengths\n");
 }
 
 void step_gradient_check(const encoder_decoder_lab::Setup& tr) {
@@ -122,15 +128,15 @@ void step_gradient_check(const encoder_decoder_lab::Setup& tr) {
     model::Model small(c);
     model::Batch batch;
     batch.examples.assign(tr.task.train.begin(), tr.task.train.begin() + 3);
-    const auto checks = model::gradient_check(small, batch, 1e-5, 200);
+    const auto checks = model::gradient_check(small, batch, 1e-5);  // every entry of every tensor
     const auto worst = std::max_element(checks.begin(), checks.end(), [](const auto& a, const auto& b) {
         return a.relative_error < b.relative_error;
     });
     std::size_t entries = 0;
     for (const auto& g : checks) entries += g.entries;
     std::printf("small model: %s\n", model::describe(c).c_str());
-    std::printf("tensors checked: %zu of %zu (%zu entries, each moved by +-1e-5)\n", checks.size(),
-                small.tensors().size(), entries);
+    std::printf("tensors checked: %zu of %zu; entries checked: %zu of %zu, each moved by +-1e-5\n", checks.size(),
+                small.tensors().size(), entries, small.parameter_count());
     std::printf("every relative error below 1e-6: %s\n", worst->relative_error < 1e-6 ? "yes" : "NO");
 }
 
@@ -199,7 +205,7 @@ Trained step_reversal(const encoder_decoder_lab::Setup& s, plot::Plotter& plotte
     const std::vector<arma::mat> cross = t.model.attention_maps(e).cross;
     std::printf("cross-attention of the first example, weight on the mirrored digit:");
     for (std::size_t h = 0; h < cross.size(); ++h)
-        std::printf("%s head %zu %s", h ? "," : "", h + 1, percent(encoder_decoder_lab::mirror_share(cross[h])).c_str());
+        std::printf("%s head %zu %s", h ? "," : "", h, percent(encoder_decoder_lab::mirror_share(cross[h])).c_str());
     std::printf("\n");
     compare_beams(t.model, s.task);
     plotter.save("12_reversal_cross_attention",
@@ -239,10 +245,10 @@ Trained step_translation(const encoder_decoder_lab::Setup& s, plot::Plotter& plo
     return t;
 }
 
-void step_checkpoint(Trained& t, const encoder_decoder_lab::Setup& s, const std::string& path) {
+void step_checkpoint(Trained& t, const encoder_decoder_lab::Setup& s, const std::string& path, bool mine) {
     print_step(std::cout, 6, "Save, load, translate again");
     fs::create_directories(fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path());
-    model::save_checkpoint(path, s.task.name, t.model, s.task.vocab);
+    model::save_checkpoint(path, s.task.name, t.model, s.task.vocab, model::provenance_now(mine));
     const model::Checkpoint c = model::load_checkpoint(path);
     model::require_compatible(c, s.task.name, s.task.vocab, s.config);
     model::Model loaded = model::model_from(c);
@@ -251,17 +257,30 @@ void step_checkpoint(Trained& t, const encoder_decoder_lab::Setup& s, const std:
         const auto& src = s.task.held_out[i].source;
         same = same && loaded.translate(src, 12) == t.model.translate(src, 12);
     }
-    std::printf("saved and loaded back: %s\n", fs::path(path).filename().string().c_str());
+    std::printf("saved and loaded back: %s (%s)\n", fs::path(path).filename().string().c_str(),
+                mine ? "your model" : "the reference's model");
     std::printf("the loaded model translates 50 held-out sentences exactly as the trained one: %s\n",
                 same ? "yes" : "NO");
-    std::printf("translate your own sentence: ./course run 12 --translate \"the small dog finds a red apple\"\n");
+    std::printf("translate your own sentence: %s --translate \"the small dog finds a red apple\"\n",
+                run_command(mine).c_str());
+}
+
+// Before training: what is at the file the run will save to. A file that is not
+// a checkpoint, or the other side's checkpoint, stops the run (InputError); one
+// that does not say whose it is is kept under a new name.
+void prepare_destination(const std::string& path, bool mine) {
+    if (encoder_decoder_lab::check_destination(path, mine) != encoder_decoder_lab::Destination::unrecorded) return;
+    const std::string kept = encoder_decoder_lab::keep_aside(path);
+    std::printf("(%s does not say whose model it holds, so it is kept as %s; this run saves a new one)\n",
+                path.c_str(), fs::path(kept).filename().string().c_str());
 }
 
 // ./course run 12 --translate "..."
 void translate_only(const ChapterOptions& o) {
     const std::string path = checkpoint_path(o);
     if (!fs::exists(path))
-        throw InputError("no saved model at " + path + " yet: run ./course run 12 once (it trains and saves one)");
+        throw InputError("no saved model at " + path + " yet: run " + run_command(o.mine) +
+                         " once (it trains and saves one)");
     const model::Checkpoint c = model::load_checkpoint(path);
     if (c.task != "translation")
         throw InputError("checkpoint " + path + " is for task '" + c.task + "', not 'translation'");
@@ -273,8 +292,10 @@ void translate_only(const ChapterOptions& o) {
         throw InputError("checkpoint " + path + " does not fit chapter 12's translation model: " + e.what());
     }
     model::Model model = model::model_from(c);
-    const tasks::Tokens source = c.vocab.encode(o.values.at("--translate"));
-    if (source.empty()) throw InputError("--translate needs a sentence, e.g. \"the red car\"");
+    const tasks::Tokens source = encoder_decoder_lab::encode_english(c.vocab, o.values.at("--translate"));
+    if (source.empty()) throw InputError("--translate needs a sentence, e.g. \"she loves the red car\"");
+    std::printf("translating with %s: %s\n", encoder_decoder_lab::describe_provenance(c.provenance, path).c_str(),
+                path.c_str());
     const tasks::Tokens out = model.translate(source, 2 * source.size() + 4);
     std::printf("%s  ->  %s\n", c.vocab.decode(source).c_str(), c.vocab.decode(out).c_str());
     try {
@@ -303,6 +324,8 @@ int main(int argc, char** argv) {
             }
             const std::string save_to = checkpoint_path(o);  // a bad --checkpoint is refused before training
             const std::size_t cap = step_cap(o);  // refused before any work, like --checkpoint
+            const bool saves = cap == 0 || o.values.count("--checkpoint");
+            if (saves) prepare_destination(save_to, o.mine);
             encoder_decoder_lab::Setup rev = encoder_decoder_lab::reversal_setup();
             encoder_decoder_lab::Setup tr = encoder_decoder_lab::translation_setup();
             cap_steps(rev, cap);
@@ -316,14 +339,14 @@ int main(int argc, char** argv) {
             Trained r = step_reversal(rev, plotter);
             Trained t = step_translation(tr, plotter, cap);
             plotter.save("12_loss_curves", encoder_decoder_lab::loss_figure(r.log, t.log));
-            if (cap != 0 && !o.values.count("--checkpoint")) {
+            if (!saves) {
                 // a short run must not replace the model a full run saved
                 print_step(std::cout, 6, "Save, load, translate again");
                 std::printf("skipped with --steps: a short run does not replace %s (--checkpoint FILE saves it "
                             "elsewhere)\n", save_to.c_str());
                 return;
             }
-            step_checkpoint(t, tr, save_to);
+            step_checkpoint(t, tr, save_to, o.mine);
         },
-        {"--translate", "--checkpoint", "--steps"});
+        {"--translate", "--checkpoint", "--steps"}, {"--translate"});
 }

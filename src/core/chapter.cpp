@@ -37,13 +37,15 @@ ChapterOptions parse_chapter_options(int argc, char** argv, bool mine, const std
 }
 
 int run_chapter_program(int argc, char** argv, bool mine, const std::string& readme, const ChapterBody& body,
-                        const std::vector<std::string>& value_flags) {
+                        const std::vector<std::string>& value_flags, const std::vector<std::string>& answer_flags) {
     try {
         const ChapterOptions options = parse_chapter_options(argc, argv, mine, value_flags);
         if (options.mine) std::cout << "(running on YOUR exercises in exercises/)\n";
         plot::Plotter plotter(options.plots_dir, options.plots);
         body(options, plotter);
-        std::cout << "\nRead on: " << readme << "\n";
+        const bool answered = std::any_of(answer_flags.begin(), answer_flags.end(),
+                                          [&](const std::string& f) { return options.values.count(f) != 0; });
+        if (!answered) std::cout << "\nRead on: " << readme << "\n";
         return 0;
     } catch (const NotImplemented& e) {
         std::cout.flush();

@@ -38,9 +38,12 @@ ChapterOptions parse_chapter_options(int argc, char** argv, bool mine,
 
 // Runs `body`, turning what it throws into one clear line on stderr and an exit
 // code: NotImplemented -> 3 (with what to do next), ShapeError/InputError -> 2,
-// anything else -> 1. Returns 0 when the body finishes.
+// anything else -> 1. Returns 0 when the body finishes, after a last line that
+// points to the chapter's README, unless one of `answer_flags` was given: such a
+// run answers one question (chapter 12's --translate) and ends with its answer.
 int run_chapter_program(int argc, char** argv, bool mine, const std::string& readme, const ChapterBody& body,
-                        const std::vector<std::string>& value_flags = {});
+                        const std::vector<std::string>& value_flags = {},
+                        const std::vector<std::string>& answer_flags = {});
 
 // Whether this program was linked with the learner's exercises (chNN_mine) or the
 // reference solutions (chNN). A chapter's main.cpp is compiled once; the program links
@@ -49,8 +52,9 @@ int run_chapter_program(int argc, char** argv, bool mine, const std::string& rea
 bool runs_on_learner_code();
 
 inline int run_chapter(int argc, char** argv, const std::string& readme, const ChapterBody& body,
-                       const std::vector<std::string>& value_flags = {}) {
-    return run_chapter_program(argc, argv, runs_on_learner_code(), readme, body, value_flags);
+                       const std::vector<std::string>& value_flags = {},
+                       const std::vector<std::string>& answer_flags = {}) {
+    return run_chapter_program(argc, argv, runs_on_learner_code(), readme, body, value_flags, answer_flags);
 }
 
 // Median wall time of `fn` in seconds over `repeats` runs (after one warm-up).

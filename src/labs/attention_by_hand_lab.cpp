@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
 #include "core/print.hpp"
 #include "core/worked_example.hpp"
 
@@ -25,6 +26,15 @@ Walkthrough walk_through(const std::vector<std::string>& tokens, const arma::mat
     // pass 4: the output
     w.Z = attend(w.A, w.p.V);  // (L, d_v)
     return w;
+}
+
+Lead lead_of(const arma::rowvec& weights) {
+    if (weights.n_elem < 2) throw InputError("lead_of: a row needs at least 2 weights to have a runner-up");
+    const arma::uvec order = arma::sort_index(weights, "descend");
+    Lead l{order(0), order(1), 0.0};
+    if (weights(l.second) <= 0) throw InputError("lead_of: the runner-up's weight is 0, so there is no ratio");
+    l.ratio = weights(l.first) / weights(l.second);
+    return l;
 }
 
 Walkthrough worked_example() {

@@ -33,6 +33,15 @@ Walkthrough walk_through(const std::vector<std::string>& tokens, const arma::mat
 // The same on the tutorial's sentence, "I love LLMs".
 Walkthrough worked_example();
 
+// The largest weight of a row against the next largest: the columns of the
+// two, and how many times the first is the second (A row love: 0.63 / 0.23 = 2.7).
+struct Lead {
+    arma::uword first = 0, second = 0;
+    double ratio = 0;
+};
+// Throws InputError for a row of fewer than 2 weights, or one whose runner-up is 0.
+Lead lead_of(const arma::rowvec& weights);
+
 // Figures (data first; see plot.hpp).
 // The weights as a heatmap, numbers in the cells, colours fixed to [0, 1].
 plot::Figure weights_heatmap(const Walkthrough& w);

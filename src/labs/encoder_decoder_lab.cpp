@@ -1,11 +1,22 @@
 #include "labs/encoder_decoder_lab.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
 #include <iostream>
+#include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/errors.hpp"
+
 namespace attn::encoder_decoder_lab {
+
+namespace fs = std::filesystem;
 
 namespace {
 model::Config small_config(arma::uword vocab) {
@@ -96,7 +107,7 @@ plot::Figure cross_attention_figure(const std::string& title, const std::vector<
     plot::Figure f;
     for (std::size_t i = 0; i < cross.size(); ++i) {
         plot::Heatmap h;
-        h.title = "head " + std::to_string(i + 1);
+        h.title = "head " + std::to_string(i);  // from 0, as chapter 09 and C++ count
         h.values = cross[i];
         h.row_labels = outputs;
         h.col_labels = sources;
@@ -111,6 +122,115 @@ plot::Figure cross_attention_figure(const std::string& title, const std::vector<
     f.width = 620 * f.cols;
     f.height = 640;
     return f;
+}
+
+// ---------------------------------------------------------------- checkpoints
+
+std::string default_checkpoint(const std::string& plots_dir, bool mine) {
+    fs::path plots = fs::path(plots_dir).lexically_normal();
+    if (!plots.has_filename() && plots.has_parent_path()) plots = plots.parent_path();  // "plots/" is "plots"
+    const fs::path parent = plots.parent_path();  // empty for "plots": checkpoints/ beside it
+    return (parent / "checkpoints" / (mine ? "12_translation_mine.ckpt" : "12_translation.ckpt")).string();
+}
+
+namespace {
+
+// "2025-06-01T10:22:03Z" -> "2025-06-01 10:22 UTC"
+std::string readable_utc(const std::string& stamp) {
+    if (stamp.size() < 16) return stamp;
+    return stamp.substr(0, 10) + " " + stamp.substr(11, 5) + " UTC";
+}
+
+std::string whose(const model::Provenance& p) {
+    return p.trained_by == "learner" ? "the model trained on your functions" : "the reference's model";
+}
+
+}  // namespace
+
+Destination check_destination(const std::string& path, bool mine) {
+    std::error_code ec;
+    const fs::file_status st = fs::symlink_status(path, ec);
+    if (ec || st.type() == fs::file_type::not_found) return Destination::free;
+    const std::string rename = "; give --checkpoint another file name";
+    if (st.type() != fs::file_type::regular)
+        throw InputError("checkpoint " + path + " is not a regular file (a directory, a link or a device), so a "
+                         "training run cannot save there and did not start" + rename);
+    if (!model::looks_like_checkpoint(path))
+        throw InputError("checkpoint " + path + " is a file of yours that is not a checkpoint of this course; a "
+                         "training run would replace it, so it did not start" + rename);
+    model::Checkpoint c;
+    try {
+        c = model::load_checkpoint(path);
+    } catch (const InputError&) {
+        return Destination::unrecorded;  // a damaged or older checkpoint: whose it is cannot be told
+    }
+    if (!c.provenance.recorded()) return Destination::unrecorded;
+    const bool learners = c.provenance.trained_by == "learner";
+    if (learners == mine) return Destination::same;
+    throw InputError("checkpoint " + path + " holds " + whose(c.provenance) + " (saved " +
+                     readable_utc(c.provenance.saved_at) + "); this run on " +
+                     (mine ? "your functions" : "the reference") + " would replace it, so it did not start" + rename +
+                     ", or remove that file first");
+}
+
+std::string keep_aside(const std::string& path) {
+    for (int n = 1; n < 1000; ++n) {
+        const std::string kept = path + ".kept-" + std::to_string(n);
+        if (::link(path.c_str(), kept.c_str()) == 0) {
+            if (::unlink(path.c_str()) != 0) {
+                const std::string why = std::strerror(errno);
+                ::unlink(kept.c_str());
+                throw InputError("checkpoint " + path + ": could not be moved aside (" + why + "); nothing was changed");
+            }
+            return kept;
+        }
+        if (errno != EEXIST)
+            throw InputError("checkpoint " + path + ": could not be kept as " + kept + " (" + std::strerror(errno) +
+                             "); nothing was changed");
+    }
+    throw InputError("checkpoint " + path + ": 999 kept copies exist already (" + path +
+                     ".kept-N); remove some of them");
+}
+
+std::string describe_provenance(const model::Provenance& p, const std::string& path) {
+    if (p.recorded())
+        return (p.trained_by == "learner" ? std::string("your model (trained on your functions)")
+                                          : std::string("the reference's model (trained on the reference solutions)")) +
+               ", saved " + readable_utc(p.saved_at);
+    std::string changed = "unknown";
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0) {
+        std::tm utc{};
+        gmtime_r(&st.st_mtime, &utc);
+        char when[40];
+        std::strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &utc);
+        changed = when;
+    }
+    return "a model that does not record whose it is or when it was trained (an older version of the course saved "
+           "it); the file was last changed " + changed;
+}
+
+tasks::Tokens encode_english(const tasks::Vocabulary& vocab, const std::string& sentence) {
+    const std::vector<std::string>& english = tasks::english_words();
+    const auto lower = [](std::string w) {
+        for (auto& ch : w) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        return w;
+    };
+    std::string known;
+    for (const auto& w : english) known += (known.empty() ? "" : " ") + w;
+    std::istringstream in(sentence);
+    for (std::string w; in >> w;) {
+        if (w == vocab.word(tasks::Vocabulary::kBegin) || w == vocab.word(tasks::Vocabulary::kEnd))
+            break;  // Vocabulary::encode says what these are
+        const bool is_english = std::any_of(english.begin(), english.end(),
+                                            [&](const std::string& e) { return lower(e) == lower(w); });
+        if (is_english) continue;
+        if (vocab.contains(w))
+            throw InputError("'" + w + "' is French; the model translates from English (it knows these English words: " +
+                             known + ")");
+        throw InputError("'" + w + "' is not a word this model knows (it knows these English words: " + known + ")");
+    }
+    return vocab.encode(sentence);
 }
 
 }  // namespace attn::encoder_decoder_lab

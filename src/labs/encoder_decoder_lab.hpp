@@ -61,4 +61,42 @@ plot::Figure loss_figure(const model::TrainingLog& reversal, const model::Traini
 plot::Figure cross_attention_figure(const std::string& title, const std::vector<arma::mat>& cross,
                                     const std::vector<std::string>& outputs, const std::vector<std::string>& sources);
 
+// ---------------------------------------------------------------- checkpoints
+// A run on the reference and a run on the learner's functions (--mine) save to
+// files of their own, next to the figures' folder: plots/ -> checkpoints/, the
+// reference's 12_translation.ckpt, the learner's 12_translation_mine.ckpt.
+std::string default_checkpoint(const std::string& plots_dir, bool mine);
+
+// What a training run found at the file it is to save to, checked before it
+// trains (nothing the learner made is replaced):
+//   free        nothing there
+//   same        a checkpoint of the same side (reference or learner): replaced by the new one
+//   unrecorded  a checkpoint that does not say whose it is (saved by an older
+//               version, by the tests, or damaged): kept under a new name first
+// and it refuses (InputError, naming the file and what to do) a file that is
+// not a regular file, one that is not a checkpoint of this course, and a
+// checkpoint of the other side ("holds the model trained on your functions ...").
+enum class Destination { free, same, unrecorded };
+Destination check_destination(const std::string& path, bool mine);
+
+// Moves the file at `path` to the first free name path.kept-1, path.kept-2, ...
+// (never over another file: a hard link made with the new name, then the old
+// name removed) and returns that name. Throws InputError when it cannot.
+std::string keep_aside(const std::string& path);
+
+// Whose model a checkpoint holds and when it was saved, for --translate:
+//   "the reference's model (trained on the reference solutions), saved 2025-06-01 10:22 UTC"
+//   "your model (trained on your functions), saved 2025-06-01 10:22 UTC"
+//   "a model that does not record whose it is or when it was trained (an older version of the
+//    course saved it); the file was last changed 2025-06-01 10:22 UTC"
+std::string describe_provenance(const model::Provenance& p, const std::string& path);
+
+// The English sentence as token ids of the translation model's vocabulary.
+// Only English words are taken (the model translates from English); a word
+// that is not one is refused with the English words it knows:
+//   "'purple' is not a word this model knows (it knows these English words: I love the car ...)"
+//   "'voiture' is French; the model translates from English (it knows these English words: ...)"
+// and "<s>" or "</s>" as words, as Vocabulary::encode refuses them.
+tasks::Tokens encode_english(const tasks::Vocabulary& vocab, const std::string& sentence);
+
 }  // namespace attn::encoder_decoder_lab

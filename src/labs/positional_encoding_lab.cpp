@@ -7,6 +7,7 @@
 #include "contracts/07_cross_attention.hpp"
 #include "contracts/08_positional_encoding.hpp"
 #include "core/errors.hpp"
+#include "core/print.hpp"
 
 namespace attn::positional_encoding_lab {
 
@@ -98,14 +99,43 @@ double offset_map_error(const arma::mat& PE, arma::uword k) {
 
 Closest closest_positions(const arma::mat& PE) {
     if (PE.n_rows < 2) throw InputError("closest_positions: PE needs at least 2 positions");
-    Closest best;
-    best.distance = INFINITY;
-    for (arma::uword p = 0; p < PE.n_rows; ++p)
-        for (arma::uword q = p + 1; q < PE.n_rows; ++q) {
-            const double d = arma::norm(PE.row(p) - PE.row(q));
-            if (d < best.distance) best = {p, q, d};
+    // pass 1: every distance, and the smallest
+    const arma::uword L = PE.n_rows;
+    arma::mat D(L, L, arma::fill::zeros);  // upper triangle: distance of rows p < q
+    double smallest = INFINITY;
+    for (arma::uword p = 0; p < L; ++p)
+        for (arma::uword q = p + 1; q < L; ++q) {
+            D(p, q) = arma::norm(PE.row(p) - PE.row(q));
+            smallest = std::min(smallest, D(p, q));
         }
-    return best;
+    // pass 2: every pair at that distance, up to rounding. Without the tolerance a
+    // tie is "won" by whichever pair rounding favoured (642 and 643 of 1000 codes).
+    const double tolerance = 1e-9 * std::max(1.0, smallest);
+    Closest c;
+    c.distance = smallest;
+    for (arma::uword p = 0; p < L; ++p)
+        for (arma::uword q = p + 1; q < L; ++q)
+            if (D(p, q) - smallest <= tolerance) c.tied.emplace_back(p, q);
+    c.p = c.tied.front().first;
+    c.q = c.tied.front().second;
+    return c;
+}
+
+bool Closest::all_neighbours(arma::uword L) const {
+    if (L < 2 || tied.size() != L - 1) return false;
+    for (arma::uword k = 0; k < tied.size(); ++k)
+        if (tied[k].first != k || tied[k].second != k + 1) return false;
+    return true;
+}
+
+std::string describe_closest(const Closest& c, arma::uword L) {
+    const std::string apart = format_number(c.distance) + " apart";
+    if (!c.is_tie()) return std::to_string(c.p) + " and " + std::to_string(c.q) + ", " + apart;
+    if (c.all_neighbours(L))
+        return "a tie: all " + std::to_string(c.tied.size()) + " pairs of neighbours (p, p + 1) are " + apart +
+               ", and no two positions are closer";
+    return "a tie: " + std::to_string(c.tied.size()) + " pairs are " + apart + ", the first (" + std::to_string(c.p) +
+           ", " + std::to_string(c.q) + ")";
 }
 
 plot::Figure encoding_figure(const arma::mat& PE) {

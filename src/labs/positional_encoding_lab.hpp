@@ -8,6 +8,7 @@
 
 #include <armadillo>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "contracts/08_positional_encoding.hpp"
@@ -55,13 +56,27 @@ arma::mat offset_map(arma::uword d_model, arma::uword k);
 // with p + k < L. Throws InputError when k >= L.
 double offset_map_error(const arma::mat& PE, arma::uword k);
 
-// The two rows of PE that are closest (Euclidean distance), p < q.
+// The two rows of PE that are closest (Euclidean distance), p < q, and every
+// other pair just as close. Distances that agree to 1e-9 of their size count as
+// one distance (a tie): rounding alone makes them differ in the last digits, as
+// it does for the sinusoidal codes, where every pair of neighbours (p, p + 1) is
+// the same distance apart (it depends on the offset alone).
 struct Closest {
-    arma::uword p = 0, q = 0;
+    arma::uword p = 0, q = 0;  // the first closest pair, in the order (p, then q)
     double distance = 0;
+    std::vector<std::pair<arma::uword, arma::uword>> tied;  // every pair this close, (p, q) first
+    bool is_tie() const { return tied.size() > 1; }
+    // Whether the tied pairs are exactly the L - 1 neighbours (0, 1), (1, 2), ..., (L-2, L-1).
+    bool all_neighbours(arma::uword L) const;
 };
 // Throws InputError when PE has fewer than 2 rows.
 Closest closest_positions(const arma::mat& PE);
+
+// The closest pair in words, a tie said as a tie:
+//   "642 and 643, 1.01 apart"
+//   "a tie: all 999 pairs of neighbours (p, p + 1) are 1.01 apart, and no two positions are closer"
+//   "a tie: 3 pairs are 0.50 apart, the first (1, 3)"
+std::string describe_closest(const Closest& c, arma::uword L);
 
 // Heatmap of a position table: positions down, dimensions across, colours over [-1, 1].
 plot::Figure encoding_figure(const arma::mat& PE);

@@ -19,6 +19,25 @@ double row_difference(const arma::mat& M, arma::uword i, arma::uword j) {
     return arma::abs(M.row(i) - M.row(j)).max();
 }
 
+std::vector<DotProduct> dot_products(const arma::mat& X, const arma::mat& W) {
+    require_shapes(X.n_cols == W.n_rows, "dot_products", "X's width must equal W's rows (d_model)", {"X", X},
+                   {"W", W});
+    std::vector<DotProduct> out;
+    out.reserve(X.n_rows * W.n_cols);
+    for (arma::uword i = 0; i < X.n_rows; ++i)
+        for (arma::uword j = 0; j < W.n_cols; ++j) {
+            DotProduct d;
+            d.i = i;
+            d.j = j;
+            d.row = X.row(i);
+            d.column = W.col(j).t();
+            // multiply matching entries and add them up: what X * W does for this one cell
+            for (arma::uword k = 0; k < X.n_cols; ++k) d.value += X(i, k) * W(k, j);
+            out.push_back(std::move(d));
+        }
+    return out;
+}
+
 Reordering reorder_words(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v,
                          const arma::uvec& order, const AttentionOutput& attention) {
     require_shape(order.n_elem == X.n_rows, "reorder_words", "the order must list every row of X once", {"X", X});
@@ -53,8 +72,8 @@ plot::Figure projections_figure(const arma::mat& X, const Projections& p, const 
         return h;
     };
     plot::Figure f;
-    f.panels = {panel("X, the one input", X), panel("Q = X W^Q", p.Q), panel("K = X W^K", p.K),
-                panel("V = X W^V", p.V)};
+    f.panels = {panel("X, the one input", X), panel("Q = X W_q", p.Q), panel("K = X W_k", p.K),
+                panel("V = X W_v", p.V)};
     f.rows = 1;
     f.cols = 4;
     f.width = 1800;

@@ -19,6 +19,21 @@ arma::mat with_row_copied(const arma::mat& X, arma::uword from, arma::uword to);
 // The largest absolute difference between rows i and j of M (0 when they are equal).
 double row_difference(const arma::mat& M, arma::uword i, arma::uword j);
 
+// One entry of X W written out: row i of X, column j of W, and their dot
+// product, the number that lands in row i, column j of X W.
+struct DotProduct {
+    arma::uword i = 0, j = 0;
+    arma::rowvec row;     // row i of X (1 x d_model)
+    arma::rowvec column;  // column j of W, laid flat (1 x d_model)
+    double value = 0;     // row . column, summed by a loop (not by X * W)
+};
+
+// Every entry of X W as its own dot product, row by row: X.n_rows * W.n_cols of
+// them (3 x 4 = 12 for chapter 02's Q). A loop of its own, so that the program
+// can hold the learner's `project` against it.
+// Throws:  ShapeError when the width of X is not the height of W.
+std::vector<DotProduct> dot_products(const arma::mat& X, const arma::mat& W);
+
 // An attention pass: the output of softmax(Q K^T / sqrt(d_k)) V. Chapter 02
 // comes before the chapter that writes one (06), so it takes it as an argument:
 // the program passes chapter 06's reference, the tests a version by loops.

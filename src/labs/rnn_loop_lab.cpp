@@ -1,8 +1,12 @@
 #include "labs/rnn_loop_lab.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "contracts/01_rnn_loop.hpp"
+#include "core/errors.hpp"
 #include "core/worked_example.hpp"
 
 namespace attn::rnn_loop_lab {
@@ -28,6 +32,75 @@ std::vector<int> default_lengths() {
     std::vector<int> L;
     for (int n = 8; n <= 2048; n *= 2) L.push_back(n);
     return L;
+}
+
+namespace {
+
+std::string times(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2fx", x);
+    return buf;
+}
+
+template <class Speedup>
+SecondThread read_speedups(const std::vector<Timing>& rows, Speedup speedup) {
+    SecondThread s;
+    s.lowest = INFINITY;
+    s.highest = -INFINITY;
+    for (const Timing& r : rows) {
+        const double x = speedup(r);
+        if (x < s.lowest) s.lowest = x, s.lowest_at = r.length;
+        if (x > s.highest) s.highest = x, s.highest_at = r.length;
+    }
+    s.at_longest = speedup(rows.back());
+    s.longest = rows.back().length;
+    // from the longest length down, as long as each one gained enough
+    int run = 0;
+    for (auto it = rows.rbegin(); it != rows.rend() && speedup(*it) >= kHelps; ++it, ++run) s.helped_from = it->length;
+    if (run < 2 && rows.size() >= 2) s.helped_from = 0;
+    s.lengths = static_cast<int>(rows.size());
+    for (const Timing& r : rows) s.gained += speedup(r) >= kHelps;
+    return s;
+}
+
+}  // namespace
+
+SecondThreadReport second_thread(const std::vector<Timing>& rows) {
+    if (rows.empty()) throw InputError("second_thread: the timing table has no rows");
+    for (const Timing& r : rows)
+        if (!(r.loop_1 > 0 && r.loop_2 > 0 && r.attention_1 > 0 && r.attention_2 > 0))
+            throw InputError("second_thread: every time must be positive; the row of L = " + std::to_string(r.length) +
+                             " is not");
+    for (std::size_t k = 1; k < rows.size(); ++k)
+        if (rows[k].length <= rows[k - 1].length)
+            throw InputError("second_thread: the rows must go from the shortest length to the longest");
+    return {read_speedups(rows, [](const Timing& r) { return r.loop_1 / r.loop_2; }),
+            read_speedups(rows, [](const Timing& r) { return r.attention_1 / r.attention_2; })};
+}
+
+std::string describe(const SecondThread& s) {
+    std::string out = times(s.lowest) + " to " + times(s.highest) + ", " + times(s.at_longest) + " at L = " +
+                      std::to_string(s.longest) + ": ";
+    char threshold[16];
+    std::snprintf(threshold, sizeof threshold, "%.1fx", kHelps);
+    if (s.helped())
+        out += "helped from L = " + std::to_string(s.helped_from) + " on (" + threshold + " or more)";
+    else if (s.gained > 0)
+        out += "no steady help (" + std::to_string(s.gained) + " of " + std::to_string(s.lengths) + " lengths gained " +
+               threshold + ", the best " + times(s.highest) + " at L = " + std::to_string(s.highest_at) + ")";
+    else
+        out += std::string("did not help (no length gained ") + threshold + ")";
+    if (s.lost_somewhere())
+        out += ", and lost time at L = " + std::to_string(s.lowest_at) + " (" + times(s.lowest) + ")";
+    return out;
+}
+
+std::string summarise(const SecondThread& s) {
+    if (!s.helped() && s.gained > 0)
+        return "no steady help (best " + times(s.highest) + " at L = " + std::to_string(s.highest_at) + ")";
+    if (!s.helped()) return "did not help";
+    return "helped from L = " + std::to_string(s.helped_from) + " on (" + times(s.at_longest) + " at L = " +
+           std::to_string(s.longest) + ")";
 }
 
 std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, const TimeOnThreads& time,

@@ -44,6 +44,41 @@ using AttentionOutput = std::function<arma::mat(const arma::mat& Q, const arma::
 std::vector<Timing> time_loop_vs_attention(const std::vector<int>& lengths, int width, const TimeOnThreads& time,
                                            const AttentionOutput& attention);
 
+// What a second thread did for one model in a timing run, read from its
+// speed-ups (time on 1 thread / time on 2; 1 means no help, below 1 a loss).
+// A speed-up counts as help from kHelps on: below it, the difference is within
+// what a busy, shared machine makes of medians of a few runs (two runs of
+// chapter 01 on a build machine shared with other jobs measured 0.44x to 1.10x).
+constexpr double kHelps = 1.2;
+struct SecondThread {
+    double lowest = 0, highest = 0;  // over every length
+    int lowest_at = 0, highest_at = 0;  // the lengths of the two
+    double at_longest = 0;
+    int longest = 0;
+    // The shortest length from which every longer one gained at least kHelps,
+    // when that holds for at least the two longest lengths (one length alone may
+    // be noise); 0 otherwise: the second thread did not help steadily.
+    int helped_from = 0;
+    int gained = 0, lengths = 0;  // how many of the lengths gained kHelps or more, of how many
+    bool helped() const { return helped_from != 0; }
+    // Whether some length lost time (below 1 / kHelps): the hand-over cost more than it saved.
+    bool lost_somewhere() const { return lowest < 1.0 / kHelps; }
+};
+struct SecondThreadReport {
+    SecondThread loop, attention;
+};
+// Throws InputError for an empty table or a time that is not positive.
+SecondThreadReport second_thread(const std::vector<Timing>& rows);
+// One model's line, in words:
+//   "0.98x to 1.03x, 1.01x at L = 2048: did not help (no length gained 1.2x)"
+//   "0.95x to 1.86x, 1.86x at L = 2048: helped from L = 512 on (1.2x or more)"
+//   "0.90x to 1.31x, 1.05x at L = 2048: no steady help (2 of 9 lengths gained 1.2x, the best 1.31x at L = 256)"
+// with ", and lost time at L = 8 (0.44x)" when some length lost.
+std::string describe(const SecondThread& s);
+// The short form for the chapter's summary: "did not help", "helped from L = 512 on
+// (1.86x at L = 2048)" or "no steady help (best 1.31x at L = 256)".
+std::string summarise(const SecondThread& s);
+
 // Multiply-adds of the part of each model that mixes positions, for L
 // positions of width d (d_in = d_h = d_k = d_v = d):
 //   the loop's chain, W h_{t-1} at every step:       L d^2

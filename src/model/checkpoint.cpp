@@ -1,12 +1,14 @@
 // Checkpoints of chapter 12's model: see model.hpp for the format. The
 // tensors and their order are the model's layout (for_each_tensor, via
 // Model::tensors() and tensor_layout()), not restated here.
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -38,11 +40,25 @@ constexpr std::size_t kMaxCheckpointBytes = 64u << 20;
 constexpr double kMaxWeight = 1e6;
 
 
-std::string body_of(const std::string& task, const Config& c, const tasks::Vocabulary& vocab,
+// "2025-06-01T10:22:03Z": four digits, then the separators where they belong.
+bool is_utc_timestamp(const std::string& t) {
+    static const std::string pattern = "dddd-dd-ddTdd:dd:ddZ";
+    if (t.size() != pattern.size()) return false;
+    for (std::size_t i = 0; i < t.size(); ++i)
+        if (pattern[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(t[i])) : t[i] != pattern[i]) return false;
+    return true;
+}
+
+bool valid(const Provenance& p) {
+    return (p.trained_by == "reference" || p.trained_by == "learner") && is_utc_timestamp(p.saved_at);
+}
+
+std::string body_of(const std::string& task, const Provenance& p, const Config& c, const tasks::Vocabulary& vocab,
                     const ConstTensorRefs& tensors) {
     std::ostringstream out;
     out << kMagic << "\n";
     out << "task " << task << "\n";
+    if (p.recorded()) out << "trained " << p.trained_by << ' ' << p.saved_at << "\n";
     out << "config d_model " << c.d_model << " heads " << c.heads << " d_k " << c.d_k << " d_v " << c.d_v << " d_ff " << c.d_ff << " layers "
         << c.layers << " vocab " << c.vocab << " seed " << c.seed << "\n";
     out << "words";
@@ -111,12 +127,25 @@ void remove_leftover_temporaries(const std::string& path) {
 
 }  // namespace
 
+Provenance provenance_now(bool learner) {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char when[32];
+    std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return {learner ? "learner" : "reference", when};
+}
+
 void save_checkpoint(const std::string& path, const std::string& task, const Model& model,
-                     const tasks::Vocabulary& vocab) {
+                     const tasks::Vocabulary& vocab, const Provenance& provenance) {
     if (vocab.size() != model.config().vocab)
         throw InputError("save_checkpoint: the vocabulary has " + std::to_string(vocab.size()) +
                          " words but the model was built for " + std::to_string(model.config().vocab));
-    const std::string text = seal_checkpoint(body_of(task, model.config(), vocab, model.tensors()));
+    if ((provenance.recorded() || !provenance.saved_at.empty()) && !valid(provenance))
+        throw InputError("save_checkpoint: who trained the model must be 'reference' or 'learner' and when, a UTC time "
+                         "such as 2025-06-01T10:22:03Z; got '" + provenance.trained_by + "' and '" +
+                         provenance.saved_at + "'");
+    const std::string text = seal_checkpoint(body_of(task, provenance, model.config(), vocab, model.tensors()));
 
     remove_leftover_temporaries(path);
     // Beside the target, so that the rename stays on one file system and is atomic.
@@ -192,8 +221,7 @@ private:
 };
 
 // "config d_model 32 heads 2 ...": the eight settings, each in its range.
-Config read_config(CheckpointLines& in) {
-    auto l = in.next();
+Config read_config(CheckpointLines& in, std::istringstream l) {
     std::string key, name;
     l >> key;
     if (key != "config") in.malformed("expected 'config ...'");
@@ -286,6 +314,27 @@ Tensor read_tensor(CheckpointLines& in, const TensorShape& expected) {
 
 }  // namespace
 
+bool looks_like_checkpoint(const std::string& path) {
+    io::ReadLimit limit;
+    limit.max_bytes = kMaxCheckpointBytes;
+    limit.purpose = "chapter 12's checkpoints take well under 1 MiB";
+    limit.kind = "checkpoint";
+    bool ours = false;
+    // Only the first line is looked at; the reader stops there.
+    struct Seen {};
+    const auto header = [&](const std::string& line, bool) {
+        ours = line.rfind(kMagic, 0) == 0 || line.rfind(kOldMagic, 0) == 0;
+        throw Seen{};
+    };
+    try {
+        io::read_file(path, "checkpoint " + path, limit, header);
+    } catch (const Seen&) {
+    } catch (const std::exception&) {
+        return false;
+    }
+    return ours;
+}
+
 Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
     if (text.rfind(kOldMagic, 0) == 0) old_format(path);
     if (text.rfind(kMagic, 0) != 0) not_a_checkpoint(path);
@@ -305,7 +354,19 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& path) {
         std::string key;
         if (!(l >> key >> c.task) || key != "task") in.malformed("expected 'task NAME'");
     }
-    c.config = read_config(in);
+    // optional: whose functions trained it, and when it was saved
+    auto l = in.next();
+    std::string first;
+    std::istringstream(l.str()) >> first;
+    if (first == "trained") {
+        Provenance p;
+        std::string key, rest;
+        if (!(l >> key >> p.trained_by >> p.saved_at) || (l >> rest) || !valid(p))
+            in.malformed("expected 'trained reference|learner YYYY-MM-DDTHH:MM:SSZ'");
+        c.provenance = p;
+        l = in.next();
+    }
+    c.config = read_config(in, std::move(l));
     c.vocab = read_words(in, c.config.vocab);
     // The tensors must be exactly those of a model with this configuration.
     for (const auto& expected : tensor_layout(c.config)) c.tensors.push_back(read_tensor(in, expected));

@@ -187,28 +187,48 @@ TrainingLog train(Model& model, const tasks::Task& task, const TrainSettings& se
 
 // ---------------------------------------------------------------- checkpoints
 //
-// A checkpoint is a text file: a header, the configuration, the vocabulary,
+// A checkpoint is a text file: a header, the task, who trained it and when
+// (optional, see Provenance), the configuration, the vocabulary,
 // every tensor with its name and shape (numbers in hexadecimal floating point,
 // so they come back bit for bit), and a last line with a checksum of all that
 // precedes it. It is written to a temporary file beside the target and then
 // renamed over it, so an interrupted save never damages the previous checkpoint.
 
+// Whose functions trained a model, and when it was saved: an optional line of
+// the checkpoint, "trained reference 2025-06-01T10:22:03Z" (or "trained learner
+// ..."), after the task. Checkpoints saved without it (by older versions, by the
+// tests and the parity tool) load as before, with both fields empty.
+struct Provenance {
+    std::string trained_by;  // "reference" or "learner"; "" when not recorded
+    std::string saved_at;    // UTC, "YYYY-MM-DDTHH:MM:SSZ"; "" when not recorded
+    bool recorded() const { return !trained_by.empty(); }
+};
+// This moment, for a model trained on the reference (learner = false) or on the learner's functions.
+Provenance provenance_now(bool learner);
+
 struct Checkpoint {
     std::string task;  // "reversal" or "translation"
+    Provenance provenance;
     Config config;
     tasks::Vocabulary vocab;
     std::vector<Tensor> tensors;  // values only
 };
 
 // Throws InputError naming the file when it cannot be written (the previous
-// file, if any, is left as it was).
+// file, if any, is left as it was), or when `provenance` is half filled in or
+// not of the form above.
 void save_checkpoint(const std::string& path, const std::string& task, const Model& model,
-                     const tasks::Vocabulary& vocab);
+                     const tasks::Vocabulary& vocab, const Provenance& provenance = {});
 
 // Throws InputError naming the file and what is wrong: missing, not a
 // checkpoint, saved by the one-head model of an older version (format 1),
 // truncated, corrupt (checksum), or malformed at line N.
 Checkpoint load_checkpoint(const std::string& path);
+
+// Whether the file at `path` starts as a checkpoint of this course does (either
+// format's first line), read within the checkpoint's limit; false for a missing
+// file, one that is not a regular file, or any other content. Never throws.
+bool looks_like_checkpoint(const std::string& path);
 
 // The same, on a checkpoint's text already in memory; `name` stands for the
 // file in messages. Never allocates more than the text could fill, whatever

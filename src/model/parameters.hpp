@@ -44,7 +44,7 @@ struct AttentionParams {
     Tensor W_q;  // (d_model, h d_k)   Q = X_q W_q
     Tensor W_k;  // (d_model, h d_k)   K = X_kv W_k
     Tensor W_v;  // (d_model, h d_v)   V = X_kv W_v
-    Tensor W_o;  // (h d_v, d_model)   out = concat(head_1 .. head_h) W_o
+    Tensor W_o;  // (h d_v, d_model)   out = concat(head_0 .. head_{h-1}) W_o
 };
 struct NormParams {
     Tensor gain;  // (1, d_model)    y = gain % xhat + bias

@@ -282,6 +282,18 @@ Task translation(std::size_t train_size, std::size_t held_out_size, std::uint64_
     return task;
 }
 
+const std::vector<std::string>& english_words() {
+    static const std::vector<std::string> words = [] {
+        std::vector<std::string> out;
+        std::unordered_set<std::string> seen;
+        for (const auto& s : all_sentences())
+            for (const auto& w : s.en)
+                if (seen.insert(w).second) out.push_back(w);
+        return out;
+    }();
+    return words;
+}
+
 std::string translate_by_rule(const std::string& english) {
     static const std::map<std::string, std::string> table = [] {
         std::map<std::string, std::string> t;

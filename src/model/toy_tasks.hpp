@@ -4,7 +4,9 @@
 //   reversal     8 digits in, the same digits backwards out: 3 1 4 1 5 9 2 6 -> 6 2 9 5 1 4 1 3
 //   translation  a small English grammar and its French rendering, in which most
 //                adjectives move behind the noun and everything agrees in gender
-//                and number: "the red car" -> "la voiture rouge"
+//                and number: "she loves the red car" -> "elle aime la voiture rouge".
+//                A sentence is a subject (a pronoun or a noun phrase), a verb and an
+//                object (a noun phrase); a noun phrase has at most one adjective.
 //
 // The training and held-out sets never share an example; accuracy is always
 // measured on the held-out set.
@@ -39,9 +41,9 @@ public:
     arma::uword id(const std::string& word) const;
     bool contains(const std::string& word) const;
 
-    // "the red car" -> ids (split at spaces; "j'aime" is split after the apostrophe).
+    // "she loves the red car" -> ids (split at spaces; "j'aime" is split after the apostrophe).
     Tokens encode(const std::string& sentence) const;
-    // ids -> "la voiture rouge" (no space after a word that ends in an apostrophe).
+    // ids -> "elle aime la voiture rouge" (no space after a word that ends in an apostrophe).
     std::string decode(const Tokens& tokens) const;
 
 private:
@@ -74,6 +76,10 @@ Task reversal(std::size_t train_size, std::size_t held_out_size, std::uint64_t s
 // split: `held_out_size` to measure with, as many for validation, and at most
 // `train_size` of the rest to train on. "I love LLMs" is always held out.
 Task translation(std::size_t train_size, std::size_t held_out_size, std::uint64_t seed);
+
+// The English words of the grammar (the side the model translates from), in the
+// order the grammar first uses them: "I love the car ... you ...".
+const std::vector<std::string>& english_words();
 
 // The French of one English sentence of the grammar, word by word as the
 // grammar builds it (the test of the generator uses it).
