@@ -1,4 +1,4 @@
-// kernels.cpp: the measured attention kernel (see kernels.hpp and bench/main.cpp).
+// kernels.cpp: the measured attention kernel (see kernels.hpp and bench/).
 //
 // Rows are tokens, columns are features.
 //   L_Q = query positions, L_K = key positions, d_k = query/key width, d_v = value width
@@ -13,6 +13,8 @@
 // masking relies on exp(-inf) == 0 and on comparisons with infinity).
 // The softmax then works on a group of queries at once, one query per vector
 // lane (softmax_rows), on scores laid out as BLAS's plain products make them.
+// That is the blocked path; small shapes take the direct path (plain loops,
+// no BLAS call, no thread), whose fixed costs are smaller.
 #include "attn_perf/kernels.hpp"
 
 #include <algorithm>
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <vector>
 #include <cblas.h>
 
@@ -36,12 +39,38 @@ using detail::exp_one;
 using detail::ExpOperands;
 using detail::Lanes;
 
-// ---------------------------------------------------------------- one query's softmax
-// The two reductions of a row (its maximum and its sum) are written with GCC's
-// vector types: a reduction in another order than the source's is a change the
-// compiler may not make by itself under strict IEEE rules, so the code makes
-// it explicitly. Vector32 (4 doubles or 8 floats) serves the small shapes'
-// dot products; the softmax works on Lanes (exp_impl.hpp), 64 bytes a step.
+template <class T>
+T inverse_or_zero(T total) {
+    return total == 0 ? T(0) : T(1) / total;  // a fully masked query outputs zeros; NaN stays NaN
+}
+
+// ---------------------------------------------------------------- the direct path
+// At small shapes the blocked path's fixed costs (two BLAS calls, which check
+// their arguments and pick a kernel, the per-thread workspace, parallel_for's
+// decision) outweigh the arithmetic: at (3,3,4,4) they made the kernel slower
+// than plain loops. The direct path does the same three passes in plain loops
+// on the calling thread, over the whole score matrix at once, in a buffer on
+// the stack laid out as the blocked path lays out a group (E is L_Q x L_K,
+// column j = every query's score for key j). Its loops take W consecutive
+// queries at a time in a Vector32 (4 doubles or 8 floats), one lane per query,
+// and the queries left over one at a time with the same code on a plain T:
+// a column of Q, E and Z holds consecutive queries, so every load and store is
+// contiguous, and each lane does what the scalar code does (sums over d_k and
+// over keys in order, in registers: accumulating in memory waited on a store
+// at every step). The exponentials run over the whole matrix in 64-byte
+// vectors, the last one padded: 9 of them one at a time cost more than the rest
+// of a (3,3,4,4) call. Each weight and sum is computed as the blocked path
+// computes it; only the products' sums may round differently (BLAS orders its
+// additions its own way).
+constexpr std::size_t kDirectStack = 2048;  // values on the stack; a larger forced call (Path::direct) uses the heap
+// takes_direct_path: at most this many scores (L_Q L_K; they fit the stack buffer) ...
+constexpr double kDirectScores = 1024;
+// ... and at most this much work, L_Q L_K (d_k + d_v) multiply-adds: for now
+// the limit of the loops this path replaces, until the benchmark has measured
+// where the two paths cross
+constexpr double kDirectWork = 1024;
+
+// 32 bytes of T (4 doubles or 8 floats) as a GCC vector type.
 template <class T>
 struct Vector32;
 template <>
@@ -53,138 +82,138 @@ struct Vector32<float> {
     typedef float type __attribute__((vector_size(32)));
 };
 
-template <class T>
-ATTN_ALWAYS_INLINE T row_max(const T* s, std::size_t n) {
-    using V = typename Lanes<T>::type;
-    constexpr std::size_t W = sizeof(V) / sizeof(T);
-    constexpr T minus_inf = -std::numeric_limits<T>::infinity();
-    V a = V{} + minus_inf, b = a;  // two accumulators: consecutive steps do not wait for each other
-    std::size_t j = 0;
-    for (; j + 2 * W <= n; j += 2 * W) {
-        V x, y;
-        std::memcpy(&x, s + j, sizeof x);
-        std::memcpy(&y, s + j + W, sizeof y);
-        a = a < x ? x : a;  // a NaN in s is skipped here; the caller deals with it
-        b = b < y ? y : b;
-    }
-    a = a < b ? b : a;
-    T m = minus_inf;
-    for (std::size_t l = 0; l < W; ++l) m = m < a[l] ? a[l] : m;
-    for (; j < n; ++j) m = m < s[j] ? s[j] : m;
-    return m;
+// X is T (one query) or Vector32<T> (W queries, one per lane); `at` points to
+// query q's value in a column (consecutive queries are consecutive values).
+// x = at[0..W), through references: a vector returned by value has a calling
+// convention that differs between the clones (GCC warns about it).
+template <class X, class T>
+ATTN_ALWAYS_INLINE void load(X& x, const T* at) {
+    std::memcpy(&x, at, sizeof x);
+}
+template <class X, class T>
+ATTN_ALWAYS_INLINE void store(T* at, const X& x) {
+    std::memcpy(at, &x, sizeof x);
 }
 
-// On entry s holds one query's scaled scores q . k_j / sqrt(d_k) (plus the
-// mask, if any), j < n; on exit s[j] = exp(s[j] - max), and the return value
-// is their sum. The division by the sum is left to the caller, who can do it
-// on the (narrower) output row instead of on all n weights.
+// Columns j..j+R-1 of E for queries q.. (as many as X holds): the scores
+// q_q . k_j / sqrt(d_k) (+ mask), each a sum over d_k in order, then scaled,
+// then masked (as BLAS's alpha and the blocked path's mask loop do it); m
+// becomes the maximum of m and them. R sums at once: independent chains of
+// multiply-adds overlap instead of waiting for each other.
+template <std::size_t R, class X, class T>
+ATTN_ALWAYS_INLINE void key_scores(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>* mask, T scale,
+                                   std::size_t q, std::size_t j, T* E, X& m) {
+    X sum[R] = {}, x;
+    for (std::size_t c = 0; c < K.n_cols; ++c) {
+        load(x, Q.colptr(c) + q);
+        for (std::size_t r = 0; r < R; ++r) sum[r] += x * K.at(j + r, c);
+    }
+    for (std::size_t r = 0; r < R; ++r) {
+        sum[r] *= scale;
+        if (mask) {
+            load(x, mask->colptr(j + r) + q);
+            sum[r] += x;  // -inf stays -inf
+        }
+        store(E + (j + r) * Q.n_rows + q, sum[r]);
+        m = m < sum[r] ? sum[r] : m;  // a NaN is skipped here and reaches the sum in pass 3
+    }
+}
+
+// pass 1 for queries q..: their scores against every key, then shifted by the
+// query's maximum, or by 0 when every key is masked (as softmax_rows does), so
+// that every exponent is <= 0.
+template <class X, class T>
+ATTN_ALWAYS_INLINE void direct_scores(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>* mask,
+                                      T scale, std::size_t q, T* E) {
+    const std::size_t L_Q = Q.n_rows, L_K = K.n_rows;
+    const X minus_inf = X{} - std::numeric_limits<T>::infinity();
+    X m = minus_inf, x;
+    std::size_t j = 0;
+    for (; j + 4 <= L_K; j += 4) key_scores<4>(Q, K, mask, scale, q, j, E, m);
+    for (; j < L_K; ++j) key_scores<1>(Q, K, mask, scale, q, j, E, m);
+    m = m == minus_inf ? X{} : m;
+    for (j = 0; j < L_K; ++j) {
+        load(x, E + j * L_Q + q);
+        store(E + j * L_Q + q, x - m);
+    }
+}
+
+// pass 2: E = exp(E), n values and the padding after them (room for one
+// vector, computed and ignored)
 template <class T>
-ATTN_ALWAYS_INLINE T softmax_unnormalised(T* s, std::size_t n) {
+ATTN_ALWAYS_INLINE void direct_exp(T* E, std::size_t n) {
     using V = typename Lanes<T>::type;
     constexpr std::size_t W = sizeof(V) / sizeof(T);
-    constexpr T minus_inf = -std::numeric_limits<T>::infinity();
-    // pass 1: the row's maximum, so that every exponent is <= 0 (no overflow)
-    const T m = row_max(s, n);
-    if (m == minus_inf) {
-        // Every key masked (no weights at all: the caller outputs zeros), unless
-        // the comparisons skipped NaNs: those go on and make the row NaN.
-        bool all_masked = true;
-        for (std::size_t j = 0; j < n; ++j) all_masked = all_masked && s[j] == minus_inf;
-        if (all_masked) {
-            for (std::size_t j = 0; j < n; ++j) s[j] = 0;
-            return 0;
-        }
-    }
-    // pass 2: the exponentials, summed as they are made (while they are still
-    // in registers, rather than in a third pass over the row). A NaN anywhere
-    // in the row makes the sum NaN, and the row with it.
+    const V zeros{};
+    std::memcpy(E + n, &zeros, sizeof zeros);  // padding: exp(0), harmless
     const ClampLimits<T> limits;
     const ExpOperands<T, V> wide(limits);
-    const ExpOperands<T, T> one(limits);
-    const V mv = V{} + m;
-    V acc = V{};
-    std::size_t j = 0;
-    for (; j + W <= n; j += W) {
+    for (std::size_t i = 0; i < n; i += W) {
         V x;
-        std::memcpy(&x, s + j, sizeof x);
-        x -= mv;
+        std::memcpy(&x, E + i, sizeof x);
         exp_one(x, wide);
-        std::memcpy(s + j, &x, sizeof x);
-        acc += x;
+        std::memcpy(E + i, &x, sizeof x);
     }
-    T total = 0;
-    for (std::size_t l = 0; l < W; ++l) total += acc[l];
-    for (; j < n; ++j) {
-        T x = s[j] - m;
-        exp_one(x, one);
-        total += (s[j] = x);
-    }
-    return total;
 }
 
-// Also called (not inlined) by the small shapes: inlined there, GCC 12 warned
-// about 64-byte stores past the end of their 64-entry stack buffer on loop
-// paths that n <= 64 never takes.
-ATTN_VECTOR_CLONES double softmax_column(double* s, std::size_t n) { return softmax_unnormalised(s, n); }
-ATTN_VECTOR_CLONES float softmax_column(float* s, std::size_t n) { return softmax_unnormalised(s, n); }
-
-template <class T>
-T inverse_or_zero(T total) {
-    return total == 0 ? T(0) : T(1) / total;  // a fully masked query outputs zeros; NaN stays NaN
+// Columns c..c+R-1 of Z for queries q..: E_q v_c (each a sum over keys in
+// order) times inv, R sums at once (as in key_scores)
+template <std::size_t R, class X, class T>
+ATTN_ALWAYS_INLINE void value_columns(const T* E, const arma::Mat<T>& V, std::size_t q, std::size_t c, const X& inv,
+                                      arma::Mat<T>& Z) {
+    X z[R] = {}, e;
+    for (std::size_t j = 0; j < V.n_rows; ++j) {
+        load(e, E + j * Z.n_rows + q);
+        for (std::size_t r = 0; r < R; ++r) z[r] += e * V.at(j, c + r);
+    }
+    for (std::size_t r = 0; r < R; ++r) store(Z.colptr(c + r) + q, z[r] * inv);
 }
 
-// ---------------------------------------------------------------- small shapes
-// Below these sizes BLAS calls, the workspace and threads cost more than the
-// arithmetic: plain loops over a fixed stack buffer, no heap for the scores.
-constexpr arma::uword kSmallKeys = 64;           // L_K <= this: the scores fit the stack buffer
-constexpr double kSmallWork = 1024;              // L_Q * L_K * (d_k + d_v) <= this
-
-template <class T>
-ATTN_ALWAYS_INLINE T dot(const T* a, const T* b, std::size_t n) {
-    using V = typename Vector32<T>::type;
-    constexpr std::size_t W = sizeof(V) / sizeof(T);
-    V acc = V{};
-    std::size_t j = 0;
-    for (; j + W <= n; j += W) {
-        V x, y;
-        std::memcpy(&x, a + j, sizeof x);
-        std::memcpy(&y, b + j, sizeof y);
-        acc += x * y;
+// pass 3 for queries q..: the sum of their weights (keys in order, as
+// softmax_rows adds them), then their output rows Z_q = E_q V / sum
+template <class X, class T>
+ATTN_ALWAYS_INLINE void direct_output(const T* E, const arma::Mat<T>& V, std::size_t q, arma::Mat<T>& Z) {
+    const std::size_t L_Q = Z.n_rows, L_K = V.n_rows, d_v = V.n_cols;
+    X total = X{}, e;
+    for (std::size_t j = 0; j < L_K; ++j) {
+        load(e, E + j * L_Q + q);
+        total += e;
     }
-    T total = 0;
-    for (std::size_t l = 0; l < W; ++l) total += acc[l];
-    for (; j < n; ++j) total += a[j] * b[j];
-    return total;
+    // a fully masked query outputs zeros; NaN in a query's row stays NaN
+    const X inv = total == X{} ? X{} : T(1) / total;
+    std::size_t c = 0;
+    for (; c + 4 <= d_v; c += 4) value_columns<4>(E, V, q, c, inv, Z);
+    for (; c < d_v; ++c) value_columns<1>(E, V, q, c, inv, Z);
 }
 
 template <class T>
-ATTN_ALWAYS_INLINE void small_attention_loops(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V,
-                                              T scale, arma::Mat<T>& Z) {
-    T s[kSmallKeys];
-    const std::size_t L_K = K.n_rows;
-    for (arma::uword i = 0; i < Q.n_rows; ++i) {
-        // pass 1: query i's scores, s_j = q_i . k_j, one column of K at a time (contiguous)
-        for (std::size_t j = 0; j < L_K; ++j) s[j] = 0;
-        for (arma::uword c = 0; c < K.n_cols; ++c) {
-            const T q = Q.at(i, c);
-            const T* k = K.colptr(c);
-            for (std::size_t j = 0; j < L_K; ++j) s[j] += q * k[j];
-        }
-        // pass 2: unnormalised weights of the scaled scores
-        for (std::size_t j = 0; j < L_K; ++j) s[j] *= scale;
-        const T inv = inverse_or_zero(softmax_column(s, L_K));  // a call: see softmax_column
-        // pass 3: z_i = sum_j a_ij v_j, one column of V at a time
-        for (arma::uword c = 0; c < V.n_cols; ++c) Z.at(i, c) = dot(s, V.colptr(c), L_K) * inv;
+ATTN_ALWAYS_INLINE void direct_attention_loops(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V,
+                                               const arma::Mat<T>* mask, T scale, arma::Mat<T>& Z) {
+    using V4 = typename Vector32<T>::type;
+    constexpr std::size_t W = sizeof(V4) / sizeof(T), padding = sizeof(typename Lanes<T>::type) / sizeof(T);
+    const std::size_t L_Q = Q.n_rows, n = L_Q * K.n_rows, blocks_end = L_Q / W * W;
+    alignas(64) T on_stack[kDirectStack];
+    std::vector<T> on_heap;
+    T* E = on_stack;  // (L_Q, L_K), and room for a padded last vector
+    if (n + padding > kDirectStack) {
+        on_heap.resize(n + padding);
+        E = on_heap.data();
     }
+    std::size_t q = 0;
+    for (; q < blocks_end; q += W) direct_scores<V4>(Q, K, mask, scale, q, E);
+    for (; q < L_Q; ++q) direct_scores<T>(Q, K, mask, scale, q, E);
+    direct_exp(E, n);
+    for (q = 0; q < blocks_end; q += W) direct_output<V4>(E, V, q, Z);
+    for (; q < L_Q; ++q) direct_output<T>(E, V, q, Z);
 }
 
-ATTN_VECTOR_CLONES void small_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, double scale,
-                                        arma::mat& Z) {
-    small_attention_loops(Q, K, V, scale, Z);
+ATTN_VECTOR_CLONES void direct_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
+                                         const arma::mat* mask, double scale, arma::mat& Z) {
+    direct_attention_loops(Q, K, V, mask, scale, Z);
 }
-ATTN_VECTOR_CLONES void small_attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V, float scale,
-                                        arma::fmat& Z) {
-    small_attention_loops(Q, K, V, scale, Z);
+ATTN_VECTOR_CLONES void direct_attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V,
+                                         const arma::fmat* mask, float scale, arma::fmat& Z) {
+    direct_attention_loops(Q, K, V, mask, scale, Z);
 }
 
 // ---------------------------------------------------------------- large shapes
@@ -312,90 +341,106 @@ void check_inputs(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<
         }
 }
 
-// ---------------------------------------------------------------- the kernel
-
+// ---------------------------------------------------------------- the blocked path
+// The group's n queries, rows g..g+n-1, through all three passes; S is this
+// thread's scratch for their scores, n x L_K.
 template <class T>
-arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V,
-                            const arma::Mat<T>* mask) {
-    check_inputs(Q, K, V, mask);
+void blocked_group(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V, const arma::Mat<T>* mask,
+                   T scale, arma::uword g, arma::uword n, T* S, arma::Mat<T>& Z) {
     const arma::uword L_Q = Q.n_rows, L_K = K.n_rows, d_k = K.n_cols, d_v = V.n_cols;
-    const T scale = T(1) / std::sqrt(static_cast<T>(d_k));
-
-    if (!mask && L_K <= kSmallKeys &&
-        static_cast<double>(L_Q) * static_cast<double>(L_K) * static_cast<double>(d_k + d_v) <= kSmallWork) {
-        arma::Mat<T> Z(L_Q, d_v, arma::fill::none);  // up to 16 entries live inside the object: no heap
-        small_attention(Q, K, V, scale, Z);
-        return Z;
+    // pass 1: S = Q_g K^T / sqrt(d_k), Q_g = rows g..g+n-1 of Q (BLAS
+    // applies the factor as it stores each result: no pass of its own)
+    gemm('N', 'T', n, L_K, d_k, scale, Q.memptr() + g, L_Q, K.memptr(), L_K, S, n);  // (n, L_K)
+    if (mask) {  // the mask is added to the scaled scores: its rows g..g+n-1, where they lie
+        for (arma::uword j = 0; j < L_K; ++j) {
+            T* s = S + j * n;
+            const T* m = mask->colptr(j) + g;
+            for (arma::uword q = 0; q < n; ++q) s[q] += m[q];  // -inf stays -inf
+        }
     }
+    // pass 2: exp(s - max) along each row, and the row's sum
+    T inv[kMaxGroup];
+    softmax_group(S, n, L_K, inv);
+    // pass 3: Z_g = E_g V straight into rows g..g+n-1 of Z, then each row
+    // divided by its query's sum (d_v divisions per query instead of L_K)
+    gemm('N', 'N', n, d_v, L_K, T(1), S, n, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
+    for (arma::uword c = 0; c < d_v; ++c) {
+        T* z = Z.colptr(c) + g;
+        for (arma::uword q = 0; q < n; ++q) z[q] *= inv[q];
+    }
+}
 
+// parallel_for hands out the queries in pieces to thread_count() threads;
+// each piece goes through all three passes on its own, a group at a time:
+// the scores of one group of queries stay in the core's cache from the
+// product that makes them to the product that uses them. (Scores for all
+// queries at once would be 32 MiB at L = 2048: written, read, rewritten
+// and read again through main memory.) The products are BLAS calls on the
+// group's rows of Q and Z where they lie (a leading dimension of L_Q), so
+// nothing is copied or transposed. The group's scores S are n x L_K, as
+// on paper (one query a row): both products are then BLAS's plain cases,
+// Q K^T ('N', 'T') and S V ('N', 'N'), the pair the benchmark's baseline
+// computes.
+template <class T>
+void blocked_attention(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V, const arma::Mat<T>* mask,
+                       T scale, arma::Mat<T>& Z) {
     keep_freed_memory();
-
-    // parallel_for hands out the queries in pieces to thread_count() threads;
-    // each piece goes through all three passes on its own, a group at a time:
-    // the scores of one group of queries stay in the core's cache from the
-    // product that makes them to the product that uses them. (Scores for all
-    // queries at once would be 32 MiB at L = 2048: written, read, rewritten
-    // and read again through main memory.) The products are BLAS calls on the
-    // group's rows of Q and Z where they lie (a leading dimension of L_Q), so
-    // nothing is copied or transposed. The group's scores S are n x L_K, as
-    // on paper (one query a row): both products are then BLAS's plain cases,
-    // Q K^T ('N', 'T') and S V ('N', 'N'), the pair the benchmark's baseline
-    // computes. An earlier version kept S^T (one query's scores contiguous,
-    // for a softmax along them); its K Q^T and S^T-transposed V products took
-    // about 10 % longer than these at L = 512 (thread CPU time, same rounds).
-    arma::Mat<T> Z(L_Q, d_v, arma::fill::none);  // (L_Q, d_v), every entry written below
-    const arma::uword group = group_size(L_K, sizeof(T));
-
+    const arma::uword L_K = K.n_rows, group = group_size(L_K, sizeof(T));
     auto part = [&](std::size_t first, std::size_t last) {
         // this thread's scratch for one group's scores, kept between calls
         // (parallel_for's helpers live as long as the program); it only grows
         thread_local std::vector<T> scratch;
         scratch.resize(std::max<std::size_t>(scratch.size(), L_K * group));
-        T* const S = scratch.data();  // (n, L_K) for the group's n queries
-        for (arma::uword g = first; g < last; g += group) {
-            const arma::uword n = std::min<arma::uword>(group, last - g);
-            // pass 1: S = Q_g K^T / sqrt(d_k), Q_g = rows g..g+n-1 of Q (BLAS
-            // applies the factor as it stores each result: no pass of its own)
-            gemm('N', 'T', n, L_K, d_k, scale, Q.memptr() + g, L_Q, K.memptr(), L_K, S, n);  // (n, L_K)
-            if (mask) {  // the mask is added to the scaled scores: its rows g..g+n-1, where they lie
-                for (arma::uword j = 0; j < L_K; ++j) {
-                    T* s = S + j * n;
-                    const T* m = mask->colptr(j) + g;
-                    for (arma::uword q = 0; q < n; ++q) s[q] += m[q];  // -inf stays -inf
-                }
-            }
-            // pass 2: exp(s - max) along each row, and the row's sum
-            T inv[kMaxGroup];
-            softmax_group(S, n, L_K, inv);
-            // pass 3: Z_g = E_g V straight into rows g..g+n-1 of Z, then each row
-            // divided by its query's sum (d_v divisions per query instead of L_K)
-            gemm('N', 'N', n, d_v, L_K, T(1), S, n, V.memptr(), L_K, Z.memptr() + g, L_Q);  // (n, d_v)
-            for (arma::uword c = 0; c < d_v; ++c) {
-                T* z = Z.colptr(c) + g;
-                for (arma::uword q = 0; q < n; ++q) z[q] *= inv[q];
-            }
-        }
+        for (arma::uword g = first; g < last; g += group)
+            blocked_group(Q, K, V, mask, scale, g, std::min<arma::uword>(group, last - g), scratch.data(), Z);
     };
     // Cost of one query in parallel_for's units (about 0.5 ns each): its share of
     // the two products (~0.1 ns per multiply-add) and of the exponentials (~2 ns).
-    const double per_query = static_cast<double>(L_K) * (0.2 * static_cast<double>(d_k + d_v) + 4.0);
-    parallel_for(L_Q, per_query, part);
+    const double per_query =
+        static_cast<double>(L_K) * (0.2 * static_cast<double>(K.n_cols + V.n_cols) + 4.0);
+    parallel_for(Q.n_rows, per_query, part);
+}
+
+// ---------------------------------------------------------------- the kernel
+template <class T>
+arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V,
+                            const arma::Mat<T>* mask, Path path) {
+    if (path != Path::automatic && path != Path::direct && path != Path::blocked)
+        throw InputError("attention: path must be automatic, direct or blocked; got " +
+                         std::to_string(static_cast<int>(path)));
+    check_inputs(Q, K, V, mask);
+    const T scale = T(1) / std::sqrt(static_cast<T>(K.n_cols));
+    // (L_Q, d_v), every entry written by either path; up to 16 entries live
+    // inside the object (Armadillo's preallocation): no heap at (3,3,4,4)
+    arma::Mat<T> Z(Q.n_rows, V.n_cols, arma::fill::none);
+    const bool direct = path == Path::direct ||
+                        (path == Path::automatic && takes_direct_path(Q.n_rows, K.n_rows, K.n_cols, V.n_cols));
+    if (direct)
+        direct_attention(Q, K, V, mask, scale, Z);
+    else
+        blocked_attention(Q, K, V, mask, scale, Z);
     return Z;
 }
 
 }  // namespace
 
-arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V) {
-    return attention_impl<double>(Q, K, V, nullptr);
+bool takes_direct_path(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v) {
+    const double scores = static_cast<double>(L_Q) * static_cast<double>(L_K);
+    return scores <= kDirectScores && scores * static_cast<double>(d_k + d_v) <= kDirectWork;
 }
-arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V) {
-    return attention_impl<float>(Q, K, V, nullptr);
+
+arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, Path path) {
+    return attention_impl<double>(Q, K, V, nullptr, path);
 }
-arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
-    return attention_impl<double>(Q, K, V, &mask);
+arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V, Path path) {
+    return attention_impl<float>(Q, K, V, nullptr, path);
 }
-arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V, const arma::fmat& mask) {
-    return attention_impl<float>(Q, K, V, &mask);
+arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask, Path path) {
+    return attention_impl<double>(Q, K, V, &mask, path);
+}
+arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V, const arma::fmat& mask,
+                     Path path) {
+    return attention_impl<float>(Q, K, V, &mask, path);
 }
 
 
