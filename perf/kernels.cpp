@@ -23,6 +23,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include <cblas.h>
 
@@ -50,19 +51,21 @@ T inverse_or_zero(T total) {
 // decision) outweigh the arithmetic: at (3,3,4,4) they made the kernel slower
 // than plain loops. The direct path does the same three passes in plain loops
 // on the calling thread, over the whole score matrix at once, in a buffer on
-// the stack laid out as the blocked path lays out a group (E is L_Q x L_K,
-// column j = every query's score for key j). Its loops take W consecutive
-// queries at a time in a Vector32 (4 doubles or 8 floats), one lane per query,
-// and the queries left over one at a time with the same code on a plain T:
-// a column of Q, E and Z holds consecutive queries, so every load and store is
-// contiguous, and each lane does what the scalar code does (sums over d_k and
-// over keys in order, in registers: accumulating in memory waited on a store
-// at every step). The exponentials run over the whole matrix in 64-byte
-// vectors, the last one padded: 9 of them one at a time cost more than the rest
-// of a (3,3,4,4) call. Each weight and sum is computed as the blocked path
-// computes it; only the products' sums may round differently (BLAS orders its
-// additions its own way).
-constexpr std::size_t kDirectStack = 2048;  // values on the stack; a larger forced call (Path::direct) uses the heap
+// the stack laid out as the blocked path lays out a group (column j = every
+// query's score for key j). Its loops take W consecutive queries at a time in
+// a Vector32 (4 doubles or 8 floats), one lane per query: a column of Q, E and
+// Z holds consecutive queries, so every load and store is contiguous, and each
+// lane does what scalar code would (sums over d_k and over keys in order).
+// The last, partial block of queries goes through zero-padded copies, not
+// through scalar code: GCC 12 kept scalar sums in general-purpose registers,
+// moving them at every step, and (3,3,64,64) took 3x the blocked path. Sums
+// run in registers, 4 at a time (accumulating in memory waited on a store at
+// every step, one sum at a time on the one before). The exponentials run over
+// the whole matrix in 64-byte vectors: 9 of them one at a time cost more than
+// the rest of a (3,3,4,4) call. Each weight and sum is computed as the blocked
+// path computes it; only the products' sums may round differently (BLAS
+// orders its additions its own way).
+constexpr std::size_t kDirectStack = 4096;  // values on the stack; a larger forced call (Path::direct) uses the heap
 // takes_direct_path: at most this many scores (L_Q L_K; they fit the stack buffer) ...
 constexpr double kDirectScores = 1024;
 // ... and at most this much work, L_Q L_K (d_k + d_v) multiply-adds: for now
@@ -82,10 +85,24 @@ struct Vector32<float> {
     typedef float type __attribute__((vector_size(32)));
 };
 
-// X is T (one query) or Vector32<T> (W queries, one per lane); `at` points to
-// query q's value in a column (consecutive queries are consecutive values).
-// x = at[0..W), through references: a vector returned by value has a calling
-// convention that differs between the clones (GCC warns about it).
+// W consecutive queries as the loops see them: value l of a column is query
+// q + l's. Each pointer is at the block's first query, with the distance
+// between columns: in the inputs themselves (ld = L_Q), or for the last,
+// partial block in zero-padded copies (ld = W).
+template <class T>
+struct Block {
+    const T* Q;
+    std::size_t ld_q;  // Q(q + l, c) at Q[c * ld_q + l]
+    const T* mask;
+    std::size_t ld_mask;  // nullptr when there is no mask
+    T* E;
+    std::size_t ld_e;  // the scores, E(q + l, j) at E[j * ld_e + l]
+    T* Z;
+    std::size_t ld_z;  // the output rows
+};
+
+// x = at[0..W) and back, through references: a vector returned by value has a
+// calling convention that differs between the clones (GCC warns about it).
 template <class X, class T>
 ATTN_ALWAYS_INLINE void load(X& x, const T* at) {
     std::memcpy(&x, at, sizeof x);
@@ -95,46 +112,50 @@ ATTN_ALWAYS_INLINE void store(T* at, const X& x) {
     std::memcpy(at, &x, sizeof x);
 }
 
-// Columns j..j+R-1 of E for queries q.. (as many as X holds): the scores
-// q_q . k_j / sqrt(d_k) (+ mask), each a sum over d_k in order, then scaled,
-// then masked (as BLAS's alpha and the blocked path's mask loop do it); m
-// becomes the maximum of m and them. R sums at once: independent chains of
-// multiply-adds overlap instead of waiting for each other.
-template <std::size_t R, class X, class T>
-ATTN_ALWAYS_INLINE void key_scores(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>* mask, T scale,
-                                   std::size_t q, std::size_t j, T* E, X& m) {
-    X sum[R] = {}, x;
-    for (std::size_t c = 0; c < K.n_cols; ++c) {
-        load(x, Q.colptr(c) + q);
-        for (std::size_t r = 0; r < R; ++r) sum[r] += x * K.at(j + r, c);
+// Columns j..j+R-1 of the block's scores: q . k_j / sqrt(d_k) (+ mask), each a
+// sum over d_k in order, then scaled, then masked (as BLAS's alpha and the
+// blocked path's mask loop do it); m becomes the maximum of m and them. R sums
+// at once: independent chains of multiply-adds overlap instead of waiting for
+// each other.
+template <std::size_t R, class T, class X>
+ATTN_ALWAYS_INLINE void key_scores(const Block<T>& b, const arma::Mat<T>& K, T scale, std::size_t j, X& m) {
+    X sum[R], x;
+    for (std::size_t r = 0; r < R; ++r) sum[r] = X{};
+    const T* kc = K.memptr() + j;  // K(j + r, c) at kc[c * L_K + r]
+    const std::size_t L_K = K.n_rows, d_k = K.n_cols;
+    for (std::size_t c = 0; c < d_k; ++c) {
+        load(x, b.Q + c * b.ld_q);
+        for (std::size_t r = 0; r < R; ++r) sum[r] += x * kc[c * L_K + r];
     }
     for (std::size_t r = 0; r < R; ++r) {
         sum[r] *= scale;
-        if (mask) {
-            load(x, mask->colptr(j + r) + q);
+        if (b.mask) {
+            load(x, b.mask + (j + r) * b.ld_mask);
             sum[r] += x;  // -inf stays -inf
         }
-        store(E + (j + r) * Q.n_rows + q, sum[r]);
+        store(b.E + (j + r) * b.ld_e, sum[r]);
         m = m < sum[r] ? sum[r] : m;  // a NaN is skipped here and reaches the sum in pass 3
     }
 }
 
-// pass 1 for queries q..: their scores against every key, then shifted by the
+// pass 1 for a block: its scores against every key, then shifted by each
 // query's maximum, or by 0 when every key is masked (as softmax_rows does), so
 // that every exponent is <= 0.
-template <class X, class T>
-ATTN_ALWAYS_INLINE void direct_scores(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>* mask,
-                                      T scale, std::size_t q, T* E) {
-    const std::size_t L_Q = Q.n_rows, L_K = K.n_rows;
+template <class T>
+ATTN_ALWAYS_INLINE void direct_scores(const Block<T>& b, const arma::Mat<T>& K, T scale) {
+    using X = typename Vector32<T>::type;
     const X minus_inf = X{} - std::numeric_limits<T>::infinity();
+    const std::size_t L_K = K.n_rows;
     X m = minus_inf, x;
     std::size_t j = 0;
-    for (; j + 4 <= L_K; j += 4) key_scores<4>(Q, K, mask, scale, q, j, E, m);
-    for (; j < L_K; ++j) key_scores<1>(Q, K, mask, scale, q, j, E, m);
+    for (; j + 4 <= L_K; j += 4) key_scores<4>(b, K, scale, j, m);
+    if (L_K - j == 3) key_scores<3>(b, K, scale, j, m);  // the last 1 to 3 keys together too
+    if (L_K - j == 2) key_scores<2>(b, K, scale, j, m);
+    if (L_K - j == 1) key_scores<1>(b, K, scale, j, m);
     m = m == minus_inf ? X{} : m;
     for (j = 0; j < L_K; ++j) {
-        load(x, E + j * L_Q + q);
-        store(E + j * L_Q + q, x - m);
+        load(x, b.E + j * b.ld_e);
+        store(b.E + j * b.ld_e, x - m);
     }
 }
 
@@ -156,55 +177,90 @@ ATTN_ALWAYS_INLINE void direct_exp(T* E, std::size_t n) {
     }
 }
 
-// Columns c..c+R-1 of Z for queries q..: E_q v_c (each a sum over keys in
+// Columns c..c+R-1 of the block's output: e_q . v_c (each a sum over keys in
 // order) times inv, R sums at once (as in key_scores)
-template <std::size_t R, class X, class T>
-ATTN_ALWAYS_INLINE void value_columns(const T* E, const arma::Mat<T>& V, std::size_t q, std::size_t c, const X& inv,
-                                      arma::Mat<T>& Z) {
-    X z[R] = {}, e;
-    for (std::size_t j = 0; j < V.n_rows; ++j) {
-        load(e, E + j * Z.n_rows + q);
-        for (std::size_t r = 0; r < R; ++r) z[r] += e * V.at(j, c + r);
+template <std::size_t R, class T, class X>
+ATTN_ALWAYS_INLINE void value_columns(const Block<T>& b, const arma::Mat<T>& V, std::size_t c, const X& inv) {
+    X z[R], e;
+    for (std::size_t r = 0; r < R; ++r) z[r] = X{};
+    const T* vc = V.memptr() + c * V.n_rows;  // V(j, c + r) at vc[r * L_K + j]
+    const std::size_t L_K = V.n_rows;
+    for (std::size_t j = 0; j < L_K; ++j) {
+        load(e, b.E + j * b.ld_e);
+        for (std::size_t r = 0; r < R; ++r) z[r] += e * vc[r * L_K + j];
     }
-    for (std::size_t r = 0; r < R; ++r) store(Z.colptr(c + r) + q, z[r] * inv);
+    for (std::size_t r = 0; r < R; ++r) store(b.Z + (c + r) * b.ld_z, z[r] * inv);
 }
 
-// pass 3 for queries q..: the sum of their weights (keys in order, as
+// pass 3 for a block: the sum of each query's weights (keys in order, as
 // softmax_rows adds them), then their output rows Z_q = E_q V / sum
-template <class X, class T>
-ATTN_ALWAYS_INLINE void direct_output(const T* E, const arma::Mat<T>& V, std::size_t q, arma::Mat<T>& Z) {
-    const std::size_t L_Q = Z.n_rows, L_K = V.n_rows, d_v = V.n_cols;
+template <class T>
+ATTN_ALWAYS_INLINE void direct_output(const Block<T>& b, const arma::Mat<T>& V) {
+    using X = typename Vector32<T>::type;
+    const std::size_t L_K = V.n_rows, d_v = V.n_cols;
     X total = X{}, e;
     for (std::size_t j = 0; j < L_K; ++j) {
-        load(e, E + j * L_Q + q);
+        load(e, b.E + j * b.ld_e);
         total += e;
     }
     // a fully masked query outputs zeros; NaN in a query's row stays NaN
     const X inv = total == X{} ? X{} : T(1) / total;
     std::size_t c = 0;
-    for (; c + 4 <= d_v; c += 4) value_columns<4>(E, V, q, c, inv, Z);
-    for (; c < d_v; ++c) value_columns<1>(E, V, q, c, inv, Z);
+    for (; c + 4 <= d_v; c += 4) value_columns<4>(b, V, c, inv);
+    if (d_v - c == 3) value_columns<3>(b, V, c, inv);  // the last 1 to 3 columns together too
+    if (d_v - c == 2) value_columns<2>(b, V, c, inv);
+    if (d_v - c == 1) value_columns<1>(b, V, c, inv);
+}
+
+// The last n < W queries, from q on, copied into zero-padded W-row blocks
+// (Q's rows into Qt, the mask's into Mt); their output goes to Zt. Padded
+// queries score 0 everywhere: finite, computed and never read.
+template <class T>
+Block<T> padded_block(const arma::Mat<T>& Q, const arma::Mat<T>* mask, std::size_t q, std::size_t W, T* E,
+                      std::size_t ld_e, T* Qt, T* Mt, T* Zt) {
+    const std::size_t n = Q.n_rows - q;
+    for (std::size_t c = 0; c < Q.n_cols; ++c)
+        for (std::size_t l = 0; l < W; ++l) Qt[c * W + l] = l < n ? Q.at(q + l, c) : T(0);
+    if (mask)
+        for (std::size_t j = 0; j < mask->n_cols; ++j)
+            for (std::size_t l = 0; l < W; ++l) Mt[j * W + l] = l < n ? mask->at(q + l, j) : T(0);
+    return {Qt, W, mask ? Mt : nullptr, W, E + q, ld_e, Zt, W};
 }
 
 template <class T>
 ATTN_ALWAYS_INLINE void direct_attention_loops(const arma::Mat<T>& Q, const arma::Mat<T>& K, const arma::Mat<T>& V,
                                                const arma::Mat<T>* mask, T scale, arma::Mat<T>& Z) {
-    using V4 = typename Vector32<T>::type;
-    constexpr std::size_t W = sizeof(V4) / sizeof(T), padding = sizeof(typename Lanes<T>::type) / sizeof(T);
-    const std::size_t L_Q = Q.n_rows, n = L_Q * K.n_rows, blocks_end = L_Q / W * W;
+    constexpr std::size_t W = sizeof(typename Vector32<T>::type) / sizeof(T);
+    constexpr std::size_t padding = sizeof(typename Lanes<T>::type) / sizeof(T);
+    const std::size_t L_Q = Q.n_rows, L_K = K.n_rows, full = L_Q / W * W, ld_e = (L_Q + W - 1) / W * W;
+    // one buffer: E (ld_e x L_K, and room for a padded last vector), then the
+    // padded copies of the last block (Qt: W x d_k, Mt: W x L_K, Zt: W x d_v)
+    const std::size_t n = ld_e * L_K, need = n + padding + W * (Q.n_cols + L_K + V.n_cols);
     alignas(64) T on_stack[kDirectStack];
     std::vector<T> on_heap;
-    T* E = on_stack;  // (L_Q, L_K), and room for a padded last vector
-    if (n + padding > kDirectStack) {
-        on_heap.resize(n + padding);
+    T* E = on_stack;
+    if (need > kDirectStack) {
+        on_heap.resize(need);
         E = on_heap.data();
     }
-    std::size_t q = 0;
-    for (; q < blocks_end; q += W) direct_scores<V4>(Q, K, mask, scale, q, E);
-    for (; q < L_Q; ++q) direct_scores<T>(Q, K, mask, scale, q, E);
+    T *const Qt = E + n + padding, *const Mt = Qt + W * Q.n_cols, *const Zt = Mt + W * L_K;
+    Block<T> last{};
+    for (std::size_t q = 0; q < full; q += W)
+        direct_scores(Block<T>{Q.memptr() + q, L_Q, mask ? mask->memptr() + q : nullptr, L_Q, E + q, ld_e,
+                               Z.memptr() + q, L_Q},
+                      K, scale);
+    if (full < L_Q) {
+        last = padded_block(Q, mask, full, W, E, ld_e, Qt, Mt, Zt);
+        direct_scores(last, K, scale);
+    }
     direct_exp(E, n);
-    for (q = 0; q < blocks_end; q += W) direct_output<V4>(E, V, q, Z);
-    for (; q < L_Q; ++q) direct_output<T>(E, V, q, Z);
+    for (std::size_t q = 0; q < full; q += W)
+        direct_output(Block<T>{nullptr, 0, nullptr, 0, E + q, ld_e, Z.memptr() + q, L_Q}, V);
+    if (full < L_Q) {
+        direct_output(last, V);
+        for (std::size_t c = 0; c < V.n_cols; ++c)
+            for (std::size_t l = 0; l < L_Q - full; ++l) Z.at(full + l, c) = Zt[c * W + l];
+    }
 }
 
 ATTN_VECTOR_CLONES void direct_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
