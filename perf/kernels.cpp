@@ -66,12 +66,20 @@ T inverse_or_zero(T total) {
 // path computes it; only the products' sums may round differently (BLAS
 // orders its additions its own way).
 constexpr std::size_t kDirectStack = 4096;  // values on the stack; a larger forced call (Path::direct) uses the heap
-// takes_direct_path: at most this many scores (L_Q L_K; they fit the stack buffer) ...
+// takes_direct_path: at most this many scores (L_Q L_K; with the padded copies
+// they fit the stack buffer) ...
 constexpr double kDirectScores = 1024;
-// ... and at most this much work, L_Q L_K (d_k + d_v) multiply-adds: for now
-// the limit of the loops this path replaces, until the benchmark has measured
-// where the two paths cross
-constexpr double kDirectWork = 1024;
+// ... and at most this much padded work, the multiply-adds of the two products
+// with the queries rounded up to a multiple of 4 (the lanes of a double block:
+// 1 query costs what 4 do). Where the paths cross, measured by the bench's
+// section 4 (`build/bench/bench --shape 3,3,4,4`, 1 thread, both paths in the
+// same rounds; two runs on 2026-12-02, load average 13 to 17 on 2 cores): at
+// every square shape up to 8192 the direct path took 0.28x to 0.95x the
+// blocked one's time (32 shapes, double and float; (6,6,64,64) in double
+// broke even, 1.00x and 1.02x); above it, it lost at (16,16,64,64) (1.03x to
+// 1.13x), (32,32,16,16) (1.04x to 1.17x) and (1,64,64,64) (padded 32768: 1.58x
+// in double, 2.04x in float), and won by less the larger the shape.
+constexpr double kDirectWork = 8192;
 
 // 32 bytes of T (4 doubles or 8 floats) as a GCC vector type.
 template <class T>
@@ -482,7 +490,8 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
 
 bool takes_direct_path(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v) {
     const double scores = static_cast<double>(L_Q) * static_cast<double>(L_K);
-    return scores <= kDirectScores && scores * static_cast<double>(d_k + d_v) <= kDirectWork;
+    const double padded = static_cast<double>((L_Q + 3) / 4 * 4) * static_cast<double>(L_K);
+    return scores <= kDirectScores && padded * static_cast<double>(d_k + d_v) <= kDirectWork;
 }
 
 arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, Path path) {

@@ -83,7 +83,7 @@ arma::mat to_double(const arma::fmat& X) { return arma::conv_to<arma::mat>::from
 // one too large for its stack buffer (only a forced Path::direct goes there).
 std::vector<TestShape> shapes_around_the_crossover() {
     std::vector<TestShape> shapes = {{1, 1, 1, 1}, {3, 3, 4, 4}, {5, 7, 3, 9}, {1, 40, 16, 6}, {13, 6, 2, 11},
-                                     {40, 60, 8, 5}};
+                                     {70, 60, 8, 5}};
     for (const arma::uword d : {4u, 16u, 64u}) {
         arma::uword L = 1;
         while (L < 200 && kernels::takes_direct_path(L, L, d, d)) ++L;

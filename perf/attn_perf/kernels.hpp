@@ -52,8 +52,10 @@ arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat&
                      Path path = Path::automatic);
 
 // Whether Path::automatic takes the direct path at this shape (the same for
-// double and float, masked or not): below the crossover measured by
-// `bench --paths` (see the constants in kernels.cpp).
+// double and float, masked or not): at most 1024 scores (L_Q L_K) and at most
+// 8192 multiply-adds in the two products with L_Q rounded up to a multiple of
+// 4, where the benchmark's section 4 measured the direct path faster (see
+// kDirectWork in kernels.cpp).
 bool takes_direct_path(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v);
 
 // The exponential the kernel uses, on n values in place: x[i] = exp(x[i]).
