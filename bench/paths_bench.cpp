@@ -33,7 +33,7 @@ PathRow time_paths(const Shape& sh, double budget) {
     r.direct = t.wall[0];
     r.blocked = t.wall[1];
     r.direct_vs_blocked = paired_ratio(t, 0, 1);
-    r.automatic_direct = perf::takes_direct_path(sh.L_Q, sh.L_K, sh.d_k, sh.d_v);
+    r.automatic_direct = perf::takes_direct_path<T>(sh.L_Q, sh.L_K, sh.d_k, sh.d_v);
     return r;
 }
 

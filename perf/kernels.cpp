@@ -69,17 +69,22 @@ constexpr std::size_t kDirectStack = 4096;  // values on the stack; a larger for
 // takes_direct_path: at most this many scores (L_Q L_K; with the padded copies
 // they fit the stack buffer) ...
 constexpr double kDirectScores = 1024;
-// ... and at most this much padded work, the multiply-adds of the two products
-// with the queries rounded up to a multiple of 4 (the lanes of a double block:
-// 1 query costs what 4 do). Where the paths cross, measured by the bench's
-// section 4 (`build/bench/bench --shape 3,3,4,4`, 1 thread, both paths in the
-// same rounds; two runs on 2026-12-02, load average 13 to 17 on 2 cores): at
-// every square shape up to 8192 the direct path took 0.28x to 0.95x the
-// blocked one's time (32 shapes, double and float; (6,6,64,64) in double
-// broke even, 1.00x and 1.02x); above it, it lost at (16,16,64,64) (1.03x to
-// 1.13x), (32,32,16,16) (1.04x to 1.17x) and (1,64,64,64) (padded 32768: 1.58x
-// in double, 2.04x in float), and won by less the larger the shape.
-constexpr double kDirectWork = 8192;
+// ... and at most this many vector multiply-adds in the two products, the
+// queries rounded up to whole vectors (a Vector32 holds 4 doubles or 8
+// floats: 1 query costs what a whole vector does): 4096 multiply-adds in
+// double, 8192 in float. Where the paths cross, measured by the bench's
+// section 4 (both paths forced, 1 thread, in the same rounds): three runs on
+// 2026-12-02, two of `build/bench/bench --shape 3,3,4,4` at load average 13
+// to 17 and `./course bench --pytorch --save-example` at 4.7 to 6.5. Within
+// the limit the direct path took 0.28x to 0.94x the blocked one's time in
+// every run at every shape (15 in double, 21 in float), but (2,2,64,64) in
+// float once (1.07x; 0.92x and 0.89x in the others). Beyond it in double, it
+// broke even at (6,6,64,64) (1.00x to 1.05x) and lost in one run at
+// (32,32,4,4) and (16,16,16,16) (1.15x, 1.16x; 0.81x to 0.95x in the others);
+// in float it was still ahead at (24,24,16,16) and (7,12,64,64) (0.66x to
+// 0.74x) and lost at (12,12,64,64) (1.10x to 1.13x); (1,64,64,64), one query
+// in a vector's lanes, lost by 1.58x to 2.22x.
+constexpr double kDirectVectorWork = 1024;
 
 // 32 bytes of T (4 doubles or 8 floats) as a GCC vector type.
 template <class T>
@@ -478,7 +483,7 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
     // inside the object (Armadillo's preallocation): no heap at (3,3,4,4)
     arma::Mat<T> Z(Q.n_rows, V.n_cols, arma::fill::none);
     const bool direct = path == Path::direct ||
-                        (path == Path::automatic && takes_direct_path(Q.n_rows, K.n_rows, K.n_cols, V.n_cols));
+                        (path == Path::automatic && takes_direct_path<T>(Q.n_rows, K.n_rows, K.n_cols, V.n_cols));
     if (direct)
         direct_attention(Q, K, V, mask, scale, Z);
     else
@@ -488,11 +493,16 @@ arma::Mat<T> attention_impl(const arma::Mat<T>& Q, const arma::Mat<T>& K, const 
 
 }  // namespace
 
+template <class T>
 bool takes_direct_path(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v) {
+    constexpr arma::uword W = sizeof(typename Vector32<T>::type) / sizeof(T);
     const double scores = static_cast<double>(L_Q) * static_cast<double>(L_K);
-    const double padded = static_cast<double>((L_Q + 3) / 4 * 4) * static_cast<double>(L_K);
-    return scores <= kDirectScores && padded * static_cast<double>(d_k + d_v) <= kDirectWork;
+    const double vectors = static_cast<double>((L_Q + W - 1) / W);  // per key and width
+    return scores <= kDirectScores &&
+           vectors * static_cast<double>(L_K) * static_cast<double>(d_k + d_v) <= kDirectVectorWork;
 }
+template bool takes_direct_path<double>(arma::uword, arma::uword, arma::uword, arma::uword);
+template bool takes_direct_path<float>(arma::uword, arma::uword, arma::uword, arma::uword);
 
 arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, Path path) {
     return attention_impl<double>(Q, K, V, nullptr, path);

@@ -77,20 +77,26 @@ arma::mat to_double(const arma::fmat& X) { return arma::conv_to<arma::mat>::from
 // Shapes on both sides of where Path::automatic switches from the direct path
 // to the blocked one, found from takes_direct_path itself (so that they follow
 // the crossover when it is measured again): for square shapes with d_k = d_v =
-// d, the first L that takes the blocked path, and its neighbours. Plus odd
-// shapes for the direct path's leftovers (queries not a multiple of its
-// vectors, keys and value columns not a multiple of 4), one query alone, and
-// one too large for its stack buffer (only a forced Path::direct goes there).
+// d, the first L that takes the blocked path in double or in float, and its
+// neighbours. Plus odd shapes for the direct path's leftovers (queries not a
+// multiple of its vectors, keys and value columns not a multiple of 4), one
+// query alone, and one too large for its stack buffer (only a forced
+// Path::direct goes there).
+template <class T>
+arma::uword first_blocked_length(arma::uword d) {
+    arma::uword L = 1;
+    while (L < 200 && kernels::takes_direct_path<T>(L, L, d, d)) ++L;
+    BOOST_REQUIRE_MESSAGE(L < 200, "no square shape with d = " << d << " below L = 200 takes the blocked path");
+    return L;
+}
+
 std::vector<TestShape> shapes_around_the_crossover() {
     std::vector<TestShape> shapes = {{1, 1, 1, 1}, {3, 3, 4, 4}, {5, 7, 3, 9}, {1, 40, 16, 6}, {13, 6, 2, 11},
                                      {70, 60, 8, 5}};
-    for (const arma::uword d : {4u, 16u, 64u}) {
-        arma::uword L = 1;
-        while (L < 200 && kernels::takes_direct_path(L, L, d, d)) ++L;
-        BOOST_REQUIRE_MESSAGE(L < 200, "no square shape with d = " << d << " below L = 200 takes the blocked path");
-        for (const arma::uword l : {L - 1, L, L + 1})
-            if (l > 0) shapes.push_back({l, l, d, d});
-    }
+    for (const arma::uword d : {4u, 16u, 64u})
+        for (const arma::uword L : {first_blocked_length<double>(d), first_blocked_length<float>(d)})
+            for (const arma::uword l : {L - 1, L, L + 1})
+                if (l > 0) shapes.push_back({l, l, d, d});
     return shapes;
 }
 
@@ -375,17 +381,25 @@ BOOST_AUTO_TEST_CASE(masked_direct_and_blocked_paths_agree_around_the_crossover)
 }
 
 BOOST_AUTO_TEST_CASE(automatic_takes_the_path_takes_direct_path_names) {
-    // bit for bit: the automatic result is one of the two paths' own
+    // bit for bit: the automatic result is one of the two paths' own, in double and in float
     for (const auto& s : shapes_around_the_crossover()) {
         const RandomQKV in(s.L_Q, s.L_K, s.d_k, s.d_v);
-        const bool direct = kernels::takes_direct_path(s.L_Q, s.L_K, s.d_k, s.d_v);
+        const bool direct = kernels::takes_direct_path<double>(s.L_Q, s.L_K, s.d_k, s.d_v);
         const arma::mat chosen =
             kernels::attention(in.Q, in.K, in.V, direct ? kernels::Path::direct : kernels::Path::blocked);
         BOOST_TEST(arma::accu(kernels::attention(in.Q, in.K, in.V) != chosen) == 0u,
                    "automatic is not the " << (direct ? "direct" : "blocked") << " path at " << label(s));
+        const arma::fmat Qf = to_float(in.Q), Kf = to_float(in.K), Vf = to_float(in.V);
+        const bool direct_f = kernels::takes_direct_path<float>(s.L_Q, s.L_K, s.d_k, s.d_v);
+        const arma::fmat chosen_f =
+            kernels::attention(Qf, Kf, Vf, direct_f ? kernels::Path::direct : kernels::Path::blocked);
+        BOOST_TEST(arma::accu(kernels::attention(Qf, Kf, Vf) != chosen_f) == 0u,
+                   "automatic is not the " << (direct_f ? "direct" : "blocked") << " path in float at " << label(s));
     }
-    BOOST_TEST(kernels::takes_direct_path(3, 3, 4, 4), "the worked example's shape takes the direct path");
-    BOOST_TEST(!kernels::takes_direct_path(512, 512, 64, 64));
+    BOOST_TEST(kernels::takes_direct_path<double>(3, 3, 4, 4), "the worked example's shape takes the direct path");
+    BOOST_TEST(kernels::takes_direct_path<float>(3, 3, 4, 4));
+    BOOST_TEST(!kernels::takes_direct_path<double>(512, 512, 64, 64));
+    BOOST_TEST(!kernels::takes_direct_path<double>(1, 64, 64, 64), "one query fills a quarter of the direct path's lanes");
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight_on_both_paths) {

@@ -51,12 +51,16 @@ arma::mat attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, 
 arma::fmat attention(const arma::fmat& Q, const arma::fmat& K, const arma::fmat& V, const arma::fmat& mask,
                      Path path = Path::automatic);
 
-// Whether Path::automatic takes the direct path at this shape (the same for
-// double and float, masked or not): at most 1024 scores (L_Q L_K) and at most
-// 8192 multiply-adds in the two products with L_Q rounded up to a multiple of
-// 4, where the benchmark's section 4 measured the direct path faster (see
-// kDirectWork in kernels.cpp).
+// Whether Path::automatic takes the direct path at this shape, for T = double
+// or float (masked or not): at most 1024 scores (L_Q L_K), and at most 4096
+// multiply-adds in the two products in double, 8192 in float, with L_Q rounded
+// up to a multiple of 4 (double) or 8 (float), the queries the direct path's
+// vectors hold: where the benchmark's section 4 measured it faster (see
+// kDirectVectorWork in kernels.cpp).
+template <class T>
 bool takes_direct_path(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d_v);
+extern template bool takes_direct_path<double>(arma::uword, arma::uword, arma::uword, arma::uword);
+extern template bool takes_direct_path<float>(arma::uword, arma::uword, arma::uword, arma::uword);
 
 // The exponential the kernel uses, on n values in place: x[i] = exp(x[i]).
 // Branch-free (a range reduction x = n ln 2 + r, a polynomial for exp(r), and
