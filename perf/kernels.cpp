@@ -75,7 +75,7 @@ constexpr double kDirectScores = 1024;
 // double, 8192 in float. Where the paths cross, measured by the bench's
 // section 4 (both paths forced, 1 thread, in the same rounds): three runs on
 // 2026-12-02, two of `build/bench/bench --shape 3,3,4,4` at load average 13
-// to 17 and `./course bench --pytorch --save-example` at 4.7 to 6.5. Within
+// to 17 and one of `./course bench --pytorch` at 4.7 to 6.5. Within
 // the limit the direct path took 0.28x to 0.94x the blocked one's time in
 // every run at every shape (15 in double, 21 in float), but (2,2,64,64) in
 // float once (1.07x; 0.92x and 0.89x in the others). Beyond it in double, it
