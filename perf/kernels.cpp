@@ -23,7 +23,6 @@
 #include <cstring>
 #include <limits>
 #include <string>
-#include <type_traits>
 #include <vector>
 #include <cblas.h>
 
@@ -285,7 +284,7 @@ ATTN_VECTOR_CLONES void direct_attention(const arma::fmat& Q, const arma::fmat& 
     direct_attention_loops(Q, K, V, mask, scale, Z);
 }
 
-// ---------------------------------------------------------------- large shapes
+// ---------------------------------------------------------------- the blocked path: its pieces
 // C = alpha op(A) op(B), through CBLAS (OpenBLAS's public interface). op is 'N' (as
 // stored) or 'T' (transposed); A is m x k after op, B is k x n, C is m x n;
 // ld* are the distances between columns, which lets a call work on a block of
