@@ -81,7 +81,7 @@ fi
 "$BUILD/bench/bench" "${args[@]}"
 
 if ((pytorch)); then
-  printf '\n--- 4. Side by side with PyTorch (bench/pytorch_side.py) ---\n'
+  printf '\n--- 5. Side by side with PyTorch (bench/pytorch_side.py) ---\n'
   py_args=(--ours "$OUT/ours.tsv" --task "$OUT/reversal_task.tsv" --ours-server "$BUILD/bench/bench" --tsv "$OUT/pytorch.tsv" --markdown "$OUT/pytorch.md")
   ((quick)) && py_args+=(--quick)
   "$PYTHON" "$ROOT/bench/pytorch_side.py" "${py_args[@]}"

@@ -2,7 +2,8 @@
 # Suite test: ./course bench writes into the build tree and plots/ only.
 # A scratch git repository holds the course's tracked files as they are now
 # (committed or not); bench/run.sh --quick runs there with the suite's bench
-# program, and `git status --porcelain` must read the same after as before.
+# program, and `git status --porcelain` must read the same after as before;
+# the report it writes has the legend and no internal targets.
 # Then --save-example must change bench/RESULTS.md and nothing else: the
 # example in git is replaced on purpose only. Last, the files the program writes
 # for --pytorch are checked for the names pytorch.tsv uses. No timing is checked.
@@ -35,6 +36,12 @@ changed=$(git status --porcelain)
 $changed"
 [[ -s build/bench/RESULTS.md ]] || fail "the run wrote no build/bench/RESULTS.md"
 grep -q '^| command | `./course bench --quick`' build/bench/RESULTS.md || fail "the table does not quote the command"
+# what a learner reads: the legend, the worked example's row, and no internal targets
+grep -q '^## How to read these tables' build/bench/RESULTS.md || fail "the report has no legend"
+grep -q "^The worked example's size (3,3,4,4), double, 1 thread: kernel .*, reference .*, loops " build/bench/RESULTS.md \
+  || fail "the report does not quote the worked example's kernel, reference and loops"
+! grep -qE '^## Targets|\| met \|' build/bench/RESULTS.md || fail "the report still has a targets table"
+grep -q '^How to read the tables:' "$work/run.log" || fail "the screen has no legend"
 
 run --save-example
 changed=$(git status --porcelain)
@@ -43,7 +50,7 @@ $changed"
 cmp -s bench/RESULTS.md build/bench/RESULTS.md || fail "--save-example did not copy the run's table"
 # What --pytorch hands to bench/pytorch_side.py (PyTorch itself is not run here):
 # the figures under the names build/bench/pytorch.tsv uses, and the task's sequences.
-"$exe" --quick --no-plots --no-naive --out "$work/R.md" --ours "$work/ours.tsv" --write-task "$work/task.tsv" \
+"$exe" --quick --no-plots --no-loops --no-paths --out "$work/R.md" --ours "$work/ours.tsv" --write-task "$work/task.tsv" \
   >"$work/ours.log" 2>&1 || { cat "$work/ours.log"; fail "bench --ours --write-task failed"; }
 [[ $(head -1 "$work/ours.tsv") == $'name\tvalue\tunit' ]] || fail "ours.tsv has no header line"
 for name in 'attention double (3,3,4,4) 1 thread' 'attention float (64,64,64,64) 2 threads' \

@@ -1,6 +1,7 @@
 // Kernel tests: the library's fast attention (perf/kernels.cpp) computes what
 // the teaching reference computes, in double and float, on 1 or 2 threads,
-// masks exactly, and its hand-written exp is accurate. No timings here: the
+// masks exactly, gives the same results on its direct and blocked paths, and
+// its hand-written exp is accurate. No timings here: the
 // speed is measured by ./course bench, never asserted.
 //
 // Dimension legend: L_Q = query positions, L_K = key positions,
@@ -56,7 +57,8 @@ struct Threads {
 };
 
 // The shapes ./course bench times, less the largest (too slow for a test), and
-// a few odd ones on both sides of the kernel's small-shape path.
+// a few odd ones on both sides of the kernel's direct path (kernel_paths below
+// compares the two paths themselves).
 struct TestShape {
     arma::uword L_Q, L_K, d_k, d_v;
 };
@@ -67,6 +69,50 @@ const std::vector<TestShape> kShapes = {{3, 3, 4, 4},     {7, 12, 64, 64}, {64, 
 std::string label(const TestShape& s) {
     return "(" + std::to_string(s.L_Q) + "," + std::to_string(s.L_K) + "," + std::to_string(s.d_k) + "," +
            std::to_string(s.d_v) + ")";
+}
+
+arma::fmat to_float(const arma::mat& X) { return arma::conv_to<arma::fmat>::from(X); }
+arma::mat to_double(const arma::fmat& X) { return arma::conv_to<arma::mat>::from(X); }
+
+// Shapes on both sides of where Path::automatic switches from the direct path
+// to the blocked one, found from takes_direct_path itself (so that they follow
+// the crossover when it is measured again): for square shapes with d_k = d_v =
+// d, the first L that takes the blocked path in double or in float, and its
+// neighbours. Plus odd shapes for the direct path's leftovers (queries not a
+// multiple of its vectors, keys and value columns not a multiple of 4), one
+// query alone, and one too large for its stack buffer (only a forced
+// Path::direct goes there).
+template <class T>
+arma::uword first_blocked_length(arma::uword d) {
+    arma::uword L = 1;
+    while (L < 200 && kernels::takes_direct_path<T>(L, L, d, d)) ++L;
+    BOOST_REQUIRE_MESSAGE(L < 200, "no square shape with d = " << d << " below L = 200 takes the blocked path");
+    return L;
+}
+
+std::vector<TestShape> shapes_around_the_crossover() {
+    std::vector<TestShape> shapes = {{1, 1, 1, 1}, {3, 3, 4, 4}, {5, 7, 3, 9}, {1, 40, 16, 6}, {13, 6, 2, 11},
+                                     {70, 60, 8, 5}};
+    for (const arma::uword d : {4u, 16u, 64u})
+        for (const arma::uword L : {first_blocked_length<double>(d), first_blocked_length<float>(d)})
+            for (const arma::uword l : {L - 1, L, L + 1})
+                if (l > 0) shapes.push_back({l, l, d, d});
+    return shapes;
+}
+
+// A mask with -inf at about a third of the entries, a finite entry added to a
+// score, one query that may look at nothing and one that may look at one key.
+arma::mat awkward_mask(arma::uword L_Q, arma::uword L_K) {
+    arma::arma_rng::set_seed(5);
+    arma::mat mask(L_Q, L_K, arma::fill::zeros);
+    mask.elem(arma::find(arma::randu(L_Q, L_K) < 0.3)).fill(-kInf);
+    mask(0, 0) = -1.5;
+    if (L_Q > 1) mask.row(1).fill(-kInf);  // may look at nothing
+    if (L_Q > 2) {
+        mask.row(2).fill(-kInf);  // may look at the last key only
+        mask(2, L_K - 1) = 0;
+    }
+    return mask;
 }
 
 }  // namespace
@@ -298,6 +344,110 @@ BOOST_AUTO_TEST_CASE(rejects_bad_masks) {
     BOOST_CHECK_THROW(kernels::attention(in.Q, in.K, in.V, mask), attn::InputError);
     mask(1, 2) = kInf;
     BOOST_CHECK_THROW(kernels::attention(in.Q, in.K, in.V, mask), attn::InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(kernel_paths)
+
+// The two paths' products add in different orders (BLAS's own, against the
+// direct path's in order), so they agree to rounding: about 1e-15 per term
+// in double, 1e-7 in float, on outputs of size ~1.
+BOOST_AUTO_TEST_CASE(direct_and_blocked_paths_agree_around_the_crossover) {
+    for (const auto& s : shapes_around_the_crossover()) {
+        const RandomQKV in(s.L_Q, s.L_K, s.d_k, s.d_v);
+        const arma::mat direct = kernels::attention(in.Q, in.K, in.V, kernels::Path::direct);
+        const arma::mat blocked = kernels::attention(in.Q, in.K, in.V, kernels::Path::blocked);
+        BOOST_TEST(matrices_close(direct, blocked, 1e-13, "direct Z at " + label(s)));
+        const arma::fmat Qf = to_float(in.Q), Kf = to_float(in.K), Vf = to_float(in.V);
+        BOOST_TEST(matrices_close(to_double(kernels::attention(Qf, Kf, Vf, kernels::Path::direct)),
+                                  to_double(kernels::attention(Qf, Kf, Vf, kernels::Path::blocked)), 1e-5,
+                                  "direct float Z at " + label(s)));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(masked_direct_and_blocked_paths_agree_around_the_crossover) {
+    for (const auto& s : shapes_around_the_crossover()) {
+        const RandomQKV in(s.L_Q, s.L_K, s.d_k, s.d_v);
+        const arma::mat mask = awkward_mask(s.L_Q, s.L_K);
+        const arma::mat direct = kernels::attention(in.Q, in.K, in.V, mask, kernels::Path::direct);
+        BOOST_TEST(matrices_close(direct, kernels::attention(in.Q, in.K, in.V, mask, kernels::Path::blocked), 1e-13,
+                                  "masked direct Z at " + label(s)));
+        const arma::fmat Qf = to_float(in.Q), Kf = to_float(in.K), Vf = to_float(in.V), Mf = to_float(mask);
+        BOOST_TEST(matrices_close(to_double(kernels::attention(Qf, Kf, Vf, Mf, kernels::Path::direct)),
+                                  to_double(kernels::attention(Qf, Kf, Vf, Mf, kernels::Path::blocked)), 1e-5,
+                                  "masked direct float Z at " + label(s)));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(automatic_takes_the_path_takes_direct_path_names) {
+    // bit for bit: the automatic result is one of the two paths' own, in double and in float
+    for (const auto& s : shapes_around_the_crossover()) {
+        const RandomQKV in(s.L_Q, s.L_K, s.d_k, s.d_v);
+        const bool direct = kernels::takes_direct_path<double>(s.L_Q, s.L_K, s.d_k, s.d_v);
+        const arma::mat chosen =
+            kernels::attention(in.Q, in.K, in.V, direct ? kernels::Path::direct : kernels::Path::blocked);
+        BOOST_TEST(arma::accu(kernels::attention(in.Q, in.K, in.V) != chosen) == 0u,
+                   "automatic is not the " << (direct ? "direct" : "blocked") << " path at " << label(s));
+        const arma::fmat Qf = to_float(in.Q), Kf = to_float(in.K), Vf = to_float(in.V);
+        const bool direct_f = kernels::takes_direct_path<float>(s.L_Q, s.L_K, s.d_k, s.d_v);
+        const arma::fmat chosen_f =
+            kernels::attention(Qf, Kf, Vf, direct_f ? kernels::Path::direct : kernels::Path::blocked);
+        BOOST_TEST(arma::accu(kernels::attention(Qf, Kf, Vf) != chosen_f) == 0u,
+                   "automatic is not the " << (direct_f ? "direct" : "blocked") << " path in float at " << label(s));
+    }
+    BOOST_TEST(kernels::takes_direct_path<double>(3, 3, 4, 4), "the worked example's shape takes the direct path");
+    BOOST_TEST(kernels::takes_direct_path<float>(3, 3, 4, 4));
+    BOOST_TEST(!kernels::takes_direct_path<double>(512, 512, 64, 64));
+    BOOST_TEST(!kernels::takes_direct_path<double>(1, 64, 64, 64), "one query fills a quarter of the direct path's lanes");
+}
+
+BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero_weight_on_both_paths) {
+    // With V = I (L_K x L_K) the output is the weight matrix itself.
+    for (const auto path : {kernels::Path::direct, kernels::Path::blocked})
+        for (const arma::uword L : {3u, 6u, 13u}) {
+            const RandomQKV in(L, L, 4, 1);
+            const arma::mat mask = awkward_mask(L, L);
+            const arma::mat A = kernels::attention(in.Q, in.K, arma::mat(arma::eye(L, L)), mask, path);
+            const char* name = path == kernels::Path::direct ? "direct" : "blocked";
+            BOOST_TEST(arma::accu(A.elem(arma::find(mask == -kInf)) != 0.0) == 0u,
+                       "a masked key got weight on the " << name << " path at L = " << L);
+            BOOST_TEST(arma::accu(A.row(1) != 0.0) == 0u,
+                       "a fully masked query must output exactly zeros on the " << name << " path");
+            BOOST_TEST(A(2, L - 1) == 1.0, "a query that sees one key gives it all its weight (" << name << ")");
+            const arma::uvec seeing = {0, 2};
+            BOOST_TEST(matrices_close(arma::sum(A.rows(seeing), 1), arma::ones(2, 1), 1e-14, "row sums"));
+        }
+}
+
+BOOST_AUTO_TEST_CASE(infinite_and_nan_inputs_spoil_the_same_queries_on_both_paths) {
+    RandomQKV in(7, 5, 4, 3);
+    in.Q(2, 1) = kInf;   // query 2's scores become +-inf: inf - inf in its softmax
+    in.Q(4, 0) = NAN;    // query 4's scores are NaN
+    in.K(3, 2) = -kInf;  // key 3's score is +-inf for every query with a nonzero entry in column 2
+    in.Q(6, 2) = 0;      // ... and 0 * -inf = NaN for query 6
+    const arma::mat direct = kernels::attention(in.Q, in.K, in.V, kernels::Path::direct);
+    const arma::mat blocked = kernels::attention(in.Q, in.K, in.V, kernels::Path::blocked);
+    for (arma::uword i = 0; i < direct.n_rows; ++i)
+        BOOST_TEST(direct.row(i).has_nan() == blocked.row(i).has_nan(), "query " << i << " differs in NaN");
+    BOOST_TEST(direct.row(4).has_nan(), "a NaN input spoils its query");
+    BOOST_TEST(direct.row(6).has_nan(), "0 * -inf is NaN, and spoils its query");
+    BOOST_TEST(matrices_close(direct, blocked, 1e-13, "direct Z with infinite inputs"));
+}
+
+BOOST_AUTO_TEST_CASE(huge_scores_do_not_overflow_on_the_direct_path) {
+    RandomQKV in(5, 6, 4, 3);
+    in.Q(0, 0) = in.K(5, 0) = 1e4;  // score 1e8 / 2 for query 0 and key 5
+    const arma::mat Z = kernels::attention(in.Q, in.K, in.V, kernels::Path::direct);
+    BOOST_TEST(Z.is_finite());
+    BOOST_TEST(matrices_close(Z.row(0), in.V.row(5), 1e-12, "query 0 puts all its weight on key 5"));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_path_that_is_none_of_the_three) {
+    const RandomQKV in(3, 3, 4, 4);
+    const std::string message =
+        attn_test::thrown_message<attn::InputError>([&] { kernels::attention(in.Q, in.K, in.V, kernels::Path(7)); });
+    BOOST_TEST(message == "attention: path must be automatic, direct or blocked; got 7");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
