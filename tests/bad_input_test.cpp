@@ -209,7 +209,7 @@ BOOST_AUTO_TEST_CASE(each_rule_broken_alone_names_the_rule_and_both_shapes) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// ---------------------------------------------------------------- issue 17: files the learner names
+// ---------------------------------------------------------------- the files a learner names
 
 namespace {
 
