@@ -266,7 +266,7 @@ arma::mat embed_tokens(const arma::mat& E, const arma::mat& PE, const std::vecto
     const double scale = std::sqrt(static_cast<double>(E.n_cols));
     for (const auto t : tokens)
         if (t >= E.n_rows)
-            throw InputError("seq2seq: token id " + std::to_string(t) + " is outside the vocabulary of " +
+            throw InputError("embed_tokens: token id " + std::to_string(t) + " is outside the vocabulary of " +
                              std::to_string(E.n_rows));
     // Column by column: Armadillo stores columns contiguously.
     arma::mat X(tokens.size(), E.n_cols, arma::fill::none);  // (T, d_model), every entry written below

@@ -38,7 +38,7 @@ namespace {
 
 void require_config(const Config& c) {
     if (c.d_model == 0 || c.heads == 0 || c.d_k == 0 || c.d_v == 0 || c.d_ff == 0 || c.layers == 0 || c.vocab < 3)
-        throw InputError("seq2seq::Model: every width, the head count and the layer count must be at least 1, and "
+        throw InputError("Model: every width, the head count and the layer count must be at least 1, and "
                          "the vocabulary needs a word besides <s> and </s>; got " + describe(c));
 }
 
@@ -91,20 +91,20 @@ double forward_pass(const Parameters& P, Model::Impl& m) {
 }
 
 void load_batch(Model::Impl& m, const Batch& batch) {
-    if (batch.examples.empty()) throw InputError("seq2seq: a batch needs at least one example");
+    if (batch.examples.empty()) throw InputError("Model: a batch needs at least one example");
     m.src = Segments{};
     m.tgt = Segments{};
     m.src_tokens.clear();
     m.tgt_tokens.clear();
     m.labels.clear();
     for (const auto& e : batch.examples) {
-        if (e.source.empty()) throw InputError("seq2seq: an example has an empty source sequence");
+        if (e.source.empty()) throw InputError("Model: an example of the batch has an empty source sequence");
         m.src.add(e.source.size());
         m.src_tokens.insert(m.src_tokens.end(), e.source.begin(), e.source.end());
         // chapter 12's teacher_forcing: the decoder reads <s> y_1 .. y_n and predicts y_1 .. y_n </s>
         const TeacherForcing tf = teacher_forcing(e.target, tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd);
         if (tf.decoder_input.size() != tf.expected.size() || tf.decoder_input.empty())
-            throw InputError("seq2seq: teacher_forcing gave " + std::to_string(tf.decoder_input.size()) +
+            throw InputError("Model: teacher_forcing gave " + std::to_string(tf.decoder_input.size()) +
                              " decoder inputs and " + std::to_string(tf.expected.size()) +
                              " expected tokens; it needs one expected token per input, and at least one");
         m.tgt.add(tf.decoder_input.size());
@@ -151,12 +151,12 @@ struct BlockWeights {
 class BlockScorer {
 public:
     BlockScorer(const Parameters& P, const BlockWeights& w, const tasks::Tokens& source) : P_(P), w_(w) {
-        if (source.empty()) throw InputError("seq2seq: cannot translate an empty sequence");
+        if (source.empty()) throw InputError("Model::translate: cannot translate an empty sequence");
         H_enc_ = embed(source);                                                  // (L_src, d_model)
         for (const EncoderBlockWeights& b : w_.enc) H_enc_ = encoder_block(H_enc_, b);  // (L_src, d_model)
     }
     arma::rowvec operator()(const tasks::Tokens& prefix) {
-        if (prefix.empty()) throw InputError("seq2seq: the decoder's prefix must start with <s>");
+        if (prefix.empty()) throw InputError("Model::translate: the decoder's prefix must start with <s>");
         arma::mat y = embed(prefix);                                             // (L_prefix, d_model)
         for (const DecoderBlockWeights& b : w_.dec) y = decoder_block(y, H_enc_, b);  // (L_prefix, d_model)
         arma::rowvec scores = y.row(y.n_rows - 1) * P_.out_W.value;             // (1, n_vocab)

@@ -76,8 +76,8 @@ double exact_match(const Model& model, const std::vector<tasks::Example>& exampl
 // ---------------------------------------------------------------- training
 
 TrainingLog train(Model& model, const tasks::Task& task, const TrainSettings& s, const Progress& progress) {
-    if (task.train.empty()) throw InputError("seq2seq::train: the task has no training examples");
-    if (s.batch_size == 0) throw InputError("seq2seq::train: the batch size must be at least 1");
+    if (task.train.empty()) throw InputError("train: the task has no training examples");
+    if (s.batch_size == 0) throw InputError("train: the batch size must be at least 1");
     using clock = std::chrono::steady_clock;
     const auto start = clock::now();
     TrainingLog log;
