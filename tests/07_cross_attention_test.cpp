@@ -73,7 +73,7 @@ Expect attend(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const 
               const AttentionWay& way, const std::string& fn) {
     if (Q.n_cols != K.n_cols || K.n_rows != V.n_rows) return refused(fn);
     if (mask.n_elem && (mask.n_rows != Q.n_rows || mask.n_cols != K.n_rows)) return refused(fn);
-    if ((way.mask == MaskUse::transposed || way.weights_transposed) && Q.n_rows != K.n_rows) return refused(fn);
+    if ((way.mask == MaskUse::transposed || way.transpose_weights) && Q.n_rows != K.n_rows) return refused(fn);
     const AttentionByLoops a = attention_by_loops(Q, K, V, mask, way);
     return gives(as_result(a.weights, a.output));
 }
@@ -176,7 +176,7 @@ void softmax_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
 void output_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
                   const std::string& fn) {
     AttentionWay t;
-    t.weights_transposed = true;
+    t.transpose_weights = true;
     declare(p, m::weights_transposed, attend(Q, K, V, mask, t, fn));
     const arma::mat A = attention_by_loops(Q, K, V, mask).weights;
     declare(p, m::weights_instead_of_output, gives(as_result(A, A)));

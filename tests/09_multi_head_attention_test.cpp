@@ -432,7 +432,7 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
         case Mha::mask_after_softmax: way.mask = MaskUse::after_softmax; break;
         case Mha::mask_zero_score: way.mask = MaskUse::zero_score; break;
         case Mha::mask_added_to_weights: way.mask = MaskUse::added_to_weights; break;
-        case Mha::weights_transposed: way.weights_transposed = true; break;
+        case Mha::weights_transposed: way.transpose_weights = true; break;
         default: break;
     }
     MhaByLoops r;
