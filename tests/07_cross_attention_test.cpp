@@ -88,8 +88,8 @@ DivisorSlips divisors(const std::string& twice) {
     return which;
 }
 
-// The wiring slips of an attention layer: K Q^T (and Q Q^T where the queries are not the
-// keys' sequence), A^T V and the weights as the output.
+// The wiring slips of an attention layer: K Q^T, Q Q^T (which in self-attention is the
+// keys projected by W_q, a swapped projection), A^T V and the weights as the output.
 WiringSlips wiring(bool queries_by_queries, const std::string& k_q_detail = "") {
     WiringSlips which;
     which.ways = {Wiring::scores_k_q, Wiring::output_at_v, Wiring::output_a};
