@@ -343,8 +343,9 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     p.variant(m::wrong_output_row, row_index_error(), "row A.n_rows, one past the end");
     p.variant(m::wrong_output_row, L_K - 1 < L_Q ? row_of(L_K - 1) : row_index_error(),
               "row A.n_cols - 1, the number of keys less one");
-    // the weights transposed (the last key's column, A.col(L_K - 1).t(), L_Q entries for
-    // L_K value rows) or the values: refused by mix_value_rows or by Armadillo unless square
+    // the weights transposed (the last key's column as weights, A.col(L_K - 1).t(): L_Q
+    // entries for L_K value rows, the last row of A^T V where they agree) or the values
+    // transposed; where the shapes do not fit, mix_value_rows or Armadillo refuses them
     const Finish last_row = [&](const AttentionWay& w) -> Outcome {
         if (!refused_output(A, V, w).empty())
             return w.written == Written::course_function ? Result::throws(Threw::shape_error, "mix_value_rows")
