@@ -22,6 +22,7 @@ ATTN_TEST_MAIN(ch03_softmax)
 #include "core/mask.hpp"
 #include "labs/softmax_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -44,91 +45,16 @@ arma::rowvec jacobian_times(const arma::rowvec& a, const arma::rowvec& v) {
 const Axes kWeights = axes("query", "key");
 
 // ---------------------------------------------------------------- softmax, right and wrong
-// A hand-written softmax can go wrong in its shift (none, one maximum for all, the
-// row's mean or minimum, each column's maximum), its exponential (left out), its
-// normaliser (the column's total, the total of everything, the row's largest entry,
-// the 2-norm of arma::normalise), its rule for a row of nothing but -inf (NaN, or
-// even weights), or its direction (down the columns). Each combination is named by
-// its first slip: direction, normaliser, exponential, shift, then the empty row.
-
-// Weights normalised by the 2-norm of each row (arma::normalise(E, 2, 1)) or of
-// each column (arma::normalise(E)), after the right shift.
-arma::mat normalised_by_length(const arma::mat& S, bool rows) {
-    arma::mat E(arma::size(S), arma::fill::zeros);
-    for (arma::uword i = 0; i < S.n_rows; ++i) {
-        const double mx = S.row(i).max();
-        if (std::isinf(mx) && mx < 0) continue;
-        for (arma::uword j = 0; j < S.n_cols; ++j) E(i, j) = std::exp(S(i, j) - mx);
-    }
-    arma::mat A(arma::size(S), arma::fill::zeros);
-    for (arma::uword i = 0; i < S.n_rows; ++i)
-        for (arma::uword j = 0; j < S.n_cols; ++j) {
-            double ss = 0;
-            if (rows)
-                for (arma::uword k = 0; k < S.n_cols; ++k) ss += E(i, k) * E(i, k);
-            else
-                for (arma::uword k = 0; k < S.n_rows; ++k) ss += E(k, j) * E(k, j);
-            A(i, j) = ss > 0 ? E(i, j) / std::sqrt(ss) : 0.0;
-        }
-    return A;
-}
-
-// Each row divided by its total without any exp (S / sum(S, 1)).
-arma::mat without_exp(const arma::mat& S) {
-    arma::mat A(arma::size(S));
-    for (arma::uword i = 0; i < S.n_rows; ++i) {
-        double t = 0;
-        for (arma::uword j = 0; j < S.n_cols; ++j) t += S(i, j);
-        for (arma::uword j = 0; j < S.n_cols; ++j) A(i, j) = S(i, j) / t;
-    }
-    return A;
-}
-
-// The right softmax, but a row with every key at -inf spread evenly (1 / L_K each).
-arma::mat empty_rows_even(const arma::mat& S) {
-    arma::mat A = softmax_by_loops(S);
-    for (arma::uword i = 0; i < S.n_rows; ++i)
-        if (S.row(i).max() == -INFINITY) A.row(i).fill(1.0 / static_cast<double>(S.n_cols));
-    return A;
-}
-
-// Every natural wrong softmax of S, as variants of probe p, each labelled with its way
-// (the same label on every input is the same wrong body). `even_rows`: whether a row
-// of nothing but -inf spread evenly is a way of its own (where the mask is the
-// learner's, a -1e9 mask gives the same numbers, and that mistake names both).
-void softmax_variants(Probe& p, const arma::mat& S, bool even_rows = true) {
-    const char* shift_names[] = {"max(S, 1)", "no shift", "S.max()", "mean(S, 1)", "max(S)", "min(S, 1)"};
-    const char* norm_names[] = {"sum(E, 1)", "sum(E)", "accu(E)", "max(E, 1)"};
-    const Shift shifts[] = {Shift::row_max, Shift::column_max, Shift::global_max, Shift::row_mean, Shift::none,
-                            Shift::row_min};
-    const Norm norms[] = {Norm::row_sum, Norm::column_sum, Norm::total, Norm::row_max};
-    for (const bool guard : {true, false})
-        for (const Shift sh : shifts)
-            for (const Norm no : norms) {
-                const Mistake* named = no == Norm::column_sum       ? &m::softmax_over_columns
-                                       : no == Norm::total          ? &m::softmax_over_whole_matrix
-                                       : no == Norm::row_max        ? &m::softmax_divided_by_max
-                                       : sh == Shift::column_max    ? &m::softmax_shift_by_column_max
-                                       : sh == Shift::none          ? &m::softmax_without_max_subtraction
-                                       : sh != Shift::row_max       ? &m::softmax_shift_not_row_max
-                                       : !guard                     ? &m::masked_row_gives_nan
-                                                                    : nullptr;
-                if (!named) continue;
-                p.variant(*named, result("A", softmax_by_loops(S, {sh, no, guard}), kWeights))
-                    .labelled(std::string("shift ") + shift_names[static_cast<int>(sh)] + ", divide by " +
-                              norm_names[static_cast<int>(no)] + (guard ? "" : ", no rule for a row of -inf"));
-                // two slips at once: named as one of them, or as nothing
-                if ((sh != Shift::row_max) + (no != Norm::row_sum) + !guard > 1) p.combined();
-            }
-    SoftmaxWay down;
-    down.down_columns = true;
-    p.variant(m::softmax_over_columns, result("A", softmax_by_loops(S, down), kWeights)).labelled("softmax_rows(S.t()).t()");
-    p.variant(m::softmax_normalised_by_length, result("A", normalised_by_length(S, true), kWeights))
-        .labelled("arma::normalise(E, 2, 1)");
-    p.variant(m::softmax_normalised_by_length, result("A", normalised_by_length(S, false), kWeights))
-        .labelled("arma::normalise(E)");
-    p.variant(m::softmax_without_exp, result("A", without_exp(S), kWeights));
-    if (even_rows) p.variant(m::masked_row_spread_evenly, result("A", empty_rows_even(S), kWeights));
+// The chapter of the softmax declares every pairing of its slips (tests/support/
+// families.hpp): each shift with each normaliser, with and without the rule for a row
+// of nothing but -inf, and the other ways of writing it. `even_rows`: whether a row of
+// nothing but -inf spread evenly is a way of its own (where the mask is the learner's,
+// a mask of -1e9 gives the same numbers, and the mask's slip names both).
+SoftmaxSlips every_pairing(bool even_rows) {
+    SoftmaxSlips which;
+    which.every_pairing = true;
+    which.spread_evenly = even_rows;
+    return which;
 }
 
 // 4 queries over 5 keys: row 0 with keys hidden (-inf), row 1 near 1000, row 2 with
@@ -155,7 +81,7 @@ Diagnosis softmax_rows_diagnosis() {
         const arma::mat in = S;
         Probe& p = d.probe(input, [in] { return result("A", attn::softmax_rows(in), kWeights); },
                            result("A", softmax_by_loops(in), kWeights));
-        softmax_variants(p, in);
+        add_softmax_slips(p, in, [](const arma::mat& A) { return result("A", A, kWeights); }, every_pairing(true));
         p.quantity("L_K", static_cast<double>(in.n_cols));
     }
     return d;
@@ -194,43 +120,16 @@ arma::mat square_mask() {
     return mk;
 }
 
-// Every natural wrong masked_softmax of (S, M), as variants of probe p.
+// Every natural wrong masked_softmax of (S, M), as variants of probe p: the mask's slips
+// and the softmax's, each giving the weights.
 void masked_softmax_variants(Probe& p, const arma::mat& S, const arma::mat& M) {
-    const arma::uword R = S.n_rows, C = S.n_cols;
-    arma::mat hidden(R, C), times(R, C), zeroed(R, C), plus_large(R, C), set_large(R, C);
-    for (arma::uword i = 0; i < R; ++i)
-        for (arma::uword j = 0; j < C; ++j) {
-            const bool h = std::isinf(M(i, j));
-            hidden(i, j) = S(i, j) + M(i, j);
-            times(i, j) = S(i, j) * M(i, j);
-            zeroed(i, j) = h ? 0.0 : S(i, j);
-            plus_large(i, j) = S(i, j) + (h ? -1e9 : 0.0);
-            set_large(i, j) = h ? -1e9 : S(i, j);
-        }
-    const arma::mat plain = softmax_by_loops(S);
-    arma::mat plus_mask = plain + M, cut = plain;
-    for (arma::uword k = 0; k < M.n_elem; ++k)
-        if (std::isinf(M(k))) cut(k) = 0.0;
-    auto as = [](const arma::mat& A) { return result("A", A, kWeights); };
-    p.variant(m::mask_added_to_weights, as(plus_mask))
-        .variant(m::mask_after_softmax, as(cut))
-        .variant(m::mask_with_zero, as(softmax_by_loops(zeroed)))
-        .variant(m::mask_ignored, as(plain));
+    const Finish weights = [S, M](const AttentionWay& w) { return result("A", weights_by_loops(S, M, w).weights, kWeights); };
+    MaskSlips which;
     // s * 0 = 0 and s * -inf = -inf for s > 0: finite numbers only on positive scores
-    if (S.min() > 0) p.variant(m::mask_multiplied, as(softmax_by_loops(times)));
-    if (R == C) {
-        arma::mat flipped(R, C);
-        for (arma::uword i = 0; i < R; ++i)
-            for (arma::uword j = 0; j < C; ++j) flipped(i, j) = S(i, j) + M(j, i);
-        p.variant(m::mask_transposed, as(softmax_by_loops(flipped)));
-    }
-    // -1e9 or -1e30: nearly the right weights, and even ones on a row with every key hidden
-    const double loose = 1e-5;
-    p.variant(m::mask_large_finite_value, as(softmax_by_loops(plus_large)), "", loose)
-        .labelled("S + (-1e9 where hidden)")
-        .variant(m::mask_large_finite_value, as(softmax_by_loops(set_large)), "", loose)
-        .labelled("hidden scores set to -1e9");
-    softmax_variants(p, hidden, false);
+    which.multiplied = S.min() > 0;
+    which.transposed = S.n_rows == S.n_cols;
+    add_mask_slips(p, M, weights, which);
+    add_softmax_slips(p, weights, every_pairing(false));
 }
 
 Diagnosis masked_softmax_diagnosis() {

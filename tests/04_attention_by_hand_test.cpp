@@ -27,6 +27,7 @@ ATTN_TEST_MAIN(ch04_attention_by_hand)
 #include "core/worked_example.hpp"
 #include "labs/attention_by_hand_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -101,21 +102,24 @@ void sizes(Probe& p, const arma::mat& Q, const arma::mat& K) {
 }
 
 // ------------------------------------------------------------------ scores
-// Q K^T can go wrong in its product (K Q^T; Q Q^T; the transpose left out, Q * K, or
-// on the wrong factor, Q.t() * K), by dividing already (the next step's job), or by a
-// shape rule that is not one (L_Q = L_K). Shapes that do not fit make Armadillo throw.
+// Q K^T can go wrong in its product (K Q^T, by operator* or by loops; Q Q^T; the
+// transpose left out, Q * K, or on the wrong factor, Q.t() * K: the wiring slips of
+// tests/support/families.hpp), by dividing already (the next step's job), or by a shape
+// rule that is not one (L_Q = L_K). Shapes that do not fit make Armadillo throw.
 void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
     const bool square = Q.n_rows == K.n_rows;
     const double d_k = static_cast<double>(K.n_cols);
     auto as = [](const arma::mat& S) { return result("S", S, kScores); };
-    p.variant(m::scores_transposed, as(dot_table(K, Q))).labelled("K * Q.t()");
-    // for (i < L_Q) for (j < L_K) S(i, j) = dot(Q.row(j), K.row(i)): an index past the end unless L_Q = L_K
-    p.variant(m::scores_transposed, square ? as(dot_table(K, Q)) : index_error()).labelled("loops with i and j swapped");
-    p.variant(m::scores_queries_by_queries, as(dot_table(Q, Q)));
-    p.variant(m::scores_transpose_misplaced, K.n_rows == Q.n_cols ? as(product_by_loops(Q, K)) : size_error())
-        .labelled("Q * K");
-    p.variant(m::scores_transpose_misplaced, square ? as(product_by_loops(transposed(Q), K)) : size_error())
-        .labelled("Q.t() * K");
+    const Finish scores = [&](const AttentionWay& w) -> Outcome {
+        // for (i < L_Q) for (j < L_K) S(i, j) = dot(Q.row(j), K.row(i)): an index past the end unless L_Q = L_K
+        if (w.written == Written::loops && !square) return index_error();
+        if (!refused_step(Q, K, arma::mat(), arma::mat(), w).empty()) return size_error();
+        return as(scores_by_loops(Q, K, w.scores));
+    };
+    WiringSlips wiring;
+    wiring.ways = {Wiring::scores_k_q, Wiring::scores_k_q_in_loops, Wiring::scores_q_q, Wiring::scores_q_times_k,
+                   Wiring::scores_qt_times_k};
+    add_attention_wiring_slips(p, scores, wiring);
     p.variant(m::scores_scaled_too_early, as(divided(dot_table(Q, K), std::sqrt(d_k))));
     p.variant(m::extra_rule_l_q_equals_l_k, square ? as(dot_table(Q, K)) : Result::throws(Threw::shape_error));
 }
@@ -140,20 +144,15 @@ Diagnosis scores_diagnosis() {
 }
 
 // ------------------------------------------------------------------ scale_scores
-// The divisor can be left out, be d_k itself, multiply, be the square root of a count
-// of tokens (S.n_cols or S.n_rows), a fixed 2 (the worked example's), or a square root
-// kept in an integer (sqrt(8) = 2.83 becomes 2).
+// The divisor's slips (families.hpp): left out, d_k itself, multiplying, the square
+// root of a count of tokens (S.n_cols or S.n_rows), a fixed 2 (the worked example's),
+// or a square root kept in an integer (sqrt(8) = 2.83 becomes 2).
 void scale_variants(Probe& p, const arma::mat& S, double d_k) {
-    auto as = [](const arma::mat& X) { return result("S'", X, kScores); };
-    p.variant(m::no_scaling, as(S))
-        .variant(m::scale_by_d_k, as(divided(S, d_k)))
-        .variant(m::scale_multiplied, as(divided(S, 1.0 / std::sqrt(d_k))))
-        .variant(m::scale_by_key_count, as(divided(S, std::sqrt(static_cast<double>(S.n_cols)))))
-        .labelled("sqrt(S.n_cols)")
-        .variant(m::scale_by_key_count, as(divided(S, std::sqrt(static_cast<double>(S.n_rows)))))
-        .labelled("sqrt(S.n_rows)")
-        .variant(m::divisor_hard_coded, as(divided(S, 2.0)))
-        .variant(m::sqrt_truncated_to_integer, as(divided(S, std::floor(std::sqrt(d_k)))));
+    const Finish scaled = [&](const AttentionWay& w) { return result("S'", divided(S, w.divisor), kScores); };
+    DivisorSlips which;
+    which.fixed = true;
+    add_divisor_slips(p, DivisorSizes{d_k, 0, static_cast<double>(S.n_cols), static_cast<double>(S.n_rows)}, scaled,
+                      which);
 }
 
 // sqrt(d_k) subtracted from each score, where the scale divides
@@ -186,92 +185,25 @@ Diagnosis scale_scores_diagnosis() {
 }
 
 // ------------------------------------------------------------------ attention_weights
-// Weights normalised by the 2-norm of each row (arma::normalise(E, 2, 1)) or of each
-// column (arma::normalise(E)), after the right shift.
-arma::mat normalised_by_length(const arma::mat& S, bool rows) {
-    arma::mat E(arma::size(S), arma::fill::zeros);
-    for (arma::uword i = 0; i < S.n_rows; ++i) {
-        const double mx = S.row(i).max();
-        for (arma::uword j = 0; j < S.n_cols; ++j) E(i, j) = std::exp(S(i, j) - mx);
-    }
-    arma::mat A(arma::size(S), arma::fill::zeros);
-    for (arma::uword i = 0; i < S.n_rows; ++i)
-        for (arma::uword j = 0; j < S.n_cols; ++j) {
-            double ss = 0;
-            if (rows)
-                for (arma::uword k = 0; k < S.n_cols; ++k) ss += E(i, k) * E(i, k);
-            else
-                for (arma::uword k = 0; k < S.n_rows; ++k) ss += E(k, j) * E(k, j);
-            A(i, j) = E(i, j) / std::sqrt(ss);
-        }
-    return A;
-}
-// Each row divided by its total without any exp (S / sum(S, 1)).
-arma::mat without_exp(const arma::mat& S) {
-    arma::mat A(arma::size(S));
-    for (arma::uword i = 0; i < S.n_rows; ++i) {
-        double t = 0;
-        for (arma::uword j = 0; j < S.n_cols; ++j) t += S(i, j);
-        for (arma::uword j = 0; j < S.n_cols; ++j) A(i, j) = S(i, j) / t;
-    }
-    return A;
-}
-
-// The natural wrong versions of a softmax written by hand in place of softmax_rows,
-// as variants of probe p on scaled scores S; `wrap` turns the wrong weights into the
-// result (the weights themselves, or the weights and what they give downstream).
-void own_softmax_variants(Probe& p, const arma::mat& S, const std::function<Result(const arma::mat&)>& wrap) {
-    auto soft = [&](Shift sh, Norm no) {
-        SoftmaxWay w;
-        w.shift = sh;
-        w.norm = no;
-        return wrap(softmax_by_loops(S, w));
-    };
-    SoftmaxWay down;
-    down.down_columns = true;
-    p.variant(m::softmax_over_columns, wrap(softmax_by_loops(S, down))).labelled("softmax_rows(S.t()).t()");
-    p.variant(m::softmax_over_columns, soft(Shift::row_max, Norm::column_sum)).labelled("E.each_row() / sum(E)");
-    p.variant(m::softmax_over_whole_matrix, soft(Shift::row_max, Norm::total)).labelled("E / accu(E)");
-    p.variant(m::softmax_over_whole_matrix, soft(Shift::global_max, Norm::total)).labelled("exp(S - S.max()) / accu");
-    p.variant(m::softmax_divided_by_max, soft(Shift::row_max, Norm::row_max));
-    p.variant(m::softmax_without_max_subtraction, soft(Shift::none, Norm::row_sum));
-    p.variant(m::softmax_shift_not_row_max, soft(Shift::global_max, Norm::row_sum)).labelled("S.max()");
-    p.variant(m::softmax_shift_not_row_max, soft(Shift::row_mean, Norm::row_sum)).labelled("mean(S, 1)");
-    p.variant(m::softmax_shift_not_row_max, soft(Shift::row_min, Norm::row_sum)).labelled("min(S, 1)");
-    p.variant(m::softmax_shift_by_column_max, soft(Shift::column_max, Norm::row_sum));
-    p.variant(m::softmax_normalised_by_length, wrap(normalised_by_length(S, true))).labelled("arma::normalise(E, 2, 1)");
-    p.variant(m::softmax_normalised_by_length, wrap(normalised_by_length(S, false))).labelled("arma::normalise(E)");
-    p.variant(m::softmax_without_exp, wrap(without_exp(S)));
-}
-
-// Every natural wrong attention_weights(Q, K): the divisor, the product, the softmax.
+// Every natural wrong attention_weights(Q, K), from families.hpp: the divisor, the
+// product of the scores, the softmax left out or written by hand. Where a wrong
+// product's shapes do not fit, Armadillo refuses it.
 void weights_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
-    const double d_k = static_cast<double>(K.n_cols), L_K = static_cast<double>(K.n_rows),
-                 L_Q = static_cast<double>(Q.n_rows);
-    const arma::mat S = dot_table(Q, K);
-    auto as = [](const arma::mat& A) { return result("A", A, kScores); };
-    auto over = [&](double c) { return as(softmax_by_hand(divided(S, c))); };
-    p.variant(m::no_scaling, over(1.0))
-        .variant(m::scale_by_d_k, over(d_k))
-        .variant(m::scale_multiplied, over(1.0 / std::sqrt(d_k)))
-        .variant(m::scale_by_key_count, over(std::sqrt(L_K)))
-        .labelled("sqrt(K.n_rows)")
-        .variant(m::scale_by_key_count, over(std::sqrt(L_Q)))
-        .labelled("sqrt(Q.n_rows)")
-        .variant(m::divisor_hard_coded, over(2.0))
-        .variant(m::sqrt_truncated_to_integer, over(std::floor(std::sqrt(d_k))));
-    p.variant(m::scores_transposed, as(softmax_by_hand(divided(dot_table(K, Q), std::sqrt(d_k)))));
-    p.variant(m::scores_queries_by_queries, as(softmax_by_hand(divided(dot_table(Q, Q), std::sqrt(d_k)))));
-    p.variant(m::scores_transpose_misplaced,
-              K.n_rows == Q.n_cols ? as(softmax_by_hand(divided(product_by_loops(Q, K), std::sqrt(d_k)))) : size_error())
-        .labelled("Q * K");
-    p.variant(m::scores_transpose_misplaced,
-              Q.n_rows == K.n_rows ? as(softmax_by_hand(divided(product_by_loops(transposed(Q), K), std::sqrt(d_k))))
-                                   : size_error())
-        .labelled("Q.t() * K");
-    const arma::mat scaled = divided(S, std::sqrt(d_k));
-    p.variant(m::softmax_left_out, as(scaled));
-    own_softmax_variants(p, scaled, as);
+    const Finish weights = [&](const AttentionWay& w) -> Outcome {
+        if (!refused_step(Q, K, arma::mat(), arma::mat(), w).empty()) return size_error();
+        return result("A", attention_by_loops(Q, K, arma::mat(), arma::mat(), w).weights, kScores);
+    };
+    DivisorSlips divisors;
+    divisors.fixed = true;
+    add_divisor_slips(p,
+                      DivisorSizes{static_cast<double>(K.n_cols), 0, static_cast<double>(K.n_rows),
+                                   static_cast<double>(Q.n_rows)},
+                      weights, divisors);
+    WiringSlips wiring;
+    wiring.ways = {Wiring::scores_k_q, Wiring::scores_q_q, Wiring::scores_q_times_k, Wiring::scores_qt_times_k,
+                   Wiring::scores_kept};
+    add_attention_wiring_slips(p, weights, wiring);
+    add_softmax_slips(p, weights);
 }
 
 // Q and K whose scaled scores (d_k 6) are the table T: T * sqrt(6) = Q K^T with
@@ -307,18 +239,20 @@ Diagnosis attention_weights_diagnosis() {
 }
 
 // ------------------------------------------------------------------ attend
-// A V can go wrong as A itself, A^T V (A.t() * V, or loops reading A(j, i)), A V^T,
-// or a shape rule that is not one (L_Q = L_K).
+// A V can go wrong as A itself, A^T V (A.t() * V, or loops reading A(j, i)) or A V^T
+// (the wiring slips of families.hpp), or by a shape rule that is not one (L_Q = L_K).
 void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
-    const bool square = A.n_rows == A.n_cols;
     auto as = [](const arma::mat& Z) { return result("Z", Z, kOutput); };
-    p.variant(m::weights_instead_of_output, result("Z", A, kScores));
-    p.variant(m::weights_transposed, square ? as(mix_by_hand(transposed(A), V)) : size_error()).labelled("A.t() * V");
-    // Z(i, c) += A(j, i) V(j, c) for i < L_Q, j < L_K: an index past the end when L_K > L_Q
-    p.variant(m::weights_transposed, square ? as(mix_by_hand(transposed(A), V)) : A.n_cols > A.n_rows ? index_error()
-                                                                                            : size_error())
-        .labelled("loops reading A(j, i)");
-    p.variant(m::values_transposed, V.n_rows == V.n_cols ? as(product_by_loops(A, transposed(V))) : size_error());
+    const Finish mixed = [&](const AttentionWay& w) -> Outcome {
+        if (w.weights_as_output) return result("Z", A, kScores);
+        // Z(i, c) += A(j, i) V(j, c) for i < L_Q, j < L_K: an index past the end when L_K > L_Q
+        if (!refused_output(A, V, w).empty())
+            return w.written == Written::loops && A.n_cols > A.n_rows ? index_error() : size_error();
+        return as(output_by_loops(A, V, w));
+    };
+    WiringSlips wiring;
+    wiring.ways = {Wiring::output_a, Wiring::output_at_v, Wiring::output_at_v_in_loops, Wiring::output_a_vt};
+    add_attention_wiring_slips(p, mixed, wiring);
     p.variant(m::extra_rule_l_q_equals_l_k, A.n_rows == V.n_rows ? as(mix_by_hand(A, V)) : Result::throws(Threw::shape_error));
 }
 
@@ -409,16 +343,18 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     p.variant(m::wrong_output_row, row_index_error(), "row A.n_rows, one past the end");
     p.variant(m::wrong_output_row, L_K - 1 < L_Q ? row_of(L_K - 1) : row_index_error(),
               "row A.n_cols - 1, the number of keys less one");
-    // the last key's column as weights: A.col(L_K - 1).t(), L_Q entries for L_K value rows
-    const arma::rowvec last_column = A.col(L_K - 1).t();
-    const bool fits = L_Q == L_K;
-    p.variant(m::weights_transposed, fits ? result("z", product_by_loops(last_column, V), ax)
-                                          : Result::throws(Threw::shape_error, "mix_value_rows"))
-        .labelled("mix_value_rows(A.col(A.n_cols - 1).t(), V)");
-    p.variant(m::weights_transposed, fits ? result("z", product_by_loops(last_column, V), ax) : size_error())
-        .labelled("A.col(A.n_cols - 1).t() * V");
-    p.variant(m::values_transposed,
-              L_K == d_v ? result("z", product_by_loops(arma::mat(A.row(L_Q - 1)), transposed(V)), ax) : size_error());
+    // the weights transposed (the last key's column as weights, A.col(L_K - 1).t(): L_Q
+    // entries for L_K value rows, the last row of A^T V where they agree) or the values
+    // transposed; where the shapes do not fit, mix_value_rows or Armadillo refuses them
+    const Finish last_row = [&](const AttentionWay& w) -> Outcome {
+        if (!refused_output(A, V, w).empty())
+            return w.written == Written::course_function ? Result::throws(Threw::shape_error, "mix_value_rows")
+                                                         : size_error();
+        return result("z", arma::mat(output_by_loops(A, V, w).row(L_Q - 1)), ax);
+    };
+    WiringSlips wiring;
+    wiring.ways = {Wiring::output_at_v_by_mix_value_rows, Wiring::output_at_v, Wiring::output_a_vt};
+    add_attention_wiring_slips(p, last_row, wiring);
     const arma::rowvec last = A.row(L_Q - 1);
     p.variant(m::mix_loop_bound_d_v, d_v > L_K ? index_error() : result("z", mix_first(last, V, d_v), ax));
 }

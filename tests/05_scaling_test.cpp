@@ -27,6 +27,7 @@ ATTN_TEST_MAIN(ch05_scaling)
 #include "core/errors.hpp"
 #include "labs/scaling_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -87,11 +88,9 @@ Diagnosis scale_factor_diagnosis() {
         Probe& p = d.probe("d_k = " + std::to_string(d_k), [d_k] { return factor(attn::scale_factor(d_k)); },
                            factor(1.0 / std::sqrt(dk)));
         p.tol = 1e-7;  // the factor in float is right too
-        p.variant(m::no_scaling, factor(1.0))
-            .variant(m::scale_multiplied, factor(std::sqrt(dk)))
-            .variant(m::scale_by_d_k, factor(1.0 / dk))
-            .variant(m::scale_factor_integer_division, factor(0.0))
-            .quantity("d_k", dk);
+        // the divisor's slips (tests/support/families.hpp), each giving the factor 1 / divisor
+        add_divisor_slips(p, DivisorSizes{dk}, [](const AttentionWay& w) { return factor(1.0 / w.divisor); });
+        p.variant(m::scale_factor_integer_division, factor(0.0)).quantity("d_k", dk);
     }
     return d;
 }

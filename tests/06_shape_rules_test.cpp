@@ -25,6 +25,7 @@ ATTN_TEST_MAIN(ch06_shape_rules)
 #include "core/errors.hpp"
 #include "labs/shape_rules_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using attn::Shape;
@@ -50,201 +51,47 @@ struct Random {
 
 bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 
-// What Armadillo throws for two shapes that do not fit (the start of its message).
-Result product_error() { return Result::throws(Threw::armadillo_size, "matrix multiplication"); }
-Result sum_error() { return Result::throws(Threw::armadillo_size, "addition"); }
-
-// Entry (i, j) = row i of P dotted with row j of R, by loops.
-arma::mat dot_table(const arma::mat& P, const arma::mat& R) {
-    arma::mat S(P.n_rows, R.n_rows);
-    for (arma::uword i = 0; i < P.n_rows; ++i)
-        for (arma::uword j = 0; j < R.n_rows; ++j) {
-            double s = 0;
-            for (arma::uword c = 0; c < P.n_cols; ++c) s += P(i, c) * R(j, c);
-            S(i, j) = s;
-        }
-    return S;
-}
-arma::mat divided(const arma::mat& S, double c) {
-    arma::mat out(arma::size(S));
-    for (arma::uword k = 0; k < S.n_elem; ++k) out(k) = S(k) / c;
-    return out;
-}
-arma::mat transposed(const arma::mat& M) { return arma::mat(M.t()); }
-
 // ------------------------------------------------------------------ scaled_dot_product_attention
 Result attention_result(const arma::mat& W, const arma::mat& Z) {
     return result("weights", W, kWeights).add("output", Z, kOutput);
 }
 Result attention_result(const AttentionByLoops& a) { return attention_result(a.weights, a.output); }
 
-// The four passes as a learner's code runs them, on a table of raw scores S that may
-// have the wrong shape: divide by c, add the mask, a softmax, times V; where two shapes
-// do not fit, Armadillo's error, as the learner's call would throw it.
-Result wired(const arma::mat& S, double c, const arma::mat& mask, const arma::mat& V,
-             const std::function<arma::mat(const arma::mat&)>& soft = [](const arma::mat& X) { return softmax_by_loops(X); }) {
-    arma::mat T = divided(S, c);
-    if (mask.n_elem) {
-        if (T.n_rows != mask.n_rows || T.n_cols != mask.n_cols) return sum_error();
-        T += mask;
-    }
-    const arma::mat W = soft(T);
-    if (W.n_cols != V.n_rows) return product_error();
-    return attention_result(W, product_by_loops(W, V));
-}
-
-// Weights normalised by the 2-norm of each row (arma::normalise(E, 2, 1)) or of each
-// column (arma::normalise(E)), after the right shift; a row of nothing but -inf gives
-// zeros with `guard`, NaN without.
-arma::mat normalised_by_length(const arma::mat& S, bool rows, bool guard) {
-    arma::mat E(arma::size(S), arma::fill::zeros);
-    for (arma::uword i = 0; i < S.n_rows; ++i) {
-        const double mx = S.row(i).max();
-        if (guard && mx == -INFINITY) continue;
-        for (arma::uword j = 0; j < S.n_cols; ++j) E(i, j) = std::exp(S(i, j) - mx);
-    }
-    arma::mat A(arma::size(S), arma::fill::zeros);
-    for (arma::uword i = 0; i < S.n_rows; ++i)
-        for (arma::uword j = 0; j < S.n_cols; ++j) {
-            double ss = 0;
-            if (rows)
-                for (arma::uword k = 0; k < S.n_cols; ++k) ss += E(i, k) * E(i, k);
-            else
-                for (arma::uword k = 0; k < S.n_rows; ++k) ss += E(k, j) * E(k, j);
-            A(i, j) = guard && ss == 0 ? 0.0 : E(i, j) / std::sqrt(ss);
-        }
-    return A;
-}
-// Each row divided by its total without any exp (S / sum(S, 1)).
-arma::mat without_exp(const arma::mat& S) {
-    arma::mat A(arma::size(S));
-    for (arma::uword i = 0; i < S.n_rows; ++i) {
-        double t = 0;
-        for (arma::uword j = 0; j < S.n_cols; ++j) t += S(i, j);
-        for (arma::uword j = 0; j < S.n_cols; ++j) A(i, j) = S(i, j) / t;
-    }
-    return A;
-}
-// The natural wrong versions of a softmax written by hand in place of softmax_rows, on
-// the scaled and masked scores T, as variants of p; `wrap` turns wrong weights into
-// the result. Each comes with a rule for a row of nothing but -inf (zeros) and without
-// it (NaN): the second is two slips at once.
-void own_softmax_variants(Probe& p, const arma::mat& T, const std::function<Result(const arma::mat&)>& wrap) {
-    struct Own {
-        const Mistake* mistake;
-        Shift shift;
-        Norm norm;
-        const char* how;
-    };
-    const Own own[] = {
-        {&m::softmax_over_columns, Shift::row_max, Norm::column_sum, "E.each_row() / sum(E)"},
-        {&m::softmax_over_whole_matrix, Shift::row_max, Norm::total, "E / accu(E)"},
-        {&m::softmax_over_whole_matrix, Shift::global_max, Norm::total, "exp(S - S.max()) / accu"},
-        {&m::softmax_divided_by_max, Shift::row_max, Norm::row_max, "E.each_col() / max(E, 1)"},
-        {&m::softmax_without_max_subtraction, Shift::none, Norm::row_sum, "exp(S)"},
-        {&m::softmax_shift_not_row_max, Shift::global_max, Norm::row_sum, "S.max()"},
-        {&m::softmax_shift_not_row_max, Shift::row_mean, Norm::row_sum, "mean(S, 1)"},
-        {&m::softmax_shift_by_column_max, Shift::column_max, Norm::row_sum, "max(S)"},
-    };
-    for (const bool guard : {true, false})
-        for (const Own& o : own) {
-            SoftmaxWay w;
-            w.shift = o.shift;
-            w.norm = o.norm;
-            w.guard = guard;
-            p.variant(*o.mistake, wrap(softmax_by_loops(T, w)))
-                .labelled(std::string(o.how) + (guard ? "" : ", no rule for a row of -inf"));
-            if (!guard) p.combined();
-        }
-    SoftmaxWay down;
-    down.down_columns = true;
-    p.variant(m::softmax_over_columns, wrap(softmax_by_loops(T, down))).labelled("softmax_rows(S.t()).t()");
-    for (const bool guard : {true, false}) {
-        const std::string tail = guard ? "" : ", no rule for a row of -inf";
-        p.variant(m::softmax_normalised_by_length, wrap(normalised_by_length(T, true, guard)))
-            .labelled("arma::normalise(E, 2, 1)" + tail);
-        if (!guard) p.combined();
-        p.variant(m::softmax_normalised_by_length, wrap(normalised_by_length(T, false, guard)))
-            .labelled("arma::normalise(E)" + tail);
-        if (!guard) p.combined();
-    }
-    p.variant(m::softmax_without_exp, wrap(without_exp(T)));
-    SoftmaxWay bare;
-    bare.guard = false;
-    p.variant(m::masked_row_gives_nan, wrap(softmax_by_loops(T, bare)));
-    // (a row of nothing but -inf spread evenly gives what hidden scores set to -1e9 give:
-    // mask_large_finite_value names both)
-}
-
-// Every natural wrong scaled_dot_product_attention(Q, K, V, mask) as variants of p:
-// the divisor, the product of the scores, the softmax, the mask, the last product,
-// what is returned, and shape rules that are not rules.
+// Every natural wrong scaled_dot_product_attention(Q, K, V, mask) as variants of p: the
+// slips of tests/support/families.hpp (the divisor, the wiring of the products, a
+// softmax of the learner's own, the use of the mask), what is returned, and shape rules
+// that are not rules. Where two shapes do not fit, Armadillo's error, as the learner's
+// call would throw it; on an input without a mask, every way of using one is plain
+// attention.
 void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
-    const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols),
-                 L_K = static_cast<double>(K.n_rows), L_Q = static_cast<double>(Q.n_rows);
-    const double root = std::sqrt(d_k);
-    const arma::mat S = dot_table(Q, K);
     const Result right = attention_result(attention_by_loops(Q, K, V, mask));
-    auto over = [&](double c) { return wired(S, c, mask, V); };
-    // the divisor
-    p.variant(m::no_scaling, over(1.0))
-        .variant(m::scale_by_d_k, over(d_k))
-        .variant(m::scale_multiplied, over(1.0 / root))
-        .variant(m::scale_by_sqrt_d_v, over(std::sqrt(d_v)))
-        .variant(m::scale_by_key_count, over(std::sqrt(L_K)))
-        .labelled("sqrt(K.n_rows)")
-        .variant(m::scale_by_key_count, over(std::sqrt(L_Q)))
-        .labelled("sqrt(Q.n_rows)")
-        .variant(m::divisor_hard_coded, over(2.0))
-        .variant(m::sqrt_truncated_to_integer, over(std::floor(root)));
-    // the product of the scores
-    p.variant(m::scores_transposed, wired(dot_table(K, Q), root, mask, V));
-    p.variant(m::scores_queries_by_queries, wired(dot_table(Q, Q), root, mask, V));
-    p.variant(m::scores_transpose_misplaced, K.n_rows == Q.n_cols ? wired(product_by_loops(Q, K), root, mask, V) : product_error())
-        .labelled("Q * K");
-    p.variant(m::scores_transpose_misplaced,
-              Q.n_rows == K.n_rows ? wired(product_by_loops(transposed(Q), K), root, mask, V) : product_error())
-        .labelled("Q.t() * K");
-    // the weights
-    const arma::mat T = mask.n_elem ? arma::mat(divided(S, root) + mask) : divided(S, root);
-    const arma::mat W = softmax_by_loops(T);
-    p.variant(m::softmax_left_out, attention_result(T, product_by_loops(T, V)));
-    own_softmax_variants(p, T, [&](const arma::mat& X) { return attention_result(X, product_by_loops(X, V)); });
-    // the mask: on an input without one, every way of using it gives the right result
-    struct Use {
-        const Mistake* mistake;
-        MaskUse use;
+    const Finish attention = [&](AttentionWay w) -> Outcome {
+        if (!mask.n_elem) w.mask = MaskUse::added;
+        const std::string refused = refused_step(Q, K, V, mask, w);
+        if (!refused.empty()) return Result::throws(Threw::armadillo_size, refused);
+        const AttentionByLoops a = attention_by_loops(Q, K, V, mask, w);
+        if (w.weights_as_output) return result("weights", a.weights, kWeights).add("output", a.weights, kWeights);
+        return attention_result(a);
     };
-    const Use uses[] = {{&m::mask_after_softmax, MaskUse::after_softmax},
-                        {&m::mask_added_to_weights, MaskUse::added_to_weights},
-                        {&m::mask_with_zero, MaskUse::zero_score},
-                        {&m::mask_multiplied, MaskUse::multiplied},
-                        {&m::mask_ignored, MaskUse::ignored}};
-    for (const Use& u : uses) {
-        AttentionWay way;
-        way.mask = u.use;
-        p.variant(*u.mistake, mask.n_elem ? attention_result(attention_by_loops(Q, K, V, mask, way)) : right);
-    }
-    if (!mask.n_elem || mask.n_rows == mask.n_cols) {
-        AttentionWay way;
-        way.mask = MaskUse::transposed;
-        p.variant(m::mask_transposed, mask.n_elem ? attention_result(attention_by_loops(Q, K, V, mask, way)) : right);
-    } else {
-        p.variant(m::mask_transposed, sum_error());
-    }
-    // -1e9 or -1e30: nearly the right weights, and even ones on a row with every key hidden
-    for (const MaskUse u : {MaskUse::plus_large, MaskUse::set_large}) {
-        AttentionWay way;
-        way.mask = u;
-        p.variant(m::mask_large_finite_value, mask.n_elem ? attention_result(attention_by_loops(Q, K, V, mask, way)) : right,
-                  "", 1e-5)
-            .labelled(u == MaskUse::plus_large ? "S + (-1e9 where hidden)" : "hidden scores set to -1e9");
-    }
-    // the last product, and what is returned
-    p.variant(m::weights_transposed, Q.n_rows == K.n_rows ? attention_result(W, product_by_loops(transposed(W), V)) : product_error());
-    p.variant(m::values_transposed, V.n_cols == K.n_rows ? attention_result(W, product_by_loops(W, transposed(V))) : product_error());
-    p.variant(m::weights_instead_of_output, result("weights", W, kWeights).add("output", W, kWeights));
-    p.variant(m::weights_not_returned, attention_result(arma::mat(), product_by_loops(W, V)));
+    DivisorSlips divisors;
+    divisors.fixed = true;
+    add_divisor_slips(p,
+                      DivisorSizes{static_cast<double>(K.n_cols), static_cast<double>(V.n_cols),
+                                   static_cast<double>(K.n_rows), static_cast<double>(Q.n_rows)},
+                      attention, divisors);
+    WiringSlips wiring;
+    wiring.ways = {Wiring::scores_k_q,  Wiring::scores_q_q,  Wiring::scores_q_times_k, Wiring::scores_qt_times_k,
+                   Wiring::scores_kept, Wiring::output_at_v, Wiring::output_a_vt,      Wiring::output_a};
+    add_attention_wiring_slips(p, attention, wiring);
+    // each written out with and without the rule for a row of -inf (a row spread evenly
+    // gives what hidden scores set to -1e9 give, and the mask's slip names both)
+    SoftmaxSlips own;
+    own.shift_by_row_min = false;
+    own.nan_rows = true;
+    own.table_unguarded = own.by_length_unguarded = true;
+    add_softmax_slips(p, attention, own);
+    add_mask_slips(p, mask, attention);
+    p.variant(m::weights_not_returned, attention_result(arma::mat(), attention_by_loops(Q, K, V, mask).output));
     // shape rules that are not rules
     p.variant(m::extra_rule_l_q_equals_l_k, Q.n_rows == K.n_rows ? right : Result::throws(Threw::shape_error));
     p.variant(m::extra_rule_d_v_equals_d_k, V.n_cols == K.n_cols ? right : Result::throws(Threw::shape_error));

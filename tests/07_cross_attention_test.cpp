@@ -28,6 +28,7 @@ ATTN_TEST_MAIN(ch07_cross_attention)
 #include "core/worked_example.hpp"
 #include "labs/cross_attention_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -45,22 +46,10 @@ Result as_result(const arma::mat& A, const arma::mat& Z) {
 }
 Result of(const attn::AttentionResult& r) { return as_result(r.weights, r.output); }
 
-// What a variant gives: a result, or (for an error whose wording depends on how the
-// body was written) an example and the results that count as it.
-struct Expect {
-    Result example;
-    std::function<bool(const Result&)> fits;
-};
-Expect gives(Result r) { return {std::move(r), nullptr}; }
-Probe& declare(Probe& p, const Mistake& mk, const Expect& e, const std::string& detail = "", double tol = kTol) {
-    if (e.fits) return p.variant_fitting(mk, e.example, e.fits, detail);
-    return p.variant(mk, e.example, detail, tol);
-}
-
 // The shapes a slip hands on do not fit: scaled_dot_product_attention (or
 // masked_softmax) refuses them, when the body calls it, or Armadillo does, when the
 // body writes the products out. Never the exercise's own check, which the input passes.
-Expect refused(const std::string& fn) {
+Outcome refused(const std::string& fn) {
     return {Result::throws(Threw::shape_error, "scaled_dot_product_attention:"), [fn](const Result& r) {
                 return (r.threw == Threw::shape_error && r.message.rfind(fn + ":", 0) != 0) ||
                        r.threw == Threw::armadillo_size;
@@ -68,118 +57,45 @@ Expect refused(const std::string& fn) {
 }
 
 // Attention on (Q, K, V, mask) the way `way` says, by loops; refused when its shapes
-// do not fit.
-Expect attend(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
-              const AttentionWay& way, const std::string& fn) {
-    if (Q.n_cols != K.n_cols || K.n_rows != V.n_rows) return refused(fn);
-    if (mask.n_elem && (mask.n_rows != Q.n_rows || mask.n_cols != K.n_rows)) return refused(fn);
-    if ((way.mask == MaskUse::transposed || way.weights_transposed) && Q.n_rows != K.n_rows) return refused(fn);
+// do not fit. With the exercise's own Q, K, V and mask, the finish of the slips of
+// tests/support/families.hpp, which the three attention exercises share.
+Outcome attend(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
+               const AttentionWay& way, const std::string& fn) {
+    if (!refused_step(Q, K, V, mask, way).empty()) return refused(fn);
     const AttentionByLoops a = attention_by_loops(Q, K, V, mask, way);
-    return gives(as_result(a.weights, a.output));
+    return as_result(a.weights, a.output);
 }
-Expect attend(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask, const std::string& fn) {
+Outcome attend(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask, const std::string& fn) {
     return attend(Q, K, V, mask, AttentionWay{}, fn);
 }
-// Weights chosen by a slip of the softmax, and the output they give.
-Expect with_weights(const arma::mat& A, const arma::mat& V) { return gives(as_result(A, product_by_loops(A, V))); }
 
-// --- slips of the attention formula, shared by the three attention exercises --------
-
-// Declares the slip `w` of mistake mk, and, when `unguarded_too`, the same slip written
-// with a softmax of its own that has no rule for a row of nothing but -infinity (NaN
-// there): a second slip that comes with writing the softmax out, named by the first.
-void declare_way(Probe& p, const Mistake& mk, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
-                 const arma::mat& mask, AttentionWay w, const std::string& fn, bool unguarded_too,
-                 const std::string& how = "", const std::string& detail = "") {
-    declare(p, mk, attend(Q, K, V, mask, w, fn), detail).labelled(how);
-    if (!unguarded_too) return;
-    w.softmax.guard = false;
-    declare(p, mk, attend(Q, K, V, mask, w, fn), detail)
-        .labelled(how + (how.empty() ? "" : ", ") + "no rule for a row of -inf")
-        .combined();
-}
-
-// The divisor: none, d_k, multiplied, sqrt(d_v), sqrt(L_K), sqrt(d_model) (d_model: the
-// width of the layer's input X, or 0 when there is none).
-void divisor_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
-                   double d_model, const std::string& fn, const std::string& twice = "", bool unguarded_too = false) {
-    const double d_k = static_cast<double>(K.n_cols), d_v = static_cast<double>(V.n_cols),
-                 L_K = static_cast<double>(K.n_rows);
-    auto by = [&](const Mistake& mk, double divisor, const std::string& detail = "") {
-        AttentionWay w;
-        w.divisor = divisor;
-        declare_way(p, mk, Q, K, V, mask, w, fn, unguarded_too, "", detail);
-    };
-    by(m::no_scaling, 1.0);
-    by(m::scale_by_d_k, d_k, twice);
-    by(m::scale_multiplied, 1.0 / std::sqrt(d_k));
-    by(m::scale_by_sqrt_d_v, std::sqrt(d_v));
-    by(m::scale_by_key_count, std::sqrt(L_K));
-    // the number of queries instead: only another number where L_Q != L_K
-    if (Q.n_rows != K.n_rows) by(m::scale_by_query_count, std::sqrt(static_cast<double>(Q.n_rows)));
-    if (d_model > 0) by(m::scale_by_sqrt_d_model, std::sqrt(d_model));
-    p.quantity("d_k", d_k).quantity("d_v", d_v).quantity("L_K", L_K);
+// The sizes the divisor may be taken from (d_model: the width of the layer's input X,
+// or 0 when there is none), each also a quantity the relations may name a factor by.
+DivisorSizes divisor_sizes(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, double d_model) {
+    const DivisorSizes n{static_cast<double>(K.n_cols), static_cast<double>(V.n_cols), static_cast<double>(K.n_rows),
+                         static_cast<double>(Q.n_rows), d_model};
+    p.quantity("d_k", n.d_k).quantity("d_v", n.d_v).quantity("L_K", n.L_K);
     if (d_model > 0) p.quantity("d_model", d_model);
+    return n;
 }
 
-// A softmax written out by hand, wrongly: along the wrong axis, over everything,
-// divided by the row's largest entry, shifted by each column's maximum, without exp,
-// divided by the 2-norm.
-void softmax_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
-                   const std::string& fn, bool unguarded_too = false) {
-    auto way = [&](const Mistake& mk, Shift sh, Norm no, const std::string& how = "", bool down = false) {
-        AttentionWay w;
-        w.softmax.shift = sh;
-        w.softmax.norm = no;
-        w.softmax.down_columns = down;
-        declare_way(p, mk, Q, K, V, mask, w, fn, unguarded_too, how);
-    };
-    way(m::softmax_over_columns, Shift::row_max, Norm::column_sum, "E / sum(E)");
-    way(m::softmax_over_columns, Shift::row_max, Norm::row_sum, "softmax_rows(S.t()).t()", true);
-    way(m::softmax_over_whole_matrix, Shift::global_max, Norm::total, "exp(S - S.max()) / accu(E)");
-    way(m::softmax_over_whole_matrix, Shift::row_max, Norm::total, "each row shifted, / accu(E)");
-    way(m::softmax_divided_by_max, Shift::row_max, Norm::row_max);
-    way(m::softmax_shift_by_column_max, Shift::column_max, Norm::row_sum);
-    // right in exact arithmetic: they show only on scores in the thousands (the large inputs)
-    way(m::softmax_without_max_subtraction, Shift::none, Norm::row_sum);
-    way(m::softmax_shift_not_row_max, Shift::global_max, Norm::row_sum, "S.max()");
-    way(m::softmax_shift_not_row_max, Shift::row_mean, Norm::row_sum, "arma::mean(S, 1)");
-    way(m::softmax_shift_not_row_max, Shift::row_min, Norm::row_sum, "arma::min(S, 1)");
-    // the scores themselves: without exp, and the exponentials divided by their length
-    const arma::mat S = attention_by_loops(Q, K, V, mask).scores;  // scaled, masked
-    arma::mat plain(arma::size(S)), by_length(arma::size(S), arma::fill::zeros), E(arma::size(S), arma::fill::zeros);
-    for (arma::uword i = 0; i < S.n_rows; ++i) {
-        double total = 0, mx = -INFINITY;
-        for (arma::uword j = 0; j < S.n_cols; ++j) total += S(i, j), mx = std::max(mx, S(i, j));
-        for (arma::uword j = 0; j < S.n_cols; ++j) plain(i, j) = S(i, j) / total;
-        if (std::isinf(mx) && mx < 0) continue;  // nothing visible: zeros
-        double ss = 0;
-        for (arma::uword j = 0; j < S.n_cols; ++j) ss += std::exp(2 * (S(i, j) - mx));
-        for (arma::uword j = 0; j < S.n_cols; ++j) {
-            by_length(i, j) = std::exp(S(i, j) - mx) / std::sqrt(ss);
-            E(i, j) = std::exp(S(i, j) - mx);
-        }
-    }
-    // arma::normalise(E): each COLUMN divided by its 2-norm
-    arma::mat by_column_length(arma::size(S), arma::fill::zeros);
-    for (arma::uword j = 0; j < S.n_cols; ++j) {
-        double ss = 0;
-        for (arma::uword i = 0; i < S.n_rows; ++i) ss += E(i, j) * E(i, j);
-        for (arma::uword i = 0; i < S.n_rows; ++i) by_column_length(i, j) = ss > 0 ? E(i, j) / std::sqrt(ss) : 0.0;
-    }
-    declare(p, m::softmax_without_exp, with_weights(plain, V));
-    declare(p, m::softmax_normalised_by_length, with_weights(by_length, V)).labelled("arma::normalise(E, 2, 1)");
-    declare(p, m::softmax_normalised_by_length, with_weights(by_column_length, V)).labelled("arma::normalise(E)");
+// The divisor's slips in the three exercises: the number of queries is a slip of its
+// own, and d_k may also be sqrt(d_k) divided twice (`twice`).
+DivisorSlips divisors(const std::string& twice) {
+    DivisorSlips which;
+    which.d_k_detail = twice;
+    which.queries_apart = true;
+    return which;
 }
 
-// The output: A^T V, or the weights themselves.
-void output_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
-                  const std::string& fn) {
-    AttentionWay t;
-    t.weights_transposed = true;
-    declare(p, m::weights_transposed, attend(Q, K, V, mask, t, fn));
-    const arma::mat A = attention_by_loops(Q, K, V, mask).weights;
-    declare(p, m::weights_instead_of_output, gives(as_result(A, A)));
+// The wiring slips of an attention layer: K Q^T, Q Q^T (which in self-attention is the
+// keys projected by W_q, a swapped projection), A^T V and the weights as the output.
+WiringSlips wiring(bool queries_by_queries, const std::string& k_q_detail = "") {
+    WiringSlips which;
+    which.ways = {Wiring::scores_k_q, Wiring::output_at_v, Wiring::output_a};
+    if (queries_by_queries) which.ways.push_back(Wiring::scores_q_q);
+    which.scores_k_q_detail = k_q_detail;
+    return which;
 }
 
 const char* const kTwice =
@@ -206,10 +122,10 @@ arma::mat large_rows(arma::uword L, arma::uword d, int seed) {
 }
 
 // X W^T for each of the three weight matrices: refused by Armadillo unless all are square.
-Expect transposed_projections(const arma::mat& Xq, const arma::mat& Xkv, const arma::mat& W_q, const arma::mat& W_k,
+Outcome transposed_projections(const arma::mat& Xq, const arma::mat& Xkv, const arma::mat& W_q, const arma::mat& W_k,
                               const arma::mat& W_v, const std::string& fn) {
     const bool square = W_q.is_square() && W_k.is_square() && W_v.is_square();
-    if (!square) return gives(Result::throws(Threw::armadillo_size, "matrix multiplication"));
+    if (!square) return Result::throws(Threw::armadillo_size, "matrix multiplication");
     return attend(product_by_loops(Xq, W_q.t()), product_by_loops(Xkv, W_k.t()), product_by_loops(Xkv, W_v.t()),
                   arma::mat(), fn);
 }
@@ -220,7 +136,8 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
     const arma::mat Q = product_by_loops(X, W_q), K = product_by_loops(X, W_k), V = product_by_loops(X, W_v);
     const arma::mat none;
     auto at = [&](const arma::mat& q, const arma::mat& k, const arma::mat& v) { return attend(q, k, v, none, fn); };
-    divisor_slips(p, Q, K, V, none, static_cast<double>(X.n_cols), fn, kTwice);
+    const Finish attention = [&](const AttentionWay& w) { return attend(Q, K, V, none, w, fn); };
+    add_divisor_slips(p, divisor_sizes(p, Q, K, V, static_cast<double>(X.n_cols)), attention, divisors(kTwice));
     declare(p, m::scores_from_unprojected_x, at(X, X, V)).labelled("X X^T / sqrt(d_model)");
     {
         AttentionWay w;
@@ -233,14 +150,14 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
     declare(p, m::projection_role_swapped, at(Q, Q, V)).labelled("keys from W_q");
     declare(p, m::projection_role_swapped, at(Q, K, Q)).labelled("values from W_q");
     declare(p, m::projection_role_swapped, at(Q, K, K)).labelled("values from W_k");
-    // swapping W_q and W_k gives K Q^T too, the same numbers
-    declare(p, m::scores_transposed, at(K, Q, V),
-            "or W_q and W_k swapped, Q = X W_k and K = X W_q, which gives the same scores");
     declare(p, m::values_not_projected, at(Q, K, X));
     declare(p, m::self_attention_masked, attend(Q, K, V, causal_mask_by_loops(X.n_rows), fn));
     declare(p, m::projection_transposed_weights, transposed_projections(X, X, W_q, W_k, W_v, fn));
-    output_slips(p, Q, K, V, none, fn);
-    softmax_slips(p, Q, K, V, none, fn);
+    // swapping W_q and W_k gives K Q^T too, the same numbers; the keys from W_q give Q Q^T,
+    // a swapped projection above
+    add_attention_wiring_slips(p, attention,
+                               wiring(false, "or W_q and W_k swapped, Q = X W_k and K = X W_q, which gives the same scores"));
+    add_softmax_slips(p, attention);
 }
 
 Diagnosis self_attention_diagnosis() {
@@ -277,7 +194,8 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
     const arma::mat Q = product_by_loops(X_dec, W_q), K = product_by_loops(H_enc, W_k), V = product_by_loops(H_enc, W_v);
     const arma::mat none;
     auto at = [&](const arma::mat& q, const arma::mat& k, const arma::mat& v) { return attend(q, k, v, none, fn); };
-    divisor_slips(p, Q, K, V, none, static_cast<double>(X_dec.n_cols), fn, kTwice);
+    const Finish attention = [&](const AttentionWay& w) { return attend(Q, K, V, none, w, fn); };
+    add_divisor_slips(p, divisor_sizes(p, Q, K, V, static_cast<double>(X_dec.n_cols)), attention, divisors(kTwice));
     // each of Q, K and V from one of the two sequences: every mix but the right one
     const char* role[] = {"the queries", "the keys", "the values"};
     for (int mix = 0; mix < 8; ++mix) {
@@ -297,8 +215,6 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
         for (std::size_t i = 1; i < wrong.size(); ++i) detail += (i + 1 == wrong.size() ? " and " : ", ") + wrong[i];
         declare(p, m::cross_attention_wrong_source, at(q, k, v), detail);
     }
-    declare(p, m::scores_transposed, at(K, Q, V));
-    declare(p, m::scores_queries_by_queries, at(Q, Q, V));
     declare(p, m::projection_role_swapped, at(product_by_loops(X_dec, W_k), K, V)).labelled("queries from W_k");
     declare(p, m::projection_role_swapped, at(Q, product_by_loops(H_enc, W_q), V)).labelled("keys from W_q");
     declare(p, m::projection_role_swapped, at(Q, K, product_by_loops(H_enc, W_q))).labelled("values from W_q");
@@ -313,8 +229,8 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
             .labelled("X_dec H_enc^T / sqrt(d_k)");
     }
     declare(p, m::projection_transposed_weights, transposed_projections(X_dec, H_enc, W_q, W_k, W_v, fn));
-    output_slips(p, Q, K, V, none, fn);
-    softmax_slips(p, Q, K, V, none, fn);
+    add_attention_wiring_slips(p, attention, wiring(true));
+    add_softmax_slips(p, attention);
 }
 
 Diagnosis cross_attention_diagnosis() {
@@ -389,42 +305,23 @@ MaskedInput large_input() {
 void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
                                const arma::mat& M) {
     const std::string fn = "masked_attention";
-    auto use = [&](MaskUse u) {
-        AttentionWay w;
-        w.mask = u;
-        return attend(Q, K, V, M, w, fn);
-    };
-    divisor_slips(p, Q, K, V, M, 0, fn, "", true);
-    declare(p, m::mask_after_softmax, use(MaskUse::after_softmax));
-    declare(p, m::mask_added_to_weights, use(MaskUse::added_to_weights));
-    declare(p, m::mask_with_zero, use(MaskUse::zero_score));
-    declare(p, m::mask_ignored, use(MaskUse::ignored));
-    declare(p, m::mask_transposed, use(MaskUse::transposed)).labelled("S + mask.t()");
-    // mask.t() only where it fits, a square mask: right on the others
-    declare(p, m::mask_transposed, M.n_rows == M.n_cols ? use(MaskUse::transposed) : attend(Q, K, V, M, fn))
-        .labelled("mask.t() when it is square");
+    const Finish attention = [&](const AttentionWay& w) { return attend(Q, K, V, M, w, fn); };
+    // a softmax of the learner's own meets the row with every key hidden: each divisor
+    // slip, the mask multiplied in and each slip of the softmax again without the rule
+    // for a row of -inf
+    DivisorSlips by = divisors("");
+    by.unguarded = true;
+    add_divisor_slips(p, divisor_sizes(p, Q, K, V, 0), attention, by);
+    MaskSlips mask;
     // s * 0 = 0 and s * -inf = -inf for s > 0: finite numbers only on positive scores
-    if (product_by_loops(Q, K.t()).min() > 0) {
-        AttentionWay w;
-        w.mask = MaskUse::multiplied;
-        declare_way(p, m::mask_multiplied, Q, K, V, M, w, fn, true);
-    }
-    // -1e9 or -1e30: nearly the right weights, and even (or plain softmax) ones on a row
-    // with every key hidden
-    declare(p, m::mask_large_finite_value, use(MaskUse::plus_large), "", 1e-5).labelled("S + (-1e9 where hidden)");
+    mask.multiplied = product_by_loops(Q, K.t()).min() > 0;
+    mask.multiplied_unguarded = true;
+    mask.transposed_where_square = true;
     // the same numbers as a softmax of its own that spreads a row of nothing but -inf evenly
-    declare(p, m::mask_large_finite_value, use(MaskUse::set_large),
-            "or a softmax of your own that gives a row of nothing but -infinity even weights, 1 / L_K each, where the "
-            "course's rule is a row of zeros",
-            1e-5)
-        .labelled("hidden scores set to -1e9");
-    {
-        AttentionWay w;
-        w.softmax.guard = false;
-        declare(p, m::masked_row_gives_nan, attend(Q, K, V, M, w, fn));
-    }
-    declare(p, m::scores_transposed, attend(K, Q, V, M, fn));
-    declare(p, m::scores_queries_by_queries, attend(Q, Q, V, M, fn));
+    mask.set_large_detail =
+        "or a softmax of your own that gives a row of nothing but -infinity even weights, 1 / L_K each, where the "
+        "course's rule is a row of zeros";
+    add_mask_slips(p, M, attention, mask);
     // the learner's own checks refusing a good mask: its -infinity, or its shape
     p.variant_fitting(m::mask_minus_infinity_refused, Result::throws(Threw::input_error, fn + ":"), [fn](const Result& r) {
         return r.threw == Threw::input_error && r.message.rfind(fn + ":", 0) == 0;
@@ -432,12 +329,14 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
     auto refuses_mask = [fn](const Result& r) {
         return r.threw == Threw::shape_error && r.message.rfind(fn + ":", 0) == 0 && mentions(r.message, "mask");
     };
-    const Expect refused_mask{Result::throws(Threw::shape_error, fn + ": the mask"), refuses_mask};
+    const Outcome refused_mask{Result::throws(Threw::shape_error, fn + ": the mask"), refuses_mask};
     declare(p, m::mask_shape_rule_wrong, M.n_rows == M.n_cols ? attend(Q, K, V, M, fn) : refused_mask)
         .labelled("a square mask required");
     declare(p, m::mask_shape_rule_wrong, refused_mask).labelled("mask.n_cols == K.n_cols (d_k) required");
-    output_slips(p, Q, K, V, M, fn);
-    softmax_slips(p, Q, K, V, M, fn, true);
+    add_attention_wiring_slips(p, attention, wiring(true));
+    SoftmaxSlips own;
+    own.table_unguarded = own.down_columns_unguarded = own.nan_rows = true;
+    add_softmax_slips(p, attention, own);
 }
 
 Diagnosis masked_attention_diagnosis() {

@@ -38,6 +38,7 @@ ATTN_TEST_MAIN(ch09_multi_head_attention)
 #include "core/worked_example.hpp"
 #include "labs/multi_head_attention_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -338,11 +339,6 @@ enum class Mha {
     right,
     divide_by_d_model,    // each head's scores over sqrt(X_q.n_cols)
     divide_by_all_heads,  // over sqrt(h d_k), the width of all the heads' queries
-    no_scaling,
-    divide_by_d_k,        // over d_k, without the square root
-    multiply_by_sqrt_d_k,
-    divide_by_sqrt_d_v,
-    divide_by_sqrt_l_k,   // over sqrt(K_i.n_rows), the number of keys
     interleaved,          // column j to head j % h
     concat_reversed,
     no_w_o,
@@ -354,12 +350,6 @@ enum class Mha {
     q_from_w_k,
     k_from_w_q,
     v_from_w_k,
-    scores_transposed,    // a head's scores K_i Q_i^T
-    weights_transposed,   // a head's output A^T V_i
-    softmax_down_columns,
-    mask_after_softmax,
-    mask_zero_score,
-    mask_added_to_weights,
     values_cut_at_key_width,  // V_i = V.cols(i d_k, (i + 1) d_k - 1)
     widths_from_d_model,      // every head cut X_q.n_cols / h columns wide
     one_wide_head,            // the projections attended whole, as one head
@@ -390,7 +380,8 @@ arma::mat head_of(const arma::mat& M, arma::uword h, arma::uword p, arma::uword 
     return columns_by_loops(M, cols);
 }
 
-MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
+// `head`: how each head's attention is done (a slip of tests/support/families.hpp).
+MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWay& head = {}) {
     const arma::uword h = in.h;
     const arma::mat& Xq = s == Mha::roles_swapped || s == Mha::queries_from_x_kv ? in.X_kv : in.X_q;
     const arma::mat& Xkv = s == Mha::roles_swapped || s == Mha::kv_from_queries ? in.X_q : in.X_kv;
@@ -410,7 +401,7 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
     if (mask.n_elem && (mask.n_rows != L_Q || mask.n_cols != L_K))
         return mha_throws(Threw::shape_error, "mask " + shape(mask.n_rows, mask.n_cols));
     // a head's A (L_K x L_Q) times its V_i (L_K x d_v), as Armadillo refuses it
-    if ((s == Mha::scores_transposed || s == Mha::weights_transposed) && L_Q != L_K)
+    if ((head.scores == ScoresFrom::k_q || head.transpose_weights) && L_Q != L_K)
         return mha_throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
                                                      shape(L_K, L_Q) + " and " + shape(L_K, d_v));
     if (s == Mha::concat_end_inclusive)
@@ -418,23 +409,9 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
                                  : mha_throws(Threw::armadillo_size, "copy into submatrix: incompatible matrix dimensions: " +
                                                                          shape(L_Q, d_v + 1) + " and " + shape(L_Q, d_v));
 
-    AttentionWay way;
-    const double dk = static_cast<double>(d_k);
-    switch (s) {
-        case Mha::divide_by_d_model: way.divisor = std::sqrt(static_cast<double>(in.X_q.n_cols)); break;
-        case Mha::divide_by_all_heads: way.divisor = std::sqrt(static_cast<double>(in.W_q.n_cols)); break;
-        case Mha::no_scaling: way.divisor = 1.0; break;
-        case Mha::divide_by_d_k: way.divisor = dk; break;
-        case Mha::multiply_by_sqrt_d_k: way.divisor = 1.0 / std::sqrt(dk); break;
-        case Mha::divide_by_sqrt_d_v: way.divisor = std::sqrt(static_cast<double>(d_v)); break;
-        case Mha::divide_by_sqrt_l_k: way.divisor = std::sqrt(static_cast<double>(L_K)); break;
-        case Mha::softmax_down_columns: way.softmax.down_columns = true; break;
-        case Mha::mask_after_softmax: way.mask = MaskUse::after_softmax; break;
-        case Mha::mask_zero_score: way.mask = MaskUse::zero_score; break;
-        case Mha::mask_added_to_weights: way.mask = MaskUse::added_to_weights; break;
-        case Mha::weights_transposed: way.weights_transposed = true; break;
-        default: break;
-    }
+    AttentionWay way = head;
+    if (s == Mha::divide_by_d_model) way.divisor = std::sqrt(static_cast<double>(in.X_q.n_cols));
+    if (s == Mha::divide_by_all_heads) way.divisor = std::sqrt(static_cast<double>(in.W_q.n_cols));
     MhaByLoops r;
     std::vector<arma::mat> outputs;
     std::vector<arma::mat> Qs, Ks, Vs;
@@ -455,8 +432,7 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right) {
         }
     } else {
         for (arma::uword p = 0; p < parts; ++p) {
-            const AttentionByLoops a = s == Mha::scores_transposed ? attention_by_loops(Ks[p], Qs[p], Vs[p], mask, way)
-                                                                   : attention_by_loops(Qs[p], Ks[p], Vs[p], mask, way);
+            const AttentionByLoops a = attention_by_loops(Qs[p], Ks[p], Vs[p], mask, way);
             r.weights.push_back(a.weights);
             outputs.push_back(a.output);
         }
@@ -558,14 +534,26 @@ Diagnosis multi_head_attention_diagnosis() {
             },
             mha_result(mha_by_loops(c), L_K, d_v));
         auto with = [&](Mha s) { return mha_result(mha_by_loops(c, s), L_K, d_v); };
+        // the slips of one head's attention (tests/support/families.hpp), made in every head
+        const Finish heads = [&](const AttentionWay& w) { return mha_result(mha_by_loops(c, Mha::right, w), L_K, d_v); };
+        DivisorSlips divisors;
+        divisors.d_k_detail = "or divided by sqrt(d_k) twice: scaled_dot_product_attention already divides each head's "
+                              "scores by it";
+        add_divisor_slips(p,
+                          DivisorSizes{static_cast<double>(c.W_q.n_cols / c.h), static_cast<double>(d_v),
+                                       static_cast<double>(L_K)},
+                          heads, divisors);
+        WiringSlips wiring;
+        wiring.ways = {Wiring::scores_k_q, Wiring::output_at_v};
+        add_attention_wiring_slips(p, heads, wiring);
+        SoftmaxSlips down;
+        down.table = down.by_length = down.without_exp = false;
+        add_softmax_slips(p, heads, down);
+        MaskSlips mask;
+        mask.ignored = mask.multiplied = mask.transposed = mask.large = false;
+        add_mask_slips(p, c.mask, heads, mask);
         p.variant(m::head_scale_by_sqrt_d_model, with(Mha::divide_by_d_model))
             .variant(m::head_scale_by_total_width, with(Mha::divide_by_all_heads))
-            .variant(m::no_scaling, with(Mha::no_scaling))
-            .variant(m::scale_by_d_k, with(Mha::divide_by_d_k), "or divided by sqrt(d_k) twice: scaled_dot_product_attention "
-                                                                "already divides each head's scores by it")
-            .variant(m::scale_multiplied, with(Mha::multiply_by_sqrt_d_k))
-            .variant(m::scale_by_sqrt_d_v, with(Mha::divide_by_sqrt_d_v))
-            .variant(m::scale_by_key_count, with(Mha::divide_by_sqrt_l_k))
             .variant(m::heads_interleaved_columns, with(Mha::interleaved))
             .variant(m::heads_concat_reversed, with(Mha::concat_reversed))
             .variant(m::heads_output_projection_missing, with(Mha::no_w_o))
@@ -581,12 +569,6 @@ Diagnosis multi_head_attention_diagnosis() {
             .labelled("K = X_kv W_q")
             .variant(m::projection_role_swapped, with(Mha::v_from_w_k))
             .labelled("V = X_kv W_k")
-            .variant(m::scores_transposed, with(Mha::scores_transposed))
-            .variant(m::weights_transposed, with(Mha::weights_transposed))
-            .variant(m::softmax_over_columns, with(Mha::softmax_down_columns))
-            .variant(m::mask_after_softmax, with(Mha::mask_after_softmax))
-            .variant(m::mask_with_zero, with(Mha::mask_zero_score))
-            .variant(m::mask_added_to_weights, with(Mha::mask_added_to_weights))
             .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width))
             .variant(m::heads_width_from_d_model, with(Mha::widths_from_d_model))
             .variant(m::heads_not_split, with(Mha::one_wide_head))

@@ -27,6 +27,7 @@ ATTN_TEST_MAIN(ch11_training)
 #include "core/errors.hpp"
 #include "labs/training_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -472,13 +473,43 @@ Result ce_result(const CeByLoops& r) { return ce_result(r.loss, r.dlogits); }
 struct CeSlip {
     const Mistake* mistake;
     CeWay way;
-    const char* how;
+    std::string how;
 };
+
+// The softmax's slips (tests/support/families.hpp) that these loops make as a learner's
+// would: a shift other than each row's maximum, in the loss's log-sum-exp and in the
+// gradient alike, and the gradient's softmax over the columns or over everything. (No
+// shift at all is a slip of the loss of its own; the other ways change no number here
+// that the loss's slips do not.)
+std::vector<CeSlip> cross_entropy_softmax_slips() {
+    SoftmaxSlips table;
+    table.down_columns = table.by_length = table.without_exp = false;
+    std::vector<CeSlip> out;
+    for (const Slip& s : softmax_slips(table)) {
+        const SoftmaxWay& w = s.way.softmax;
+        CeWay ce;
+        const bool other_shift = w.shift == Shift::global_max || w.shift == Shift::row_min || w.shift == Shift::row_mean;
+        if (other_shift && w.norm == Norm::row_sum) {
+            ce.loss = CeLoss::other_shift, ce.grad = CeGrad::other_shift;
+            ce.shift = w.shift == Shift::global_max ? CeShift::global_max
+                       : w.shift == Shift::row_min  ? CeShift::row_min
+                                                    : CeShift::row_mean;
+        } else if (w.shift == Shift::row_max && w.norm == Norm::column_sum) {
+            ce.grad = CeGrad::columns;
+        } else if (w.shift == Shift::row_max && w.norm == Norm::total) {
+            ce.grad = CeGrad::total;
+        } else {
+            continue;
+        }
+        out.push_back({s.mistake, ce, s.how});
+    }
+    return out;
+}
 std::vector<CeSlip> cross_entropy_slips() {
     using L = CeLoss;
     using G = CeGrad;
     using C = Count;
-    return {
+    std::vector<CeSlip> slips = {
         {&m::cross_entropy_summed_over_rows, {L::right, G::right, C::one, C::one}, "no division"},
         {&m::cross_entropy_gradient_not_averaged, {L::right, G::right, C::T, C::one}, "dlogits not divided"},
         {&m::cross_entropy_divided_by_entries, {L::right, G::right, C::entries, C::entries}, "by T n"},
@@ -497,12 +528,10 @@ std::vector<CeSlip> cross_entropy_slips() {
         {&m::cross_entropy_shift_not_added_back, {L::shift_subtracted, G::right}, "m subtracted"},
         {&m::cross_entropy_gradient_without_onehot, {L::right, G::without_onehot}, "softmax / T"},
         {&m::cross_entropy_onehot_not_divided, {L::right, G::onehot_after_division}, "p / T - onehot"},
-        {&m::softmax_shift_not_row_max, {L::other_shift, G::other_shift, C::T, C::T, CeShift::global_max}, "logits.max()"},
-        {&m::softmax_shift_not_row_max, {L::other_shift, G::other_shift, C::T, C::T, CeShift::row_min}, "z.min()"},
-        {&m::softmax_shift_not_row_max, {L::other_shift, G::other_shift, C::T, C::T, CeShift::row_mean}, "arma::mean(z)"},
-        {&m::softmax_over_columns, {L::right, G::columns}, "E.each_row() / sum(E)"},
-        {&m::softmax_over_whole_matrix, {L::right, G::total}, "E / accu(E)"},
     };
+    // after the loss's own: a combination is named by its first slip
+    for (const CeSlip& s : cross_entropy_softmax_slips()) slips.push_back(s);
+    return slips;
 }
 
 struct CeInput {
@@ -567,7 +596,7 @@ Diagnosis cross_entropy_diagnosis() {
         for (std::size_t j = i + 1; j < slips.size(); ++j) {
             CeWay w;
             if (slips[i].mistake == slips[j].mistake || !merged(slips[i].way, slips[j].way, w)) continue;
-            Combination c{slips[i].mistake, std::string(slips[i].how) + " with " + slips[j].how, {}, {}};
+            Combination c{slips[i].mistake, slips[i].how + " with " + slips[j].how, {}, {}};
             for (const CeInput& in : inputs) c.per_probe.push_back(ce_result(cross_entropy_by_loops(in.Z, in.t, w)));
             combos.push_back(c);
         }

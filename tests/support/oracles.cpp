@@ -21,6 +21,15 @@ arma::mat softmax_by_loops(const arma::mat& H, const SoftmaxWay& way) {
         along.down_columns = false;
         return arma::mat(softmax_by_loops(arma::mat(H.t()), along).t());
     }
+    if (!way.exponential) {  // the scores themselves over their row's total
+        arma::mat A(arma::size(H));
+        for (arma::uword i = 0; i < H.n_rows; ++i) {
+            double t = 0;
+            for (arma::uword j = 0; j < H.n_cols; ++j) t += H(i, j);
+            for (arma::uword j = 0; j < H.n_cols; ++j) A(i, j) = H(i, j) / t;
+        }
+        return A;
+    }
     double global = -INFINITY;
     for (arma::uword k = 0; k < H.n_elem; ++k) global = std::max(global, H(k));
     arma::mat E(H.n_rows, H.n_cols, arma::fill::zeros);
@@ -50,55 +59,123 @@ arma::mat softmax_by_loops(const arma::mat& H, const SoftmaxWay& way) {
     double everything = 0;
     for (arma::uword k = 0; k < E.n_elem; ++k) everything += E(k);
     for (arma::uword i = 0; i < H.n_rows; ++i) {
-        if (skipped[i]) continue;
-        double row_total = 0, row_largest = 0;
-        for (arma::uword j = 0; j < H.n_cols; ++j) row_total += E(i, j), row_largest = std::max(row_largest, E(i, j));
+        if (skipped[i]) {
+            if (way.even_empty_rows) A.row(i).fill(1.0 / static_cast<double>(H.n_cols));
+            continue;
+        }
+        double row_total = 0, row_largest = 0, row_squares = 0;
+        for (arma::uword j = 0; j < H.n_cols; ++j)
+            row_total += E(i, j), row_largest = std::max(row_largest, E(i, j)), row_squares += E(i, j) * E(i, j);
         for (arma::uword j = 0; j < H.n_cols; ++j) {
-            double column_total = 0;
-            for (arma::uword r = 0; r < H.n_rows; ++r) column_total += E(r, j);
-            const double by = way.norm == Norm::row_sum      ? row_total
-                              : way.norm == Norm::column_sum ? column_total
-                              : way.norm == Norm::total      ? everything
-                                                             : row_largest;
-            A(i, j) = E(i, j) / by;
+            double column_total = 0, column_squares = 0;
+            for (arma::uword r = 0; r < H.n_rows; ++r) column_total += E(r, j), column_squares += E(r, j) * E(r, j);
+            double by = row_total;
+            if (way.norm == Norm::column_sum) by = column_total;
+            if (way.norm == Norm::total) by = everything;
+            if (way.norm == Norm::row_max) by = row_largest;
+            if (way.norm == Norm::row_length) by = std::sqrt(row_squares);
+            if (way.norm == Norm::column_length) by = std::sqrt(column_squares);
+            // a length of 0 (a key hidden from every query) gives zeros under the rule, 0 / 0 without it
+            const bool empty = (way.norm == Norm::row_length || way.norm == Norm::column_length) && by == 0;
+            A(i, j) = way.guard && empty ? 0.0 : E(i, j) / by;
         }
     }
     return A;
 }
 
-AttentionByLoops attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& given,
-                                    const AttentionWay& way) {
-    const arma::mat mask = given.n_elem ? given : arma::mat(Q.n_rows, K.n_rows, arma::fill::zeros);
-    const double divisor = way.divisor > 0 ? way.divisor : std::sqrt(static_cast<double>(K.n_cols));
-    AttentionByLoops r;
-    arma::mat& S = r.scores;
-    S.set_size(Q.n_rows, K.n_rows);
+arma::mat scores_by_loops(const arma::mat& Q, const arma::mat& K, ScoresFrom from) {
+    switch (from) {
+        case ScoresFrom::q_k: break;
+        case ScoresFrom::k_q: return scores_by_loops(K, Q);
+        case ScoresFrom::q_q: return scores_by_loops(Q, Q);
+        case ScoresFrom::q_times_k: return product_by_loops(Q, K);
+        case ScoresFrom::qt_times_k: return product_by_loops(arma::mat(Q.t()), K);
+    }
+    arma::mat S(Q.n_rows, K.n_rows);
     for (arma::uword i = 0; i < Q.n_rows; ++i)
         for (arma::uword j = 0; j < K.n_rows; ++j) {
             double d = 0;
             for (arma::uword c = 0; c < K.n_cols; ++c) d += Q(i, c) * K(j, c);
-            const double s = d / divisor;
-            const double m = mask(i, j);
+            S(i, j) = d;
+        }
+    return S;
+}
+
+WeightsByLoops weights_by_loops(const arma::mat& S, const arma::mat& given, const AttentionWay& way) {
+    const arma::mat mask = given.n_elem ? given : arma::mat(S.n_rows, S.n_cols, arma::fill::zeros);
+    WeightsByLoops r;
+    arma::mat& T = r.scores;
+    T.set_size(S.n_rows, S.n_cols);
+    for (arma::uword i = 0; i < S.n_rows; ++i)
+        for (arma::uword j = 0; j < S.n_cols; ++j) {
+            const double s = S(i, j);
+            const double m = way.mask == MaskUse::transposed ? 0.0 : mask(i, j);
             const bool hidden = std::isinf(m);
             switch (way.mask) {
-                case MaskUse::added: S(i, j) = s + m; break;
+                case MaskUse::added: T(i, j) = s + m; break;
                 case MaskUse::after_softmax:
                 case MaskUse::added_to_weights:
-                case MaskUse::ignored: S(i, j) = s; break;
-                case MaskUse::zero_score: S(i, j) = hidden ? 0.0 : s; break;
-                case MaskUse::multiplied: S(i, j) = s * m; break;
-                case MaskUse::transposed: S(i, j) = s + mask(j, i); break;
-                case MaskUse::plus_large: S(i, j) = s + (hidden ? -1e9 : 0.0); break;
-                case MaskUse::set_large: S(i, j) = hidden ? -1e9 : s; break;
+                case MaskUse::ignored: T(i, j) = s; break;
+                case MaskUse::zero_score: T(i, j) = hidden ? 0.0 : s; break;
+                case MaskUse::multiplied: T(i, j) = s * m; break;
+                case MaskUse::transposed: T(i, j) = s + mask(j, i); break;
+                case MaskUse::plus_large: T(i, j) = s + (hidden ? -1e9 : 0.0); break;
+                case MaskUse::set_large: T(i, j) = hidden ? -1e9 : s; break;
             }
         }
-    r.weights = softmax_by_loops(S, way.softmax);
+    r.weights = way.no_softmax ? T : softmax_by_loops(T, way.softmax);
     for (arma::uword k = 0; k < r.weights.n_elem; ++k) {
         if (way.mask == MaskUse::after_softmax && std::isinf(mask(k))) r.weights(k) = 0.0;
         if (way.mask == MaskUse::added_to_weights) r.weights(k) += mask(k);
     }
-    r.output = product_by_loops(way.weights_transposed ? arma::mat(r.weights.t()) : r.weights, V);
     return r;
+}
+
+arma::mat output_by_loops(const arma::mat& A, const arma::mat& V, const AttentionWay& way) {
+    if (way.weights_as_output) return A;
+    return product_by_loops(way.transpose_weights ? arma::mat(A.t()) : A, way.transpose_values ? arma::mat(V.t()) : V);
+}
+
+AttentionByLoops attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
+                                    const AttentionWay& way) {
+    const double divisor = way.divisor > 0 ? way.divisor : std::sqrt(static_cast<double>(K.n_cols));
+    arma::mat S = scores_by_loops(Q, K, way.scores);
+    for (arma::uword k = 0; k < S.n_elem; ++k) S(k) /= divisor;
+    WeightsByLoops w = weights_by_loops(S, mask, way);
+    AttentionByLoops r;
+    r.output = output_by_loops(w.weights, V, way);
+    r.scores = std::move(w.scores);
+    r.weights = std::move(w.weights);
+    return r;
+}
+
+std::string refused_output(const arma::mat& A, const arma::mat& V, const AttentionWay& way) {
+    if (way.weights_as_output || V.n_elem == 0) return "";
+    const arma::uword inner = way.transpose_weights ? A.n_rows : A.n_cols;
+    const arma::uword rows_of_v = way.transpose_values ? V.n_cols : V.n_rows;
+    return inner == rows_of_v ? "" : "matrix multiplication";
+}
+
+std::string refused_step(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
+                         const AttentionWay& way) {
+    // the product of the scores, and the shape it gives
+    arma::uword rows = Q.n_rows, cols = K.n_rows;
+    bool fits = Q.n_cols == K.n_cols;
+    switch (way.scores) {
+        case ScoresFrom::q_k: break;
+        case ScoresFrom::k_q: rows = K.n_rows, cols = Q.n_rows; break;
+        case ScoresFrom::q_q: fits = true, cols = Q.n_rows; break;
+        case ScoresFrom::q_times_k: fits = Q.n_cols == K.n_rows, cols = K.n_cols; break;
+        case ScoresFrom::qt_times_k: fits = Q.n_rows == K.n_rows, rows = Q.n_cols, cols = K.n_cols; break;
+    }
+    if (!fits) return "matrix multiplication";
+    // the mask, added to scores of that shape (transposed, it must fit them as its transpose)
+    if (mask.n_elem) {
+        const bool flipped = way.mask == MaskUse::transposed;
+        if ((flipped ? mask.n_cols : mask.n_rows) != rows || (flipped ? mask.n_rows : mask.n_cols) != cols)
+            return "addition";
+    }
+    return refused_output(arma::mat(rows, cols), V, way);
 }
 
 arma::mat causal_mask_by_loops(arma::uword L) {

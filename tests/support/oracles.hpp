@@ -9,6 +9,7 @@
 
 #include <armadillo>
 #include <functional>
+#include <string>
 
 namespace attn_test {
 
@@ -20,13 +21,16 @@ arma::mat product_by_loops(const arma::mat& A, const arma::mat& B);
 // maximum for the whole matrix, the row's mean or minimum, or each entry's column maximum.
 enum class Shift { row_max, none, global_max, row_mean, column_max, row_min };
 // What each exponential is divided by: its row's total (right), its column's total,
-// the total of everything, or its row's largest exponential.
-enum class Norm { row_sum, column_sum, total, row_max };
+// the total of everything, its row's largest exponential, or the length (2-norm) of its
+// row or of its column, as arma::normalise(E, 2, 1) and arma::normalise(E) divide.
+enum class Norm { row_sum, column_sum, total, row_max, row_length, column_length };
 struct SoftmaxWay {
     Shift shift = Shift::row_max;
     Norm norm = Norm::row_sum;
     bool guard = true;            // a row of nothing but -inf gets zeros (without: NaN)
     bool down_columns = false;    // the whole softmax down each column instead
+    bool exponential = true;      // false: each row's scores over their own total, no exp, no shift
+    bool even_empty_rows = false; // a row of nothing but -inf gets 1 / L_K each instead of zeros
 };
 arma::mat softmax_by_loops(const arma::mat& S, const SoftmaxWay& way = {});
 
@@ -43,20 +47,50 @@ enum class MaskUse {
     set_large,         // hidden scores set to -1e9
     ignored,           // the mask not used
 };
+// Which product gives the raw scores: Q K^T (right), K Q^T, Q Q^T, Q K, or Q^T K.
+enum class ScoresFrom { q_k, k_q, q_q, q_times_k, qt_times_k };
+// How a wrong product is written, which decides what refuses shapes that do not fit:
+// Armadillo's operator* (its size error), loops over the right ranges (an index past
+// the end), or one of the course's functions (its attn::ShapeError). Where the shapes
+// fit, the numbers are the same.
+enum class Written { armadillo, loops, course_function };
 struct AttentionWay {
     double divisor = 0;           // what the scores are divided by; 0: sqrt(d_k), the right one
     MaskUse mask = MaskUse::added;
     SoftmaxWay softmax;           // how the scores become weights
-    bool weights_transposed = false;  // A^T V (L_Q = L_K only)
+    ScoresFrom scores = ScoresFrom::q_k;
+    bool no_softmax = false;         // the scaled (and masked) scores kept as the weights
+    bool transpose_weights = false;  // A^T V (L_Q = L_K only)
+    bool transpose_values = false;   // A V^T (L_K = d_v only)
+    bool weights_as_output = false;  // A itself in place of A V
+    Written written = Written::armadillo;  // what refuses the shapes of a wrong product
 };
 struct AttentionByLoops {
     arma::mat scores;   // Q K^T / divisor (+ mask), L_Q x L_K
     arma::mat weights;  // L_Q x L_K
     arma::mat output;   // L_Q x d_v
 };
-// Attention with an additive mask (an empty mask: none).
+// Attention with an additive mask (an empty mask: none); an empty V: no output. The
+// shapes must fit (refused_step says where they do not).
 AttentionByLoops attention_by_loops(const arma::mat& Q, const arma::mat& K, const arma::mat& V,
                                     const arma::mat& mask = arma::mat(), const AttentionWay& way = {});
+// Its three steps on their own: the raw scores by the product `from` names; the weights
+// of scaled scores S under a mask (its use, the softmax, no_softmax); the output of
+// weights A and values V (A V, A^T V, A V^T, or A itself).
+arma::mat scores_by_loops(const arma::mat& Q, const arma::mat& K, ScoresFrom from = ScoresFrom::q_k);
+struct WeightsByLoops {
+    arma::mat scores;   // S with the mask used as `way` says
+    arma::mat weights;
+};
+WeightsByLoops weights_by_loops(const arma::mat& S, const arma::mat& mask, const AttentionWay& way = {});
+arma::mat output_by_loops(const arma::mat& A, const arma::mat& V, const AttentionWay& way = {});
+// The step of attention done the way `way` says where two shapes do not fit, as the
+// start of Armadillo's message for it ("matrix multiplication", "addition"), or "" when
+// every shape fits: the product of the scores, the mask added to them, the product with
+// V (an empty V: no such step). refused_output: the last step alone, for weights A.
+std::string refused_step(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
+                         const AttentionWay& way);
+std::string refused_output(const arma::mat& A, const arma::mat& V, const AttentionWay& way);
 // The causal mask of L tokens: 0 on and below the diagonal, -inf above.
 arma::mat causal_mask_by_loops(arma::uword L);
 

@@ -1,0 +1,301 @@
+// families.cpp: the slips of families.hpp, each family's list written once.
+#include "support/families.hpp"
+
+#include <cmath>
+#include <utility>
+
+namespace attn_test {
+
+namespace m = attn_test::mistakes;
+
+Probe& declare(Probe& p, const Mistake& mk, const Outcome& o, const std::string& detail, double tol) {
+    if (o.fits) return p.variant_fitting(mk, o.example, o.fits, detail);
+    return p.variant(mk, o.example, detail, tol);
+}
+
+void add_slips(Probe& p, const std::vector<Slip>& slips, const Finish& finish) {
+    for (const Slip& s : slips) {
+        declare(p, *s.mistake, finish(s.way), s.detail, s.tol).labelled(s.how);
+        if (!s.alone) p.combined();
+    }
+}
+
+namespace {
+
+const char* const kNoRule = "no rule for a row of -inf";
+
+std::string joined(const std::string& how, const std::string& more) { return how.empty() ? more : how + ", " + more; }
+
+Slip slip(const Mistake& mk, const AttentionWay& way, std::string how = "", std::string detail = "", double tol = kTol) {
+    return Slip{&mk, way, std::move(how), std::move(detail), tol, true};
+}
+
+// The same slip in a body whose softmax is its own and has no rule for a row of
+// nothing but -inf (NaN there): two slips at once, named by the first.
+Slip unguarded(Slip s) {
+    s.way.softmax.guard = false;
+    s.how = joined(s.how, kNoRule);
+    s.alone = false;
+    return s;
+}
+
+// Adds s, and its unguarded copy when `too`.
+void push(std::vector<Slip>& out, const Slip& s, bool too) {
+    out.push_back(s);
+    if (too) out.push_back(unguarded(s));
+}
+
+// --- the softmax ------------------------------------------------------------------------
+
+const char* shift_name(Shift s) {
+    switch (s) {
+        case Shift::row_max: return "max(S, 1)";
+        case Shift::none: return "no shift";
+        case Shift::global_max: return "S.max()";
+        case Shift::row_mean: return "mean(S, 1)";
+        case Shift::column_max: return "max(S)";
+        case Shift::row_min: return "min(S, 1)";
+    }
+    return "";
+}
+const char* norm_name(Norm n) {
+    switch (n) {
+        case Norm::row_sum: return "sum(E, 1)";
+        case Norm::column_sum: return "sum(E)";
+        case Norm::total: return "accu(E)";
+        case Norm::row_max: return "max(E, 1)";
+        case Norm::row_length: return "arma::normalise(E, 2, 1)";
+        case Norm::column_length: return "arma::normalise(E)";
+    }
+    return "";
+}
+bool by_length(Norm n) { return n == Norm::row_length || n == Norm::column_length; }
+
+// What a softmax written the way w is named: its first slip, in the order direction,
+// normaliser, exponential, shift, rule for a row of -inf (nullptr: the right softmax).
+const Mistake* softmax_mistake(const SoftmaxWay& w) {
+    if (w.down_columns || w.norm == Norm::column_sum) return &m::softmax_over_columns;
+    if (w.norm == Norm::total) return &m::softmax_over_whole_matrix;
+    if (w.norm == Norm::row_max) return &m::softmax_divided_by_max;
+    if (by_length(w.norm)) return &m::softmax_normalised_by_length;
+    if (!w.exponential) return &m::softmax_without_exp;
+    if (w.shift == Shift::column_max) return &m::softmax_shift_by_column_max;
+    if (w.shift == Shift::none) return &m::softmax_without_max_subtraction;
+    if (w.shift != Shift::row_max) return &m::softmax_shift_not_row_max;
+    if (!w.guard) return &m::masked_row_gives_nan;
+    if (w.even_empty_rows) return &m::masked_row_spread_evenly;
+    return nullptr;
+}
+
+// The label of a softmax's way: the same body has the same label in every exercise.
+std::string softmax_label(const SoftmaxWay& w) {
+    std::string how;
+    if (w.down_columns) how = "softmax_rows(S.t()).t()";
+    else if (!w.exponential) how = "S.each_col() / sum(S, 1), no exp";
+    else if (by_length(w.norm)) how = norm_name(w.norm);
+    else if (w.even_empty_rows) how = "1 / L_K each on a row of -inf";
+    else how = std::string("shift ") + shift_name(w.shift) + ", divide by " + norm_name(w.norm);
+    return w.guard ? how : joined(how, kNoRule);
+}
+
+Slip softmax_slip(const SoftmaxWay& w, bool alone = true) {
+    AttentionWay way;
+    way.softmax = w;
+    Slip s = slip(*softmax_mistake(w), way, softmax_label(w));
+    s.alone = alone;
+    return s;
+}
+
+SoftmaxWay way_of(Shift sh, Norm no) {
+    SoftmaxWay w;
+    w.shift = sh;
+    w.norm = no;
+    return w;
+}
+
+}  // namespace
+
+std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
+    std::vector<Slip> out;
+    if (which.every_pairing) {
+        const Shift shifts[] = {Shift::row_max, Shift::column_max, Shift::global_max, Shift::row_mean, Shift::none,
+                                Shift::row_min};
+        const Norm norms[] = {Norm::row_sum, Norm::column_sum, Norm::total, Norm::row_max};
+        for (const bool guard : {true, false})
+            for (const Shift sh : shifts)
+                for (const Norm no : norms) {
+                    SoftmaxWay w = way_of(sh, no);
+                    w.guard = guard;
+                    if (!softmax_mistake(w)) continue;  // the right one
+                    const int slips = (sh != Shift::row_max) + (no != Norm::row_sum) + !guard;
+                    out.push_back(softmax_slip(w, slips == 1));
+                }
+    } else if (which.table) {
+        const std::pair<Shift, Norm> table[] = {
+            {Shift::row_max, Norm::column_sum},    {Shift::row_max, Norm::total},  {Shift::global_max, Norm::total},
+            {Shift::row_max, Norm::row_max},       {Shift::none, Norm::row_sum},   {Shift::global_max, Norm::row_sum},
+            {Shift::row_mean, Norm::row_sum},      {Shift::row_min, Norm::row_sum}, {Shift::column_max, Norm::row_sum}};
+        for (const auto& [sh, no] : table)
+            if (sh != Shift::row_min || which.shift_by_row_min) push(out, softmax_slip(way_of(sh, no)), which.table_unguarded);
+    }
+    if (which.down_columns) {
+        SoftmaxWay w;
+        w.down_columns = true;
+        push(out, softmax_slip(w), which.down_columns_unguarded);
+    }
+    if (which.by_length)
+        for (const Norm no : {Norm::row_length, Norm::column_length})
+            push(out, softmax_slip(way_of(Shift::row_max, no)), which.by_length_unguarded);
+    SoftmaxWay w;
+    if (which.without_exp) {
+        w.exponential = false;
+        out.push_back(softmax_slip(w));
+        w.exponential = true;
+    }
+    if (which.spread_evenly) {
+        w.even_empty_rows = true;
+        out.push_back(softmax_slip(w));
+        w.even_empty_rows = false;
+    }
+    if (which.nan_rows) {
+        w.guard = false;
+        out.push_back(softmax_slip(w));
+    }
+    return out;
+}
+
+void add_softmax_slips(Probe& p, const Finish& finish, const SoftmaxSlips& which) {
+    add_slips(p, softmax_slips(which), finish);
+}
+
+void add_softmax_slips(Probe& p, const arma::mat& S, const std::function<Outcome(const arma::mat& weights)>& finish,
+                       const SoftmaxSlips& which) {
+    add_slips(p, softmax_slips(which), [&](const AttentionWay& w) { return finish(softmax_by_loops(S, w.softmax)); });
+}
+
+// --- the mask -------------------------------------------------------------------------
+
+std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which) {
+    std::vector<Slip> out;
+    auto use = [](MaskUse u) {
+        AttentionWay w;
+        w.mask = u;
+        return w;
+    };
+    out.push_back(slip(m::mask_after_softmax, use(MaskUse::after_softmax)));
+    out.push_back(slip(m::mask_added_to_weights, use(MaskUse::added_to_weights)));
+    out.push_back(slip(m::mask_with_zero, use(MaskUse::zero_score)));
+    if (which.ignored) out.push_back(slip(m::mask_ignored, use(MaskUse::ignored)));
+    if (which.multiplied) push(out, slip(m::mask_multiplied, use(MaskUse::multiplied)), which.multiplied_unguarded);
+    if (which.transposed) out.push_back(slip(m::mask_transposed, use(MaskUse::transposed), "S + mask.t()"));
+    // mask.t() where it fits, a square mask, and the mask as it is elsewhere: right there
+    if (which.transposed_where_square)
+        out.push_back(slip(m::mask_transposed, use(mask.n_rows == mask.n_cols ? MaskUse::transposed : MaskUse::added),
+                           "mask.t() when it is square"));
+    // -1e9 or -1e30: nearly the right weights (a looser tolerance), and even ones on a
+    // row with every key hidden
+    if (which.large) {
+        const double loose = 1e-5;
+        out.push_back(slip(m::mask_large_finite_value, use(MaskUse::plus_large), "S + (-1e9 where hidden)", "", loose));
+        out.push_back(slip(m::mask_large_finite_value, use(MaskUse::set_large), "hidden scores set to -1e9",
+                           which.set_large_detail, loose));
+    }
+    return out;
+}
+
+void add_mask_slips(Probe& p, const arma::mat& mask, const Finish& finish, const MaskSlips& which) {
+    add_slips(p, mask_slips(mask, which), finish);
+}
+
+// --- the divisor ------------------------------------------------------------------------
+
+std::vector<Slip> divisor_slips(const DivisorSizes& n, const DivisorSlips& which) {
+    std::vector<Slip> out;
+    auto by = [&](const Mistake& mk, double divisor, std::string how = "", std::string detail = "") {
+        AttentionWay w;
+        w.divisor = divisor;
+        push(out, slip(mk, w, std::move(how), std::move(detail)), which.unguarded);
+    };
+    by(m::no_scaling, 1.0);
+    by(m::scale_by_d_k, n.d_k, "", which.d_k_detail);
+    by(m::scale_multiplied, 1.0 / std::sqrt(n.d_k));
+    if (n.d_v > 0) by(m::scale_by_sqrt_d_v, std::sqrt(n.d_v));
+    if (n.L_K > 0) by(m::scale_by_key_count, std::sqrt(n.L_K), "sqrt(K.n_rows)");
+    // the number of queries: a count of tokens like the keys', or a mistake of its own,
+    // which is only another number where L_Q != L_K
+    if (n.L_Q > 0 && !which.queries_apart) by(m::scale_by_key_count, std::sqrt(n.L_Q), "sqrt(Q.n_rows)");
+    if (n.L_Q > 0 && which.queries_apart && n.L_Q != n.L_K)
+        by(m::scale_by_query_count, std::sqrt(n.L_Q), "sqrt(Q.n_rows)");
+    if (n.d_model > 0) by(m::scale_by_sqrt_d_model, std::sqrt(n.d_model));
+    if (which.fixed) {
+        by(m::divisor_hard_coded, 2.0);
+        by(m::sqrt_truncated_to_integer, std::floor(std::sqrt(n.d_k)));
+    }
+    return out;
+}
+
+void add_divisor_slips(Probe& p, const DivisorSizes& sizes, const Finish& finish, const DivisorSlips& which) {
+    add_slips(p, divisor_slips(sizes, which), finish);
+}
+
+// --- the wiring -----------------------------------------------------------------------
+
+std::vector<Slip> wiring_slips(const WiringSlips& which) {
+    std::vector<Slip> out;
+    for (const Wiring wiring : which.ways) {
+        AttentionWay w;
+        switch (wiring) {
+            case Wiring::scores_k_q:
+                w.scores = ScoresFrom::k_q;
+                out.push_back(slip(m::scores_transposed, w, "K * Q.t()", which.scores_k_q_detail));
+                break;
+            case Wiring::scores_k_q_in_loops:
+                w.scores = ScoresFrom::k_q, w.written = Written::loops;
+                out.push_back(slip(m::scores_transposed, w, "loops with i and j swapped", which.scores_k_q_detail));
+                break;
+            case Wiring::scores_q_q:
+                w.scores = ScoresFrom::q_q;
+                out.push_back(slip(m::scores_queries_by_queries, w, "Q * Q.t()"));
+                break;
+            case Wiring::scores_q_times_k:
+                w.scores = ScoresFrom::q_times_k;
+                out.push_back(slip(m::scores_transpose_misplaced, w, "Q * K"));
+                break;
+            case Wiring::scores_qt_times_k:
+                w.scores = ScoresFrom::qt_times_k;
+                out.push_back(slip(m::scores_transpose_misplaced, w, "Q.t() * K"));
+                break;
+            case Wiring::scores_kept:
+                w.no_softmax = true;
+                out.push_back(slip(m::softmax_left_out, w));
+                break;
+            case Wiring::output_at_v:
+                w.transpose_weights = true;
+                out.push_back(slip(m::weights_transposed, w, "A.t() * V"));
+                break;
+            case Wiring::output_at_v_in_loops:
+                w.transpose_weights = true, w.written = Written::loops;
+                out.push_back(slip(m::weights_transposed, w, "loops reading A(j, i)"));
+                break;
+            case Wiring::output_at_v_by_mix_value_rows:
+                w.transpose_weights = true, w.written = Written::course_function;
+                out.push_back(slip(m::weights_transposed, w, "mix_value_rows(A.col(i).t(), V)"));
+                break;
+            case Wiring::output_a_vt:
+                w.transpose_values = true;
+                out.push_back(slip(m::values_transposed, w, "A * V.t()"));
+                break;
+            case Wiring::output_a:
+                w.weights_as_output = true;
+                out.push_back(slip(m::weights_instead_of_output, w));
+                break;
+        }
+    }
+    return out;
+}
+
+void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlips& which) {
+    add_slips(p, wiring_slips(which), finish);
+}
+
+}  // namespace attn_test

@@ -1,0 +1,142 @@
+// families.hpp: the slips several exercises share, each family written once.
+//
+// Attention written by hand goes wrong in the same few places whichever exercise holds
+// it: the divisor of the scores, the softmax, the use of the mask, and the wiring (which
+// products make the scores and the output). Each family below is a list of the natural
+// wrong versions of its step, each a change to attention by loops (an AttentionWay,
+// tests/support/oracles.hpp) with the mistake it is, the label of its way and whether it
+// is one slip or several. An exercise applies a family with its `finish`: what the
+// exercise gives when attention is done that way (the weights for softmax_rows, the
+// factor 1 / divisor for scale_factor, every head's weights and the output for
+// multi_head_attention, or the error its code throws where a wrong product's shapes do
+// not fit). Sibling exercises thereby share one code path; what only one exercise can
+// get wrong stays in its module, and so do the quantities each probe names factors by.
+//
+// Shapes as in the course: rows are tokens, columns features. Q is L_Q x d_k, K is
+// L_K x d_k, V is L_K x d_v, scores and weights L_Q x L_K.
+#pragma once
+
+#include <armadillo>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "support/diagnosis.hpp"
+#include "support/oracles.hpp"
+
+namespace attn_test {
+
+// --- what a slip gives, and how it is declared ----------------------------------------
+
+// What a wrong version gives on a probe's input: exactly a result, or (for an error
+// whose wording depends on how the body was written) an example and the results that
+// count as it.
+struct Outcome {
+    Result example;
+    std::function<bool(const Result&)> fits;  // empty: exactly `example`
+
+    Outcome(Result r) : example(std::move(r)) {}  // implicit: a finish may return a plain result
+    Outcome(Result e, std::function<bool(const Result&)> f) : example(std::move(e)), fits(std::move(f)) {}
+};
+// Declares an outcome of mistake m on probe p (Probe::variant, or variant_fitting).
+Probe& declare(Probe& p, const Mistake& m, const Outcome& o, const std::string& detail = "", double tol = kTol);
+
+// What an exercise gives on a probe's input when attention is done the way `way` says.
+using Finish = std::function<Outcome(const AttentionWay& way)>;
+
+// One wrong version of a family: the mistake it is and the change it makes.
+struct Slip {
+    const Mistake* mistake;
+    AttentionWay way;
+    std::string how;     // the label of its way (Variant::how)
+    std::string detail;  // for a sentence with "{}", or said after it
+    double tol = kTol;
+    bool alone = true;   // false: several slips at once (Variant::alone)
+};
+// Declares every slip on p, each as finish gives it.
+void add_slips(Probe& p, const std::vector<Slip>& slips, const Finish& finish);
+
+// --- the softmax --------------------------------------------------------------------
+// A softmax written by hand can go wrong in its direction (down the columns), its
+// normaliser (the column's total, everything's, the row's largest entry, the 2-norm of
+// arma::normalise), its exponential (left out), its shift (none, one maximum for all,
+// the row's mean or minimum, each column's maximum) and its rule for a row of nothing
+// but -inf (NaN, or even weights). A combination is named by its first slip in that
+// order.
+struct SoftmaxSlips {
+    // every shift with every normaliser, with and without the rule for a row of -inf
+    // (each pairing of two slips or more marked combined), instead of the table below
+    bool every_pairing = false;
+    // the table: each shift and each normaliser alone, and the whole matrix shifted by
+    // its own maximum (one slip: the shift that goes with that normaliser)
+    bool table = true;
+    bool shift_by_row_min = true;  // min(S, 1) among the table's shifts
+    bool down_columns = true;      // softmax_rows(S.t()).t()
+    bool by_length = true;         // arma::normalise(E, 2, 1) and arma::normalise(E)
+    bool without_exp = true;
+    bool spread_evenly = false;    // a row of nothing but -inf given 1 / L_K each
+    bool nan_rows = false;         // the right softmax without the rule for a row of -inf
+    // each of these again without the rule for a row of -inf (two slips at once), where
+    // the softmax is the learner's own and such rows occur
+    bool table_unguarded = false;
+    bool down_columns_unguarded = false;
+    bool by_length_unguarded = false;
+};
+std::vector<Slip> softmax_slips(const SoftmaxSlips& which = {});
+void add_softmax_slips(Probe& p, const Finish& finish, const SoftmaxSlips& which = {});
+// The same on scores S whose softmax the exercise is: finish turns the wrong weights
+// into its result.
+void add_softmax_slips(Probe& p, const arma::mat& S, const std::function<Outcome(const arma::mat& weights)>& finish,
+                       const SoftmaxSlips& which = {});
+
+// --- the mask -------------------------------------------------------------------------
+// An additive mask can be applied after the softmax, added to the weights, turned into
+// zeros, multiplied in, transposed, replaced by a large finite number, or not used.
+struct MaskSlips {
+    bool ignored = true;
+    // S % mask: only where the scores are all positive does it give numbers at all
+    // (the caller knows its scores), and with a softmax of the learner's own, again
+    // without the rule for a row of -inf
+    bool multiplied = true;
+    bool multiplied_unguarded = false;
+    bool transposed = true;               // S + mask.t(): finish says what refuses it
+    bool transposed_where_square = false;  // mask.t() only where it is square, right elsewhere
+    bool large = true;                    // -1e9 in place of -inf, added or set
+    std::string set_large_detail;         // what else hidden scores set to -1e9 give
+};
+std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which = {});
+void add_mask_slips(Probe& p, const arma::mat& mask, const Finish& finish, const MaskSlips& which = {});
+
+// --- the divisor ------------------------------------------------------------------------
+// The scores can be left undivided, divided by d_k, multiplied, divided by the root of
+// another width or of a count of tokens, by a fixed 2, or by sqrt(d_k) kept in an integer.
+struct DivisorSizes {  // the sizes in play on the input; 0: not in play
+    double d_k = 0, d_v = 0, L_K = 0, L_Q = 0, d_model = 0;
+};
+struct DivisorSlips {
+    std::string d_k_detail;        // what else a division by d_k may be (divided twice)
+    bool queries_apart = false;    // sqrt(L_Q) a mistake of its own (where L_Q != L_K), not a count of tokens
+    bool fixed = false;            // a fixed 2, and sqrt(d_k) kept in an integer
+    bool unguarded = false;        // each again without the rule for a row of -inf
+};
+std::vector<Slip> divisor_slips(const DivisorSizes& sizes, const DivisorSlips& which = {});
+void add_divisor_slips(Probe& p, const DivisorSizes& sizes, const Finish& finish, const DivisorSlips& which = {});
+
+// --- the wiring -----------------------------------------------------------------------
+// The products of attention written with the wrong operands: the scores as K Q^T (by
+// operator* or by loops with i and j swapped), Q Q^T, Q K or Q^T K; the softmax left
+// out; the output as A^T V (by operator*, by loops reading A(j, i), or through
+// mix_value_rows), A V^T, or A itself.
+enum class Wiring {
+    scores_k_q, scores_k_q_in_loops, scores_q_q, scores_q_times_k, scores_qt_times_k,
+    scores_kept,
+    output_at_v, output_at_v_in_loops, output_at_v_by_mix_value_rows, output_a_vt, output_a,
+};
+struct WiringSlips {
+    std::vector<Wiring> ways;
+    std::string scores_k_q_detail;  // what else gives K Q^T (W_q and W_k swapped)
+};
+std::vector<Slip> wiring_slips(const WiringSlips& which);
+void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlips& which);
+
+}  // namespace attn_test
