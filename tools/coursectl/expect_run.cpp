@@ -4,8 +4,8 @@
 //                        [--max-output BYTES] [--timeout SECONDS] -- PROGRAM [ARGS]
 //
 // Runs PROGRAM (an argument written @EMPTY@ is passed as an empty one) and checks:
-// its exit code is EXIT; every --expect text appears in what it printed (stdout
-// and stderr), each after the one before; the --once text appears exactly once;
+// its exit code is EXIT; every --expect text appears in what it printed (stdout,
+// then stderr), each after the one before; the --once text appears exactly once;
 // every --file exists afterwards; it printed at most --max-output bytes; and, when
 // it fails without a usage text, its error is one line on stderr. What it printed
 // is shown (its start, when long), then what did not hold.
@@ -102,12 +102,13 @@ Run run(const std::vector<std::string>& argv, double timeout) {
                 continue;
             }
             (k == 0 ? r.out : r.err).append(buf, static_cast<std::size_t>(n));
-            r.all.append(buf, static_cast<std::size_t>(n));
         }
     }
     for (auto& f : fds)
         if (f.fd >= 0) ::close(f.fd);
     ::waitpid(pid, &r.status, 0);
+    // stdout, then stderr: what the two pipes bring does not arrive in a fixed order
+    r.all = r.out + r.err;
     return r;
 }
 
