@@ -76,7 +76,8 @@ void require_options_of(const Options& o) {
         {"reset", {"--yes", "-y"}},
         {"expect-stub", {"--timeout", "--memory", "--sandbox"}},
         {"expect-diagnosis", {"--timeout", "--memory", "--sandbox"}},
-        {"check-program", {"--timeout", "--memory", "--sandbox"}},
+        // the suite's checks name the program that lists the cases and the objects to look over
+        {"check-program", {"--timeout", "--memory", "--sandbox", "--trusted", "--objects"}},
         {"readme-check", {}},
         {"explain-build", {}},
         {"new-exercise", {}},
