@@ -8,10 +8,12 @@ ATTN_TEST_MAIN(coursectl)
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <unistd.h>
 
 #include "docs.hpp"
+#include "hints.hpp"
 #include "manifest.hpp"
 #include "process.hpp"
 #include "record.hpp"
@@ -89,6 +91,74 @@ BOOST_AUTO_TEST_CASE(the_real_manifest_and_the_exercise_files_agree) {
                     const std::string rel = dir.path().filename().string() + "/" + f.path().filename().string();
                     BOOST_TEST(listed.count(rel) == 1u, "exercises/" << rel << " is not in exercises/manifest.txt");
                 }
+}
+
+BOOST_AUTO_TEST_CASE(reads_hints_for_single_checks_apart_from_the_general_ones) {
+    const auto ex = parse_manifest(
+        "[04_x/row]\ntitle = R\nhint = the formula\nhint for the_range_check_holds = per column\n"
+        "hint = the loop\nhint for the_range_check_holds = inclusive\nhint for rejects_nan = require_finite\n",
+        "m");
+    BOOST_REQUIRE(ex.size() == 1u);
+    const Exercise& e = ex[0];
+    BOOST_TEST(e.hints == (std::vector<std::string>{"the formula", "the loop"}), "the general hints keep their order");
+    BOOST_REQUIRE(e.case_hints.size() == 3u);
+    BOOST_TEST(e.case_hints[0].case_name == "the_range_check_holds");
+    BOOST_TEST(e.case_hints[0].text == "per column");
+    BOOST_TEST(e.case_hints[0].line == 4, "the line is kept for messages");
+    BOOST_TEST(e.case_hints[1].text == "inclusive");
+    BOOST_TEST(e.case_hints[2].case_name == "rejects_nan");
+}
+
+BOOST_AUTO_TEST_CASE(refuses_a_hint_for_that_names_no_single_check) {
+    auto refusal = [](const std::string& line) {
+        try {
+            parse_manifest("[01_x/a]\ntitle = t\nhint = h\n" + line + "\n", "m.txt");
+        } catch (const ManifestError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    BOOST_TEST(refusal("hint for = text").find("m.txt:4: 'hint for' names one check") == 0u, refusal("hint for = text"));
+    BOOST_TEST(refusal("hint for two names = text").find("'hint for' names one check") != std::string::npos);
+    BOOST_TEST(refusal("hint for a-b = text").find("'hint for' names one check") != std::string::npos);
+    BOOST_TEST(refusal("hint for rejects_nan =").find("has no text") != std::string::npos);
+    BOOST_TEST(refusal("hint forrejects_nan = t").find("unknown key") != std::string::npos);
+    // hints for single checks do not stand in for the general ones
+    BOOST_CHECK_THROW(parse_manifest("[01_x/a]\ntitle = t\nhint for rejects_nan = h\n", "m"), ManifestError);
+}
+
+BOOST_AUTO_TEST_CASE(names_a_hint_for_a_check_that_the_suite_does_not_have) {
+    const auto e = parse_manifest("[03_x/soft]\ntitle = t\nhint = h\nhint for rejects_nan = a\nhint for rejects_nun = b\n",
+                                  "manifest.txt")
+                       .at(0);
+    const auto unknown = hints_for_unknown_cases(e, {"rows_sum_to_one", "rejects_nan"}, "manifest.txt");
+    BOOST_REQUIRE(unknown.size() == 1u);
+    BOOST_TEST(unknown[0] ==
+               "manifest.txt:5: 'hint for rejects_nun': soft's suite has no check of that name (its checks: "
+               "rows_sum_to_one, rejects_nan)");
+    BOOST_TEST(hints_for_unknown_cases(e, {"rejects_nan", "rejects_nun"}, "m").empty());
+}
+
+// The real manifest against the real suites: the cases each chapter's module lists
+// (build/test_NN --list_content, no learner code in it), as the checker reads them.
+// It needs those programs built, so it is not part of the `coursectl` run (which the
+// targeted build of test_coursectl alone serves) but its own test,
+// coursectl.case_hints_name_real_checks (tests/checker.cmake), which names it.
+BOOST_AUTO_TEST_CASE(every_case_hint_names_a_check_of_its_suite, *boost::unit_test::disabled()) {
+    const std::string manifest = std::string(ATTN_SOURCE_DIR) + "/exercises/manifest.txt";
+    std::size_t hints = 0;
+    for (const auto& e : load_manifest(manifest)) {
+        if (e.case_hints.empty()) continue;
+        hints += e.case_hints.size();
+        const std::string module = std::string(ATTN_BUILD_DIR) + "/test_" + e.chapter;
+        BOOST_REQUIRE_MESSAGE(::access(module.c_str(), X_OK) == 0,
+                              module << " is not built; cmake --build " << ATTN_BUILD_DIR << " --target test_" << e.chapter);
+        const auto listed = run_process({module, "--list_content", "--run_test=" + e.name}, 60);
+        const auto cases = listed_cases(listed.output, e.name);
+        BOOST_TEST(!cases.empty(), module << " lists no cases of " << e.name << ":\n" << listed.output);
+        for (const auto& line : hints_for_unknown_cases(e, cases, manifest)) BOOST_ERROR(line);
+    }
+    BOOST_TEST(hints >= 4u, "the manifest should hold hints for single checks (hint for CASE_NAME = ...)");
 }
 
 BOOST_AUTO_TEST_CASE(knows_which_exercises_a_file_calls_from_its_object_file) {
@@ -327,6 +397,91 @@ BOOST_AUTO_TEST_CASE(readme_block_must_appear_in_order) {
     BOOST_TEST(!compare_expected_output(readme, "line a\nq\nline b\nline z\n").empty(), "a and b must be adjacent");
     BOOST_TEST(!compare_expected_output(readme, "line a\nline b\n").empty(), "z is missing");
     BOOST_TEST(!compare_expected_output("no block here\n", "x").empty(), "a README without a block is an error");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(hints)
+
+// An exercise with two general hints and hints for two of its checks.
+Exercise with_case_hints() {
+    return parse_manifest(
+               "[04_x/row]\ntitle = t\nhint = general 1\nhint = general 2\n"
+               "hint for range_check = range 1\nhint for range_check = range 2\nhint for rejects_nan = nan 1\n",
+               "m")
+        .at(0);
+}
+
+// Asks for hints as ./course hint does: each choice counted in `seen` (hints.txt).
+std::vector<std::string> ask(const Exercise& e, const std::vector<std::string>& failing,
+                             std::map<std::string, std::string>& seen, int times) {
+    std::vector<std::string> texts;
+    for (int i = 0; i < times; ++i) {
+        const HintChoice h = choose_hint(e, failing, seen);
+        texts.push_back(h.text + (h.last ? " (last)" : ""));
+        seen[h.counter] = std::to_string(h.number);
+    }
+    return texts;
+}
+
+BOOST_AUTO_TEST_CASE(without_a_failing_check_the_general_hints_come_one_by_one) {
+    std::map<std::string, std::string> seen;
+    BOOST_TEST(ask(with_case_hints(), {}, seen, 3) ==
+                   (std::vector<std::string>{"general 1", "general 2 (last)", "general 2 (last)"}),
+               "as before: one more each time, then the last again");
+    BOOST_TEST(seen.at("row") == "2");
+}
+
+BOOST_AUTO_TEST_CASE(the_hints_for_the_failing_check_come_first_then_the_general_ones) {
+    std::map<std::string, std::string> seen;
+    const auto first = choose_hint(with_case_hints(), {"range_check"}, seen);
+    BOOST_TEST(first.for_case == "range_check");
+    BOOST_TEST(first.number == 1u);
+    BOOST_TEST(first.of == 2u);
+    BOOST_TEST(first.counter == "row/range_check");
+    BOOST_TEST(ask(with_case_hints(), {"range_check"}, seen, 5) ==
+               (std::vector<std::string>{"range 1", "range 2", "general 1", "general 2 (last)", "general 2 (last)"}));
+}
+
+BOOST_AUTO_TEST_CASE(each_failing_check_with_hints_gets_its_turn_in_the_order_they_ran) {
+    std::map<std::string, std::string> seen;
+    BOOST_TEST(ask(with_case_hints(), {"rejects_nan", "a_check_without_hints", "range_check"}, seen, 5) ==
+               (std::vector<std::string>{"nan 1", "range 1", "range 2", "general 1", "general 2 (last)"}));
+}
+
+BOOST_AUTO_TEST_CASE(general_hints_already_seen_are_not_shown_again_before_the_checks_own) {
+    std::map<std::string, std::string> seen = {{"row", "1"}};  // general 1 was shown before the check failed
+    BOOST_TEST(ask(with_case_hints(), {"range_check"}, seen, 3) ==
+               (std::vector<std::string>{"range 1", "range 2", "general 2 (last)"}));
+}
+
+BOOST_AUTO_TEST_CASE(a_failing_check_without_hints_of_its_own_gets_the_general_ones) {
+    std::map<std::string, std::string> seen;
+    const auto h = choose_hint(with_case_hints(), {"a_check_without_hints"}, seen);
+    BOOST_TEST(h.for_case.empty());
+    BOOST_TEST(h.text == "general 1");
+}
+
+BOOST_AUTO_TEST_CASE(the_failing_checks_are_read_from_the_record) {
+    using reports::error;
+    using reports::exception;
+    using reports::record;
+    const auto failing = interpret_check(record(201, {{"first", "", "passed"},
+                                                       {"range_check", error("check z(1) in range has failed"), "failed"},
+                                                       {"rejects_nan", exception("std::runtime_error: boom"), "aborted"}}));
+    BOOST_TEST(failing.failing_cases == (std::vector<std::string>{"range_check", "rejects_nan"}));
+    // a stub is not a failure of any one check: its hints are the general ones
+    const std::string ni = "attn::NotImplemented: not implemented yet: rnn_step (exercises/01_rnn_loop/rnn_step.cpp)";
+    BOOST_TEST(interpret_check(record(201, {{"a", exception(ni), "aborted"}})).failing_cases.empty());
+    BOOST_TEST(interpret_check(record(0, {{"a", "", "passed"}})).failing_cases.empty());
+    // a crash: the case that started and never ended
+    CheckInput crashed = record(0, {{"first", "", "passed"}}, false);
+    crashed.record = parse_record("", "", "s", "start s/first\nend s/first\nstart s/range_check\n");
+    crashed.process.signaled = true;
+    crashed.process.signal = SIGSEGV;
+    const auto rep = interpret_check(crashed);
+    BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Crashed));
+    BOOST_TEST(rep.failing_cases == (std::vector<std::string>{"range_check"}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -305,11 +305,46 @@ CheckReport judged_by_report(const CheckInput& in, const Findings& found) {
 
 }  // namespace
 
-CheckReport interpret_check(const CheckInput& in) {
+std::vector<std::string> failing_cases(const CheckRecord& record) {
+    std::vector<std::string> out;
+    auto add = [&](const std::string& name) {
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    };
+    for (const auto& c : record.logged) {
+        bool failed = !c.finished;
+        for (const auto& e : c.events)
+            failed = failed || (e.kind != LoggedEvent::Kind::Warning && e.kind != LoggedEvent::Kind::Message);
+        if (failed) add(c.name);
+    }
+    for (const auto& c : record.reported)
+        if (c.result != "passed" && c.result != "skipped") add(c.name);
+    return out;
+}
+
+namespace {
+
+CheckReport judged(const CheckInput& in) {
     if (auto rep = ended_from_outside(in)) return *rep;
     const auto found = read_findings(in.record);
     if (auto rep = ended_without_report(in, found)) return *rep;
     return judged_by_report(in, found);
+}
+
+}  // namespace
+
+CheckReport interpret_check(const CheckInput& in) {
+    CheckReport rep = judged(in);
+    // only where the learner's code ran a case to its failure: a stub, a refusal or a
+    // program that never ran has no check to give the hints of
+    switch (rep.verdict) {
+        case Verdict::Failing:
+        case Verdict::Crashed:
+        case Verdict::TimedOut:
+        case Verdict::StoppedEarly:
+        case Verdict::TooMuchMemory: rep.failing_cases = failing_cases(in.record); break;
+        default: break;
+    }
+    return rep;
 }
 
 std::string compare_expected_output(const std::string& readme, const std::string& output) {
