@@ -31,7 +31,8 @@ if(NOT ATTN_SANITIZE)
                      PROPERTIES TIMEOUT 600 COST 10 SKIP_RETURN_CODE 77 RESOURCE_LOCK hostile_user)
   endforeach()
 endif()
-# ./course watch in a pseudo-terminal: a wrong save is diagnosed, a right one moves on.
+# ./course watch in a pseudo-terminal: a wrong save is diagnosed, h hints for the check that
+# failed, a watch of one exercise or chapter ends once it is done, one of the course goes on.
 if(TARGET mistake_rnn_forward__rnn_forgets_previous_state)
   attn_script_test(checker.watch_checks_on_save watch.sh "${CMAKE_SOURCE_DIR}" $<TARGET_FILE:coursectl>
                    $<TARGET_FILE:mistake_rnn_forward__rnn_forgets_previous_state> $<TARGET_FILE:test_01>

@@ -16,6 +16,7 @@ ATTN_TEST_MAIN(coursectl)
 #include "hints.hpp"
 #include "manifest.hpp"
 #include "process.hpp"
+#include "progress.hpp"
 #include "record.hpp"
 #include "relied.hpp"
 #include "report.hpp"
@@ -482,6 +483,80 @@ BOOST_AUTO_TEST_CASE(the_failing_checks_are_read_from_the_record) {
     const auto rep = interpret_check(crashed);
     BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Crashed));
     BOOST_TEST(rep.failing_cases == (std::vector<std::string>{"range_check"}));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(watching)
+
+// Chapters 01 (a, b), 08 (c, d), 09 (e) and 10 (f), in course order.
+std::vector<Exercise> six() {
+    std::string text;
+    for (const char* path : {"01_x/a", "01_x/b", "08_y/c", "08_y/d", "09_z/e", "10_w/f"})
+        text += std::string("[") + path + "]\ntitle = t\nhint = h\n";
+    return parse_manifest(text, "m");
+}
+
+BOOST_AUTO_TEST_CASE(a_number_is_a_chapter_and_a_name_one_exercise) {
+    const auto all = six();
+    BOOST_TEST(static_cast<int>(watch_scope(all, "").kind) == static_cast<int>(WatchScope::Kind::Course));
+    const auto chapter = watch_scope(all, "9");
+    BOOST_TEST(static_cast<int>(chapter.kind) == static_cast<int>(WatchScope::Kind::Chapter),
+               "a chapter of one exercise is still a chapter");
+    BOOST_TEST(chapter.chapter == "09");
+    const auto one = watch_scope(all, "c");
+    BOOST_TEST(static_cast<int>(one.kind) == static_cast<int>(WatchScope::Kind::Exercise));
+    BOOST_TEST(one.exercise == "c");
+    BOOST_CHECK_THROW(watch_scope(all, "07"), std::invalid_argument);
+    BOOST_CHECK_THROW(watch_scope(all, "zzz"), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(a_chapter_is_watched_until_it_is_done_and_then_the_next_chapter_is_named) {
+    const auto all = six();
+    const auto ch08 = watch_scope(all, "08");
+    std::vector<bool> done = {false, false, false, false, false, false};
+    BOOST_TEST(next_unfinished(all, done, ch08, 0) == 2u, "the chapter's first unfinished exercise");
+    done[2] = true;  // c passes
+    BOOST_TEST(next_unfinished(all, done, ch08, 3) == 3u);
+    BOOST_TEST(!chapter_done(all, done, "08"));
+    done[3] = true;  // d passes: the chapter is done, and the watch must not run on into chapter 09
+    BOOST_TEST(next_unfinished(all, done, ch08, 4) == all.size(), "nothing is left to watch in chapter 08");
+    BOOST_TEST(chapter_done(all, done, "08"));
+    BOOST_TEST(scope_done_line(all, done, ch08) == "chapter 08 is done: every exercise passes; next: ./course watch 09");
+    done[4] = true;  // with 09 done as well, the next is the first unfinished chapter after it, round to the start
+    BOOST_TEST(scope_done_line(all, done, ch08) == "chapter 08 is done: every exercise passes; next: ./course watch 10");
+    done[5] = true;
+    BOOST_TEST(scope_done_line(all, done, ch08) == "chapter 08 is done: every exercise passes; next: ./course watch 01");
+    done = {true, true, true, true, true, true};
+    BOOST_TEST(scope_done_line(all, done, ch08) ==
+               "chapter 08 is done: every exercise passes; every exercise is done. Well done!");
+}
+
+BOOST_AUTO_TEST_CASE(an_exercise_is_watched_until_it_passes_and_then_the_next_unfinished_is_named) {
+    const auto all = six();
+    std::vector<bool> done = {false, false, false, false, false, false};
+    const auto a = watch_scope(all, "a");
+    BOOST_TEST(next_unfinished(all, done, a, 0) == 0u);
+    done[0] = true;
+    BOOST_TEST(next_unfinished(all, done, a, 1) == all.size(), "one exercise asked for: nothing more to watch");
+    BOOST_TEST(scope_done_line(all, done, a) == "a is done: every check passes; next: ./course watch b");
+    done[1] = true;
+    BOOST_TEST(scope_done_line(all, done, watch_scope(all, "b")) ==
+               "b is done: every check passes, and so is chapter 01; next: ./course watch c");
+}
+
+BOOST_AUTO_TEST_CASE(the_whole_course_is_watched_through_chapter_after_chapter) {
+    const auto all = six();
+    const WatchScope course;
+    std::vector<bool> done = {true, false, false, true, false, false};
+    BOOST_TEST(next_unfinished(all, done, course, 0) == 1u);
+    done[1] = true;  // chapter 01 is done: the watch says so and goes on into chapter 08
+    BOOST_TEST(chapter_done(all, done, "01"));
+    BOOST_TEST(chapter_done_line("01") == "chapter 01 is done: every exercise passes");
+    BOOST_TEST(next_unfinished(all, done, course, 2) == 2u);
+    BOOST_TEST(next_unfinished(all, {true, true, true, true, true, false}, course, 0) == 5u);
+    BOOST_TEST(next_unfinished(all, {false, true, true, true, true, true}, course, 3) == 0u, "round to the start");
+    BOOST_TEST(scope_done_line(all, {true, true, true, true, true, true}, course) == "every exercise is done. Well done!");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
