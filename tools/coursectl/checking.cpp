@@ -296,14 +296,9 @@ void print_report(const Exercise& e, const CheckReport& rep, const std::string& 
     std::fflush(stdout);
 }
 
-// status.txt gets the verdict with the hash of the file as it was checked. Read
-// again just before writing: the file is the truth, not what was read at the start.
-// failing.txt gets the checks it failed in, for the hints of those checks (hints.hpp).
-void remember(const Options& o, const Exercise& e, const CheckReport& rep, const std::string& hash) {
-    const CourseLock lock(state_dir(o));  // (held already by check; watch and others take it here)
-    auto status = load_status(o);
-    status[e.name] = verdict_word(rep.verdict) + "|" + hash;
-    write_state(state_dir(o) + "/status.txt", status);
+// failing.txt gets the checks the exercise failed in, for ./course hint, which shows the
+// hints of those checks first (hints.hpp); written only when that changed.
+void remember_failing(const Options& o, const Exercise& e, const CheckReport& rep) {
     std::string cases;
     for (const auto& c : rep.failing_cases)
         if (is_case_name(c)) cases += (cases.empty() ? "" : " ") + c;  // (a forged record's names stay out)
@@ -313,6 +308,16 @@ void remember(const Options& o, const Exercise& e, const CheckReport& rep, const
     if (cases.empty()) failing.erase(e.name);
     else failing[e.name] = cases;
     write_state(state_dir(o) + "/failing.txt", failing);
+}
+
+// status.txt gets the verdict with the hash of the file as it was checked. Read
+// again just before writing: the file is the truth, not what was read at the start.
+void remember(const Options& o, const Exercise& e, const CheckReport& rep, const std::string& hash) {
+    const CourseLock lock(state_dir(o));  // (held already by check; watch and others take it here)
+    auto status = load_status(o);
+    status[e.name] = verdict_word(rep.verdict) + "|" + hash;
+    write_state(state_dir(o) + "/status.txt", status);
+    remember_failing(o, e, rep);
 }
 
 bool is_done(const Options& o, const Exercise& e, const std::map<std::string, std::string>& status) {
