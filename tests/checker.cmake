@@ -31,12 +31,19 @@ if(NOT ATTN_SANITIZE)
                      PROPERTIES TIMEOUT 600 COST 10 SKIP_RETURN_CODE 77 RESOURCE_LOCK hostile_user)
   endforeach()
 endif()
-# ./course watch in a pseudo-terminal: a wrong save is diagnosed, a right one moves on.
+# ./course watch in a pseudo-terminal: a wrong save is diagnosed, h hints for the check that
+# failed, a watch of one exercise or chapter ends once it is done, one of the course goes on.
 if(TARGET mistake_rnn_forward__rnn_forgets_previous_state)
   attn_script_test(checker.watch_checks_on_save watch.sh "${CMAKE_SOURCE_DIR}" $<TARGET_FILE:coursectl>
                    $<TARGET_FILE:mistake_rnn_forward__rnn_forgets_previous_state> $<TARGET_FILE:test_01>
                    LABELS checker ch01 PROPERTIES TIMEOUT 120)
 endif()
+# Every `hint for CASE` of exercises/manifest.txt names a check that its exercise's suite has,
+# as build/test_NN lists them: a case of test_coursectl that needs those programs built, so
+# it runs here, named, and not in the `coursectl` run of the module.
+add_test(NAME coursectl.case_hints_name_real_checks
+         COMMAND test_coursectl --run_test=manifest/every_case_hint_names_a_check_of_its_suite)
+set_tests_properties(coursectl.case_hints_name_real_checks PROPERTIES LABELS coursectl)
 # Nothing lost: only `reset` writes exercises/, after a yes, keeping a backup (through
 # ./course in a scratch clone; ./course asks ninja whether it is up to date, hence the lock).
 attn_script_test(checker.nothing_lost nothing_lost.sh "${CMAKE_SOURCE_DIR}" "${CMAKE_BINARY_DIR}"

@@ -8,12 +8,15 @@ ATTN_TEST_MAIN(coursectl)
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <unistd.h>
 
 #include "docs.hpp"
+#include "hints.hpp"
 #include "manifest.hpp"
 #include "process.hpp"
+#include "progress.hpp"
 #include "record.hpp"
 #include "relied.hpp"
 #include "report.hpp"
@@ -89,6 +92,74 @@ BOOST_AUTO_TEST_CASE(the_real_manifest_and_the_exercise_files_agree) {
                     const std::string rel = dir.path().filename().string() + "/" + f.path().filename().string();
                     BOOST_TEST(listed.count(rel) == 1u, "exercises/" << rel << " is not in exercises/manifest.txt");
                 }
+}
+
+BOOST_AUTO_TEST_CASE(reads_hints_for_single_checks_apart_from_the_general_ones) {
+    const auto ex = parse_manifest(
+        "[04_x/row]\ntitle = R\nhint = the formula\nhint for the_range_check_holds = per column\n"
+        "hint = the loop\nhint for the_range_check_holds = inclusive\nhint for rejects_nan = require_finite\n",
+        "m");
+    BOOST_REQUIRE(ex.size() == 1u);
+    const Exercise& e = ex[0];
+    BOOST_TEST(e.hints == (std::vector<std::string>{"the formula", "the loop"}), "the general hints keep their order");
+    BOOST_REQUIRE(e.case_hints.size() == 3u);
+    BOOST_TEST(e.case_hints[0].case_name == "the_range_check_holds");
+    BOOST_TEST(e.case_hints[0].text == "per column");
+    BOOST_TEST(e.case_hints[0].line == 4, "the line is kept for messages");
+    BOOST_TEST(e.case_hints[1].text == "inclusive");
+    BOOST_TEST(e.case_hints[2].case_name == "rejects_nan");
+}
+
+BOOST_AUTO_TEST_CASE(refuses_a_hint_for_that_names_no_single_check) {
+    auto refusal = [](const std::string& line) {
+        try {
+            parse_manifest("[01_x/a]\ntitle = t\nhint = h\n" + line + "\n", "m.txt");
+        } catch (const ManifestError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    BOOST_TEST(refusal("hint for = text").find("m.txt:4: 'hint for' names one check") == 0u, refusal("hint for = text"));
+    BOOST_TEST(refusal("hint for two names = text").find("'hint for' names one check") != std::string::npos);
+    BOOST_TEST(refusal("hint for a-b = text").find("'hint for' names one check") != std::string::npos);
+    BOOST_TEST(refusal("hint for rejects_nan =").find("has no text") != std::string::npos);
+    BOOST_TEST(refusal("hint forrejects_nan = t").find("unknown key") != std::string::npos);
+    // hints for single checks do not stand in for the general ones
+    BOOST_CHECK_THROW(parse_manifest("[01_x/a]\ntitle = t\nhint for rejects_nan = h\n", "m"), ManifestError);
+}
+
+BOOST_AUTO_TEST_CASE(names_a_hint_for_a_check_that_the_suite_does_not_have) {
+    const auto e = parse_manifest("[03_x/soft]\ntitle = t\nhint = h\nhint for rejects_nan = a\nhint for rejects_nun = b\n",
+                                  "manifest.txt")
+                       .at(0);
+    const auto unknown = hints_for_unknown_cases(e, {"rows_sum_to_one", "rejects_nan"}, "manifest.txt");
+    BOOST_REQUIRE(unknown.size() == 1u);
+    BOOST_TEST(unknown[0] ==
+               "manifest.txt:5: 'hint for rejects_nun': soft's suite has no check of that name (its checks: "
+               "rows_sum_to_one, rejects_nan)");
+    BOOST_TEST(hints_for_unknown_cases(e, {"rejects_nan", "rejects_nun"}, "m").empty());
+}
+
+// The real manifest against the real suites: the cases each chapter's module lists
+// (build/test_NN --list_content, no learner code in it), as the checker reads them.
+// It needs those programs built, so it is not part of the `coursectl` run (which the
+// targeted build of test_coursectl alone serves) but its own test,
+// coursectl.case_hints_name_real_checks (tests/checker.cmake), which names it.
+BOOST_AUTO_TEST_CASE(every_case_hint_names_a_check_of_its_suite, *boost::unit_test::disabled()) {
+    const std::string manifest = std::string(ATTN_SOURCE_DIR) + "/exercises/manifest.txt";
+    std::size_t hints = 0;
+    for (const auto& e : load_manifest(manifest)) {
+        if (e.case_hints.empty()) continue;
+        hints += e.case_hints.size();
+        const std::string module = std::string(ATTN_BUILD_DIR) + "/test_" + e.chapter;
+        BOOST_REQUIRE_MESSAGE(::access(module.c_str(), X_OK) == 0,
+                              module << " is not built; cmake --build " << ATTN_BUILD_DIR << " --target test_" << e.chapter);
+        const auto listed = run_process({module, "--list_content", "--run_test=" + e.name}, 60);
+        const auto cases = listed_cases(listed.output, e.name);
+        BOOST_TEST(!cases.empty(), module << " lists no cases of " << e.name << ":\n" << listed.output);
+        for (const auto& line : hints_for_unknown_cases(e, cases, manifest)) BOOST_ERROR(line);
+    }
+    BOOST_TEST(hints >= 4u, "the manifest should hold hints for single checks (hint for CASE_NAME = ...)");
 }
 
 BOOST_AUTO_TEST_CASE(knows_which_exercises_a_file_calls_from_its_object_file) {
@@ -327,6 +398,165 @@ BOOST_AUTO_TEST_CASE(readme_block_must_appear_in_order) {
     BOOST_TEST(!compare_expected_output(readme, "line a\nq\nline b\nline z\n").empty(), "a and b must be adjacent");
     BOOST_TEST(!compare_expected_output(readme, "line a\nline b\n").empty(), "z is missing");
     BOOST_TEST(!compare_expected_output("no block here\n", "x").empty(), "a README without a block is an error");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(hints)
+
+// An exercise with two general hints and hints for two of its checks.
+Exercise with_case_hints() {
+    return parse_manifest(
+               "[04_x/row]\ntitle = t\nhint = general 1\nhint = general 2\n"
+               "hint for range_check = range 1\nhint for range_check = range 2\nhint for rejects_nan = nan 1\n",
+               "m")
+        .at(0);
+}
+
+// Asks for hints as ./course hint does: each choice counted in `seen` (hints.txt).
+std::vector<std::string> ask(const Exercise& e, const std::vector<std::string>& failing,
+                             std::map<std::string, std::string>& seen, int times) {
+    std::vector<std::string> texts;
+    for (int i = 0; i < times; ++i) {
+        const HintChoice h = choose_hint(e, failing, seen);
+        texts.push_back(h.text + (h.last ? " (last)" : ""));
+        seen[h.counter] = std::to_string(h.number);
+    }
+    return texts;
+}
+
+BOOST_AUTO_TEST_CASE(without_a_failing_check_the_general_hints_come_one_by_one) {
+    std::map<std::string, std::string> seen;
+    BOOST_TEST(ask(with_case_hints(), {}, seen, 3) ==
+                   (std::vector<std::string>{"general 1", "general 2 (last)", "general 2 (last)"}),
+               "as before: one more each time, then the last again");
+    BOOST_TEST(seen.at("row") == "2");
+}
+
+BOOST_AUTO_TEST_CASE(the_hints_for_the_failing_check_come_first_then_the_general_ones) {
+    std::map<std::string, std::string> seen;
+    const auto first = choose_hint(with_case_hints(), {"range_check"}, seen);
+    BOOST_TEST(first.for_case == "range_check");
+    BOOST_TEST(first.number == 1u);
+    BOOST_TEST(first.of == 2u);
+    BOOST_TEST(first.counter == "row/range_check");
+    BOOST_TEST(ask(with_case_hints(), {"range_check"}, seen, 5) ==
+               (std::vector<std::string>{"range 1", "range 2", "general 1", "general 2 (last)", "general 2 (last)"}));
+}
+
+BOOST_AUTO_TEST_CASE(each_failing_check_with_hints_gets_its_turn_in_the_order_they_ran) {
+    std::map<std::string, std::string> seen;
+    BOOST_TEST(ask(with_case_hints(), {"rejects_nan", "a_check_without_hints", "range_check"}, seen, 5) ==
+               (std::vector<std::string>{"nan 1", "range 1", "range 2", "general 1", "general 2 (last)"}));
+}
+
+BOOST_AUTO_TEST_CASE(general_hints_already_seen_are_not_shown_again_before_the_checks_own) {
+    std::map<std::string, std::string> seen = {{"row", "1"}};  // general 1 was shown before the check failed
+    BOOST_TEST(ask(with_case_hints(), {"range_check"}, seen, 3) ==
+               (std::vector<std::string>{"range 1", "range 2", "general 2 (last)"}));
+}
+
+BOOST_AUTO_TEST_CASE(a_failing_check_without_hints_of_its_own_gets_the_general_ones) {
+    std::map<std::string, std::string> seen;
+    const auto h = choose_hint(with_case_hints(), {"a_check_without_hints"}, seen);
+    BOOST_TEST(h.for_case.empty());
+    BOOST_TEST(h.text == "general 1");
+}
+
+BOOST_AUTO_TEST_CASE(the_failing_checks_are_read_from_the_record) {
+    using reports::error;
+    using reports::exception;
+    using reports::record;
+    const auto failing = interpret_check(record(201, {{"first", "", "passed"},
+                                                       {"range_check", error("check z(1) in range has failed"), "failed"},
+                                                       {"rejects_nan", exception("std::runtime_error: boom"), "aborted"}}));
+    BOOST_TEST(failing.failing_cases == (std::vector<std::string>{"range_check", "rejects_nan"}));
+    // a stub is not a failure of any one check: its hints are the general ones
+    const std::string ni = "attn::NotImplemented: not implemented yet: rnn_step (exercises/01_rnn_loop/rnn_step.cpp)";
+    BOOST_TEST(interpret_check(record(201, {{"a", exception(ni), "aborted"}})).failing_cases.empty());
+    BOOST_TEST(interpret_check(record(0, {{"a", "", "passed"}})).failing_cases.empty());
+    // a crash: the case that started and never ended
+    CheckInput crashed = record(0, {{"first", "", "passed"}}, false);
+    crashed.record = parse_record("", "", "s", "start s/first\nend s/first\nstart s/range_check\n");
+    crashed.process.signaled = true;
+    crashed.process.signal = SIGSEGV;
+    const auto rep = interpret_check(crashed);
+    BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Crashed));
+    BOOST_TEST(rep.failing_cases == (std::vector<std::string>{"range_check"}));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(watching)
+
+// Chapters 01 (a, b), 08 (c, d), 09 (e) and 10 (f), in course order.
+std::vector<Exercise> six() {
+    std::string text;
+    for (const char* path : {"01_x/a", "01_x/b", "08_y/c", "08_y/d", "09_z/e", "10_w/f"})
+        text += std::string("[") + path + "]\ntitle = t\nhint = h\n";
+    return parse_manifest(text, "m");
+}
+
+BOOST_AUTO_TEST_CASE(a_number_is_a_chapter_and_a_name_one_exercise) {
+    const auto all = six();
+    BOOST_TEST(static_cast<int>(watch_scope(all, "").kind) == static_cast<int>(WatchScope::Kind::Course));
+    const auto chapter = watch_scope(all, "9");
+    BOOST_TEST(static_cast<int>(chapter.kind) == static_cast<int>(WatchScope::Kind::Chapter),
+               "a chapter of one exercise is still a chapter");
+    BOOST_TEST(chapter.chapter == "09");
+    const auto one = watch_scope(all, "c");
+    BOOST_TEST(static_cast<int>(one.kind) == static_cast<int>(WatchScope::Kind::Exercise));
+    BOOST_TEST(one.exercise == "c");
+    BOOST_CHECK_THROW(watch_scope(all, "07"), std::invalid_argument);
+    BOOST_CHECK_THROW(watch_scope(all, "zzz"), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(a_chapter_is_watched_until_it_is_done_and_then_the_next_chapter_is_named) {
+    const auto all = six();
+    const auto ch08 = watch_scope(all, "08");
+    std::vector<bool> done = {false, false, false, false, false, false};
+    BOOST_TEST(next_unfinished(all, done, ch08, 0) == 2u, "the chapter's first unfinished exercise");
+    done[2] = true;  // c passes
+    BOOST_TEST(next_unfinished(all, done, ch08, 3) == 3u);
+    BOOST_TEST(!chapter_done(all, done, "08"));
+    done[3] = true;  // d passes: the chapter is done, and the watch must not run on into chapter 09
+    BOOST_TEST(next_unfinished(all, done, ch08, 4) == all.size(), "nothing is left to watch in chapter 08");
+    BOOST_TEST(chapter_done(all, done, "08"));
+    BOOST_TEST(scope_done_line(all, done, ch08) == "chapter 08 is done: every exercise passes; next: ./course watch 09");
+    done[4] = true;  // with 09 done as well, the next is the first unfinished chapter after it, round to the start
+    BOOST_TEST(scope_done_line(all, done, ch08) == "chapter 08 is done: every exercise passes; next: ./course watch 10");
+    done[5] = true;
+    BOOST_TEST(scope_done_line(all, done, ch08) == "chapter 08 is done: every exercise passes; next: ./course watch 01");
+    done = {true, true, true, true, true, true};
+    BOOST_TEST(scope_done_line(all, done, ch08) ==
+               "chapter 08 is done: every exercise passes; every exercise is done. Well done!");
+}
+
+BOOST_AUTO_TEST_CASE(an_exercise_is_watched_until_it_passes_and_then_the_next_unfinished_is_named) {
+    const auto all = six();
+    std::vector<bool> done = {false, false, false, false, false, false};
+    const auto a = watch_scope(all, "a");
+    BOOST_TEST(next_unfinished(all, done, a, 0) == 0u);
+    done[0] = true;
+    BOOST_TEST(next_unfinished(all, done, a, 1) == all.size(), "one exercise asked for: nothing more to watch");
+    BOOST_TEST(scope_done_line(all, done, a) == "a is done: every check passes; next: ./course watch b");
+    done[1] = true;
+    BOOST_TEST(scope_done_line(all, done, watch_scope(all, "b")) ==
+               "b is done: every check passes, and so is chapter 01; next: ./course watch c");
+}
+
+BOOST_AUTO_TEST_CASE(the_whole_course_is_watched_through_chapter_after_chapter) {
+    const auto all = six();
+    const WatchScope course;
+    std::vector<bool> done = {true, false, false, true, false, false};
+    BOOST_TEST(next_unfinished(all, done, course, 0) == 1u);
+    done[1] = true;  // chapter 01 is done: the watch says so and goes on into chapter 08
+    BOOST_TEST(chapter_done(all, done, "01"));
+    BOOST_TEST(chapter_done_line("01") == "chapter 01 is done: every exercise passes");
+    BOOST_TEST(next_unfinished(all, done, course, 2) == 2u);
+    BOOST_TEST(next_unfinished(all, {true, true, true, true, true, false}, course, 0) == 5u);
+    BOOST_TEST(next_unfinished(all, {false, true, true, true, true, true}, course, 3) == 0u, "round to the start");
+    BOOST_TEST(scope_done_line(all, {true, true, true, true, true, true}, course) == "every exercise is done. Well done!");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
@@ -17,6 +18,7 @@
 #include "commands.hpp"
 #include "manifest.hpp"
 #include "process.hpp"
+#include "progress.hpp"
 #include "record.hpp"
 #include "relied.hpp"
 #include "report.hpp"
@@ -294,6 +296,20 @@ void print_report(const Exercise& e, const CheckReport& rep, const std::string& 
     std::fflush(stdout);
 }
 
+// failing.txt gets the checks the exercise failed in, for ./course hint, which shows the
+// hints of those checks first (hints.hpp); written only when that changed.
+void remember_failing(const Options& o, const Exercise& e, const CheckReport& rep) {
+    std::string cases;
+    for (const auto& c : rep.failing_cases)
+        if (is_case_name(c)) cases += (cases.empty() ? "" : " ") + c;  // (a forged record's names stay out)
+    auto failing = load_failing(o);
+    const auto it = failing.find(e.name);
+    if (it == failing.end() ? cases.empty() : it->second == cases) return;  // unchanged: nothing to write
+    if (cases.empty()) failing.erase(e.name);
+    else failing[e.name] = cases;
+    write_state(state_dir(o) + "/failing.txt", failing);
+}
+
 // status.txt gets the verdict with the hash of the file as it was checked. Read
 // again just before writing: the file is the truth, not what was read at the start.
 void remember(const Options& o, const Exercise& e, const CheckReport& rep, const std::string& hash) {
@@ -301,6 +317,7 @@ void remember(const Options& o, const Exercise& e, const CheckReport& rep, const
     auto status = load_status(o);
     status[e.name] = verdict_word(rep.verdict) + "|" + hash;
     write_state(state_dir(o) + "/status.txt", status);
+    remember_failing(o, e, rep);
 }
 
 bool is_done(const Options& o, const Exercise& e, const std::map<std::string, std::string>& status) {
@@ -332,95 +349,129 @@ int cmd_check(const Options& o) {
     return done == static_cast<int>(list.size()) ? 0 : 1;
 }
 
-// ./course watch [NN|NAME]: the first unfinished exercise (a named one: that one),
-// checked again each time its file is saved; on a pass, on to the next unfinished.
-int cmd_watch(const Options& o) {
-    if (o.args.size() > 1) throw std::invalid_argument("usage: ./course watch [NN|NAME]");
-    const auto all = load_manifest(o.root + "/exercises/manifest.txt");
-    require_build_of(o.build, o.root);
-    const Sandbox sandbox = open_sandbox(o, true);
-    auto index_of = [&](const std::string& name) {
-        for (std::size_t i = 0; i < all.size(); ++i)
-            if (all[i].name == name) return i;
-        return all.size();
-    };
-    auto next_unfinished = [&](std::size_t from) {
-        const auto status = load_status(o);
-        for (std::size_t k = 0; k < all.size(); ++k) {
-            const std::size_t i = (from + k) % all.size();
-            if (!is_done(o, all[i], status)) return i;
+// ./course watch [NN|NAME]: the first unfinished exercise of the chapter or the course
+// (a named one: that one), checked again each time its file is saved; on a pass, on to
+// the next unfinished one of what was asked for. A chapter or an exercise asked for is
+// watched until it is done, then watch says so and what comes next, and ends (exit 0);
+// the whole course is watched through, with a line as each chapter is done.
+class Watcher {
+public:
+    Watcher(const Options& o, const std::string& selector)
+        : o_(o), all_(load_manifest(o.root + "/exercises/manifest.txt")), scope_(watch_scope(all_, selector)),
+          sandbox_(sandbox_of(o)), reliance_(o.build) {}
+
+    int run() {
+        const auto done = done_now();
+        // a named exercise is checked at once, done or not; otherwise the first unfinished
+        current_ = scope_.kind == WatchScope::Kind::Exercise ? index_of(scope_.exercise)
+                                                              : next_unfinished(all_, done, scope_, 0);
+        if (current_ >= all_.size()) {
+            std::printf("%s\n", scope_.kind == WatchScope::Kind::Course ? "every exercise is done: nothing to watch"
+                                                                         : scope_done_line(all_, done, scope_).c_str());
+            return 0;
         }
-        return all.size();
-    };
-    std::size_t current = all.size();
-    const auto chosen = select(all, o.args.empty() ? "" : o.args[0]);
-    if (!o.args.empty() && chosen.size() == 1) {
-        current = index_of(chosen[0].name);
-    } else {
-        const auto status = load_status(o);
-        for (const auto& c : chosen)
-            if (!is_done(o, c, status)) {
-                current = index_of(c.name);
-                break;
+        watch_ = std::make_unique<FileWatch>();  // from here on: the terminal gives single keys
+        announce();
+        if (!check_current()) return exit_code();
+        while (!interrupted()) {
+            const char key = watch_->wait(1000);
+            if (key == 0) continue;
+            if (key == 'q') break;
+            if (key == 'h') {
+                show_hint(o_, all_[current_]);
+            } else if (key == 's' || key == 'c') {
+                if (!check_current()) return exit_code();
+            } else {
+                std::printf("(keys: h a hint, c check again, q quit)\n");
+                std::fflush(stdout);
             }
-        if (current >= all.size()) current = next_unfinished(0);
+        }
+        std::printf("stopped watching\n");
+        return exit_code();
     }
-    if (current >= all.size()) {
-        std::printf("every exercise is done: nothing to watch\n");
-        return 0;
+
+private:
+    // (after the arguments are known to be right: the first line says how checks are contained)
+    static Sandbox sandbox_of(const Options& o) {
+        require_build_of(o.build, o.root);
+        return open_sandbox(o, true);
     }
-    FileWatch watch;
-    Reliance reliance(o.build);
-    auto announce = [&] {
-        const Exercise& e = all[current];
+
+    int exit_code() const { return interrupted() ? 130 : 0; }
+
+    std::size_t index_of(const std::string& name) const {
+        for (std::size_t i = 0; i < all_.size(); ++i)
+            if (all_[i].name == name) return i;
+        return all_.size();
+    }
+
+    // Which exercises are done now, as status.txt says for the files as they are.
+    std::vector<bool> done_now() const {
+        const auto status = load_status(o_);
+        std::vector<bool> done;
+        for (const auto& e : all_) done.push_back(is_done(o_, e, status));
+        return done;
+    }
+
+    void announce() {
+        const Exercise& e = all_[current_];
         std::printf("\n== %s (chapter %s): %s\n   edit exercises/%s and save it; h: a hint, c: check again, q: quit\n",
                     e.name.c_str(), e.chapter.c_str(), e.title.c_str(), e.file.c_str());
         std::fflush(stdout);
-        watch.follow(exercise_path(o, e));
-    };
-    // Checks, and moves on while the exercise passes; false once there is nothing left.
-    auto check_current = [&] {
+        watch_->follow(exercise_path(o_, e));
+    }
+
+    // Checks, and moves on while the exercise passes; false once there is nothing left
+    // to watch (what was asked for is done) or the learner stopped it.
+    bool check_current() {
         while (true) {
-            const Exercise& e = all[current];
-            const std::string hash = content_hash(read_file(exercise_path(o, e)));
+            const Exercise& e = all_[current_];
+            const std::string hash = content_hash(read_file(exercise_path(o_, e)));
             CheckReport rep;
             {
-                const BuildLock lock(o.build);  // only while checking: other commands may run between saves
-                const CourseLock course_lock(state_dir(o));
-                rep = check_one(o, sandbox, e);
+                const BuildLock lock(o_.build);  // only while checking: other commands may run between saves
+                const CourseLock course_lock(state_dir(o_));
+                rep = check_one(o_, sandbox_, e);
             }
             if (interrupted()) return false;
-            remember(o, e, rep, hash);
-            print_report(e, rep, rep.verdict == Verdict::Done ? reliance_note(o, reliance, e, all) : "");
-            if (rep.verdict != Verdict::Done) return true;
-            const std::size_t next = next_unfinished(current + 1);
-            if (next >= all.size()) {
-                std::printf("\nevery exercise is done. Well done!\n");
-                return false;
-            }
-            current = next;
-            announce();
+            remember(o_, e, rep, hash);
+            print_report(e, rep, rep.verdict == Verdict::Done ? reliance_note(o_, reliance_, e, all_) : "");
+            if (rep.verdict != Verdict::Done) return true;  // watched until it passes
+            if (!move_on()) return false;
         }
-    };
-    announce();
-    if (!check_current()) return interrupted() ? 130 : 0;
-    while (!interrupted()) {
-        const char key = watch.wait(1000);
-        if (key == 0) continue;
-        if (key == 'q') break;
-        if (key == 'h') {
-            show_hint(o, all[current]);
-            continue;
-        }
-        if (key == 's' || key == 'c') {
-            if (!check_current()) return interrupted() ? 130 : 0;
-            continue;
-        }
-        std::printf("(keys: h a hint, c check again, q quit)\n");
-        std::fflush(stdout);
     }
-    std::printf("stopped watching\n");
-    return interrupted() ? 130 : 0;
+
+    // After a pass: on to the next unfinished exercise of the scope; false (and said,
+    // with what comes next) once the scope is done.
+    bool move_on() {
+        const auto done = done_now();
+        // a watch of the whole course says so as it finishes each chapter, and goes on
+        const std::string& chapter = all_[current_].chapter;
+        if (scope_.kind == WatchScope::Kind::Course && chapter_done(all_, done, chapter))
+            std::printf("\n%s\n", chapter_done_line(chapter).c_str());
+        const std::size_t next = next_unfinished(all_, done, scope_, current_ + 1);
+        if (next >= all_.size()) {
+            std::printf("\n%s\n", scope_done_line(all_, done, scope_).c_str());
+            std::fflush(stdout);
+            return false;
+        }
+        current_ = next;
+        announce();
+        return true;
+    }
+
+    const Options& o_;
+    const std::vector<Exercise> all_;
+    const WatchScope scope_;
+    const Sandbox sandbox_;
+    Reliance reliance_;
+    std::unique_ptr<FileWatch> watch_;
+    std::size_t current_ = 0;
+};
+
+int cmd_watch(const Options& o) {
+    if (o.args.size() > 1) throw std::invalid_argument("usage: ./course watch [NN|NAME]");
+    return Watcher(o, o.args.empty() ? "" : o.args[0]).run();
 }
 
 // Suite: check one given program exactly as `check` would (contained, from its

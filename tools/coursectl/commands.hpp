@@ -46,6 +46,7 @@ std::string state_dir(const Options& o);
 std::string topic_of(const Exercise& e);                        // "01_rnn_loop/..." -> "rnn_loop"
 std::map<std::string, std::string> load_status(const Options& o);  // .course/status.txt, damage said and mended
 std::map<std::string, std::string> load_hints(const Options& o);   // .course/hints.txt, likewise
+std::map<std::string, std::string> load_failing(const Options& o);  // .course/failing.txt, likewise
 void show_hint(const Options& o, const Exercise& e);
 
 // checking.cpp: check, watch and the suite's checks of stubs and mistakes

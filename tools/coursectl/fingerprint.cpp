@@ -198,162 +198,83 @@ Area area_of(const std::string& rel) {
 
 }  // namespace
 
-FolderGuard::Outcome FolderGuard::settle(const GuardPolicy& policy) const {
-    Outcome out;
-    std::map<std::string, Entry> now, now_build;
-    std::size_t none = 0;
-    {
-        FolderGuard* self = const_cast<FolderGuard*>(this);
-        self->scan_dir(root_, "", false, false, now, none);
-        if (with_build_) self->scan_dir(build_, "", false, true, now_build, none);
-    }
-    const fs::path base(root_);
-    std::vector<std::string> put_back, kept_as_is, unexplained, not_restored, build_removed, learner_new;
-    std::string backups;  // made on first use: .course/backups/during-check-STAMP
-    auto backup_dir = [&]() {
-        if (!backups.empty()) return backups;
-        const std::string parent = policy.state_dir + "/backups";
-        std::error_code ec;
-        fs::create_directories(parent, ec);
-        for (int n = 1; n < 1000; ++n) {
-            const std::string d = parent + "/during-check-" + stamp() + (n == 1 ? "" : "-" + std::to_string(n));
-            if (::mkdir(d.c_str(), 0700) == 0) return backups = d;
-            if (errno != EEXIST) break;
-        }
-        return backups = parent;  // (cannot happen on a writable folder) at worst beside the others
-    };
-    // Keeps a copy of what stands at rel now (a regular file), before anything is put over it.
-    auto keep_current = [&](const std::string& rel) {
-        std::string content;
-        if (!read_regular((base / rel).string(), kKeepFileBytes * 16, content)) return false;
-        const fs::path to = fs::path(backup_dir()) / rel;
-        std::error_code ec;
-        fs::create_directories(to.parent_path(), ec);
-        const int fd = ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-        if (fd < 0) return false;
-        const bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
-        ::close(fd);
-        return ok;
-    };
-    auto keep_before = [&](const std::string& rel, const Entry& e) {
-        if (!e.kept || e.type != 'f') return false;
-        const fs::path to = fs::path(backup_dir()) / (rel + ".before-check");
-        std::error_code ec;
-        fs::create_directories(to.parent_path(), ec);
-        const int fd = ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-        if (fd < 0) return false;
-        const bool ok = ::write(fd, e.content.data(), e.content.size()) == static_cast<ssize_t>(e.content.size());
-        ::close(fd);
-        return ok;
-    };
+namespace {
+
+using Entries = std::map<std::string, FolderGuard::Entry>;
+
+// One settling of the course folder after a check: what was put back, kept, removed, or
+// could not be helped, and the one backup folder the changed versions go to.
+class Settlement {
+public:
+    Settlement(const std::string& root, const GuardPolicy& policy) : base_(root), policy_(policy) {}
 
     // What is new: in the course folder, moved into the backups (never deleted).
-    std::set<std::string> handled_dirs;
-    for (const auto& [rel, e] : now) {
-        if (course_.count(rel)) continue;
-        bool below = false;
-        for (const auto& d : handled_dirs) below = below || rel.rfind(d + "/", 0) == 0;
-        if (below) continue;
-        const Area a = area_of(rel);
-        if (!policy.code_could_write) {
-            if (a == Area::Course) unexplained.push_back(rel + " (new)");
-            continue;
-        }
-        if (a == Area::Exercises) {
-            learner_new.push_back(rel);
-            continue;
-        }
-        if (!safely_inside(base, rel)) continue;  // below a planted link: goes with the link
-        const fs::path to = fs::path(backup_dir()) / rel;
-        std::error_code ec;
-        fs::create_directories(to.parent_path(), ec);
-        fs::rename(base / rel, to, ec);
-        if (ec) fs::remove_all(base / rel, ec);
-        if (e.type == 'd') handled_dirs.insert(rel);
-        put_back.push_back(rel + " (new: moved into the backups)");
-    }
-    for (const auto& [rel, before] : course_) {
-        const auto it = now.find(rel);
-        if (it != now.end() && same(before, it->second)) continue;
-        const Area a = area_of(rel);
-        if (!policy.code_could_write) {
-            // the sandbox kept every file read-only to the check: someone else changed it
-            if (a == Area::Course) unexplained.push_back(rel);
-            continue;
-        }
-        const fs::path p = base / rel;
-        if (!safely_inside(base, rel)) {
-            not_restored.push_back(rel);
-            continue;
-        }
-        if (before.type == 'd') {
-            if (it == now.end() || it->second.type != 'd') {
-                if (it != now.end()) {
-                    keep_current(rel);
-                    std::error_code ec;
-                    fs::remove_all(p, ec);
-                }
-                std::error_code ec;
-                fs::create_directories(p, ec);
+    void settle_new(const Entries& before, const Entries& now) {
+        std::set<std::string> handled_dirs;
+        for (const auto& [rel, e] : now) {
+            if (before.count(rel)) continue;
+            bool below = false;
+            for (const auto& d : handled_dirs) below = below || rel.rfind(d + "/", 0) == 0;
+            if (below) continue;
+            const Area a = area_of(rel);
+            if (!policy_.code_could_write) {
+                if (a == Area::Course) unexplained_.push_back(rel + " (new)");
+                continue;
             }
-            ::chmod(p.c_str(), before.mode & 07777);
-            put_back.push_back(rel + "/");
-            continue;
-        }
-        if (a == Area::Exercises && it != now.end() && it->second.type == 'f') {
-            // The learner's own file: never put back over what is there now, which may be
-            // what they saved. The version from before the check is kept beside it.
-            std::string content;
-            if (before.kept && read_regular(p.string(), kKeepFileBytes, content) && content == before.content)
-                continue;  // only touched
-            if (rel == policy.checked_file) {
-                keep_before(rel, before);
-                continue;  // the file being checked, saved again: its status says "edited since"
+            if (a == Area::Exercises) {
+                learner_new_.push_back(rel);
+                continue;
             }
-            keep_before(rel, before);
-            kept_as_is.push_back(rel);
-            continue;
-        }
-        if (before.type == 'f' && before.kept && it != now.end() && it->second.type == 'f') {
-            std::string content;
-            if (read_regular(p.string(), kKeepFileBytes, content) && content == before.content &&
-                (it->second.mode & 07777) == (before.mode & 07777))
-                continue;  // rewritten with the same bytes
-        }
-        if (!before.kept) {
-            not_restored.push_back(rel);
-            continue;
-        }
-        if (it != now.end()) keep_current(rel);
-        if (before.type == 'l') {
+            if (!safely_inside(base_, rel)) continue;  // below a planted link: goes with the link
+            const fs::path to = fs::path(backup_dir()) / rel;
             std::error_code ec;
-            fs::remove_all(p, ec);
-            fs::create_symlink(before.content, p, ec);
-        } else {
-            write_back(p, before.content, before.mode);
+            fs::create_directories(to.parent_path(), ec);
+            fs::rename(base_ / rel, to, ec);
+            if (ec) fs::remove_all(base_ / rel, ec);
+            if (e.type == 'd') handled_dirs.insert(rel);
+            put_back_.push_back(rel + " (new: moved into the backups)");
         }
-        put_back.push_back(rel);
     }
-    if (with_build_ && policy.code_could_write) {
-        // Build outputs are made again by the next build: a changed or new one is removed,
-        // never run (a replaced coursectl or check program would otherwise be trusted).
-        const fs::path b(build_);
-        for (const auto& [rel, e] : now_build) {
+
+    // What changed or went: put back, except the learner's own files.
+    void settle_changed(const Entries& before, const Entries& now) {
+        for (const auto& [rel, was] : before) {
+            const auto it = now.find(rel);
+            if (it != now.end() && same(was, it->second)) continue;
+            const FolderGuard::Entry* is = it == now.end() ? nullptr : &it->second;
+            const Area a = area_of(rel);
+            if (!policy_.code_could_write) {
+                // the sandbox kept every file read-only to the check: someone else changed it
+                if (a == Area::Course) unexplained_.push_back(rel);
+                continue;
+            }
+            if (!safely_inside(base_, rel)) not_restored_.push_back(rel);
+            else if (was.type == 'd') restore_folder(rel, was, is);
+            else if (a == Area::Exercises && is && is->type == 'f') keep_learners_file(rel, was);
+            else restore_file(rel, was, is);
+        }
+    }
+
+    // Build outputs are made again by the next build: a changed or new one is removed,
+    // never run (a replaced coursectl or check program would otherwise be trusted).
+    void settle_build(const std::string& build, const Entries& before, const Entries& now) {
+        const fs::path b(build);
+        for (const auto& [rel, e] : now) {
             if (e.type == 'd') continue;
-            const auto it = build_entries_.find(rel);
-            if (it != build_entries_.end() && same(it->second, e)) continue;
+            const auto it = before.find(rel);
+            if (it != before.end() && same(it->second, e)) continue;
             if (!safely_inside(b, rel)) continue;
             std::error_code ec;
             fs::remove(b / rel, ec);
-            build_removed.push_back(rel);
+            build_removed_.push_back(rel);
         }
-        for (const auto& [rel, e] : build_entries_)
-            if (e.type != 'd' && !now_build.count(rel)) build_removed.push_back(rel + " (removed)");
+        for (const auto& [rel, e] : before)
+            if (e.type != 'd' && !now.count(rel)) build_removed_.push_back(rel + " (removed)");
         // a build configuration that was touched is made afresh by ./course
         auto ends = [](const std::string& r, const std::string& tail) {
             return r.size() >= tail.size() && r.compare(r.size() - tail.size(), tail.size(), tail) == 0;
         };
-        for (const auto& r : build_removed)
+        for (const auto& r : build_removed_)
             if (r.rfind("CMakeCache.txt", 0) == 0 || ends(r, ".ninja") || ends(r, ".cmake")) {
                 std::error_code ec;
                 fs::remove(b / "CMakeCache.txt", ec);
@@ -361,30 +282,146 @@ FolderGuard::Outcome FolderGuard::settle(const GuardPolicy& policy) const {
             }
     }
 
-    if (!put_back.empty()) {
-        out.lines.push_back("your code (or you, while it ran) changed files outside its scratch folder; they were put back" +
-                            std::string(backups.empty() ? "" : " and the changed versions kept in " +
-                                                                   fs::path(backups).lexically_relative(base).string()) +
-                            ": " + some_of(put_back));
-        out.changed = put_back;
+    // What the learner is told, and what was done.
+    FolderGuard::Outcome outcome() {
+        FolderGuard::Outcome out;
+        if (!put_back_.empty()) {
+            out.lines.push_back(
+                "your code (or you, while it ran) changed files outside its scratch folder; they were put back" +
+                std::string(backups_.empty() ? "" : " and the changed versions kept in " + relative(backups_)) + ": " +
+                some_of(put_back_));
+            out.changed = put_back_;
+        }
+        if (!kept_as_is_.empty())
+            out.lines.push_back("changed while the check ran, and kept as they are now (if you did not save them "
+                                "yourself, your code did; the versions from before the check are in " +
+                                relative(backup_dir()) + "): " + some_of(kept_as_is_));
+        if (!learner_new_.empty())
+            out.lines.push_back("new files appeared in exercises/ while the check ran (kept): " + some_of(learner_new_));
+        if (!not_restored_.empty())
+            out.lines.push_back("your code changed files that could not be put back: " + some_of(not_restored_));
+        if (!build_removed_.empty())
+            out.lines.push_back("your code changed the build folder; what it changed was removed, so that the next "
+                                "build makes it again: " + some_of(build_removed_));
+        if (!unexplained_.empty())
+            out.lines.push_back("files changed while the check ran, although your code could not write them (you, or "
+                                "another program?); nothing was put back: " + some_of(unexplained_) +
+                                "; check again for a verdict");
+        out.trusted = out.lines.empty();
+        out.not_restored = not_restored_;
+        return out;
     }
-    if (!kept_as_is.empty())
-        out.lines.push_back("changed while the check ran, and kept as they are now (if you did not save them yourself, "
-                            "your code did; the versions from before the check are in " +
-                            fs::path(backup_dir()).lexically_relative(base).string() + "): " + some_of(kept_as_is));
-    if (!learner_new.empty())
-        out.lines.push_back("new files appeared in exercises/ while the check ran (kept): " + some_of(learner_new));
-    if (!not_restored.empty())
-        out.lines.push_back("your code changed files that could not be put back: " + some_of(not_restored));
-    if (!build_removed.empty())
-        out.lines.push_back("your code changed the build folder; what it changed was removed, so that the next "
-                            "build makes it again: " + some_of(build_removed));
-    if (!unexplained.empty())
-        out.lines.push_back("files changed while the check ran, although your code could not write them (you, or "
-                            "another program?); nothing was put back: " + some_of(unexplained) + "; check again for a verdict");
-    out.trusted = out.lines.empty();
-    out.not_restored = not_restored;
-    return out;
+
+private:
+    // A folder that went or became something else: made again, with its mode.
+    void restore_folder(const std::string& rel, const FolderGuard::Entry& was, const FolderGuard::Entry* is) {
+        const fs::path p = base_ / rel;
+        if (!is || is->type != 'd') {
+            if (is) {
+                keep_current(rel);
+                std::error_code ec;
+                fs::remove_all(p, ec);
+            }
+            std::error_code ec;
+            fs::create_directories(p, ec);
+        }
+        ::chmod(p.c_str(), was.mode & 07777);
+        put_back_.push_back(rel + "/");
+    }
+
+    // The learner's own file: never put back over what is there now, which may be what
+    // they saved. The version from before the check is kept beside it.
+    void keep_learners_file(const std::string& rel, const FolderGuard::Entry& was) {
+        std::string content;
+        if (was.kept && read_regular((base_ / rel).string(), kKeepFileBytes, content) && content == was.content)
+            return;  // only touched
+        keep_before(rel, was);
+        // the file being checked, saved again, is normal: its status says "edited since"
+        if (rel != policy_.checked_file) kept_as_is_.push_back(rel);
+    }
+
+    // Any other file: put back as it was, after its changed version is kept.
+    void restore_file(const std::string& rel, const FolderGuard::Entry& was, const FolderGuard::Entry* is) {
+        const fs::path p = base_ / rel;
+        if (was.type == 'f' && was.kept && is && is->type == 'f') {
+            std::string content;
+            if (read_regular(p.string(), kKeepFileBytes, content) && content == was.content &&
+                (is->mode & 07777) == (was.mode & 07777))
+                return;  // rewritten with the same bytes
+        }
+        if (!was.kept) {
+            not_restored_.push_back(rel);
+            return;
+        }
+        if (is) keep_current(rel);
+        if (was.type == 'l') {
+            std::error_code ec;
+            fs::remove_all(p, ec);
+            fs::create_symlink(was.content, p, ec);
+        } else {
+            write_back(p, was.content, was.mode);
+        }
+        put_back_.push_back(rel);
+    }
+
+    // .course/backups/during-check-STAMP, made on first use.
+    std::string backup_dir() {
+        if (!backups_.empty()) return backups_;
+        const std::string parent = policy_.state_dir + "/backups";
+        std::error_code ec;
+        fs::create_directories(parent, ec);
+        for (int n = 1; n < 1000; ++n) {
+            const std::string d = parent + "/during-check-" + stamp() + (n == 1 ? "" : "-" + std::to_string(n));
+            if (::mkdir(d.c_str(), 0700) == 0) return backups_ = d;
+            if (errno != EEXIST) break;
+        }
+        return backups_ = parent;  // (cannot happen on a writable folder) at worst beside the others
+    }
+
+    // A new file of the backups, never over another.
+    bool write_backup(const fs::path& to, const std::string& content) {
+        std::error_code ec;
+        fs::create_directories(to.parent_path(), ec);
+        const int fd = ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) return false;
+        const bool ok = ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
+        ::close(fd);
+        return ok;
+    }
+
+    // Keeps a copy of what stands at rel now (a regular file), before anything is put over it.
+    bool keep_current(const std::string& rel) {
+        std::string content;
+        if (!read_regular((base_ / rel).string(), kKeepFileBytes * 16, content)) return false;
+        return write_backup(fs::path(backup_dir()) / rel, content);
+    }
+
+    // Keeps the version from before the check, as REL.before-check.
+    bool keep_before(const std::string& rel, const FolderGuard::Entry& e) {
+        if (!e.kept || e.type != 'f') return false;
+        return write_backup(fs::path(backup_dir()) / (rel + ".before-check"), e.content);
+    }
+
+    std::string relative(const std::string& path) const { return fs::path(path).lexically_relative(base_).string(); }
+
+    const fs::path base_;
+    const GuardPolicy& policy_;
+    std::string backups_;
+    std::vector<std::string> put_back_, kept_as_is_, unexplained_, not_restored_, build_removed_, learner_new_;
+};
+
+}  // namespace
+
+FolderGuard::Outcome FolderGuard::settle(const GuardPolicy& policy) const {
+    Entries now, now_build;
+    std::size_t none = 0;
+    scan_dir(root_, "", false, false, now, none);
+    if (with_build_) scan_dir(build_, "", false, true, now_build, none);
+    Settlement settlement(root_, policy);
+    settlement.settle_new(course_, now);
+    settlement.settle_changed(course_, now);
+    if (with_build_ && policy.code_could_write) settlement.settle_build(build_, build_entries_, now_build);
+    return settlement.outcome();
 }
 
 // --- on disk ------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "hints.hpp"
 #include "manifest.hpp"
 #include "process.hpp"
 #include "record.hpp"
@@ -59,11 +60,37 @@ std::map<std::string, std::string> load_status(const Options& o) {
     });
 }
 
-// hints.txt: "<exercise> <how many hints were shown>"
+// hints.txt: "<exercise> <how many of its general hints were shown>", and
+// "<exercise>/<case> <how many hints for that check were shown>" (hints.hpp)
 std::map<std::string, std::string> load_hints(const Options& o) {
     return load_state(state_dir(o) + "/hints.txt", [](const std::string&, const std::string& v) {
         return !v.empty() && v.size() < 6 && v.find_first_not_of("0123456789") == std::string::npos;
     });
+}
+
+// failing.txt: "<exercise> <case> <case> ...", the checks its last check failed in, so that
+// ./course hint, which runs apart from the check, gives the hints for those checks first
+std::map<std::string, std::string> load_failing(const Options& o) {
+    return load_state(state_dir(o) + "/failing.txt", [](const std::string&, const std::string& v) {
+        std::istringstream words(v);
+        std::string w;
+        bool any = false;
+        while (words >> w) {
+            if (!is_case_name(w)) return false;
+            any = true;
+        }
+        return any;
+    });
+}
+
+std::vector<std::string> failing_checks_of(const Options& o, const Exercise& e) {
+    const auto failing = load_failing(o);
+    const auto it = failing.find(e.name);
+    std::vector<std::string> cases;
+    if (it == failing.end()) return cases;
+    std::istringstream words(it->second);
+    for (std::string w; words >> w;) cases.push_back(w);
+    return cases;
 }
 
 int cmd_list(const Options& o) {
@@ -111,16 +138,19 @@ int cmd_list(const Options& o) {
 
 void show_hint(const Options& o, const Exercise& e) {
     auto seen = load_hints(o);
-    const std::size_t shown = seen.count(e.name) ? std::stoul(seen[e.name]) : 0;  // digits only (load_hints)
-    const std::size_t k = std::min(shown, e.hints.size() - 1);
-    std::printf("hint %zu of %zu for %s (exercises/%s):\n  %s\n", k + 1, e.hints.size(), e.name.c_str(),
-                e.file.c_str(), e.hints[k].c_str());
-    if (k + 1 < e.hints.size())
+    const HintChoice h = choose_hint(e, failing_checks_of(o, e), seen);
+    if (h.for_case.empty())
+        std::printf("hint %zu of %zu for %s (exercises/%s):\n  %s\n", h.number, h.of, e.name.c_str(), e.file.c_str(),
+                    h.text.c_str());
+    else
+        std::printf("hint %zu of %zu for %s's failing check %s (exercises/%s):\n  %s\n", h.number, h.of, e.name.c_str(),
+                    h.for_case.c_str(), e.file.c_str(), h.text.c_str());
+    if (!h.last)
         std::printf("(ask again for the next hint)\n");
     else
         std::printf("(that was the last hint; the reference is solutions/%s)\n", e.file.c_str());
     std::fflush(stdout);
-    seen[e.name] = std::to_string(k + 1);
+    seen[h.counter] = std::to_string(h.number);
     write_state(state_dir(o) + "/hints.txt", seen);
 }
 

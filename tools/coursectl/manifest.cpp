@@ -16,6 +16,30 @@
 
 namespace course {
 
+bool is_case_name(const std::string& name) {
+    return !name.empty() && name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
+                                std::string::npos;
+}
+
+namespace {
+
+// "hint for CASE_NAME = text": one name, the check's own, and something to say.
+template <class Fail>
+CaseHint case_hint(const std::string& key, const std::string& value, int line_no, Fail fail) {
+    CaseHint h;
+    h.case_name = trim(key.substr(std::string("hint for").size()));
+    h.text = value;
+    h.line = line_no;
+    if (key.size() > 8 && key[8] != ' ') fail("unknown key '" + key + "' (known: title, summary, hint, hint for CASE_NAME)");
+    if (!is_case_name(h.case_name))
+        fail("'hint for' names one check of the exercise, a test case of its suite in tests/NN_topic_test.cpp, such "
+             "as 'hint for rejects_nan = ...'; got '" + key + "'");
+    if (h.text.empty()) fail("'" + key + "' has no text after its '='");
+    return h;
+}
+
+}  // namespace
+
 std::vector<Exercise> parse_manifest(const std::string& text, const std::string& origin) {
     std::vector<Exercise> out;
     std::istringstream in(text);
@@ -56,9 +80,10 @@ std::vector<Exercise> parse_manifest(const std::string& text, const std::string&
         if (key == "title") e.title = value;
         else if (key == "summary") e.summary = value;
         else if (key == "hint") e.hints.push_back(value);
+        else if (key.rfind("hint for", 0) == 0) e.case_hints.push_back(case_hint(key, value, line_no, fail));
         else if (key == "chapter" || key == "file")
             fail("'" + key + "' follows from the header [NN_topic/name]; leave it out");
-        else fail("unknown key '" + key + "' (known: title, summary, hint)");
+        else fail("unknown key '" + key + "' (known: title, summary, hint, hint for CASE_NAME)");
     }
     for (const auto& e : out) {
         if (e.title.empty() || e.hints.empty())

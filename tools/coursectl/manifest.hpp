@@ -7,14 +7,27 @@
 
 namespace course {
 
+// A hint for one check of the exercise: `hint for CASE_NAME = text`, shown first when
+// the exercise's last check failed in that case (hints.hpp).
+struct CaseHint {
+    std::string case_name;  // a test case of the exercise's suite (tests/NN_topic_test.cpp)
+    std::string text;
+    int line = 0;           // its line in the manifest, for messages
+};
+
 struct Exercise {
     std::string name;     // also the test suite's name
     std::string chapter;  // "01"
     std::string file;     // relative to exercises/ and solutions/
     std::string title;
     std::string summary;  // what the learner writes, for the chapter README's table ("" = the title)
-    std::vector<std::string> hints;
+    std::vector<std::string> hints;     // the general ones, in order (progressive)
+    std::vector<CaseHint> case_hints;   // in the manifest's order
 };
+
+// Whether `name` can be a test case's name: letters, digits and underscores (what
+// BOOST_AUTO_TEST_CASE takes), so that it can stand in one line of .course/ as it is.
+bool is_case_name(const std::string& name);
 
 // Thrown with "manifest.txt:LINE: what is wrong".
 class ManifestError : public std::runtime_error {

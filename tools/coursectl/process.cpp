@@ -1,6 +1,7 @@
 #include "process.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -102,247 +103,260 @@ bool read_into(int fd, RecordStreams& r, std::string& into) {
     }
 }
 
-}  // namespace
-
-ProcessResult run_process(const ProcessSpec& spec) {
-    const auto& argv = spec.argv;
-    const double timeout_seconds = spec.timeout_seconds;
-    const std::size_t max_output = spec.max_output;
-    ProcessResult r;
-    if (interrupted()) {
-        r.interrupted = true;
-        return r;
-    }
-    int fds[2], status[2];
-    if (argv.empty() || ::pipe2(fds, O_CLOEXEC) != 0) {
-        r.failed_to_start = true;
-        return r;
-    }
-    if (::pipe2(status, O_CLOEXEC) != 0) {
-        ::close(fds[0]);
-        ::close(fds[1]);
-        r.failed_to_start = true;
-        return r;
-    }
-    // everything the child needs, made before the fork
+// Everything the child needs, made before the fork: the child only places descriptors,
+// sets limits and calls exec. Not copied or moved, so that the pointers stay valid.
+struct ChildPlan {
     std::vector<std::string> env_strings;
-    if (spec.clean_env) {
+    std::vector<char*> envp, args;
+
+    explicit ChildPlan(const ProcessSpec& spec) {
         for (char** e = environ; *e; ++e)
-            if (passes_on(*e)) env_strings.emplace_back(*e);
-    } else {
-        for (char** e = environ; *e; ++e) env_strings.emplace_back(*e);
+            if (!spec.clean_env || passes_on(*e)) env_strings.emplace_back(*e);
+        for (const auto& kv : spec.env) {
+            const std::string name = kv.substr(0, kv.find('=') + 1);
+            env_strings.erase(std::remove_if(env_strings.begin(), env_strings.end(),
+                                             [&](const std::string& s) { return s.rfind(name, 0) == 0; }),
+                              env_strings.end());
+            env_strings.push_back(kv);
+        }
+        for (auto& kv : env_strings) envp.push_back(kv.data());
+        envp.push_back(nullptr);
+        for (const auto& a : spec.argv) args.push_back(const_cast<char*>(a.c_str()));
+        args.push_back(nullptr);
     }
-    for (const auto& kv : spec.env) {
-        const std::string name = kv.substr(0, kv.find('=') + 1);
-        env_strings.erase(std::remove_if(env_strings.begin(), env_strings.end(),
-                                         [&](const std::string& s) { return s.rfind(name, 0) == 0; }),
-                          env_strings.end());
-        env_strings.push_back(kv);
-    }
-    std::vector<char*> envp;
-    for (auto& kv : env_strings) envp.push_back(kv.data());
-    envp.push_back(nullptr);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    const pid_t checker = ::getpid();
+    ChildPlan(const ChildPlan&) = delete;
+    ChildPlan& operator=(const ChildPlan&) = delete;
+};
 
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        for (int fd : {fds[0], fds[1], status[0], status[1]}) ::close(fd);
-        r.failed_to_start = true;
-        return r;
-    }
-    if (pid == 0) {
-        auto refuse = [&](const std::string& why) {
-            (void)!::write(status[1], why.data(), why.size());
-            _exit(127);
-        };
-        // its own process group (a build) or session (a check: no controlling terminal,
-        // so nothing it does reaches the learner's terminal)
-        if (spec.new_session) ::setsid();
-        else ::setpgid(0, 0);
-        // the extra descriptors first out of the way of 3, 4, ..., then into place;
-        // the status pipe right after them; nothing else of ours is inherited
-        std::vector<int> moved;
-        for (int fd : spec.extra_fds) moved.push_back(::fcntl(fd, F_DUPFD, 64));
-        const int status_fd = ::fcntl(status[1], F_DUPFD_CLOEXEC, 64);
-        for (std::size_t i = 0; i < moved.size(); ++i) ::dup2(moved[i], static_cast<int>(3 + i));
-        const int status_slot = static_cast<int>(3 + moved.size());
-        ::dup2(fds[1], 1);
-        ::dup2(fds[1], 2);
-        ::dup3(status_fd, status_slot, O_CLOEXEC);
-        status[1] = status_slot;
-        const int devnull = ::open("/dev/null", O_RDONLY);
-        if (devnull >= 0) ::dup2(devnull, 0);
-        ::close_range(static_cast<unsigned>(status_slot + 1), ~0u, 0);
-        if (spec.memory_limit > 0) {
-            const rlimit lim{spec.memory_limit, spec.memory_limit};
-            ::setrlimit(RLIMIT_AS, &lim);
-        }
-        const rlimit no_core{0, 0};  // a crash must not leave a core file in the learner's folder
-        ::setrlimit(RLIMIT_CORE, &no_core);
-        const std::size_t max_file = spec.max_file ? spec.max_file : spec.memory_limit;
-        if (max_file > 0) {
-            // a contained run: no file it writes may grow past the limit either
-            const rlimit fsize{max_file, max_file};
-            ::setrlimit(RLIMIT_FSIZE, &fsize);
-        }
-        const std::string& working_dir = spec.working_dir;
-        if (!working_dir.empty() && ::chdir(working_dir.c_str()) != 0)
-            refuse("cannot enter " + working_dir + ": " + std::strerror(errno));
-        if (spec.before_exec) {
-            const std::string why = spec.before_exec();
-            if (!why.empty()) refuse(why);
-        }
-        // ends with the checker, even if the checker itself is killed (set last: a
-        // change of user clears it)
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != checker) _exit(127);
-        ::execvpe(args[0], args.data(), envp.data());
-        refuse("cannot start " + argv[0] + ": " + std::strerror(errno));
-    }
-    if (!spec.new_session) ::setpgid(pid, pid);  // also from the parent, so the group exists before we might kill it
-    ::close(fds[1]);
-    ::close(status[1]);
-    // Whether it started: the status pipe closes at its exec, or says why not. Read
-    // by the checker, never guessed from what the program printed.
-    {
-        std::string why;
-        char buf[512];
-        while (true) {
-            const ssize_t n = ::read(status[0], buf, sizeof buf);
-            if (n > 0) {
-                why.append(buf, static_cast<std::size_t>(n));
-                continue;
-            }
-            if (n < 0 && errno == EINTR && !interrupted()) continue;
-            break;
-        }
-        ::close(status[0]);
-        if (!why.empty()) {
-            ::kill(pid, SIGKILL);
-            while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-            }
-            ::close(fds[0]);
-            r.failed_to_start = true;
-            r.start_error = why;
-            r.output = why;
-            return r;
-        }
-    }
-    g_child_group = pid;
-    if (interrupted()) ::kill(-pid, SIGKILL);
+// In the child: why it cannot run, told through the status pipe (never through what it prints).
+[[noreturn]] void refuse_start(int status_fd, const std::string& why) {
+    (void)!::write(status_fd, why.data(), why.size());
+    _exit(127);
+}
 
-    using clock = std::chrono::steady_clock;
-    const auto deadline = clock::now() + std::chrono::duration<double>(timeout_seconds);
-    char buf[65536];
-    // Keep the start and the end of what it prints: a learner's print loop can
-    // fill megabytes, and the test's verdict comes last.
-    const std::size_t keep_head = max_output / 2, keep_tail = max_output - keep_head;
-    std::string tail;
-    RecordStreams* rec = spec.records;
-    set_nonblocking(fds[0]);
-    int out_fd = fds[0];
-    int log_fd = rec ? rec->log : -1, report_fd = rec ? rec->report : -1, progress_fd = rec ? rec->progress : -1;
-    for (int fd : {log_fd, report_fd, progress_fd}) set_nonblocking(fd);
-    std::size_t progress_scanned = 0;
-#ifdef SYS_pidfd_open
-    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));  // readable once it has ended
-#else
-    const int pidfd = -1;
-#endif
-    auto read_output = [&]() {
-        while (true) {
-            const ssize_t n = ::read(out_fd, buf, sizeof buf);
+// In the child: the extra descriptors first out of the way of 3, 4, ..., then into place;
+// the status pipe right after them; the output pipe as 1 and 2, /dev/null as 0; nothing
+// else of ours is inherited. Returns the status pipe's number.
+int place_descriptors(const std::vector<int>& extra_fds, int out_write, int status_write) {
+    std::vector<int> moved;
+    for (int fd : extra_fds) moved.push_back(::fcntl(fd, F_DUPFD, 64));
+    const int status_fd = ::fcntl(status_write, F_DUPFD_CLOEXEC, 64);
+    for (std::size_t i = 0; i < moved.size(); ++i) ::dup2(moved[i], static_cast<int>(3 + i));
+    const int status_slot = static_cast<int>(3 + moved.size());
+    ::dup2(out_write, 1);
+    ::dup2(out_write, 2);
+    ::dup3(status_fd, status_slot, O_CLOEXEC);
+    const int devnull = ::open("/dev/null", O_RDONLY);
+    if (devnull >= 0) ::dup2(devnull, 0);
+    ::close_range(static_cast<unsigned>(status_slot + 1), ~0u, 0);
+    return status_slot;
+}
+
+// In the child: its address space, no core file, and the size of any file it writes.
+void apply_limits(const ProcessSpec& spec) {
+    if (spec.memory_limit > 0) {
+        const rlimit lim{spec.memory_limit, spec.memory_limit};
+        ::setrlimit(RLIMIT_AS, &lim);
+    }
+    const rlimit no_core{0, 0};  // a crash must not leave a core file in the learner's folder
+    ::setrlimit(RLIMIT_CORE, &no_core);
+    const std::size_t max_file = spec.max_file ? spec.max_file : spec.memory_limit;
+    if (max_file > 0) {
+        // a contained run: no file it writes may grow past the limit either
+        const rlimit fsize{max_file, max_file};
+        ::setrlimit(RLIMIT_FSIZE, &fsize);
+    }
+}
+
+// The child's side of the fork, up to exec.
+[[noreturn]] void become_child(const ProcessSpec& spec, const ChildPlan& plan, int out_write, int status_write,
+                               pid_t checker) {
+    // its own process group (a build) or session (a check: no controlling terminal,
+    // so nothing it does reaches the learner's terminal)
+    if (spec.new_session) ::setsid();
+    else ::setpgid(0, 0);
+    const int status_fd = place_descriptors(spec.extra_fds, out_write, status_write);
+    apply_limits(spec);
+    if (!spec.working_dir.empty() && ::chdir(spec.working_dir.c_str()) != 0)
+        refuse_start(status_fd, "cannot enter " + spec.working_dir + ": " + std::strerror(errno));
+    if (spec.before_exec) {
+        const std::string why = spec.before_exec();
+        if (!why.empty()) refuse_start(status_fd, why);
+    }
+    // ends with the checker, even if the checker itself is killed (set last: a
+    // change of user clears it)
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != checker) _exit(127);
+    ::execvpe(plan.args[0], plan.args.data(), plan.envp.data());
+    refuse_start(status_fd, "cannot start " + spec.argv[0] + ": " + std::strerror(errno));
+}
+
+// Whether it started: the status pipe closes at its exec, or says why not. Read by the
+// checker, never guessed from what the program printed. "" once it runs.
+std::string read_start_status(int status_read) {
+    std::string why;
+    char buf[512];
+    while (true) {
+        const ssize_t n = ::read(status_read, buf, sizeof buf);
+        if (n > 0) {
+            why.append(buf, static_cast<std::size_t>(n));
+            continue;
+        }
+        if (n < 0 && errno == EINTR && !interrupted()) continue;
+        break;
+    }
+    ::close(status_read);
+    return why;
+}
+
+// Keeps the start and the end of what it prints: a learner's print loop can fill
+// megabytes, and the test's verdict comes last.
+class OutputKeeper {
+public:
+    OutputKeeper(int fd, std::size_t max_output, ProcessResult& r)
+        : fd_(fd), keep_head_(max_output / 2), keep_tail_(max_output - keep_head_), r_(r) {
+        set_nonblocking(fd);
+    }
+    int fd() const { return fd_; }  // -1 once the pipe has ended
+
+    // Reads what is there now.
+    void read() {
+        char buf[65536];
+        while (fd_ >= 0) {
+            const ssize_t n = ::read(fd_, buf, sizeof buf);
             if (n < 0 && errno == EINTR) continue;
             if (n <= 0) {
-                if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) out_fd = -1;
+                if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) fd_ = -1;
                 return;
             }
-            r.total_output += static_cast<std::size_t>(n);
+            r_.total_output += static_cast<std::size_t>(n);
             std::size_t used = 0;
-            if (r.output.size() < keep_head) {
-                used = std::min(static_cast<std::size_t>(n), keep_head - r.output.size());
-                r.output.append(buf, used);
+            if (r_.output.size() < keep_head_) {
+                used = std::min(static_cast<std::size_t>(n), keep_head_ - r_.output.size());
+                r_.output.append(buf, used);
             }
-            tail.append(buf + used, static_cast<std::size_t>(n) - used);
-            if (tail.size() > 2 * keep_tail) tail.erase(0, tail.size() - keep_tail);  // trimmed now and then, not per read
+            tail_.append(buf + used, static_cast<std::size_t>(n) - used);
+            if (tail_.size() > 2 * keep_tail_) tail_.erase(0, tail_.size() - keep_tail_);  // now and then, not per read
         }
-    };
-    auto read_records = [&](bool answer) {
-        if (!rec) return;
-        if (log_fd >= 0 && !read_into(log_fd, *rec, rec->log_data)) log_fd = -1;
-        if (report_fd >= 0 && !read_into(report_fd, *rec, rec->report_data)) report_fd = -1;
-        if (progress_fd < 0) return;
-        const bool open = read_into(progress_fd, *rec, rec->progress_data);
-        for (auto nl = rec->progress_data.find('\n', progress_scanned); nl != std::string::npos;
-             nl = rec->progress_data.find('\n', progress_scanned)) {
-            const std::string line = rec->progress_data.substr(progress_scanned, nl - progress_scanned);
-            progress_scanned = nl + 1;
+    }
+
+    // The head, a line saying how much was not kept, and the tail from a whole line on.
+    void finish() {
+        if (tail_.size() > keep_tail_) {
+            tail_.erase(0, tail_.size() - keep_tail_);
+            // start at a whole line when there is one
+            const auto nl = tail_.find('\n');
+            if (nl != std::string::npos && nl + 1 < tail_.size()) tail_.erase(0, nl + 1);
+        }
+        if (r_.output.size() + tail_.size() < r_.total_output)
+            r_.output += "\n[... " + std::to_string(r_.total_output - r_.output.size() - tail_.size()) +
+                         " bytes not kept ...]\n";
+        r_.output += tail_;
+    }
+
+private:
+    int fd_;
+    const std::size_t keep_head_, keep_tail_;
+    std::string tail_;
+    ProcessResult& r_;
+};
+
+// Reads a check's record while it runs (RecordStreams), and answers each "start ..." and
+// "finish" line of the progress socket once the log and the report are read up to it.
+class RecordReader {
+public:
+    explicit RecordReader(RecordStreams* rec)
+        : rec_(rec), log_(rec ? rec->log : -1), report_(rec ? rec->report : -1), progress_(rec ? rec->progress : -1) {
+        for (int fd : {log_, report_, progress_}) set_nonblocking(fd);
+    }
+    std::array<int, 3> fds() const { return {log_, report_, progress_}; }  // -1 for each that has ended
+
+    void read(bool answer) {
+        if (!rec_) return;
+        read_log_and_report();
+        if (progress_ < 0) return;
+        const bool open = read_into(progress_, *rec_, rec_->progress_data);
+        for (auto nl = rec_->progress_data.find('\n', scanned_); nl != std::string::npos;
+             nl = rec_->progress_data.find('\n', scanned_)) {
+            const std::string line = rec_->progress_data.substr(scanned_, nl - scanned_);
+            scanned_ = nl + 1;
             if (line.rfind("start ", 0) != 0 && line != "finish") continue;
             // what the program wrote before this line is in the pipes by now: read it all
-            if (log_fd >= 0 && !read_into(log_fd, *rec, rec->log_data)) log_fd = -1;
-            if (report_fd >= 0 && !read_into(report_fd, *rec, rec->report_data)) report_fd = -1;
+            read_log_and_report();
             // The observer waits for each answer before it writes on: an answer still
             // unread when the next line comes means that something else wrote the line.
             int unread = 0;
-            if (::ioctl(progress_fd, SIOCOUTQ, &unread) == 0 && unread > 0) rec->unanswered = true;
-            rec->syncs.emplace_back(line, rec->report_data.size());
-            if (answer) (void)!::send(progress_fd, "k", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (::ioctl(progress_, SIOCOUTQ, &unread) == 0 && unread > 0) rec_->unanswered = true;
+            rec_->syncs.emplace_back(line, rec_->report_data.size());
+            if (answer) (void)!::send(progress_, "k", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
         }
-        if (!open) progress_fd = -1;
-    };
-    auto ended = [&]() {
-        siginfo_t info{};
-        return ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT | WNOHANG) == 0 && info.si_pid == pid;
-    };
+        if (!open) progress_ = -1;
+    }
+
+    // Once the program has ended: the last answer ("finish") is read by the observer
+    // before the report is written, so an answer still unread means another writer.
+    void after_end() {
+        int unread = 0;
+        if (rec_ && rec_->progress >= 0 && ::ioctl(rec_->progress, SIOCOUTQ, &unread) == 0 && unread > 0)
+            rec_->unanswered = true;
+    }
+
+private:
+    void read_log_and_report() {
+        if (log_ >= 0 && !read_into(log_, *rec_, rec_->log_data)) log_ = -1;
+        if (report_ >= 0 && !read_into(report_, *rec_, rec_->report_data)) report_ = -1;
+    }
+    RecordStreams* rec_;
+    int log_, report_, progress_;
+    std::size_t scanned_ = 0;
+};
+
+using Clock = std::chrono::steady_clock;
+using Deadline = decltype(Clock::now() + std::chrono::duration<double>(0));  // seconds as given, not rounded
+
+bool has_ended(pid_t pid) {
+    siginfo_t info{};
+    return ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT | WNOHANG) == 0 && info.si_pid == pid;
+}
+
+// Reads its output and record until it ends, the time is up or the learner stops it.
+// Once the program itself has ended, whatever still holds a pipe open is something it
+// left behind, and is not waited for; what it writes later is not read.
+void follow(pid_t pid, int pidfd, Deadline deadline, OutputKeeper& out, RecordReader& records,
+            ProcessResult& r) {
     while (true) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
         if (interrupted()) {
             r.interrupted = true;
-            break;
+            return;
         }
         if (left <= 0) {
             r.timed_out = true;
-            break;
+            return;
         }
         std::vector<pollfd> watched;
-        for (int fd : {out_fd, log_fd, report_fd, progress_fd, pidfd})
+        const auto rec = records.fds();
+        for (int fd : {out.fd(), rec[0], rec[1], rec[2], pidfd})
             if (fd >= 0) watched.push_back({fd, POLLIN, 0});
         const int wait_ms = static_cast<int>(std::min<long long>(left, pidfd >= 0 ? 200 : 5));
         const int ready = ::poll(watched.data(), watched.size(), wait_ms);
-        if (ready < 0 && errno != EINTR) break;
-        if (out_fd >= 0) read_output();
-        read_records(true);
-        // Once the program itself has ended, whatever still holds a pipe open is
-        // something it left behind, and is not waited for; what it writes later is not read.
-        if (ended()) {
-            if (out_fd >= 0) read_output();
-            read_records(false);
-            // the last answer ("finish") is read by the observer before the report is written
-            int unread = 0;
-            if (rec && rec->progress >= 0 && ::ioctl(rec->progress, SIOCOUTQ, &unread) == 0 && unread > 0)
-                rec->unanswered = true;
-            break;
+        if (ready < 0 && errno != EINTR) return;
+        out.read();
+        records.read(true);
+        if (has_ended(pid)) {
+            out.read();
+            records.read(false);
+            records.after_end();
+            return;
         }
     }
-    if (pidfd >= 0) ::close(pidfd);
-    if (tail.size() > keep_tail) {
-        tail.erase(0, tail.size() - keep_tail);
-        // start at a whole line when there is one
-        const auto nl = tail.find('\n');
-        if (nl != std::string::npos && nl + 1 < tail.size()) tail.erase(0, nl + 1);
-    }
-    if (r.output.size() + tail.size() < r.total_output)
-        r.output += "\n[... " + std::to_string(r.total_output - r.output.size() - tail.size()) + " bytes not kept ...]\n";
-    r.output += tail;
-    if (r.timed_out || r.interrupted) ::kill(-pid, SIGKILL);
-    ::close(fds[0]);
+}
 
-    // The child may still be finishing: wait for it, with the same deadline.
-    // WNOWAIT leaves it a zombie, so its process group still exists (and cannot be
-    // reused) when what is left of it is killed below.
+// The child may still be finishing: waits for it, with the same deadline, then ends
+// whatever is left of its group (a background job of the program) and reads how it
+// ended. WNOWAIT leaves it a zombie, so its process group still exists (and cannot be
+// reused) when what is left of it is killed.
+void reap(pid_t pid, Deadline deadline, ProcessResult& r) {
     while (true) {
         const bool stopping = r.timed_out || r.interrupted;
         siginfo_t info{};
@@ -354,26 +368,90 @@ ProcessResult run_process(const ProcessSpec& spec) {
             ::kill(-pid, SIGKILL);
             continue;
         }
-        if (clock::now() > deadline && !stopping) {
+        if (Clock::now() > deadline && !stopping) {
             r.timed_out = true;
             ::kill(-pid, SIGKILL);
             continue;
         }
         ::usleep(2000);
     }
-    // whatever is left of its group (a background job of the program) ends with it
     ::kill(-pid, SIGKILL);
     int wstatus = 0;
     while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
     }
     g_child_group = 0;
-    if (r.timed_out || r.interrupted) return r;
+    if (r.timed_out || r.interrupted) return;
     if (WIFSIGNALED(wstatus)) {
         r.signaled = true;
         r.signal = WTERMSIG(wstatus);
     } else if (WIFEXITED(wstatus)) {
         r.exit_code = WEXITSTATUS(wstatus);
     }
+}
+
+// The parent's side once the program runs: its output and record, its end.
+void watch_child(const ProcessSpec& spec, pid_t pid, int out_read, ProcessResult& r) {
+    const auto deadline = Clock::now() + std::chrono::duration<double>(spec.timeout_seconds);
+    OutputKeeper out(out_read, spec.max_output, r);
+    RecordReader records(spec.records);
+#ifdef SYS_pidfd_open
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));  // readable once it has ended
+#else
+    const int pidfd = -1;
+#endif
+    follow(pid, pidfd, deadline, out, records, r);
+    if (pidfd >= 0) ::close(pidfd);
+    out.finish();
+    if (r.timed_out || r.interrupted) ::kill(-pid, SIGKILL);
+    ::close(out_read);
+    reap(pid, deadline, r);
+}
+
+}  // namespace
+
+ProcessResult run_process(const ProcessSpec& spec) {
+    ProcessResult r;
+    if (interrupted()) {
+        r.interrupted = true;
+        return r;
+    }
+    int out[2], status[2];
+    if (spec.argv.empty() || ::pipe2(out, O_CLOEXEC) != 0) {
+        r.failed_to_start = true;
+        return r;
+    }
+    if (::pipe2(status, O_CLOEXEC) != 0) {
+        ::close(out[0]);
+        ::close(out[1]);
+        r.failed_to_start = true;
+        return r;
+    }
+    const ChildPlan plan(spec);
+    const pid_t checker = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        for (int fd : {out[0], out[1], status[0], status[1]}) ::close(fd);
+        r.failed_to_start = true;
+        return r;
+    }
+    if (pid == 0) become_child(spec, plan, out[1], status[1], checker);
+    if (!spec.new_session) ::setpgid(pid, pid);  // also from the parent, so the group exists before we might kill it
+    ::close(out[1]);
+    ::close(status[1]);
+    const std::string why = read_start_status(status[0]);
+    if (!why.empty()) {
+        ::kill(pid, SIGKILL);
+        while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+        }
+        ::close(out[0]);
+        r.failed_to_start = true;
+        r.start_error = why;
+        r.output = why;
+        return r;
+    }
+    g_child_group = pid;
+    if (interrupted()) ::kill(-pid, SIGKILL);
+    watch_child(spec, pid, out[0], r);
     return r;
 }
 

@@ -114,105 +114,106 @@ LoggedEvent::Kind event_kind(const std::string& name, bool& known) {
 
 }  // namespace
 
+namespace {
+
+// The log: <TestLog><TestSuite module><TestSuite suite><TestCase>events</TestCase>...
+void read_log(const std::string& log_xml, const std::string& suite, CheckRecord& rec) {
+    std::vector<std::string> suites;  // the TestSuite names we are inside
+    bool in_case = false;             // inside a case of `suite`
+    int event_depth = 0;              // inside an event element (its first CDATA is its text)
+    LoggedEvent event;
+    auto in_suite = [&] { return suites.size() >= 2 && suites[1] == suite; };
+    walk(
+        log_xml,
+        [&](const Tag& t) {
+            if (t.name == "TestSuite") suites.push_back(t.attribute("name"));
+            else if (t.name == "TestCase" && in_suite()) {
+                rec.logged.push_back({t.attribute("name"), false, {}});
+                in_case = true;
+            } else if (in_case) {
+                bool known = false;
+                const auto kind = event_kind(t.name, known);
+                if (event_depth == 0 && known) {
+                    event = LoggedEvent{kind, ""};
+                    event_depth = 1;
+                } else if (event_depth > 0) {
+                    ++event_depth;  // LastCheckpoint and the like, inside an event
+                }
+            }
+        },
+        [&](const std::string& name) {
+            if (name == "TestSuite" && !suites.empty()) suites.pop_back();
+            else if (name == "TestCase" && in_case) {
+                rec.logged.back().finished = true;
+                in_case = false;
+                event_depth = 0;
+            } else if (in_case && event_depth > 0) {
+                if (--event_depth == 0) rec.logged.back().events.push_back(event);
+            }
+        },
+        [&](const std::string& text) {
+            // Boost splits a "]]>" inside a message into two sections: join them
+            if (in_case && event_depth == 1) event.text += text;
+        });
+}
+
+// The progress lines fill in what a lost log buffer took with it.
+void read_progress(const std::string& progress, const std::string& suite, CheckRecord& rec) {
+    std::istringstream in(progress);
+    std::string what, name;
+    while (in >> what && std::getline(in >> std::ws, name)) {
+        if (name.rfind(suite + "/", 0) != 0) continue;
+        name = name.substr(suite.size() + 1);
+        if (what == "exit") {
+            rec.exited_in = name;
+            continue;
+        }
+        LoggedCase* c = nullptr;
+        for (auto& l : rec.logged)
+            if (l.name == name) c = &l;
+        if (!c) {
+            rec.logged.push_back({name, false, {}});
+            c = &rec.logged.back();
+        }
+        if (what == "end") c->finished = true;
+    }
+}
+
+// The report: <TestResult><TestSuite module><TestSuite suite result=...><TestCase result=.../>
+void read_report(const std::string& report_xml, const std::string& suite, CheckRecord& rec) {
+    std::vector<std::string> suites;
+    walk(
+        report_xml,
+        [&](const Tag& t) {
+            if (t.name == "TestSuite") {
+                suites.push_back(t.attribute("name"));
+                if (suites.size() == 2 && suites[1] == suite) {
+                    rec.report_found = true;
+                    rec.suite_result = t.attribute("result");
+                }
+            } else if (t.name == "TestCase" && suites.size() >= 2 && suites[1] == suite) {
+                rec.reported.push_back({t.attribute("name"), t.attribute("result")});
+            }
+        },
+        [&](const std::string& name) {
+            if (name == "TestSuite" && !suites.empty()) suites.pop_back();
+        },
+        [](const std::string&) {});
+    // A report cut short cannot prove anything.
+    if (report_xml.find("</TestResult>") == std::string::npos) {
+        rec.report_found = false;
+        rec.reported.clear();
+    }
+}
+
+}  // namespace
+
 CheckRecord parse_record(const std::string& log_xml, const std::string& report_xml, const std::string& suite,
                          const std::string& progress) {
     CheckRecord rec;
-
-    // The log: <TestLog><TestSuite module><TestSuite suite><TestCase>events</TestCase>...
-    {
-        std::vector<std::string> suites;  // the TestSuite names we are inside
-        bool in_case = false;             // inside a case of `suite`
-        int event_depth = 0;              // inside an event element (its first CDATA is its text)
-        bool event_has_text = false;
-        LoggedEvent event;
-        auto in_suite = [&] { return suites.size() >= 2 && suites[1] == suite; };
-        walk(
-            log_xml,
-            [&](const Tag& t) {
-                if (t.name == "TestSuite") suites.push_back(t.attribute("name"));
-                else if (t.name == "TestCase" && in_suite()) {
-                    rec.logged.push_back({t.attribute("name"), false, {}});
-                    in_case = true;
-                } else if (in_case) {
-                    bool known = false;
-                    const auto kind = event_kind(t.name, known);
-                    if (event_depth == 0 && known) {
-                        event = LoggedEvent{kind, ""};
-                        event_has_text = false;
-                        event_depth = 1;
-                    } else if (event_depth > 0) {
-                        ++event_depth;  // LastCheckpoint and the like, inside an event
-                    }
-                }
-            },
-            [&](const std::string& name) {
-                if (name == "TestSuite" && !suites.empty()) suites.pop_back();
-                else if (name == "TestCase" && in_case) {
-                    rec.logged.back().finished = true;
-                    in_case = false;
-                    event_depth = 0;
-                } else if (in_case && event_depth > 0) {
-                    if (--event_depth == 0) rec.logged.back().events.push_back(event);
-                }
-            },
-            [&](const std::string& text) {
-                // Boost splits a "]]>" inside a message into two sections: join them
-                if (in_case && event_depth == 1) {
-                    event.text += text;
-                    event_has_text = true;
-                }
-            });
-        (void)event_has_text;
-    }
-
-    // The progress lines fill in what a lost log buffer took with it.
-    {
-        std::istringstream in(progress);
-        std::string what, name;
-        while (in >> what && std::getline(in >> std::ws, name)) {
-            if (name.rfind(suite + "/", 0) != 0) continue;
-            name = name.substr(suite.size() + 1);
-            if (what == "exit") {
-                rec.exited_in = name;
-                continue;
-            }
-            LoggedCase* c = nullptr;
-            for (auto& l : rec.logged)
-                if (l.name == name) c = &l;
-            if (!c) {
-                rec.logged.push_back({name, false, {}});
-                c = &rec.logged.back();
-            }
-            if (what == "end") c->finished = true;
-        }
-    }
-
-    // The report: <TestResult><TestSuite module><TestSuite suite result=...><TestCase result=.../>
-    {
-        std::vector<std::string> suites;
-        walk(
-            report_xml,
-            [&](const Tag& t) {
-                if (t.name == "TestSuite") {
-                    suites.push_back(t.attribute("name"));
-                    if (suites.size() == 2 && suites[1] == suite) {
-                        rec.report_found = true;
-                        rec.suite_result = t.attribute("result");
-                    }
-                } else if (t.name == "TestCase" && suites.size() >= 2 && suites[1] == suite) {
-                    rec.reported.push_back({t.attribute("name"), t.attribute("result")});
-                }
-            },
-            [&](const std::string& name) {
-                if (name == "TestSuite" && !suites.empty()) suites.pop_back();
-            },
-            [](const std::string&) {});
-        // A report cut short cannot prove anything.
-        if (report_xml.find("</TestResult>") == std::string::npos) {
-            rec.report_found = false;
-            rec.reported.clear();
-        }
-    }
+    read_log(log_xml, suite, rec);
+    read_progress(progress, suite, rec);
+    read_report(report_xml, suite, rec);
     return rec;
 }
 

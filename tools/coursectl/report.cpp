@@ -5,6 +5,7 @@
 #include "text.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -158,114 +159,103 @@ std::string unfinished_case(const CheckRecord& rec) {
     return "";
 }
 
-}  // namespace
-
-CheckReport interpret_check(const CheckInput& in) {
-    const ProcessResult& run = in.process;
-    const CheckRecord& rec = in.record;
+// A verdict with its first line and, where the code ran, the files that changed meanwhile.
+CheckReport verdict_with(Verdict v, const std::string& line, const CheckInput& in, bool changed_files = true) {
     CheckReport rep;
-    const auto found = read_findings(rec);
-    auto add_changed_files = [&] {
-        for (const auto& l : in.guard_lines) rep.lines.push_back(l);
-    };
+    rep.verdict = v;
+    rep.lines.push_back(line);
+    if (changed_files) rep.lines.insert(rep.lines.end(), in.guard_lines.begin(), in.guard_lines.end());
+    return rep;
+}
 
-    if (run.failed_to_start) {
-        rep.verdict = Verdict::CouldNotRun;
-        rep.lines.push_back("the check program could not be started: " + run.start_error);
-        add_changed_files();
-        return rep;
-    }
-    if (run.interrupted) {
-        rep.verdict = Verdict::CouldNotRun;
-        rep.lines.push_back("stopped: you pressed Ctrl-C");
-        return rep;
-    }
+// The one sentence for a program that stopped before its checks finished, inside a case
+// (exit()) or without a report (_exit(), or an end Boost.Test did not see), with how far
+// its checks got.
+std::string stopped_early_line(const CheckInput& in) {
+    const CheckRecord& rec = in.record;
+    std::string after = "after " + std::to_string(finished_cases(rec));
+    if (in.expected_cases >= 0) after += " of " + std::to_string(in.expected_cases);
+    after += in.expected_cases == 1 ? " check" : " checks";
+    if (!rec.exited_in.empty())
+        return "stopped before its checks finished: your code called exit() in the check " + rec.exited_in + ", " +
+               after + "; a function hands back its result with return, it never ends the program";
+    return "stopped before its checks finished (exit code " + std::to_string(in.process.exit_code) + " " + after +
+           "): does your code call exit()?";
+}
+
+std::string too_much_memory_line(const CheckInput& in, bool all_processes) {
+    return "used more than " + describe_bytes(in.memory_limit) + " of memory" +
+           (all_processes ? " in all (its processes together)" : "") +
+           ", the limit for one check: does a matrix grow without end, or is a size much larger than you meant?";
+}
+
+// What ends a check before its record is read: it did not start, was stopped, ran out
+// of time, its record cannot be trusted or read, or the memory cgroup ended it.
+std::optional<CheckReport> ended_from_outside(const CheckInput& in) {
+    const ProcessResult& run = in.process;
+    if (run.failed_to_start)
+        return verdict_with(Verdict::CouldNotRun, "the check program could not be started: " + run.start_error, in);
+    if (run.interrupted) return verdict_with(Verdict::CouldNotRun, "stopped: you pressed Ctrl-C", in, false);
     if (run.timed_out) {
-        rep.verdict = Verdict::TimedOut;
         std::ostringstream s;
         s << "did not finish in " << in.timeout_seconds << " s: is there a loop that never ends?";
-        const std::string during = unfinished_case(rec);
+        const std::string during = unfinished_case(in.record);
         if (!during.empty()) s << " (it was in the check " << during << ")";
-        rep.lines.push_back(s.str());
-        add_changed_files();
-        return rep;
+        return verdict_with(Verdict::TimedOut, s.str(), in);
     }
-    if (!in.doubts.empty()) {
-        rep.verdict = Verdict::Refused;
-        rep.lines.push_back("its verdict cannot be trusted: " + in.doubts +
-                            ". Only the check program's own report counts (does your code write to the check's "
-                            "descriptors, or end the program?)");
-        add_changed_files();
-        return rep;
-    }
-    if (in.record_too_large) {
-        rep.verdict = Verdict::Failing;
-        rep.lines.push_back("its record of the checks grew past 8 MiB, more than any check writes; it cannot be read");
-        add_changed_files();
-        return rep;
-    }
-    if (in.out_of_memory) {
-        rep.verdict = Verdict::TooMuchMemory;
-        rep.lines.push_back("used more than " + describe_bytes(in.memory_limit) +
-                            " of memory in all (its processes together), the limit for one check: does a matrix grow "
-                            "without end, or is a size much larger than you meant?");
-        add_changed_files();
-        return rep;
-    }
-    if (!rec.exited_in.empty() && !rec.report_found) {
-        // exit() or quick_exit() from inside a check (Boost.Test may crash after it)
-        rep.verdict = Verdict::StoppedEarly;
-        std::string line = "stopped before its checks finished: your code called exit() in the check " + rec.exited_in +
-                           ", after " + std::to_string(finished_cases(rec));
-        if (in.expected_cases >= 0) line += " of " + std::to_string(in.expected_cases);
-        line += std::string(in.expected_cases == 1 ? " check" : " checks") +
-                "; a function hands back its result with return, it never ends the program";
-        rep.lines.push_back(line);
-        add_changed_files();
-        return rep;
-    }
-    if (in.memory_limit > 0 && mentions_bad_alloc(in)) {
-        rep.verdict = Verdict::TooMuchMemory;
-        rep.lines.push_back("used more than " + describe_bytes(in.memory_limit) +
-                            " of memory, the limit for one check: does a matrix grow without end, or is a size "
-                            "much larger than you meant?");
-        add_changed_files();
-        return rep;
-    }
+    if (!in.doubts.empty())
+        return verdict_with(Verdict::Refused,
+                            "its verdict cannot be trusted: " + in.doubts +
+                                ". Only the check program's own report counts (does your code write to the check's "
+                                "descriptors, or end the program?)",
+                            in);
+    if (in.record_too_large)
+        return verdict_with(Verdict::Failing,
+                            "its record of the checks grew past 8 MiB, more than any check writes; it cannot be read", in);
+    if (in.out_of_memory) return verdict_with(Verdict::TooMuchMemory, too_much_memory_line(in, true), in);
+    return std::nullopt;
+}
+
+// What ends a check without a report of its cases: exit() inside a case, a memory
+// allocation that failed, a crash, a setup error of Boost.Test, any other early end.
+std::optional<CheckReport> ended_without_report(const CheckInput& in, const Findings& found) {
+    const ProcessResult& run = in.process;
+    const CheckRecord& rec = in.record;
+    // exit() or quick_exit() from inside a check (Boost.Test may crash after it)
+    if (!rec.exited_in.empty() && !rec.report_found) return verdict_with(Verdict::StoppedEarly, stopped_early_line(in), in);
+    if (in.memory_limit > 0 && mentions_bad_alloc(in))
+        return verdict_with(Verdict::TooMuchMemory, too_much_memory_line(in, false), in);
     if (run.signaled) {
-        rep.verdict = Verdict::Crashed;
         std::string line = "crashed: " + describe_signal(run.signal);
         const std::string during = unfinished_case(rec);
         if (!during.empty()) line += " (in the check " + during + ")";
-        rep.lines.push_back(line);
-        for (const auto& f : found.failures) rep.lines.push_back(f);
-        add_changed_files();
+        CheckReport rep = verdict_with(Verdict::Crashed, line, in, false);
+        rep.lines.insert(rep.lines.end(), found.failures.begin(), found.failures.end());
+        rep.lines.insert(rep.lines.end(), in.guard_lines.begin(), in.guard_lines.end());
         return rep;
     }
     if (!rec.report_found && rec.logged.empty() && run.exit_code == 200) {
         // Boost.Test's own "setup error" (no such test suite, a bad argument): not the learner's doing
-        rep.verdict = Verdict::CouldNotRun;
         std::string first;
         std::istringstream lines(run.output);
         while (first.empty() && std::getline(lines, first)) {
         }
-        rep.lines.push_back("the check program could not start its checks: " + first);
-        return rep;
+        return verdict_with(Verdict::CouldNotRun, "the check program could not start its checks: " + first, in, false);
     }
-    if (!rec.report_found) {
-        // No report: the program ended before Boost.Test could write it.
-        rep.verdict = Verdict::StoppedEarly;
-        std::string line = "stopped before its checks finished (exit code " + std::to_string(run.exit_code) + " after " +
-                           std::to_string(finished_cases(rec));
-        if (in.expected_cases >= 0) line += " of " + std::to_string(in.expected_cases);
-        line += std::string(in.expected_cases == 1 ? " check" : " checks") + "): does your code call exit()?";
-        rep.lines.push_back(line);
-        for (const auto& d : found.diagnoses) rep.lines.push_back("mistake: " + d.explanation);
-        for (const auto& f : found.failures) rep.lines.push_back(f);
-        add_changed_files();
-        return rep;
-    }
+    if (rec.report_found) return std::nullopt;
+    // No report: the program ended before Boost.Test could write it.
+    CheckReport rep = verdict_with(Verdict::StoppedEarly, stopped_early_line(in), in, false);
+    for (const auto& d : found.diagnoses) rep.lines.push_back("mistake: " + d.explanation);
+    rep.lines.insert(rep.lines.end(), found.failures.begin(), found.failures.end());
+    rep.lines.insert(rep.lines.end(), in.guard_lines.begin(), in.guard_lines.end());
+    return rep;
+}
 
+// The verdict of a complete report: done, not started, or which checks failed and why.
+CheckReport judged_by_report(const CheckInput& in, const Findings& found) {
+    const ProcessResult& run = in.process;
+    const CheckRecord& rec = in.record;
+    CheckReport rep;
     std::size_t passed = 0;
     std::vector<std::string> unexplained;  // cases that did not pass, with nothing in the log to say why
     for (const auto& c : rec.reported) {
@@ -285,7 +275,7 @@ CheckReport interpret_check(const CheckInput& in) {
     rep.diagnoses = found.diagnoses;
     if (all_passed && found.missing.empty()) {
         rep.verdict = Verdict::Failing;
-        add_changed_files();
+        rep.lines = in.guard_lines;
         if (run.exit_code != 0)
             rep.lines.push_back("all " + plural(passed, "check") + " passed, but the program then ended with exit code " +
                                 std::to_string(run.exit_code) + ": does your code call exit() when it finishes?");
@@ -303,13 +293,57 @@ CheckReport interpret_check(const CheckInput& in) {
         if (f.find("not implemented yet") == std::string::npos) rep.lines.push_back(f);
     for (const auto& m : found.missing) rep.lines.push_back(m);
     for (const auto& u : unexplained) rep.lines.push_back(u);
-    add_changed_files();
+    rep.lines.insert(rep.lines.end(), in.guard_lines.begin(), in.guard_lines.end());
     if (rep.lines.empty())
         rep.lines.push_back(std::to_string(rec.reported.size() - passed) + " of " + plural(rec.reported.size(), "check") +
                             " did not pass");
     if (run.total_output > run.output.size())
         rep.lines.push_back("(it printed " + std::to_string(run.total_output / 1024) +
                             " KiB; only the start and the end were kept)");
+    return rep;
+}
+
+}  // namespace
+
+std::vector<std::string> failing_cases(const CheckRecord& record) {
+    std::vector<std::string> out;
+    auto add = [&](const std::string& name) {
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    };
+    for (const auto& c : record.logged) {
+        bool failed = !c.finished;
+        for (const auto& e : c.events)
+            failed = failed || (e.kind != LoggedEvent::Kind::Warning && e.kind != LoggedEvent::Kind::Message);
+        if (failed) add(c.name);
+    }
+    for (const auto& c : record.reported)
+        if (c.result != "passed" && c.result != "skipped") add(c.name);
+    return out;
+}
+
+namespace {
+
+CheckReport judged(const CheckInput& in) {
+    if (auto rep = ended_from_outside(in)) return *rep;
+    const auto found = read_findings(in.record);
+    if (auto rep = ended_without_report(in, found)) return *rep;
+    return judged_by_report(in, found);
+}
+
+}  // namespace
+
+CheckReport interpret_check(const CheckInput& in) {
+    CheckReport rep = judged(in);
+    // only where the learner's code ran a case to its failure: a stub, a refusal or a
+    // program that never ran has no check to give the hints of
+    switch (rep.verdict) {
+        case Verdict::Failing:
+        case Verdict::Crashed:
+        case Verdict::TimedOut:
+        case Verdict::StoppedEarly:
+        case Verdict::TooMuchMemory: rep.failing_cases = failing_cases(in.record); break;
+        default: break;
+    }
     return rep;
 }
 

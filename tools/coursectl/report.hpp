@@ -36,6 +36,10 @@ struct CheckReport {
     Verdict verdict = Verdict::CouldNotRun;
     std::vector<std::string> lines;      // what to tell the learner, most useful first
     std::vector<Diagnosis> diagnoses;    // known mistakes recognised, each once
+    // The exercise's checks (test cases) its code failed, crashed or stopped in, in the
+    // order they ran: where the hints for those checks come first (hints.hpp). Empty
+    // when the code ran no case to a failure (done, not started, refused, not run).
+    std::vector<std::string> failing_cases;
 };
 
 // Everything known about one run of an exercise's check program.
@@ -54,6 +58,10 @@ struct CheckInput {
 // Done only when the record says that every test case of the exercise ran to
 // its end and passed, and the program then exited with 0.
 CheckReport interpret_check(const CheckInput& in);
+
+// The cases of the record that did not pass: an error, a failed check or an exception
+// logged in them, a start without an end (a crash, a time limit), a report that says so.
+std::vector<std::string> failing_cases(const CheckRecord& record);
 
 // Text that a learner's program wrote, made safe to show: control characters
 // (escape sequences that move the cursor or recolour a line) become '?'.

@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -260,39 +261,49 @@ std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& argv, con
 
 // --- one contained run ------------------------------------------------------------
 
-ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
-    ContainedResult out;
-    // The guard: the course folder always (a second line behind the sandbox), the build
-    // folder and the content of small files where the code could write them (the
-    // fallback without Landlock). There the journal goes to disk first, so that even a
-    // checker that is killed leaves what it needs to put things back.
-    const std::string state = run.state_dir.empty() ? run.root + "/.course" : run.state_dir;
-    const std::string journal = state + "/guard/pending";
-    std::unique_ptr<CourseLock> lock;
+namespace {
+
+// The guard around one run: the course folder always (a second line behind the sandbox),
+// the build folder and the content of small files where the code could write them (the
+// fallback without Landlock). There the journal goes to disk first, so that even a
+// checker that is killed leaves what it needs to put things back.
+struct GuardedFolder {
+    std::string state, journal;
+    std::unique_ptr<CourseLock> lock;  // the journal and the folder belong to one check at a time
     std::unique_ptr<FolderGuard> before;
-    if (run.guard && !run.root.empty()) {
-        // the journal and the folder belong to one check at a time
+
+    GuardedFolder(const Sandbox& sandbox, const ContainedRun& run)
+        : state(run.state_dir.empty() ? run.root + "/.course" : run.state_dir), journal(state + "/guard/pending") {
+        if (!run.guard || run.root.empty()) return;
         if (sandbox.mode() == Sandbox::Mode::Fallback) lock = std::make_unique<CourseLock>(state);
         before = std::make_unique<FolderGuard>(run.root, run.build, sandbox.code_could_write());
         if (sandbox.code_could_write()) before->save(journal);
     }
 
-    ProcessSpec spec;
-    spec.timeout_seconds = run.timeout_seconds;
-    spec.memory_limit = run.memory_limit;
-    spec.new_session = true;
-    spec.clean_env = true;
-    // one thread: a check needs no more, and OpenBLAS reserves memory per thread
-    spec.env = {"OPENBLAS_NUM_THREADS=1"};
-    std::vector<std::string> argv = run.argv;
+    // After the run: every change settled by the rules of docs/CONTAINMENT.md.
+    FolderGuard::Outcome settle(const Sandbox& sandbox, const ContainedRun& run) const {
+        if (!before) return {};
+        GuardPolicy policy;
+        policy.code_could_write = sandbox.code_could_write();
+        policy.checked_file = run.checked_file;
+        policy.state_dir = state;
+        auto outcome = before->settle(policy);
+        std::error_code ec;
+        if (sandbox.code_could_write()) fs::remove(journal, ec);
+        return outcome;
+    }
+};
 
-    // The record comes through descriptors the checker holds: pipes for the log (3) and
-    // the report (4), a socket for the progress (5), whose lines the checker answers.
-    // The program writes /dev/fd/N and never learns a path; a pipe cannot be rewound,
-    // so what Boost.Test wrote stays written.
+// The record comes through descriptors the checker holds: pipes for the log (3) and the
+// report (4), a socket for the progress (5), whose lines the checker answers. The program
+// writes /dev/fd/N and never learns a path; a pipe cannot be rewound, so what Boost.Test
+// wrote stays written.
+struct RecordChannels {
     RecordStreams streams;
     std::vector<int> child_ends, parent_ends;
-    if (run.with_record) {
+
+    // Hands the child its ends and the arguments that make Boost.Test write to them.
+    void attach(ProcessSpec& spec, std::vector<std::string>& argv) {
         int log[2], report[2], progress[2];
         if (::pipe2(log, O_CLOEXEC) != 0 || ::pipe2(report, O_CLOEXEC) != 0 ||
             ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, progress) != 0)
@@ -308,6 +319,76 @@ ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
         const auto extra = record_arguments();
         argv.insert(argv.end(), extra.begin(), extra.end());
     }
+    void close_all() {
+        for (int fd : parent_ends) ::close(fd);
+        for (int fd : child_ends) ::close(fd);
+    }
+};
+
+// The fallback's containment, applied by the child just before exec (and the memory
+// cgroup in both modes): the user nobody where chosen, Landlock, the seccomp filter.
+std::function<std::string()> contain_before_exec(const Sandbox& sandbox, const std::string& procs,
+                                                 const std::string& scratch) {
+    const pid_t checker = ::getpid();
+    const bool fallback = sandbox.mode() == Sandbox::Mode::Fallback;
+    const int run_as = sandbox.run_as();
+    const bool landlock = sandbox.landlock();
+    return [procs, checker, fallback, run_as, landlock, scratch]() -> std::string {
+        if (!join_cgroup(procs)) return "cannot join the check's memory cgroup";
+        if (!fallback) return "";
+        if (run_as >= 0 && (::setgroups(0, nullptr) != 0 || ::setgid(static_cast<gid_t>(run_as)) != 0 ||
+                            ::setuid(static_cast<uid_t>(run_as)) != 0))
+            return "cannot run the check as the user nobody";
+        if (landlock && !apply_landlock({scratch})) return "cannot apply Landlock (the kernel refused it)";
+        if (!apply_seccomp(checker)) return "cannot apply the seccomp filter";
+        return "";
+    };
+}
+
+// The fallback's scratch folder: its working folder, HOME and TMPDIR ("" under bubblewrap,
+// whose private /tmp is that folder).
+std::string make_scratch(const Sandbox& sandbox, ProcessSpec& spec) {
+    if (sandbox.mode() != Sandbox::Mode::Fallback) return "";
+    remove_stale_scratch();
+    const std::string scratch = make_temp_dir(("course-scratch-" + std::to_string(::getpid()) + ".XXXXXX").c_str());
+    if (sandbox.run_as() >= 0) (void)!::chown(scratch.c_str(), sandbox.run_as(), sandbox.run_as());
+    spec.working_dir = scratch;
+    spec.env.push_back("HOME=" + scratch);
+    spec.env.push_back("TMPDIR=" + scratch);
+    return scratch;
+}
+
+// What the run leaves for the verdict: the record, moved out of the channels, and the
+// signal bubblewrap passes on as the exit code 128 + signal.
+void take_record(const Sandbox& sandbox, RecordStreams& streams, ContainedResult& out) {
+    auto& p = out.process;
+    if (sandbox.mode() == Sandbox::Mode::Bubblewrap && !p.signaled && p.exit_code > 128 && p.exit_code < 128 + 65) {
+        p.signaled = true;
+        p.signal = p.exit_code - 128;
+    }
+    out.log_xml = std::move(streams.log_data);
+    out.report_xml = std::move(streams.report_data);
+    out.progress = std::move(streams.progress_data);
+    out.syncs = std::move(streams.syncs);
+    out.record_too_large = streams.too_large;
+    out.progress_unanswered = streams.unanswered;
+}
+
+}  // namespace
+
+ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
+    ContainedResult out;
+    const GuardedFolder guard(sandbox, run);
+    ProcessSpec spec;
+    spec.timeout_seconds = run.timeout_seconds;
+    spec.memory_limit = run.memory_limit;
+    spec.new_session = true;
+    spec.clean_env = true;
+    // one thread: a check needs no more, and OpenBLAS reserves memory per thread
+    spec.env = {"OPENBLAS_NUM_THREADS=1"};
+    std::vector<std::string> argv = run.argv;
+    RecordChannels channels;
+    if (run.with_record) channels.attach(spec, argv);
     int seccomp_fd = -1;
     if (sandbox.mode() == Sandbox::Mode::Bubblewrap) {
         seccomp_fd = seccomp_program_fd();
@@ -321,38 +402,16 @@ ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
     // As another user (nobody), the program must be able to open its own ends again
     // (/dev/fd/3 and /dev/fd/4 are opened by name): they are made its own.
     if (sandbox.run_as() >= 0)
-        for (int fd : child_ends) (void)!::fchown(fd, static_cast<uid_t>(sandbox.run_as()), static_cast<gid_t>(sandbox.run_as()));
-    std::string scratch;
-    if (sandbox.mode() == Sandbox::Mode::Fallback) {
-        remove_stale_scratch();
-        scratch = make_temp_dir(("course-scratch-" + std::to_string(::getpid()) + ".XXXXXX").c_str());
-        if (sandbox.run_as() >= 0) (void)!::chown(scratch.c_str(), sandbox.run_as(), sandbox.run_as());
-        spec.working_dir = scratch;
-        spec.env.push_back("HOME=" + scratch);
-        spec.env.push_back("TMPDIR=" + scratch);
-    }
-    const std::string procs = cgroup ? cgroup->procs_file() : "";
-    const pid_t checker = ::getpid();
-    const bool fallback = sandbox.mode() == Sandbox::Mode::Fallback;
-    const int run_as = sandbox.run_as();
-    const bool landlock = sandbox.landlock();
-    spec.before_exec = [procs, checker, fallback, run_as, landlock, scratch]() -> std::string {
-        if (!join_cgroup(procs)) return "cannot join the check's memory cgroup";
-        if (!fallback) return "";
-        if (run_as >= 0 && (::setgroups(0, nullptr) != 0 || ::setgid(static_cast<gid_t>(run_as)) != 0 ||
-                            ::setuid(static_cast<uid_t>(run_as)) != 0))
-            return "cannot run the check as the user nobody";
-        if (landlock && !apply_landlock({scratch})) return "cannot apply Landlock (the kernel refused it)";
-        if (!apply_seccomp(checker)) return "cannot apply the seccomp filter";
-        return "";
-    };
+        for (int fd : channels.child_ends)
+            (void)!::fchown(fd, static_cast<uid_t>(sandbox.run_as()), static_cast<gid_t>(sandbox.run_as()));
+    const std::string scratch = make_scratch(sandbox, spec);
+    spec.before_exec = contain_before_exec(sandbox, cgroup ? cgroup->procs_file() : "", scratch);
     // the file descriptor numbers the program line names: 3, 4, 5 and then the filter's
     const int seccomp_slot = seccomp_fd >= 0 ? 3 + static_cast<int>(spec.extra_fds.size()) - 1 : -1;
     spec.argv = sandbox.wrap(argv, {run.root, run.build, fs::path(run.argv.at(0)).parent_path().string()}, seccomp_slot);
 
     out.process = run_process(spec);
-    for (int fd : parent_ends) ::close(fd);
-    for (int fd : child_ends) ::close(fd);
+    channels.close_all();
     if (seccomp_fd >= 0) ::close(seccomp_fd);
     if (cgroup) {
         out.out_of_memory = cgroup->oom_killed();
@@ -360,29 +419,10 @@ ContainedResult run_contained(const Sandbox& sandbox, const ContainedRun& run) {
     }
     end_leftover_processes();
     cgroup.reset();
-    // bubblewrap passes a signal on as the exit code 128 + signal
-    auto& p = out.process;
-    if (sandbox.mode() == Sandbox::Mode::Bubblewrap && !p.signaled && p.exit_code > 128 && p.exit_code < 128 + 65) {
-        p.signaled = true;
-        p.signal = p.exit_code - 128;
-    }
-    out.log_xml = std::move(streams.log_data);
-    out.report_xml = std::move(streams.report_data);
-    out.progress = std::move(streams.progress_data);
-    out.syncs = std::move(streams.syncs);
-    out.record_too_large = streams.too_large;
-    out.progress_unanswered = streams.unanswered;
-
+    take_record(sandbox, channels.streams, out);
     std::error_code ec;
     if (!scratch.empty()) fs::remove_all(scratch, ec);
-    if (before) {
-        GuardPolicy policy;
-        policy.code_could_write = sandbox.code_could_write();
-        policy.checked_file = run.checked_file;
-        policy.state_dir = state;
-        out.guard = before->settle(policy);
-        if (sandbox.code_could_write()) fs::remove(journal, ec);
-    }
+    out.guard = guard.settle(sandbox, run);
     return out;
 }
 
