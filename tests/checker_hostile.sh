@@ -185,15 +185,31 @@ for _ in $(seq 50); do pgrep -f attn-fake-build-marker >/dev/null || break; slee
 ! pgrep -f attn-fake-build-marker >/dev/null || fail "Ctrl-C in the build: the build is still running"
 
 # 5. Two checks at once in one build folder: the second waits, both are right, both are remembered.
-printf '#!/bin/sh\nsleep 1\nexit 0\n' >"$fake/cmake"
+# The stand-in build holds the first check (and its lock) until the second has said it waits,
+# so the order does not depend on how busy the machine is.
+release=$work/release-build
+cat >"$fake/cmake" <<EOF
+#!/bin/bash
+touch "$work/build-started"
+for _ in \$(seq 1200); do [[ -e "$release" ]] && exit 0; sleep 0.05; done
+exit 0
+EOF
+start_second_when_first_builds() {  # start_second_when_first_builds OUTPUT COMMAND...
+  local out_file=$1; shift
+  for _ in $(seq 1200); do [[ -e $work/build-started ]] && break; sleep 0.05; done
+  [[ -e $work/build-started ]] || fail "the first check's stand-in build did not start"
+  "$@" >"$out_file" 2>&1 &
+  p2=$!
+  for _ in $(seq 1200); do grep -q "waiting" "$out_file" && break; sleep 0.05; done
+  touch "$release"
+}
 cp "$hostile" "$work/fakebuild/checks/check_rnn_step"
 cp "$hostile" "$work/fakebuild/checks/check_title_question"
-rm -rf "$root/.course"
+rm -rf "$root/.course" "$work/build-started" "$release"
 PATH=$fake:$PATH "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" >"$work/one.out" 2>&1 &
 p1=$!
-sleep 0.3
-PATH=$fake:$PATH "$ctl" check title_question --root "$root" --build "$work/fakebuild" >"$work/two.out" 2>&1 &
-p2=$!
+start_second_when_first_builds "$work/two.out" \
+  env PATH="$fake:$PATH" "$ctl" check title_question --root "$root" --build "$work/fakebuild"
 set +e; wait "$p1"; c1=$?; wait "$p2"; c2=$?; set -e
 out=$(cat "$work/one.out" "$work/two.out")
 [[ $c1 -eq 0 && $c2 -eq 0 ]] || { echo "$out"; fail "two checks at once: both should pass (exit codes $c1, $c2)"; }
@@ -207,12 +223,11 @@ grep -q '^title_question done|' "$root/.course/status.txt" || fail "status.txt l
 # 5b. Two checks of one course folder from two build folders: one course lock, so the
 # second waits, and both results are kept.
 cp -r "$work/fakebuild" "$work/fakebuild2"
-rm -rf "$root/.course"
+rm -rf "$root/.course" "$work/build-started" "$release"
 PATH=$fake:$PATH "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" >"$work/one.out" 2>&1 &
 p1=$!
-sleep 0.3
-PATH=$fake:$PATH "$ctl" check title_question --root "$root" --build "$work/fakebuild2" >"$work/two.out" 2>&1 &
-p2=$!
+start_second_when_first_builds "$work/two.out" \
+  env PATH="$fake:$PATH" "$ctl" check title_question --root "$root" --build "$work/fakebuild2"
 set +e; wait "$p1"; c1=$?; wait "$p2"; c2=$?; set -e
 out=$(cat "$work/one.out" "$work/two.out")
 [[ $c1 -eq 0 && $c2 -eq 0 ]] || { echo "$out"; fail "two build folders at once: both should pass (exit codes $c1, $c2)"; }
