@@ -43,6 +43,7 @@ ATTN_TEST_MAIN(ch12_encoder_decoder)
 #include "contracts/12_encoder_decoder.hpp"
 #include "core/errors.hpp"
 #include "labs/encoder_decoder_lab.hpp"
+#include "model/decoding.hpp"
 #include "model/model.hpp"
 #include "model/toy_tasks.hpp"
 #include "support/diagnosis.hpp"
@@ -1286,6 +1287,103 @@ BOOST_AUTO_TEST_CASE(beam_one_translates_as_greedy_decoding) {
     attn::model::Model model(tiny(task.vocab.size()));  // untrained: its answers are arbitrary, but must agree
     for (const auto& e : task.held_out)
         BOOST_TEST(show(model.translate_beam(e.source, 9, 1)) == show(model.translate(e.source, 9)));
+}
+
+// ------------------------------------------------- length normalisation (decoding.hpp)
+namespace {
+// A table where ranking by the plain sum prefers a short output: {A} then the end token
+// has probability 0.5 * 0.6 = 0.30; {B, C, A} then the end token 0.45 * 0.8 * 0.8 * 0.9
+// = 0.2592, but 0.2592^(1/4) = 0.7135 per token against 0.30^(1/2) = 0.5477.
+Tree short_output_bias() {
+    Tree t;
+    t.p[{kBegin}] = {{A, 0.5}, {B, 0.45}, {C, 0.05}};
+    t.p[{kBegin, A}] = {{kEnd, 0.6}, {B, 0.2}, {C, 0.2}};
+    t.p[{kBegin, B}] = {{C, 0.8}, {kEnd, 0.1}, {A, 0.1}};
+    t.p[{kBegin, B, C}] = {{A, 0.8}, {kEnd, 0.1}, {B, 0.1}};
+    t.p[{kBegin, B, C, A}] = {{kEnd, 0.9}, {B, 0.05}, {C, 0.05}};
+    return t;
+}
+Tokens normalised(const Tree& t, std::size_t max_len, std::size_t beam, double alpha) {
+    return attn::model::beam_search_normalised(std::cref(t), kBegin, kEnd, max_len, beam, alpha);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_plain_sum_prefers_the_short_output_and_normalisation_the_likelier_one) {
+    const Tree t = short_output_bias();
+    BOOST_TEST(show(normalised(t, 6, 2, 0.0)) == show({A}), "alpha 0: 0.30 beats 0.2592");
+    BOOST_TEST(show(normalised(t, 6, 2, 1.0)) == show({B, C, A}),
+               "alpha 1: log(0.2592) / 4 = -0.338 beats log(0.30) / 2 = -0.602");
+}
+
+BOOST_AUTO_TEST_CASE(beam_outputs_keeps_each_finished_output_with_its_length_and_log_probability) {
+    const Tree t = short_output_bias();
+    const auto outputs = attn::model::beam_outputs(std::cref(t), kBegin, kEnd, 6, 2);
+    const auto find = [&](const Tokens& tokens) {
+        for (const auto& o : outputs)
+            if (o.tokens == tokens) return &o;
+        return static_cast<const attn::model::FinishedOutput*>(nullptr);
+    };
+    const auto* short_one = find({A});
+    const auto* long_one = find({B, C, A});
+    BOOST_TEST_REQUIRE(short_one != nullptr);
+    BOOST_TEST_REQUIRE(long_one != nullptr);
+    BOOST_TEST(short_one->length == 2u);  // A and the end token
+    BOOST_TEST(long_one->length == 4u);
+    // the tokens a row leaves out take 1e-6 each, so the sums are off by about 1e-5 of
+    // themselves; an end token left out of the sum would be off by 8%
+    const auto close = boost::test_tools::tolerance(1e-4);
+    BOOST_TEST(short_one->log_probability == std::log(0.30), close);
+    BOOST_TEST(long_one->log_probability == std::log(0.2592), close);
+    BOOST_TEST(long_one->normalised(1.0) == std::log(0.2592) / 4, close);
+    BOOST_TEST(long_one->normalised(0.5) == std::log(0.2592) / 2, close);
+}
+
+BOOST_AUTO_TEST_CASE(an_output_cut_at_max_len_counts_only_its_tokens) {
+    Tree t;  // the end token is never likely: every output is cut at max_len
+    t.vocab = 4;
+    for (const Tokens& p : {Tokens{kBegin}, Tokens{kBegin, A}, Tokens{kBegin, A, A}})
+        t.p[p] = {{A, 0.7}, {B, 0.3 - 1e-6}, {kEnd, 1e-6}};
+    const auto outputs = attn::model::beam_outputs(std::cref(t), kBegin, kEnd, 3, 1);
+    BOOST_TEST_REQUIRE(outputs.size() == 1u);
+    BOOST_TEST(show(outputs[0].tokens) == show({A, A, A}));
+    BOOST_TEST(outputs[0].length == 3u);
+    BOOST_TEST(show(normalised(t, 0, 2, 1.0)) == show({}), "max_len 0: nothing may be produced");
+}
+
+BOOST_AUTO_TEST_CASE(alpha_zero_answers_as_beam_search_on_random_tables) {
+    // random scores for every prefix (a hash of the prefix seeds them): the plain sum,
+    // searched without the early stop, finds what the early stop finds
+    for (unsigned seed = 1; seed <= 40; ++seed) {
+        const arma::uword vocab = 3 + seed % 4;
+        const auto scores = [seed, vocab](const Tokens& prefix) {
+            std::size_t h = seed * 1000003u;
+            for (const auto t : prefix) h = h * 31u + t + 1;
+            arma::arma_rng::set_seed(h);
+            return arma::rowvec(arma::randn<arma::rowvec>(vocab) * 2.0);
+        };
+        const std::size_t max_len = 1 + seed % 5, beam = 1 + seed % 3;
+        const Tokens plain = attn::beam_search(scores, kBegin, kEnd, max_len, beam);
+        BOOST_TEST(show(attn::model::beam_search_normalised(scores, kBegin, kEnd, max_len, beam, 0.0)) == show(plain),
+                   "seed " << seed << ", vocabulary " << vocab << ", max_len " << max_len << ", beam " << beam);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_negative_or_not_finite_alpha_and_a_zero_beam_are_refused) {
+    const Tree t = short_output_bias();
+    for (const double alpha : {-0.5, std::nan(""), HUGE_VAL}) {
+        const std::string m = thrown_message<attn::InputError>([&] { normalised(t, 4, 2, alpha); });
+        BOOST_TEST(m.find("beam_search_normalised: alpha must be a finite number of at least 0") != std::string::npos,
+                   "alpha " << alpha << ": " << m);
+    }
+    const std::string m = thrown_message<attn::InputError>([&] { normalised(t, 4, 0, 1.0); });
+    BOOST_TEST(m.find("the beam must hold at least one prefix") != std::string::npos, m);
+}
+
+BOOST_AUTO_TEST_CASE(the_model_translates_with_length_normalisation_as_its_plain_beam_at_alpha_zero) {
+    const auto task = attn::tasks::reversal(10, 2, 6, 5);
+    attn::model::Model model(tiny(task.vocab.size()));  // untrained: its answers are arbitrary, but must agree
+    for (const auto& e : task.held_out)
+        BOOST_TEST(show(model.translate_normalised(e.source, 9, 3, 0.0)) == show(model.translate_beam(e.source, 9, 3)));
 }
 
 BOOST_AUTO_TEST_CASE(translate_stops_within_max_len) {

@@ -14,14 +14,17 @@
 //       ./course run 12 --steps 50      a quick look: each training stops after 50 steps
 //                                       (its figures then differ from the README's)
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <string>
 
 #include "core/chapter.hpp"
 #include "labs/encoder_decoder_lab.hpp"
 #include "core/errors.hpp"
 #include "core/print.hpp"
+#include "model/decoding.hpp"
 #include "model/model.hpp"
 #include "model/toy_tasks.hpp"
 #include "attn_perf/tuning.hpp"
@@ -197,6 +200,39 @@ void compare_beams(const model::Model& model, const tasks::Task& task) {
                 percent(static_cast<double>(beam_right) / n).c_str(), differ);
 }
 
+// Length normalisation: on a table small enough to follow, then on the model that is
+// still unsure (where the plain sum's preference for short outputs could show).
+void compare_length_normalisation(const model::Model& unsure, const tasks::Task& task) {
+    using Table = encoder_decoder_lab::ShortOutputTable;
+    const std::vector<model::FinishedOutput> outputs = model::beam_outputs(Table{}, 0, 1, 6, 2);
+    for (const double alpha : {0.0, 1.0}) {
+        const model::FinishedOutput* best = &outputs.front();
+        for (const auto& o : outputs)
+            if (o.normalised(alpha) > best->normalised(alpha)) best = &o;
+        std::string said;
+        for (const auto t : best->tokens) said += std::string(Table::word(t)) + " ";
+        std::printf("  on a small table, beam 2 ranked by %s picks \"%s</s>\": probability %.4f over %zu tokens, "
+                    "%.3f per token in log\n",
+                    alpha == 0 ? "the plain sum     " : "the sum / length  ", said.c_str(),
+                    std::exp(best->log_probability), best->length, best->log_probability / best->length);
+    }
+    const std::size_t n = std::min<std::size_t>(kBeamExamples, task.held_out.size());
+    const std::size_t max_len = task.max_target_length + 2;
+    for (const double alpha : {0.0, 1.0}) {
+        std::size_t right = 0, shorter = 0, longer = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const tasks::Example& e = task.held_out[i];
+            const tasks::Tokens out = unsure.translate_normalised(e.source, max_len, 4, alpha);
+            right += out == e.target;
+            shorter += out.size() < e.target.size();
+            longer += out.size() > e.target.size();
+        }
+        std::printf("  the unsure model, beam 4, alpha %.0f: %s exactly right; %zu outputs shorter than their "
+                    "target, %zu longer\n",
+                    alpha, percent(static_cast<double>(right) / n).c_str(), shorter, longer);
+    }
+}
+
 Trained step_reversal(const encoder_decoder_lab::Setup& s, plot::Plotter& plotter) {
     print_step(std::cout, 4, "Train: reverse 8 digits");
     Trained t = train_task(s, "reversal");
@@ -237,6 +273,8 @@ Trained step_translation(const encoder_decoder_lab::Setup& s, plot::Plotter& plo
     model::train(unsure, early.task, early.train, {});
     std::printf("the same training stopped after %zu steps, still unsure of itself:\n", early.train.max_steps);
     compare_beams(unsure, early.task);
+    std::printf("length normalisation (the model's own beam search, decoding.hpp):\n");
+    compare_length_normalisation(unsure, early.task);
     const tasks::Example& e = reordering_example(s.task);
     plotter.save("12_translation_cross_attention",
                  heatmap("Cross-attention per head: " + s.task.vocab.decode(e.source), t.model, s.task, e));

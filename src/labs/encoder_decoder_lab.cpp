@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -89,6 +90,28 @@ double mirror_share(const arma::mat& cross) {
     double total = 0;
     for (arma::uword i = 0; i < rows; ++i) total += cross(i, L - 1 - i);
     return total / static_cast<double>(rows);
+}
+
+const char* ShortOutputTable::word(arma::uword token) {
+    static const char* const names[kTokens] = {"<s>", "</s>", "a", "b", "c"};
+    return token < kTokens ? names[token] : "?";
+}
+
+arma::rowvec ShortOutputTable::operator()(const std::vector<arma::uword>& prefix) const {
+    using Row = std::vector<double>;  // probabilities of <s>, </s>, a, b, c
+    static const std::vector<std::pair<std::vector<arma::uword>, Row>> table = {
+        {{0}, {0, 0, 0.5, 0.45, 0.05}},
+        {{0, 2}, {0, 0.6, 0, 0.2, 0.2}},
+        {{0, 3}, {0, 0.1, 0.1, 0, 0.8}},
+        {{0, 3, 4}, {0, 0.1, 0.8, 0.1, 0}},
+        {{0, 3, 4, 2}, {0, 0.9, 0, 0.05, 0.05}},
+    };
+    Row p = {0, 0.9, 0.05, 0.025, 0.025};  // any other prefix: most likely ends
+    for (const auto& [key, row] : table)
+        if (key == prefix) p = row;
+    arma::rowvec s(kTokens);
+    for (arma::uword t = 0; t < kTokens; ++t) s(t) = std::log(p[t] > 0 ? p[t] : 1e-6);
+    return s;
 }
 
 plot::Figure loss_figure(const model::TrainingLog& reversal, const model::TrainingLog& translation) {

@@ -53,6 +53,16 @@ std::vector<std::string> words(const tasks::Vocabulary& vocab, const tasks::Toke
 // Shapes:  cross (L+1) x L (decoder positions x source positions).
 double mirror_share(const arma::mat& cross);
 
+// Length normalisation shown on a table small enough to follow by hand: five
+// tokens (0 <s>, 1 </s>, 2 a, 3 b, 4 c). "a </s>" has probability 0.5 * 0.6 = 0.30;
+// "b c a </s>" has 0.45 * 0.8 * 0.8 * 0.9 = 0.2592, less in all but more per token.
+// Scores are log-probabilities (a token the table leaves out gets 1e-6).
+struct ShortOutputTable {
+    static constexpr arma::uword kTokens = 5;
+    static const char* word(arma::uword token);  // "<s>", "</s>", "a", "b", "c"
+    arma::rowvec operator()(const std::vector<arma::uword>& prefix) const;
+};
+
 // Loss per step of both runs, on a log scale.
 plot::Figure loss_figure(const model::TrainingLog& reversal, const model::TrainingLog& translation);
 

@@ -15,6 +15,7 @@
 #include "contracts/11_training.hpp"
 #include "contracts/12_encoder_decoder.hpp"
 #include "core/errors.hpp"
+#include "model/decoding.hpp"
 #include "model/layers.hpp"
 
 namespace attn::model {
@@ -268,6 +269,14 @@ tasks::Tokens Model::translate(const tasks::Tokens& source, std::size_t max_len)
 
 tasks::Tokens Model::translate_beam(const tasks::Tokens& source, std::size_t max_len, std::size_t beam) const {
     return decode_one(params_, BlockWeights(params_, config_), source, max_len, beam);
+}
+
+tasks::Tokens Model::translate_normalised(const tasks::Tokens& source, std::size_t max_len, std::size_t beam,
+                                          double alpha) const {
+    const BlockWeights w(params_, config_);
+    BlockScorer scorer(params_, w, source);  // keeps a reference to w
+    return beam_search_normalised(std::ref(scorer), tasks::Vocabulary::kBegin, tasks::Vocabulary::kEnd, max_len, beam,
+                                  alpha);
 }
 
 std::vector<tasks::Tokens> Model::translate_all(const std::vector<tasks::Tokens>& sources, std::size_t max_len,

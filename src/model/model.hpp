@@ -21,7 +21,8 @@
 // runs sequence by sequence (and head by head) on that sequence's rows (layers.hpp).
 // Files: src/model/parameters.cpp (the parameters), layers.cpp (each layer,
 // forward and backward), model.cpp (Model), training.cpp (Adam, train,
-// gradient checks), checkpoint.cpp (checkpoints).
+// gradient checks), checkpoint.cpp (checkpoints), decoding.cpp (beam search with length
+// normalisation, an option beside the learner's beam_search).
 // Dimension legend:
 //   T = tokens in the batch (all sequences stacked)   d_model = token width   h = heads
 //   d_k, d_v = one head's query/key and value widths   d_ff = feed-forward width
@@ -97,6 +98,11 @@ public:
     tasks::Tokens translate(const tasks::Tokens& source, std::size_t max_len) const;
     // Beam search through beam_search() (chapter 12); beam 1 is greedy decoding.
     tasks::Tokens translate_beam(const tasks::Tokens& source, std::size_t max_len, std::size_t beam) const;
+    // Beam search whose finished outputs are ranked by their summed log-probability
+    // divided by length^alpha (decoding.hpp, the model's own code): alpha 0 ranks as
+    // translate_beam does, alpha 1 by the mean per token.
+    tasks::Tokens translate_normalised(const tasks::Tokens& source, std::size_t max_len, std::size_t beam,
+                                       double alpha) const;
     // translate (beam 1: greedy decoding) or translate_beam (any other beam) for
     // every source, in order: the same answers, with the blocks' weights gathered
     // from the tensors once for all of them.
