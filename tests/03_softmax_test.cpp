@@ -150,28 +150,13 @@ Diagnosis masked_softmax_diagnosis() {
 }
 
 // --- softmax_jvp: one row's gradient through softmax --------------------------------
-// The natural wrong versions of (J v)_i = a_i (v_i - a . v).
+// The natural wrong versions of (J v)_i = a_i (v_i - a . v): the softmax's backward
+// pass for one row, whose slips chapter 11's softmax_rows_backward shares (families.hpp).
 void jvp_variants(Probe& p, const arma::rowvec& a, const arma::rowvec& v) {
-    const arma::uword n = a.n_elem;
-    double dot = 0, sum_v = 0, mean_v = 0;
-    for (arma::uword j = 0; j < n; ++j) dot += a(j) * v(j), sum_v += v(j);
-    mean_v = sum_v / static_cast<double>(n);
-    arma::rowvec none(n), unweighted(n), diagonal(n), by_sum(n), by_mean(n), outside(n);
-    for (arma::uword i = 0; i < n; ++i) {
-        none(i) = a(i) * v(i);
-        unweighted(i) = v(i) - dot;
-        diagonal(i) = a(i) * (1.0 - a(i)) * v(i);
-        by_sum(i) = a(i) * (v(i) - sum_v);
-        by_mean(i) = a(i) * (v(i) - mean_v);
-        outside(i) = a(i) * v(i) - dot;
-    }
-    const Axes ax = entries("key");
-    p.variant(m::softmax_backward_without_subtraction, result("Jv", none, ax))
-        .variant(m::softmax_backward_missing_weights, result("Jv", unweighted, ax))
-        .variant(m::softmax_backward_diagonal_only, result("Jv", diagonal, ax))
-        .variant(m::softmax_backward_unweighted_dot, result("Jv", by_sum, ax))
-        .variant(m::softmax_backward_unweighted_dot, result("Jv", by_mean, ax))
-        .variant(m::softmax_backward_brackets, result("Jv", outside, ax));
+    const arma::mat A(a), dA(v);
+    for (const JvpSlip& s : jvp_slips(true))
+        p.variant(*s.mistake, result("Jv", arma::rowvec(softmax_backward_by_loops(A, dA, s.way)), entries("key")))
+            .labelled(s.how);
 }
 
 Diagnosis softmax_jvp_diagnosis() {

@@ -246,12 +246,7 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
           "my_attention: K and V must have the same width; got K " + attn::shape_of(K) + " and V " + attn::shape_of(V));
     p.variant(m::width_rule_missing, checked(Q, K, V, false, true));
     p.variant(m::length_rule_missing, checked(Q, K, V, true, false));
-    p.variant(m::shape_rule_not_checked, Result{});
-    // refused, but not with attn::ShapeError
-    p.variant(m::refused_with_the_other_error, valid ? right : Result::throws(Threw::input_error),
-              "attn::InputError; shapes that break a rule are refused with attn::ShapeError, through require_shapes");
-    p.variant(m::refused_with_the_other_error, valid ? right : Result::throws(Threw::other),
-              "not attn::ShapeError; shapes that break a rule are refused with attn::ShapeError, through require_shapes");
+    refusal_variants(p, right, !valid);  // not refused, or refused but not with attn::ShapeError
     p.variant(m::shape_rules_checked_in_wrong_order, checked(Q, K, V, true, true, false));
     // a rule on the wrong dimension: the width rule comparing rows, or the length rule columns
     {

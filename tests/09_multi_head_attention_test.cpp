@@ -664,7 +664,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_width_that_does_not_split_naming_both) {
 
 BOOST_AUTO_TEST_CASE(refuses_zero_heads) {
     const arma::mat M(3, 4, arma::fill::ones);
-    if (dies_dividing_by_zero([&] { attn::split_heads(M, 0); })) return report(m::bad_input_accepted, kDividedByZeroHeads);
+    if (dies_dividing_by_zero([&] { attn::split_heads(M, 0); })) return report_bad_input_accepted(kDividedByZeroHeads);
     refusal_of<attn::InputError>("split_heads", [&] { attn::split_heads(M, 0); });
 }
 
@@ -880,7 +880,7 @@ BOOST_AUTO_TEST_CASE(refuses_zero_heads) {
     const Layer w(4, 2, 2, 2, 111);
     const arma::mat X(3, 4, arma::fill::ones);
     const auto call = [&] { attn::multi_head_attention(X, X, w.W_q, w.W_k, w.W_v, w.W_o, 0); };
-    if (dies_dividing_by_zero(call)) return report(m::bad_input_accepted, kDividedByZeroHeads);
+    if (dies_dividing_by_zero(call)) return report_bad_input_accepted(kDividedByZeroHeads);
     refusal_of<attn::InputError>("multi_head_attention", call);
 }
 

@@ -79,71 +79,7 @@ void declare_combinations(const std::vector<Probe*>& probes, const std::vector<C
 }
 
 // ==================================================================== softmax's backward pass
-// Row i of dS is A_i % (dA_i - A_i . dA_i). A hand-written one can lose the
-// subtraction, the leading A %, or everything but the Jacobian's diagonal; subtract
-// the plain sum or mean of dA_i, or the dot product outside the bracket; take the dot
-// products down the columns, over the whole matrix, or without starting each row's sum
-// afresh; or swap the roles of A and dA. `skipped` is no backward pass at all (dS = dA).
-enum class Jvp { right, skipped, without_subtraction, missing_weights, diagonal_only, sum_of_v, mean_of_v, brackets,
-                 columns, whole_matrix, not_reset, roles_swapped };
-
-arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way = Jvp::right) {
-    const arma::uword R = A.n_rows, C = A.n_cols;
-    arma::vec row_dot(R, arma::fill::zeros), row_sum(R, arma::fill::zeros);
-    arma::rowvec col_dot(C, arma::fill::zeros);
-    double whole = 0;
-    for (arma::uword i = 0; i < R; ++i)
-        for (arma::uword j = 0; j < C; ++j) {
-            row_dot(i) += A(i, j) * dA(i, j);
-            row_sum(i) += dA(i, j);
-            col_dot(j) += A(i, j) * dA(i, j);
-            whole += A(i, j) * dA(i, j);
-        }
-    arma::mat dS(R, C);
-    double running = 0;
-    for (arma::uword i = 0; i < R; ++i) {
-        running += row_dot(i);
-        for (arma::uword j = 0; j < C; ++j) {
-            const double a = A(i, j), g = dA(i, j), d = row_dot(i);
-            double x = a * (g - d);
-            switch (way) {
-                case Jvp::right: break;
-                case Jvp::skipped: x = g; break;
-                case Jvp::without_subtraction: x = a * g; break;
-                case Jvp::missing_weights: x = g - d; break;
-                case Jvp::diagonal_only: x = a * (1.0 - a) * g; break;
-                case Jvp::sum_of_v: x = a * (g - row_sum(i)); break;
-                case Jvp::mean_of_v: x = a * (g - row_sum(i) / static_cast<double>(C)); break;
-                case Jvp::brackets: x = a * g - d; break;
-                case Jvp::columns: x = a * (g - col_dot(j)); break;
-                case Jvp::whole_matrix: x = a * (g - whole); break;
-                case Jvp::not_reset: x = a * (g - running); break;
-                case Jvp::roles_swapped: x = g * (a - d); break;
-            }
-            dS(i, j) = x;
-        }
-    }
-    return dS;
-}
-
-struct JvpSlip {
-    Jvp way;
-    const Mistake* mistake;
-    const char* how;
-};
-// The natural wrong backward passes of softmax_rows, each with its mistake.
-std::vector<JvpSlip> jvp_slips() {
-    return {{Jvp::without_subtraction, &m::softmax_backward_without_subtraction, "A % dA"},
-            {Jvp::missing_weights, &m::softmax_backward_missing_weights, "dA - dot"},
-            {Jvp::diagonal_only, &m::softmax_backward_diagonal_only, "A % (1 - A) % dA"},
-            {Jvp::sum_of_v, &m::softmax_backward_unweighted_dot, "A % (dA - sum(dA, 1))"},
-            {Jvp::mean_of_v, &m::softmax_backward_unweighted_dot, "A % (dA - mean(dA, 1))"},
-            {Jvp::brackets, &m::softmax_backward_brackets, "A % dA - dot"},
-            {Jvp::columns, &m::softmax_backward_sums_columns, "sum(A % dA, 0)"},
-            {Jvp::whole_matrix, &m::softmax_backward_whole_matrix_dot, "accu(A % dA)"},
-            {Jvp::not_reset, &m::softmax_backward_dot_not_reset, "a running dot"},
-            {Jvp::roles_swapped, &m::softmax_backward_roles_swapped, "dA % (A - dot)"}};
-}
+// (softmax_backward_by_loops and its slips: tests/support/families.hpp)
 
 struct BackwardInput {
     std::string input;

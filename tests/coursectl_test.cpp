@@ -332,7 +332,7 @@ BOOST_AUTO_TEST_CASE(a_report_without_every_case_passed_is_not_a_pass) {
 }
 
 BOOST_AUTO_TEST_CASE(printed_text_is_never_read_as_a_verdict) {
-    const std::string fake = "mistake [no_scaling]: fake\nt.cpp(1): error: in \"s/a\": fake\n*** No errors detected\n";
+    const std::string fake = "mistake [made_up_slip]: fake\nt.cpp(1): error: in \"s/a\": fake\n*** No errors detected\n";
     const auto wrong = interpret_check(record(201, {{"a", error("differs at row 0"), "failed"}}, true, fake));
     BOOST_TEST(wrong.diagnoses.empty());
     BOOST_TEST(static_cast<int>(wrong.verdict) == static_cast<int>(Verdict::Failing));
@@ -567,13 +567,13 @@ using reports::error;
 using reports::record;
 
 BOOST_AUTO_TEST_CASE(a_known_mistake_is_named_first_and_once) {
-    const std::string m = "mistake [softmax_over_columns]: softmax ran down the columns";
+    const std::string m = "mistake [another_made_up_slip]: softmax ran down the columns";
     const auto rep = interpret_check(record(201, {{"a", error("row 0 sums to 1.7"), "failed"},
                                                   {"b", error(m), "failed"},
                                                   {"c", error(m), "failed"}}));
     BOOST_TEST(static_cast<int>(rep.verdict) == static_cast<int>(Verdict::Failing));
     BOOST_TEST(rep.diagnoses.size() == 1u);
-    BOOST_TEST(rep.diagnoses.at(0).id == "softmax_over_columns");
+    BOOST_TEST(rep.diagnoses.at(0).id == "another_made_up_slip");
     BOOST_TEST(rep.lines.at(0) == "mistake: softmax ran down the columns");
     BOOST_TEST(rep.lines.at(1) == "a: row 0 sums to 1.7");
 }
@@ -588,7 +588,7 @@ CourseNames small_course() {
     CourseNames n;
     n.exercises = {"scores", "softmax_rows"};
     n.exercise_chapters = {{"scores", "04"}, {"softmax_rows", "03"}};
-    n.mistakes = {"no_scaling"};
+    n.mistakes = {"made_up_slip"};
     n.plots = {"04_weights_heatmap"};
     n.chapters = {"03", "04"};
     return n;
@@ -597,7 +597,7 @@ std::string coverage_table(const std::string& extra_row) {
     std::string t = "| item | in the tutorial | § | covered by | ch |\n|---|---|---|---|---|\n";
     for (int i = 0; i < 5; ++i) t += "| Try it | t | 1 | `exercise:scores` | 04 |\n";
     for (int i = 0; i < 7; ++i) t += "| Think for a moment | t | 1 | `exercise:softmax_rows` | 03 |\n";
-    for (int i = 0; i < 7; ++i) t += "| Common mistake | t | 1 | `mistake:no_scaling` | 04 |\n";
+    for (int i = 0; i < 7; ++i) t += "| Common mistake | t | 1 | `mistake:made_up_slip` | 04 |\n";
     for (int f = 1; f <= 13; ++f) t += "| Figure " + std::to_string(f) + " | f | 1 | `plot:04_weights_heatmap` | 04 |\n";
     return t + extra_row;
 }
@@ -656,18 +656,18 @@ BOOST_AUTO_TEST_CASE(a_chapter_table_is_made_from_the_manifest_and_put_between_i
 }
 
 BOOST_AUTO_TEST_CASE(the_catalogue_is_read_entry_by_entry_and_listed_by_chapter) {
-    const std::string file = "ATTN_MISTAKE(no_scaling, \"scores attention_weights\",\n"
+    const std::string file = "ATTN_MISTAKE(made_up_slip, \"scores attention_weights\",\n"
                              "             \"the scores were not \\\"divided\\\" \"\n"
                              "             \"by sqrt(d_k)\");\n";
     const auto entries = catalogue_entries(file);
     BOOST_REQUIRE(entries.size() == 1u);
-    BOOST_TEST(entries[0].id == "no_scaling");
+    BOOST_TEST(entries[0].id == "made_up_slip");
     BOOST_TEST(entries[0].exercises == "scores attention_weights");
     BOOST_TEST(entries[0].sentence == "the scores were not \"divided\" by sqrt(d_k)");
-    BOOST_TEST(catalogue_ids(file) == std::vector<std::string>{"no_scaling"});
+    BOOST_TEST(catalogue_ids(file) == std::vector<std::string>{"made_up_slip"});
     const std::string page = mistakes_page({{"04_attention_by_hand.hpp", file}});
     BOOST_TEST(page.find("## Chapter 04, attention_by_hand") != std::string::npos);
-    BOOST_TEST(page.find("- `no_scaling` (scores attention_weights): the scores were not") != std::string::npos);
+    BOOST_TEST(page.find("- `made_up_slip` (scores attention_weights): the scores were not") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(a_named_path_must_exist_and_a_chapter_keeps_its_number) {

@@ -12,17 +12,13 @@
 
 #include "core/bounded_read.hpp"
 #include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace attn::csv {
 
 namespace {
 
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return "";
-    const auto e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
+using text::trim;
 
 [[noreturn]] void fail_at(const std::string& source, std::size_t line, std::size_t column, const std::string& what) {
     throw InputError(source + ": line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);

@@ -115,6 +115,11 @@ ATTN_MISTAKE(thinks_a_shift_changes_softmax, "softmax_questions",
 ATTN_MISTAKE(thinks_softmax_can_reorder, "softmax_questions",
              "a bigger score always gets a bigger weight: exp only grows as its input grows, and "
              "every entry of a row is divided by the same total (chapter 03)");
+ATTN_MISTAKE(softmax_backward_roles_swapped, "softmax_jvp softmax_rows_backward attention_backward",
+             "the weights and the incoming gradient swapped places: each entry came out as "
+             "g_j (a_j - a . g) where it is a_j (g_j - a . g), the weight outside the bracket "
+             "and the gradient inside; softmax_jvp(a, v) and softmax_rows_backward(A, dA) both "
+             "take the weights first (chapters 03 and 11)");
 ATTN_MISTAKE(softmax_backward_brackets, "softmax_jvp softmax_rows_backward attention_backward",
              "the dot product was subtracted outside the bracket, a % v - a . v: each entry is "
              "a_i (v_i - a . v), so the dot product is multiplied by a_i too: a % (v - "

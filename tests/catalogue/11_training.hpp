@@ -149,11 +149,6 @@ ATTN_MISTAKE(softmax_backward_dot_not_reset, "softmax_rows_backward attention_ba
              "the running total of rows 0 to i: start the sum afresh inside the loop over rows "
              "(double dot = 0; for each i), or take every row's at once with arma::sum(A % dA, 1) "
              "(chapter 11)");
-ATTN_MISTAKE(softmax_backward_roles_swapped, "softmax_rows_backward attention_backward",
-             "the weights and the incoming gradient swapped places: dS came out as dA % (A - A . "
-             "dA); each entry is A(i, j) (dA(i, j) - A_i . dA_i), the weight outside the bracket "
-             "and the gradient inside, and softmax_rows_backward takes the weights first, "
-             "softmax_rows_backward(A, dA) (chapter 11)");
 ATTN_MISTAKE(attention_backward_scale_multiplied, "attention_backward",
              "dS was multiplied by sqrt(d_k) instead of divided by it: the forward pass divided "
              "the scores by sqrt(d_k), and a constant factor reaches the gradient unchanged, so "

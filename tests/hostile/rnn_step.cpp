@@ -287,7 +287,7 @@ arma::rowvec rnn_step(const arma::rowvec& h_prev, const arma::rowvec& x_t, const
         hoard.emplace_back(std::size_t(1) << 30, 'x');  // 1 GiB, written, so really used
     }
     if (m == "fake_pass" || m == "fake_mistake") {
-        std::printf("mistake [no_scaling]: the scores were not divided by sqrt(d_k)\n");
+        std::printf("mistake [made_up_slip]: a forged diagnosis\n");
         std::printf("t.cpp(1): error: in \"rnn_step/matches_hand_computation\": fake failure\n");
         std::printf("\n*** No errors detected\n");
         std::fflush(stdout);

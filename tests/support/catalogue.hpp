@@ -4,8 +4,8 @@
 // first met (tests/catalogue/NN_topic.hpp; the ones every chapter shares, and the
 // relations of tests/support/relations.hpp, in tests/catalogue/common.hpp):
 //
-//   ATTN_MISTAKE(mask_with_zero, "masked_softmax causal_mask masked_attention",
-//                "forbidden scores were set to 0, ...");
+//   ATTN_MISTAKE(some_slip, "exercise_one exercise_two",
+//                "what the code did, in C++ terms, and the fix (chapter NN)");
 //
 // with its id (snake_case, stable: a wrong implementation tests/mistakes/<exercise>/
 // <id>.cpp proves it), the exercises it applies to ("*": any), and the sentence the

@@ -183,6 +183,56 @@ std::string sentence(const Mistake& m, const std::string& detail) {
 void report(const Mistake& m, const std::string& detail) { BOOST_ERROR(attn::wire::mistake(m.id, sentence(m, detail))); }
 void report_finding(const Finding& f) { BOOST_ERROR(attn::wire::mistake(f.mistake->id, f.text)); }
 
+// --- refusals --------------------------------------------------------------------------
+
+std::string expected_kind(bool wants_shape) {
+    return wants_shape ? "shapes that break a rule are refused with attn::ShapeError, through require_shapes"
+                       : "a bad value (NaN, infinity, a size of 0, a step out of range) is refused with attn::InputError";
+}
+
+std::string judge_refusal(const Result& got, bool wants_shape, const std::string& function,
+                          const std::vector<std::string>& also) {
+    namespace m = mistakes;
+    switch (got.threw) {
+        case Threw::nothing:
+            report(wants_shape ? m::shape_rule_not_checked : m::bad_input_accepted);
+            return "";
+        case Threw::armadillo_size:
+        case Threw::armadillo_index:
+            report(m::shape_check_left_to_armadillo, got.message);
+            return "";
+        case Threw::shape_error:
+        case Threw::input_error: {
+            const bool right_kind = (got.threw == Threw::shape_error) == wants_shape;
+            if (!right_kind) {
+                report(m::refused_with_the_other_error, got.type + " (" + got.message + "); " + expected_kind(wants_shape));
+                return "";
+            }
+            const auto named = [&](const std::string& f) { return got.message.rfind(f + ":", 0) == 0; };
+            if (!named(function) && std::none_of(also.begin(), also.end(), named)) {
+                const std::string other = got.message.substr(0, got.message.find(':'));
+                report(m::refused_under_another_name, "'" + other + "', not " + function);
+            }
+            return got.message;
+        }
+        case Threw::other:
+            report(m::refused_with_the_other_error, got.type + " (" + got.message + "); " + expected_kind(wants_shape));
+            return "";
+    }
+    return "";
+}
+
+void refusal_variants(Probe& p, const Result& right, bool refused) {
+    namespace m = mistakes;
+    p.variant(m::shape_rule_not_checked, Result{});
+    p.variant(m::refused_with_the_other_error, refused ? Result::throws(Threw::input_error) : right,
+              "attn::InputError; " + expected_kind(true));
+    p.variant(m::refused_with_the_other_error, refused ? Result::throws(Threw::other) : right,
+              "not attn::ShapeError; " + expected_kind(true));
+}
+
+void report_bad_input_accepted(const std::string& detail) { report(mistakes::bad_input_accepted, detail); }
+
 namespace {
 
 // A mistake with its detail: what the learner is told.

@@ -177,12 +177,23 @@ void report_finding(const Finding& f);
 
 // The message of the error `call` must throw as E (attn::ShapeError or attn::InputError)
 // for input that breaks the contract of `function`. What went wrong otherwise is named,
-// the same slip in every exercise: nothing thrown (shape_rule_not_checked,
-// bad_input_accepted), Armadillo's own error first (shape_check_left_to_armadillo), the
-// course's error under another function's name (refused_under_another_name), the other
-// kind of error (refused_with_the_other_error). Returns "" unless E was thrown.
+// the same slip in every exercise (tests/catalogue/common.hpp, "refusals"): nothing
+// thrown, Armadillo's own error first, the course's error under another function's name,
+// or the other kind of error. Returns "" unless E was thrown. `also`: other functions
+// whose name the message may start with (a function the contract lets it call).
 template <class E>
-std::string refusal_of(const std::string& function, const std::function<void()>& call);
+std::string refusal_of(const std::string& function, const std::function<void()>& call,
+                       const std::vector<std::string>& also = {});
+// The same judgement of a result already taken (wants_shape: E is attn::ShapeError).
+std::string judge_refusal(const Result& got, bool wants_shape, const std::string& function,
+                          const std::vector<std::string>& also = {});
+// What the course throws for input that breaks a contract, as the end of a sentence.
+std::string expected_kind(bool wants_shape);
+// The refusal slips as variants of a probe whose input breaks a shape rule (refused: the
+// right result throws attn::ShapeError) or keeps them (the slips then give `right`).
+void refusal_variants(Probe& p, const Result& right, bool refused);
+// Fails the current test naming bad input that was accepted ("detail": what it did).
+void report_bad_input_accepted(const std::string& detail);
 
 // --- answers to questions -----------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // families.cpp: the slips of families.hpp, each family's list written once.
 #include "support/families.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -297,5 +298,67 @@ std::vector<Slip> wiring_slips(const WiringSlips& which) {
 void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlips& which) {
     add_slips(p, wiring_slips(which), finish);
 }
+
+// --- the softmax's backward pass ------------------------------------------------------
+
+arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way) {
+    const arma::uword R = A.n_rows, C = A.n_cols;
+    arma::vec row_dot(R, arma::fill::zeros), row_sum(R, arma::fill::zeros);
+    arma::rowvec col_dot(C, arma::fill::zeros);
+    double whole = 0;
+    for (arma::uword i = 0; i < R; ++i)
+        for (arma::uword j = 0; j < C; ++j) {
+            row_dot(i) += A(i, j) * dA(i, j);
+            row_sum(i) += dA(i, j);
+            col_dot(j) += A(i, j) * dA(i, j);
+            whole += A(i, j) * dA(i, j);
+        }
+    arma::mat dS(R, C);
+    double running = 0;
+    for (arma::uword i = 0; i < R; ++i) {
+        running += row_dot(i);
+        for (arma::uword j = 0; j < C; ++j) {
+            const double a = A(i, j), g = dA(i, j), d = row_dot(i);
+            double x = a * (g - d);
+            switch (way) {
+                case Jvp::right: break;
+                case Jvp::skipped: x = g; break;
+                case Jvp::without_subtraction: x = a * g; break;
+                case Jvp::missing_weights: x = g - d; break;
+                case Jvp::diagonal_only: x = a * (1.0 - a) * g; break;
+                case Jvp::sum_of_v: x = a * (g - row_sum(i)); break;
+                case Jvp::mean_of_v: x = a * (g - row_sum(i) / static_cast<double>(C)); break;
+                case Jvp::brackets: x = a * g - d; break;
+                case Jvp::columns: x = a * (g - col_dot(j)); break;
+                case Jvp::whole_matrix: x = a * (g - whole); break;
+                case Jvp::not_reset: x = a * (g - running); break;
+                case Jvp::roles_swapped: x = g * (a - d); break;
+            }
+            dS(i, j) = x;
+        }
+    }
+    return dS;
+}
+
+std::vector<JvpSlip> jvp_slips(bool one_row) {
+    std::vector<JvpSlip> all = {{Jvp::without_subtraction, &m::softmax_backward_without_subtraction, "A % dA"},
+            {Jvp::missing_weights, &m::softmax_backward_missing_weights, "dA - dot"},
+            {Jvp::diagonal_only, &m::softmax_backward_diagonal_only, "A % (1 - A) % dA"},
+            {Jvp::sum_of_v, &m::softmax_backward_unweighted_dot, "A % (dA - sum(dA, 1))"},
+            {Jvp::mean_of_v, &m::softmax_backward_unweighted_dot, "A % (dA - mean(dA, 1))"},
+            {Jvp::brackets, &m::softmax_backward_brackets, "A % dA - dot"},
+            {Jvp::columns, &m::softmax_backward_sums_columns, "sum(A % dA, 0)"},
+            {Jvp::whole_matrix, &m::softmax_backward_whole_matrix_dot, "accu(A % dA)"},
+            {Jvp::not_reset, &m::softmax_backward_dot_not_reset, "a running dot"},
+            {Jvp::roles_swapped, &m::softmax_backward_roles_swapped, "dA % (A - dot)"}};
+    if (one_row)
+        all.erase(std::remove_if(all.begin(), all.end(),
+                                 [](const JvpSlip& s) {
+                                     return s.way == Jvp::columns || s.way == Jvp::whole_matrix || s.way == Jvp::not_reset;
+                                 }),
+                  all.end());
+    return all;
+}
+
 
 }  // namespace attn_test

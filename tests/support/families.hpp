@@ -139,4 +139,23 @@ struct WiringSlips {
 std::vector<Slip> wiring_slips(const WiringSlips& which);
 void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlips& which);
 
+// --- the softmax's backward pass ------------------------------------------------------
+// Row i of dS is A_i % (dA_i - A_i . dA_i) (softmax_jvp for one row, chapter 03;
+// softmax_rows_backward for every row, chapter 11). A hand-written one can lose the
+// subtraction, the leading A %, or everything but the Jacobian's diagonal; subtract
+// the plain sum or mean of dA_i, or the dot product outside the bracket; take the dot
+// products down the columns, over the whole matrix, or without starting each row's sum
+// afresh; or swap the roles of A and dA. `skipped` is no backward pass at all (dS = dA).
+enum class Jvp { right, skipped, without_subtraction, missing_weights, diagonal_only, sum_of_v, mean_of_v, brackets,
+                 columns, whole_matrix, not_reset, roles_swapped };
+arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way = Jvp::right);
+struct JvpSlip {
+    Jvp way;
+    const Mistake* mistake;
+    const char* how;
+};
+// The natural wrong backward passes, each with its mistake; one_row: only those a single
+// row can show (its column sums, its whole-matrix sum and a running sum are its own dot).
+std::vector<JvpSlip> jvp_slips(bool one_row = false);
+
 }  // namespace attn_test

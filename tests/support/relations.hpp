@@ -31,7 +31,7 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
 // or "" when none, or more than one, has its value; names_of_factor: all that have it.
 std::string name_of_factor(double c, const std::vector<Quantity>& quantities);
 std::vector<std::string> names_of_factor(double c, const std::vector<Quantity>& quantities);
-// The sentence of result_scaled: part is c times the right value, c named q (inv: 1 / c's name).
+// The sentence of a scaled result: part is c times the right value, c named q (inv: 1 / c's name).
 std::string scaled_sentence(const std::string& part, double c, const std::string& q, const std::string& inv);
 // The name of 1 / (the factor named q), among the names the inverse of c has.
 std::string inverse_name(const std::string& q, double c, const std::vector<Quantity>& quantities);

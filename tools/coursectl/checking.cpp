@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 #include "commands.hpp"
@@ -43,11 +44,20 @@ std::string generator(const Options& o) {
     return "";
 }
 
+// How many compile jobs a build may run: ./course's one setting, COURSE_JOBS (the number
+// of cores unless the learner sets it), passed down in the environment.
+std::string build_jobs() {
+    const char* j = std::getenv("COURSE_JOBS");
+    if (j && *j && std::string(j).find_first_not_of("0123456789") == std::string::npos && std::atoi(j) > 0) return j;
+    const unsigned cores = std::thread::hardware_concurrency();
+    return std::to_string(cores > 0 ? cores : 2);
+}
+
 void prebuild(const Options& o, const std::vector<Exercise>& list) {
     // One parallel, keep-going build of every check first: what compiles is
     // then ready, and each exercise's own build below only repeats its errors.
     if (list.size() < 2) return;
-    std::vector<std::string> cmd = {"cmake", "--build", o.build, "-j", "2"};
+    std::vector<std::string> cmd = {"cmake", "--build", o.build, "-j", build_jobs()};
     std::set<std::string> chapters;
     for (const auto& e : list) {
         cmd.push_back("--target"), cmd.push_back("check_" + e.name);

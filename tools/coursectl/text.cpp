@@ -4,13 +4,6 @@
 
 namespace course {
 
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return "";
-    const auto e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
-
 std::vector<std::string> split_lines(const std::string& s) {
     std::vector<std::string> out;
     std::istringstream in(s);

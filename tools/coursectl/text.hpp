@@ -1,13 +1,15 @@
-// text.hpp: the small text helpers both halves of coursectl use (one copy each).
+// text.hpp: the small text helpers both halves of coursectl use.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "core/text.hpp"
+
 namespace course {
 
-// s without the spaces, tabs and carriage returns at its ends.
-std::string trim(const std::string& s);
+// s without the spaces, tabs and carriage returns at its ends (src/core/text.hpp).
+using attn::text::trim;
 // The lines of s, each without its trailing "\r" and blanks.
 std::vector<std::string> split_lines(const std::string& s);
 bool starts_with(const std::string& s, const std::string& prefix);
