@@ -4,7 +4,10 @@
 // Check the two forced rules first, with require_shapes (src/core/errors.hpp) and
 // the rule texts kRuleSameWidth / kRuleSameLength (src/contracts/06_shape_rules.hpp):
 // d_q = d_k (naming Q and K), then L_K = L_V (naming K and V). Accept everything
-// else: L_Q may differ from L_K, and d_v from d_k. Then scores, the mask (when
+// else: L_Q may differ from L_K, and d_v from d_k. Refuse too, as the contract says
+// (src/contracts/06_shape_rules.hpp, Throws:), a mask that is not L_Q x L_K
+// (ShapeError), a mask holding NaN or +infinity and an empty K (InputError).
+// Then scores, the mask (when
 // there is one: a 0x0 mask means none) added to the scaled scores, softmax_rows
 // (src/contracts/03_softmax.hpp), and the product with V. Return both the weights and
 // the output.
@@ -23,7 +26,7 @@ namespace attn {
 AttentionResult scaled_dot_product_attention([[maybe_unused]] const arma::mat& Q, [[maybe_unused]] const arma::mat& K,
                                              [[maybe_unused]] const arma::mat& V,
                                              [[maybe_unused]] const arma::mat& mask) {
-    // TODO(ch06): two shape checks (three with a mask), then: scores, + mask, weights, output.
+    // TODO(ch06): the two shape checks, the mask's and empty K's refusals, then: scores, + mask, weights, output.
     throw NotImplemented("scaled_dot_product_attention", __FILE__);
 }
 
