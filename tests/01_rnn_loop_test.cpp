@@ -194,10 +194,11 @@ Diagnosis rnn_step_diagnosis() {
 // from 0, every step after the first from 0 (H.row(t) read where H.row(t - 1) belongs),
 // or every step from h_start), started from 0 instead of h_start, its rows off by one (h
 // recorded before its step; row 0 = h_start and the loop from t = 1; the loop from t = 1
-// with row t - 1 = h_t, so that x_0 is skipped; h_start kept as an extra first row), or
-// stopped one step short.
+// with row t - 1 = h_t, so that x_0 is skipped; h_start kept as an extra first row),
+// stopped one step short, started at t = 1 (x_0 never read, row 0 left at 0), or run
+// backwards (from x_{L-1} down to x_0, each state in row t or in the order computed).
 enum class Loop { right, forgets, forgets_after_first, stale, from_zero, record_before, h_start_first, from_one, extra_row,
-                  stops_early };
+                  stops_early, starts_at_one, backwards, backwards_in_order };
 
 std::optional<arma::mat> forward_by_loops(const arma::mat& X, const arma::mat& W, const arma::mat& U,
                                           const arma::rowvec& h_start, Loop loop = Loop::right,
@@ -208,6 +209,7 @@ std::optional<arma::mat> forward_by_loops(const arma::mat& X, const arma::mat& W
     arma::rowvec h = loop == Loop::from_zero ? zero : h_start;
     for (arma::uword t = 0; t < L; ++t) {
         if (loop == Loop::stops_early && t + 1 == L) break;
+        if (loop == Loop::starts_at_one && t == 0) continue;  // row 0 left at 0, h still h_start
         const arma::rowvec x = X.row(t);
         if (loop == Loop::h_start_first && t == 0) {
             H.row(0) = h_start;
@@ -229,6 +231,17 @@ std::optional<arma::mat> forward_by_loops(const arma::mat& X, const arma::mat& W
             const auto next = step_by_loops(g, arma::rowvec(X.row(t)), W, U, step);
             if (!next) return std::nullopt;
             G.row(t - 1) = g = *next;
+        }
+        return G;
+    }
+    if (loop == Loop::backwards || loop == Loop::backwards_in_order) {  // x_{L-1} first, x_0 last
+        arma::mat G(L, d_h, arma::fill::zeros);
+        arma::rowvec g = h_start;
+        for (arma::uword k = 0; k < L; ++k) {
+            const arma::uword t = L - 1 - k;
+            const auto next = step_by_loops(g, arma::rowvec(X.row(t)), W, U, step);
+            if (!next) return std::nullopt;
+            G.row(loop == Loop::backwards ? t : k) = g = *next;
         }
         return G;
     }
@@ -276,6 +289,9 @@ Diagnosis rnn_forward_diagnosis() {
             {Loop::from_one, &m::rnn_rows_off_by_one, "loop from t = 1, H.row(t - 1) = h"},
             {Loop::extra_row, &m::rnn_rows_off_by_one, "h_start as an extra first row"},
             {Loop::stops_early, &m::loop_stops_one_early, "t + 1 < L"},
+            {Loop::starts_at_one, &m::loop_starts_one_late, "loop from t = 1, H.row(t) = h"},
+            {Loop::backwards, &m::rnn_loop_runs_backwards, "t from L - 1 down to 0, H.row(t) = h"},
+            {Loop::backwards_in_order, &m::rnn_loop_runs_backwards, "X reversed, rows in the order computed"},
         };
         for (const auto& [loop, mk, how] : loops) p.variant(*mk, as(*forward_by_loops(in.X, in.W, in.U, in.h_start, loop))).labelled(how);
         // the step written inline, with a slip of the step (or rnn_step called with its
@@ -338,11 +354,13 @@ Diagnosis input_projections_diagnosis() {
         declare(m::rnn_input_weight_not_transposed, product_if_it_fits(in.X, in.U), "X * U");
         p.variant(m::input_projections_column_form, Result::throws(Threw::armadillo_size, "copy into submatrix"))
             .labelled("P.row(t) = U * X.row(t).t()");
-        arma::mat bent = right, short_by_one = right;
+        arma::mat bent = right, short_by_one = right, late_by_one = right;
         for (double& e : bent) e = std::tanh(e);
         short_by_one.row(short_by_one.n_rows - 1).zeros();
+        late_by_one.row(0).zeros();
         p.variant(m::input_projections_with_tanh, as(bent));
         p.variant(m::loop_stops_one_early, as(short_by_one));
+        p.variant(m::loop_starts_one_late, as(late_by_one));
         p.variant(m::loop_runs_one_past_the_end, past_the_end());
         // a check of another rule: it refuses shapes that fit, except where that rule holds too
         const arma::uword L = in.X.n_rows, d_in = in.X.n_cols, d_h = in.U.n_rows;

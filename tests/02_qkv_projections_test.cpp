@@ -129,6 +129,11 @@ Diagnosis project_diagnosis() {
         // X * W.t(), or a loop reading W(j, k): Armadillo's size error or an index past the end
         if (w.x_wt) p.variant(m::projection_transposed_weights, as(*w.x_wt));
         else p.variant_fitting(m::projection_transposed_weights, armadillo_refuses(), any_armadillo_error);
+        // X * W.t() with the shape check changed to fit it (X.n_cols == W.n_cols): two slips,
+        // named by the first; its ShapeError refuses the shapes where X W^T does not fit
+        if (w.x_wt) p.variant(m::projection_transposed_weights, as(*w.x_wt));
+        else p.variant(m::projection_transposed_weights, Result::throws(Threw::shape_error));
+        p.labelled("X * W.t(), checked by X.n_cols == W.n_cols").combined();
         p.variant(m::projection_output_transposed, as(*w.wt_xt));
         if (w.elementwise) p.variant(m::projection_elementwise, as(*w.elementwise));
         else p.variant(m::projection_elementwise, Result::throws(Threw::armadillo_size, "element-wise multiplication"));
@@ -197,6 +202,26 @@ Diagnosis project_qkv_diagnosis() {
         all_three(m::projection_w_times_x, pq.w_x, pk.w_x, pv.w_x);
         all_three(m::projection_transposed_weights, pq.x_wt, pk.x_wt, pv.x_wt);
         all_three(m::projection_output_transposed, pq.wt_xt, pk.wt_xt, pv.wt_xt);
+        // a role projected from another role instead of from X: project refuses it (or
+        // Armadillo, for operator*) where that role is not d_model wide
+        const auto from_role = [&](const std::optional<arma::mat>& k, const std::optional<arma::mat>& v, const char* how) {
+            if (k && v) p.variant(m::projection_of_a_projection, qkv_result(Q, *k, *v)).labelled(how);
+            else p.variant_fitting(m::projection_of_a_projection, Result::throws(Threw::shape_error, "project"),
+                                   [](const Result& r) {
+                                       return r.threw == Threw::shape_error || r.threw == Threw::armadillo_size;
+                                   })
+                     .labelled(how);
+        };
+        const std::optional<arma::mat> k_from_q = product_if_it_fits(Q, in.Wk);
+        from_role(k_from_q, V, "K = project(Q, W_k)");
+        from_role(K, product_if_it_fits(Q, in.Wv), "V = project(Q, W_v)");
+        from_role(K, product_if_it_fits(K, in.Wv), "V = project(K, W_v)");
+        from_role(k_from_q, k_from_q ? product_if_it_fits(*k_from_q, in.Wv) : std::nullopt,
+                  "K = project(Q, W_k), V = project(K, W_v)");
+        // a role left as X itself
+        p.variant(m::projection_left_out, qkv_result(Q, K, in.X)).labelled("V = X")
+            .variant(m::projection_left_out, qkv_result(Q, in.X, V)).labelled("K = X")
+            .variant(m::projection_left_out, qkv_result(in.X, K, V)).labelled("Q = X");
     }
     return d;
 }

@@ -130,6 +130,13 @@ void masked_softmax_variants(Probe& p, const arma::mat& S, const arma::mat& M) {
     which.transposed = S.n_rows == S.n_cols;
     add_mask_slips(p, M, weights, which);
     add_softmax_slips(p, weights, every_pairing(false));
+    // the mask read as a 0/1 pattern of keys to keep: -inf where mask == 0 (the visible
+    // keys), the scores left alone where it is -inf (the hidden ones)
+    arma::mat kept = S;
+    for (arma::uword i = 0; i < S.n_rows; ++i)
+        for (arma::uword j = 0; j < S.n_cols; ++j)
+            if (M(i, j) == 0) kept(i, j) = -arma::datum::inf;
+    p.variant(m::mask_read_as_keep_pattern, result("A", softmax_by_loops(kept), kWeights));
 }
 
 Diagnosis masked_softmax_diagnosis() {
@@ -157,6 +164,8 @@ void jvp_variants(Probe& p, const arma::rowvec& a, const arma::rowvec& v) {
     for (const JvpSlip& s : jvp_slips(true))
         p.variant(*s.mistake, result("Jv", arma::rowvec(softmax_backward_by_loops(A, dA, s.way)), entries("key")))
             .labelled(s.how);
+    // J a: the Jacobian applied to the weights themselves, v never used
+    p.variant(m::jacobian_applied_to_the_weights, result("Jv", jacobian_times(a, a), entries("key")));
 }
 
 Diagnosis softmax_jvp_diagnosis() {
@@ -174,6 +183,15 @@ Diagnosis softmax_jvp_diagnosis() {
         jvp_variants(p, aa, vv);
     }
     return d;
+}
+
+// Whether the learner's results are right on every input of d. The checks of bad input
+// wait for that: a wrong result is said once, by its diagnosis, and a refusal that goes
+// wrong because of the same slip would only name it a second time.
+bool results_right(const Diagnosis& d) {
+    for (const Probe& p : d.probes())
+        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
+    return true;
 }
 
 }  // namespace
@@ -238,6 +256,30 @@ BOOST_AUTO_TEST_CASE(rejects_plus_infinity) {
     const std::string msg =
         refusal_of<attn::InputError>("softmax_rows", [] { attn::softmax_rows(arma::mat{{1.0, INFINITY}}); });
     BOOST_TEST(msg.find("softmax_rows:") == 0, "a score of +infinity must throw InputError naming softmax_rows; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_rows_with_no_keys) {
+    // 3 queries and no key at all: no budget to share (a fully masked row has keys, each at -inf)
+    if (!results_right(softmax_rows_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_softmax_by_loops_on_rows_of_every_kind passes");
+        return;
+    }
+    const std::string msg = refusal_of<attn::InputError>("softmax_rows", [] { attn::softmax_rows(arma::mat(3, 0)); });
+    if (msg.empty()) return;
+    BOOST_TEST(msg.find("3x0") != std::string::npos, "the message should give the scores' shape 3x0; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(no_queries_give_no_rows) {
+    // 0 x L_K is no query at all, which the contract allows: 0 x L_K back, nothing thrown
+    if (!results_right(softmax_rows_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_softmax_by_loops_on_rows_of_every_kind passes");
+        return;
+    }
+    const Result got = attempt([] { return result("A", attn::softmax_rows(arma::mat(0, 4)), kWeights); });
+    BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 4),
+               "scores 0x4 (no queries) must give weights 0x4 without an error (only rows with no keys, L_Q x 0, "
+               "are refused); got " << (got.threw == Threw::nothing ? attn::shape_of(got.parts.at(0).value)
+                                                                    : got.type + ": " + got.message));
 }
 
 BOOST_AUTO_TEST_CASE(equal_scores_split_evenly) {
@@ -372,6 +414,19 @@ BOOST_AUTO_TEST_CASE(an_additive_mask_of_minus_infinity_hides_and_zero_keeps) {
     const arma::mat expected = softmax_by_hand(arma::mat{{1.0, 3.0}});
     BOOST_TEST((std::abs(A(0, 0) - expected(0, 0)) < 1e-12 && std::abs(A(0, 2) - expected(0, 1)) < 1e-12),
                "the visible keys share the weight as softmax over them alone: " << A(0, 0) << ", " << A(0, 2));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_scores_with_no_keys) {
+    // like softmax_rows: 3 queries over no key at all (the refusal may be softmax_rows', which it may call)
+    if (!results_right(masked_softmax_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once hides_keys_in_rows_of_every_range_and_zeroes_a_row_with_nothing_visible passes");
+        return;
+    }
+    const arma::mat S(3, 0), mask(3, 0);
+    const std::string msg =
+        refusal_of<attn::InputError>("masked_softmax", [&] { attn::masked_softmax(S, mask); }, {"softmax_rows"});
+    if (msg.empty()) return;
+    BOOST_TEST(msg.find("3x0") != std::string::npos, "the message should give the scores' shape 3x0; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {

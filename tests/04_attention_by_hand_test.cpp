@@ -15,6 +15,7 @@
 #include "test_main.hpp"
 ATTN_TEST_MAIN(ch04_attention_by_hand)
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <tuple>
@@ -122,6 +123,18 @@ void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
     add_attention_wiring_slips(p, scores, wiring);
     p.variant(m::scores_scaled_too_early, as(divided(dot_table(Q, K), std::sqrt(d_k))));
     p.variant(m::extra_rule_l_q_equals_l_k, square ? as(dot_table(Q, K)) : Result::throws(Threw::shape_error));
+    // a loop of the product stopped one short: the last key's column, the last query's row,
+    // or the last feature of each dot product left out
+    const arma::uword d = K.n_cols;
+    arma::mat no_last_key = dot_table(Q, K), no_last_query = no_last_key;
+    no_last_key.col(no_last_key.n_cols - 1).zeros();
+    no_last_query.row(no_last_query.n_rows - 1).zeros();
+    p.variant(m::loop_misses_the_last_index, as(no_last_key)).labelled("j + 1 < K.n_rows")
+        .variant(m::loop_misses_the_last_index, as(no_last_query)).labelled("i + 1 < Q.n_rows")
+        .variant(m::loop_misses_the_last_index, as(dot_table(arma::mat(Q.head_cols(d - 1)), arma::mat(K.head_cols(d - 1)))))
+        .labelled("c + 1 < Q.n_cols");
+    // S(i, j) = Q(i, c) * K(j, c) in the loop over c: only the last feature's product is kept
+    p.variant(m::loop_assigns_instead_of_adding, as(dot_table(arma::mat(Q.tail_cols(1)), arma::mat(K.tail_cols(1)))));
 }
 
 Diagnosis scores_diagnosis() {
@@ -233,6 +246,9 @@ Diagnosis attention_weights_diagnosis() {
         Probe& p = d.probe(input, [q, k] { return result("A", attn::attention_weights(q, k), kScores); },
                            result("A", softmax_by_hand(divided(dot_table(q, k), std::sqrt(double(k.n_cols)))), kScores));
         weights_variants(p, q, k);
+        // the softmax of the raw scores, and the weights divided by sqrt(d_k) afterwards
+        p.variant(m::scaled_after_softmax,
+                  result("A", divided(softmax_by_hand(dot_table(q, k)), std::sqrt(double(k.n_cols))), kScores));
         sizes(p, q, k);
     }
     return d;
@@ -254,6 +270,41 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     wiring.ways = {Wiring::output_a, Wiring::output_at_v, Wiring::output_at_v_in_loops, Wiring::output_a_vt};
     add_attention_wiring_slips(p, mixed, wiring);
     p.variant(m::extra_rule_l_q_equals_l_k, A.n_rows == V.n_rows ? as(mix_by_hand(A, V)) : Result::throws(Threw::shape_error));
+    // the product by loops, one of them stopped one short (the last query's row, the last
+    // key's weighted value row, the last feature's column), or its sum assigned, not added to
+    const arma::uword L_Q = A.n_rows, L_K = A.n_cols, d_v = V.n_cols;
+    arma::mat no_last_query = mix_by_hand(A, V), no_last_feature = no_last_query;
+    no_last_query.row(L_Q - 1).zeros();
+    no_last_feature.col(d_v - 1).zeros();
+    p.variant(m::loop_misses_the_last_index, as(no_last_query)).labelled("i + 1 < A.n_rows")
+        .variant(m::loop_misses_the_last_index, as(mix_by_hand(arma::mat(A.head_cols(L_K - 1)), arma::mat(V.head_rows(L_K - 1)))))
+        .labelled("j + 1 < A.n_cols")
+        .variant(m::loop_misses_the_last_index, as(no_last_feature)).labelled("c + 1 < V.n_cols");
+    p.variant(m::loop_assigns_instead_of_adding, as(mix_by_hand(arma::mat(A.tail_cols(1)), arma::mat(V.tail_rows(1)))));
+    // entry by entry: A % V, which Armadillo refuses unless A and V have the same shape, or a
+    // loop over the output (L_Q x d_v) reading A(i, c) and V(i, c), past the end of A or V
+    // unless c < L_K and i < L_K
+    const auto entry_by_entry = [&]() -> Result {
+        arma::mat E(L_Q, d_v);
+        for (arma::uword i = 0; i < L_Q; ++i)
+            for (arma::uword c = 0; c < d_v; ++c) E(i, c) = A(i, c) * V(i, c);
+        return as(E);
+    };
+    const bool same_shape = A.n_rows == V.n_rows && A.n_cols == V.n_cols;
+    p.variant(m::output_elementwise,
+              same_shape ? entry_by_entry() : Result::throws(Threw::armadillo_size, "element-wise multiplication"))
+        .labelled("A % V");
+    p.variant(m::output_elementwise, d_v <= L_K && L_Q <= L_K ? entry_by_entry() : index_error())
+        .labelled("Z(i, c) = A(i, c) * V(i, c)");
+    // each column of A divided by its sum first (a column of zeros left as it is)
+    arma::mat by_columns = A;
+    for (arma::uword j = 0; j < L_K; ++j) {
+        double total = 0;
+        for (arma::uword i = 0; i < L_Q; ++i) total += A(i, j);
+        if (total != 0)
+            for (arma::uword i = 0; i < L_Q; ++i) by_columns(i, j) = A(i, j) / total;
+    }
+    p.variant(m::weights_normalised_again, as(mix_by_hand(by_columns, V)));
 }
 
 // A with its middle row set to zeros: the weights of a query whose every key is hidden.
@@ -305,6 +356,25 @@ void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const cha
     p.variant(m::values_transposed, sum_error()).labelled("V.col(j)");
     // for (j <= V.n_rows): weights(L_K) is past the end on every input
     p.variant(m::loop_runs_one_past_the_end, index_error());
+    // z = weights(j) * V.row(j): each step replaces z, and only the last weighted row is left
+    arma::rowvec last(d_v);
+    for (arma::uword c = 0; c < d_v; ++c) last(c) = w(L_K - 1) * V(L_K - 1, c);
+    p.variant(m::loop_assigns_instead_of_adding, result(part, last, ax));
+    // z made L_K wide (V.n_rows) instead of d_v: z += weights(j) * V.row(j) adds rows of
+    // another length; a loop over c < V.n_cols writes past z's end where d_v > L_K (else its
+    // last L_K - d_v entries stay 0); a loop over c < z.n_elem reads past V's end where L_K >
+    // d_v (else it keeps only the first L_K entries); filled only where both have an entry,
+    // the first min(L_K, d_v) entries and zeros after
+    const arma::rowvec right = product_by_loops(w, V);
+    arma::rowvec filled(L_K, arma::fill::zeros);
+    for (arma::uword c = 0; c < std::min(L_K, d_v); ++c) filled(c) = right(c);
+    p.variant(m::value_row_sized_by_keys, L_K == d_v ? result(part, right, ax) : sum_error())
+        .labelled("z(V.n_rows), z += weights(j) * V.row(j)");
+    p.variant(m::value_row_sized_by_keys, d_v > L_K ? index_error() : result(part, filled, ax))
+        .labelled("z(V.n_rows), loops over c < V.n_cols");
+    p.variant(m::value_row_sized_by_keys, L_K > d_v ? index_error() : result(part, filled, ax))
+        .labelled("z(V.n_rows), loops over c < z.n_elem");
+    p.variant(m::value_row_sized_by_keys, result(part, filled, ax)).labelled("z(V.n_rows), filled where both fit");
 }
 
 Diagnosis row_one_by_hand_diagnosis() {
@@ -357,6 +427,10 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     add_attention_wiring_slips(p, last_row, wiring);
     const arma::rowvec last = A.row(L_Q - 1);
     p.variant(m::mix_loop_bound_d_v, d_v > L_K ? index_error() : result("z", mix_first(last, V, d_v), ax));
+    // an inline loop whose sum is assigned: z = A(last, j) * V.row(j), only the last key's row left
+    arma::rowvec last_term(d_v);
+    for (arma::uword c = 0; c < d_v; ++c) last_term(c) = A(L_Q - 1, L_K - 1) * V(L_K - 1, c);
+    p.variant(m::loop_assigns_instead_of_adding, result("z", last_term, ax));
 }
 
 Diagnosis llms_output_row_diagnosis() {
@@ -411,6 +485,21 @@ Result answer(bool yes) {
     return r;
 }
 
+// z(c) against the range of row c of V instead of column c: over c < min(V.n_cols, V.n_rows)
+// (the columns past the last row never checked), or over every c < V.n_cols, where a row
+// past the last one is out of bounds (Armadillo's index error) unless an earlier column
+// has already answered false.
+Result inside_by_rows(const arma::rowvec& z, const arma::mat& V, bool every_column) {
+    const arma::uword n = every_column ? V.n_cols : std::min(V.n_cols, V.n_rows);
+    for (arma::uword c = 0; c < n; ++c) {
+        if (c >= V.n_rows) return Result::throws(Threw::armadillo_index, "out of bounds");
+        double lo = INFINITY, hi = -INFINITY;
+        for (arma::uword k = 0; k < V.n_cols; ++k) lo = std::min(lo, V(c, k)), hi = std::max(hi, V(c, k));
+        if (z(c) < lo - 1e-12 || z(c) > hi + 1e-12) return answer(false);
+    }
+    return answer(true);
+}
+
 Diagnosis inside_value_range_diagnosis() {
     Diagnosis d("llms_row");
     const std::vector<std::pair<std::string, arma::rowvec>> inputs = {
@@ -435,7 +524,9 @@ Diagnosis inside_value_range_diagnosis() {
             .variant(m::range_of_whole_matrix, answer(inside_by_loops(z, kV, Range::whole_matrix)))
             .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, kV, Range::exclusive)))
             .variant(m::range_without_slack, answer(inside_by_loops(z, kV, Range::no_slack)))
-            .variant(m::range_true_if_one_column_fits, answer(inside_by_loops(z, kV, Range::any_column)));
+            .variant(m::range_true_if_one_column_fits, answer(inside_by_loops(z, kV, Range::any_column)))
+            .variant(m::range_of_row_not_column, inside_by_rows(z, kV, false)).labelled("rows c < min(V.n_cols, V.n_rows)")
+            .variant(m::range_of_row_not_column, inside_by_rows(z, kV, true)).labelled("rows c < V.n_cols");
     }
     return d;
 }

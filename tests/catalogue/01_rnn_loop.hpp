@@ -68,6 +68,16 @@ ATTN_MISTAKE(rnn_result_sized_like_x, "rnn_forward",
 ATTN_MISTAKE(loop_stops_one_early, "rnn_forward input_projections",
              "the last row was left at 0: the loop stopped one step short (t < n - 1, or t + 1 < "
              "n); run it over every row, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
+ATTN_MISTAKE(loop_starts_one_late, "rnn_forward input_projections",
+             "the loop started at t = 1, so x_0 was never read: row 0 of the result was left at 0 "
+             "(and in rnn_forward every later state lacks the step of x_0, since the first step "
+             "began from h_start with x_1); the rows are 0 to n_rows - 1, so the loop is for "
+             "(arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
+ATTN_MISTAKE(rnn_loop_runs_backwards, "rnn_forward",
+             "the loop read the sequence backwards (t from X.n_rows - 1 down to 0, or X reversed "
+             "with arma::flipud): the first step must read x_0 and each h_t is made from h_{t-1}, "
+             "so the loop runs forwards, for (arma::uword t = 0; t < X.n_rows; ++t), with row t "
+             "of H the state after x_t (chapter 01, step 1)");
 ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections row_one_by_hand",
              "a loop ran one step past the end (t <= X.n_rows, j <= V.n_rows, or an index t + 1): "
              "the rows are 0 to n_rows - 1, so the loop is for (arma::uword t = 0; t < X.n_rows; "

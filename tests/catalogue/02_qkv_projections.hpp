@@ -17,6 +17,15 @@ ATTN_MISTAKE(projection_transposed_weights, "project project_qkv self_attention 
 ATTN_MISTAKE(qkv_weights_mixed_up, "project_qkv",
              "a projection used another role's weight matrix; Q, K and V each have their own: X "
              "W_q, X W_k and X W_v (chapter 02)");
+ATTN_MISTAKE(projection_of_a_projection, "project_qkv",
+             "a role was projected from another role instead of from X (K = project(Q, W_k), or V "
+             "made from K or Q): each weight matrix takes the sentence itself, d_model wide, so Q "
+             "= project(X, W_q), K = project(X, W_k) and V = project(X, W_v), three products of "
+             "the same X (chapter 02)");
+ATTN_MISTAKE(projection_left_out, "project_qkv",
+             "a role was given X itself, without its projection (V = X, or K = X): Q, K and V are "
+             "each X times a weight matrix of their own, so V = project(X, W_v), which is also "
+             "what gives V its width d_v (chapter 02)");
 ATTN_MISTAKE(projection_output_transposed, "project project_qkv",
              "the projection came out transposed, d_out x L (W^T X^T, column-vector thinking); "
              "tokens are rows, so it is X * W, L x d_out, one row per token (chapter 02)");

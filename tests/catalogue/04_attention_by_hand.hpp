@@ -22,6 +22,17 @@ ATTN_MISTAKE(scores_scaled_too_early, "scores",
              "the division is the next step, scale_scores, and attention_weights calls both "
              "(chapter 04, steps 2 and 3)");
 
+// --- the loops of a product written by hand (scores, attend, row_one_by_hand, llms_row)
+ATTN_MISTAKE(loop_misses_the_last_index, "scores attend",
+             "a loop stopped one short of its end (j + 1 < K.n_rows, or i < n - 1), so its last "
+             "index was never visited: the last key's column of the scores, the last query's row, "
+             "the last feature of each dot product, or the last key's weighted value row was left "
+             "out; a loop over n things is for (arma::uword j = 0; j < n; ++j) (chapter 04)");
+ATTN_MISTAKE(loop_assigns_instead_of_adding, "scores attend row_one_by_hand llms_row",
+             "inside the loop of a sum the total was assigned instead of added to (z = weights(j) "
+             "* V.row(j), or S(i, j) = Q(i, c) * K(j, c)), so only the last term was kept: start "
+             "the total at 0 and add each term, z += weights(j) * V.row(j) (chapter 04)");
+
 // --- step 3: the divisor
 ATTN_MISTAKE(no_scaling, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention attention_questions",
              "the scores were not divided by sqrt(d_k), the width of a key: S / "
@@ -52,6 +63,12 @@ ATTN_MISTAKE(softmax_left_out, "attention_weights scaled_dot_product_attention",
              "the scaled scores were used as the weights without a softmax: the weights are "
              "softmax_rows(S), each row positive and summing to 1, so that each query shares out "
              "one budget over the keys (chapter 04, step 4)");
+ATTN_MISTAKE(scaled_after_softmax, "attention_weights",
+             "the weights were divided by sqrt(d_k) after the softmax (softmax_rows(S) / "
+             "sqrt(d_k)): the division tempers the scores before the softmax, "
+             "softmax_rows(scale_scores(scores(Q, K), d_k)); divided afterwards, the scores keep "
+             "their spread and each row sums to 1 / sqrt(d_k) instead of 1 (chapter 04, steps 3 "
+             "and 4)");
 
 // --- step 5: the output
 ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_attention llms_row multi_head_attention cross_attention masked_attention",
@@ -61,6 +78,20 @@ ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_atten
 ATTN_MISTAKE(weights_instead_of_output, "attend attention_shapes scaled_dot_product_attention self_attention cross_attention masked_attention",
              "this is the weight matrix A (L_Q x L_K); the layer's output is A V (L_Q x d_v) "
              "(chapter 04, step 5)");
+ATTN_MISTAKE(output_elementwise, "attend",
+             "A % V multiplies entry by entry (it fits only when A and V have the same shape, and "
+             "a loop reading A(i, c) and V(i, c) goes past the end of one of them otherwise); the "
+             "output is the matrix product A * V, each entry a sum over the keys, Z(i, c) = sum_j "
+             "A(i, j) V(j, c) (chapter 04, step 5)");
+ATTN_MISTAKE(weights_normalised_again, "attend",
+             "the weights were normalised again before A * V, each column of A divided by its sum "
+             "(arma::sum(A, 0), or arma::normalise(A, 1)): the softmax already made each row, one "
+             "query's budget, sum to 1, and a column (what one key receives) need not; use A as it "
+             "is, A * V (chapter 04, step 5)");
+ATTN_MISTAKE(value_row_sized_by_keys, "row_one_by_hand",
+             "z was made with V.n_rows entries (L_K, one per key) instead of V.n_cols (d_v, the "
+             "width of one value): a weighted sum of value rows is as wide as one value row, "
+             "arma::rowvec z(V.n_cols, arma::fill::zeros) (chapter 04, Try it)");
 ATTN_MISTAKE(values_transposed, "attend row_one_by_hand llms_row scaled_dot_product_attention",
              "V was transposed (A * V.t(), or column j of V for value j): unlike K in Q K^T, V is "
              "used as it is, one row per key, so the output is A * V and one output row is the sum "
@@ -79,6 +110,11 @@ ATTN_MISTAKE(range_checks_one_column, "llms_row",
              "only column 0 of V was checked: every column c has a range of its own, from "
              "V.col(c).min() to V.col(c).max(), and z(c) must lie inside it for every c (chapter "
              "04, Try it)");
+ATTN_MISTAKE(range_of_row_not_column, "llms_row",
+             "z(c) was compared with the range of row c of V (V.row(c).min() to V.row(c).max()) "
+             "instead of column c: row c is the value of one key, while z(c) mixes entry c of "
+             "every value, so its range is V.col(c).min() to V.col(c).max(), for every c < "
+             "V.n_cols (chapter 04, Try it)");
 ATTN_MISTAKE(range_of_whole_matrix, "llms_row",
              "z was compared with the smallest and largest entry of the whole of V (V.min(), "
              "V.max()): each column is averaged on its own, so z(c) must lie inside column c's "

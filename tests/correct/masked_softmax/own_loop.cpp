@@ -11,6 +11,8 @@ arma::mat masked_softmax(const arma::mat& S, const arma::mat& mask) {
                    "the mask must have the shape of the scores", {"S", S}, {"mask", mask});
     require_finite("masked_softmax", "mask", mask, /*allow_minus_inf=*/true);
     require_finite("masked_softmax", "S", S, /*allow_minus_inf=*/true);
+    // like softmax_rows: a query with no keys at all has no budget to share
+    if (S.n_cols == 0 && S.n_rows > 0) require_nonempty("masked_softmax", "S", S);
     arma::mat A(arma::size(S), arma::fill::zeros);
     for (arma::uword i = 0; i < S.n_rows; ++i) {
         double m = -arma::datum::inf;

@@ -1,0 +1,23 @@
+// Wrong on purpose (suite only): the mistake range_of_row_not_column in llms_row.
+// The extremes taken with arma::min(V, 1) and arma::max(V, 1), which are one per row.
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::rowvec llms_output_row(const arma::mat& A, const arma::mat& V) {
+    require_shapes(A.n_cols == V.n_rows, "llms_output_row", "A needs one column per row of V (L_K = L_V)", {"A", A},
+                   {"V", V});
+    require_shape(A.n_rows > 0, "llms_output_row", "A needs at least one row", {"A", A});
+    return mix_value_rows(A.row(A.n_rows - 1), V);
+}
+
+bool inside_value_range(const arma::rowvec& z, const arma::mat& V) {
+    require_shapes(z.n_cols == V.n_cols, "inside_value_range", "z must be as wide as V (d_v)", {"z", z}, {"V", V});
+    const arma::vec lo = arma::min(V, 1), hi = arma::max(V, 1);  // the mistake: dim 1 gives each row's extremes
+    for (arma::uword c = 0; c < z.n_elem; ++c)
+        if (z(c) < lo(c) - 1e-12 || z(c) > hi(c) + 1e-12) return false;
+    return true;
+}
+
+}  // namespace attn

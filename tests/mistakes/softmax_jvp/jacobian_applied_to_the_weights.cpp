@@ -1,0 +1,13 @@
+// Wrong on purpose (suite only): the mistake jacobian_applied_to_the_weights in softmax_jvp.
+#include "core/errors.hpp"
+#include "contracts/03_softmax.hpp"
+
+namespace attn {
+
+arma::rowvec softmax_jvp(const arma::rowvec& a, const arma::rowvec& v) {
+    require_shapes(a.n_cols == v.n_cols, "softmax_jvp", "a and v must have the same length (L_K)", {"a", a}, {"v", v});
+    arma::mat J = arma::diagmat(a) - a.t() * a;
+    return a * J;  // the mistake: J applied to a, v never used
+}
+
+}  // namespace attn
