@@ -88,11 +88,11 @@ ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections row_one_
 ATTN_MISTAKE(input_projections_column_form, "input_projections",
              "the product was written in column form, U times X (U * X.t() is d_h x L, one "
              "column per position; U * X fits only by accident): rows are tokens, so row t must "
-             "be x_t U^T, and all of them at once are X * U.t(), L x d_h (chapter 01, step 3)");
+             "be x_t U^T, and all of them at once are X * U.t(), L x d_h (chapter 01, step 2)");
 ATTN_MISTAKE(input_projections_with_tanh, "input_projections",
              "tanh was applied to the projections: input_projections is only the part U x_t, "
              "X * U.t(); the tanh comes in the step, after W h_{t-1} is added, and cannot be "
-             "taken before the sum (chapter 01, step 3)");
+             "taken before the sum (chapter 01, step 2)");
 
 // --- shape checks that refuse what fits
 ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "rnn_step input_projections project",
@@ -108,15 +108,15 @@ ATTN_MISTAKE(thinks_the_loop_runs_in_parallel, "rnn_questions",
 ATTN_MISTAKE(thinks_attention_runs_one_position_at_a_time, "rnn_questions",
              "one attention pass was counted as one position at a time: each row of Q K^T needs "
              "only its own query and all the keys, never another row's result, so all `length` "
-             "positions run at once (chapter 01, step 2)");
+             "positions run at once (chapter 01, step 4)");
 ATTN_MISTAKE(thinks_attention_positions_are_pairs, "rnn_questions",
              "length * length counts the entries of the L x L score matrix; the question asks for "
              "positions (the query rows), and all `length` of them run at once (chapter 01, step "
-             "2)");
+             "4)");
 ATTN_MISTAKE(answer_ignores_length, "rnn_questions",
              "the answer was the same for every length (50, the chapter's example sentence): the "
              "function is asked about a sentence of `length` words, and one attention pass works "
-             "on all of them at once, so the answer is length itself (chapter 01, step 2)");
+             "on all of them at once, so the answer is length itself (chapter 01, step 4)");
 ATTN_MISTAKE(rnn_path_runs_backwards, "rnn_questions",
              "the loop's path length was taken as a distance |i - j|: the loop only runs forwards "
              "(h_j is made from h_{j-1}), so a later position never reaches an earlier one; "
