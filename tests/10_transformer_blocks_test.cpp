@@ -858,6 +858,20 @@ BOOST_AUTO_TEST_CASE(rejects_dy_of_another_shape_naming_both) {
     BOOST_TEST((mentions(msg, "dY 4x5") && mentions(msg, "xhat 4x6")), "the message should give dY 4x5 and xhat 4x6; got '" << msg << "'");
 }
 
+BOOST_AUTO_TEST_CASE(rejects_inv_std_without_one_entry_per_row) {
+    // One entry short is refused before a loop reads past its end (Armadillo's index
+    // error) or .each_col() refuses it; one entry too many is read by nothing, and is
+    // refused all the same: it cannot have come from layer_norm of this xhat.
+    const BackwardCase k = backward_cases().at(0);  // T = 4
+    const arma::colvec shorter = k.kept.inv_std.head(3);
+    const arma::colvec longer = arma::join_cols(k.kept.inv_std, arma::colvec{1.0});
+    const std::string short_msg = refusal_of<attn::ShapeError>(
+        "layer_norm_backward", [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, shorter, k.gain); });
+    if (short_msg.empty()) return;
+    refusal_of<attn::ShapeError>("layer_norm_backward",
+                                 [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, longer, k.gain); });
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // ================================================================ feed_forward
