@@ -1093,6 +1093,28 @@ BOOST_AUTO_TEST_CASE(refuses_targets_that_do_not_fit_the_logits) {
     refusal_of<attn::InputError>("cross_entropy", [] { attn::cross_entropy(arma::mat(0, 5), {}); });
 }
 
+BOOST_AUTO_TEST_CASE(refuses_a_target_equal_to_the_number_of_columns) {
+    // The columns are 0 .. 4: a target of 5 is the first one past the end. A check that
+    // refuses 7 (above) but lets 5 through is off by one.
+    const arma::mat Z(3, 5, arma::fill::zeros);
+    const auto with_targets = [&](std::vector<arma::uword> t) {
+        return attempt([&] {
+            attn::cross_entropy(Z, t);
+            return Result{};
+        });
+    };
+    const Result edge = with_targets({0, 1, 5});
+    const bool course_error = edge.threw == Threw::input_error || edge.threw == Threw::shape_error;
+    if (!course_error && with_targets({0, 1, 7}).threw == Threw::input_error) {
+        report(m::cross_entropy_target_check_off_by_one);
+        return;
+    }
+    const std::string msg = judge_refusal(edge, false, "cross_entropy");
+    if (!msg.empty())
+        BOOST_TEST(msg.find("target 5 at row 2") != std::string::npos,
+                   "the InputError should say 'target 5 at row 2, but only 5 columns'; got '" << msg << "'");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // ==================================================================== numeric_gradient

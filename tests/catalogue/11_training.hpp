@@ -48,6 +48,11 @@ ATTN_MISTAKE(cross_entropy_gradient_without_onehot, "cross_entropy",
              "dlogits is softmax(z) / T without the one-hot: the target's entry must be p_t - 1, "
              "so subtract 1 at column targets[r] of each row (then every row of the gradient sums "
              "to 0) (chapter 11, step 1)");
+ATTN_MISTAKE(cross_entropy_target_check_off_by_one, "cross_entropy",
+             "a target equal to n (logits.n_cols) got past the check of the targets: the columns "
+             "are numbered 0 .. n - 1, so n is already one past the last; refuse targets[r] >= "
+             "logits.n_cols with attn::InputError, not only targets[r] > logits.n_cols (chapter "
+             "11)");
 ATTN_MISTAKE(numeric_gradient_one_sided, "numeric_gradient",
              "the difference was one-sided, (f(W + h e_i) - f(W)) / h, whose error shrinks only "
              "like h; the central difference (f(W + h e_i) - f(W - h e_i)) / 2h cancels the h^2 "
