@@ -985,6 +985,18 @@ BOOST_AUTO_TEST_CASE(refuses_a_gradient_of_another_shape) {
                "the ShapeError should name A 2x3 and dA 3x2; got '" << msg << "'");
 }
 
+BOOST_AUTO_TEST_CASE(refuses_a_gradient_as_tall_as_the_weights_but_wider) {
+    // dA must have A's whole shape: as many rows is not enough (a check of the rows
+    // alone lets a 3x5 dA through for a 3x4 A, and a loop over A's columns never
+    // notices the fifth).
+    const std::string msg = refusal_of<attn::ShapeError>("softmax_rows_backward", [] {
+        attn::softmax_rows_backward(arma::mat(3, 4, arma::fill::ones) / 4.0, arma::mat(3, 5, arma::fill::ones));
+    });
+    if (msg.empty()) return;
+    BOOST_TEST((msg.find("3x4") != std::string::npos && msg.find("3x5") != std::string::npos),
+               "the ShapeError should name A 3x4 and dA 3x5; got '" << msg << "'");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // ==================================================================== attention_backward
