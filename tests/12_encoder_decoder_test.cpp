@@ -223,6 +223,7 @@ enum class GreedyWay {
     do_while,             // the length tested after the first token
     length_equality,      // if (out.size() == max_len) break, after each token
     without_begin,        // next_scores(answer so far)
+    tie_to_larger,        // a running best updated on >=: a tie goes to the larger id
 };
 
 // Greedy decoding of `rule` written out for the test, one way or another; nothing
@@ -252,6 +253,9 @@ std::optional<Result> greedy_by_hand(const Rule& rule, arma::uword begin, arma::
                 }
                 best = static_cast<arma::uword>(s.max());
             }
+            if (way == W::tie_to_larger)
+                for (arma::uword j = 0; j < s.n_elem; ++j)
+                    if (s(j) >= s(best)) best = j;
             if (way == W::max_from_zero) {
                 double top = 0.0;
                 best = 0;
@@ -294,6 +298,7 @@ void greedy_variants(Probe& p, const Rule& rule, arma::uword begin, arma::uword 
         {&m::max_len_zero_still_decodes, W::do_while, "do { ... } while (length < max_len)"},
         {&m::max_len_zero_still_decodes, W::length_equality, "stop when the length == max_len, after each token"},
         {&m::decode_prefix_without_begin, W::without_begin, ""},
+        {&m::greedy_tie_to_larger_token, W::tie_to_larger, ""},
     };
     for (const Slip& s : slips)
         if (const auto r = greedy_by_hand(rule, begin, end, max_len, s.way)) {
@@ -303,8 +308,8 @@ void greedy_variants(Probe& p, const Rule& rule, arma::uword begin, arma::uword 
 }
 
 // The tables of the greedy probes. Vocabulary 8, begin 6, end 2: token 0 and the last
-// token 7 are answers too. No two scores of a row are equal (the contract leaves
-// greedy ties open).
+// token 7 are answers too. No two scores of a row are equal, except in ties_both_ways
+// (a tie goes to the smaller token id, as index_max gives).
 ScoreTable ends_at_step_five() {
     // {6} -> 5 -> 0 -> 7 (every score of that step negative) -> 3 -> end
     ScoreTable t{8, 2, 9, {}};
@@ -327,6 +332,16 @@ ScoreTable ends_after_max_len() {
     t.rows[{6, 3, 7, 7, 1, 0, 4}] = {0.9, 1.6, 3.9, 0.3, 2.2, 1.2, 0.6, 1.8};
     return t;
 }
+ScoreTable ties_both_ways() {
+    // {6} -> 4 (tied with 7) -> 0 (tied with the end token 2) -> end (tied with 5);
+    // a tie sent to the larger id takes 7 and then the end token: {7}
+    ScoreTable t{8, 2, 9, {}};
+    t.rows[{6}] = {1.0, 0.5, 0.3, 2.0, 3.0, 0.2, 0.1, 3.0};
+    t.rows[{6, 4}] = {2.4, 1.1, 2.4, 0.9, 1.3, 0.6, 0.2, 1.7};
+    t.rows[{6, 4, 0}] = {0.4, 1.1, 2.7, 0.9, 1.3, 2.7, 0.2, 0.6};
+    t.rows[{6, 7}] = {1.5, 0.3, 2.2, 0.8, 1.9, 0.7, 0.4, 1.2};
+    return t;
+}
 ScoreTable ends_at_once() {
     // vocabulary 5, begin 0, end 4: the end token scores highest at the first step
     ScoreTable t{5, 4, 6, {}};
@@ -346,7 +361,10 @@ Diagnosis greedy_decode_diagnosis() {
              {"scores that pick 5, 0, 7, 3, then the end token (begin 6, end 2, max_len 10)", ends_at_step_five(), 6, 2, 10},
              {"scores that pick 3, 7, 7, 1, 0, 4, then the end token, with max_len 4", ends_after_max_len(), 6, 2, 4},
              {"scores whose first choice is the end token (begin 0, end 4, max_len 3)", ends_at_once(), 0, 4, 3},
-             {"the scores of the first input with max_len 0", ends_at_step_five(), 6, 2, 0}}) {
+             {"the scores of the first input with max_len 0", ends_at_step_five(), 6, 2, 0},
+             {"scores with ties for the best token: 4 and 7, then 0 and the end token 2, then 2 and 5 (begin 6, "
+              "end 2, max_len 10)",
+              ties_both_ways(), 6, 2, 10}}) {
         const Rule rule = c.table;
         const arma::uword b = c.begin, e = c.end;
         const std::size_t n = c.max_len;
@@ -1018,6 +1036,20 @@ BOOST_AUTO_TEST_CASE(an_immediate_end_token_gives_an_empty_answer) {
     Scripted s({kEnd, 5, 5, 5});
     const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 4);
     BOOST_TEST(got.empty(), "the end token came first; expected {}, got " << show(got));
+}
+
+BOOST_AUTO_TEST_CASE(a_tie_for_the_best_score_goes_to_the_smaller_token_id) {
+    // tokens 3 and 8 tie at the first step, then the end token 1 and token 6 tie
+    const Rule tied = [](const Tokens& prefix) {
+        arma::rowvec s(10, arma::fill::zeros);
+        if (prefix.size() == 1) s(3) = s(8) = 2.0;
+        else s(kEnd) = s(6) = 2.0;
+        return s;
+    };
+    Recorder next{tied, {}};
+    const Tokens got = attn::greedy_decode(std::ref(next), kBegin, kEnd, 5);
+    BOOST_TEST(show(got) == show({3}), "3 and 8 tie for the best first token, then the end token 1 and 6: the smaller "
+                                       "id wins each tie (index_max), so expected {3}; got " << show(got));
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {

@@ -85,6 +85,11 @@ ATTN_MISTAKE(greedy_takes_lowest_score, "greedy_decode",
              "decoding took the LOWEST score at each step (index_min, or a comparison the wrong "
              "way round); the next token is the one with the highest score, s.index_max() "
              "(chapter 12)");
+ATTN_MISTAKE(greedy_tie_to_larger_token, "greedy_decode",
+             "when two tokens tied for the best score, the LARGER token id was taken (a running "
+             "maximum updated on >=, or a search from the last token down): the contract gives a "
+             "tie to the smaller id, as s.index_max() does; update the running best only on a "
+             "strictly greater score, scanning from token 0 up (chapter 12)");
 ATTN_MISTAKE(greedy_score_taken_as_token, "greedy_decode",
              "the largest score itself was used as the next token (s.max() is the value, not "
              "where it is); the token is the position of the largest score, s.index_max() "
