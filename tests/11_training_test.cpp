@@ -543,19 +543,26 @@ Diagnosis cross_entropy_diagnosis() {
 // ==================================================================== central differences
 // G(i) = (f(W + h e_i) - f(W - h e_i)) / 2h, right or one-sided (forward or backward),
 // with the entry left at W - h, over h, as (up - down) / 2 * h, with the second point at
-// W itself, or with every entry moved at once (W + h).
-enum class Ng { right, forward, backward, not_restored, missing_half, precedence, second_point_at_w, every_entry };
+// W itself, with every entry moved at once (W + h), or with the loop over the linear
+// index stopped early (at W.n_rows, at W.n_cols, or one short of W.n_elem: the entries
+// after it keep a gradient of 0).
+enum class Ng { right, forward, backward, not_restored, missing_half, precedence, second_point_at_w, every_entry,
+                loop_to_rows, loop_to_cols, loop_one_short };
 
 arma::mat differences_by_loops(const std::function<double(const arma::mat&)>& f, const arma::mat& W, double h,
                                Ng way = Ng::right) {
-    arma::mat at = W, G(W.n_rows, W.n_cols);
+    arma::mat at = W, G(W.n_rows, W.n_cols, arma::fill::zeros);
     const double here = f(W);
     if (way == Ng::every_entry) {
         const double all = (f(W + h) - f(W - h)) / (2 * h);
         G.fill(all);
         return G;
     }
-    for (arma::uword i = 0; i < W.n_elem; ++i) {
+    const arma::uword entries = way == Ng::loop_to_rows   ? W.n_rows
+                                : way == Ng::loop_to_cols ? W.n_cols
+                                : way == Ng::loop_one_short ? W.n_elem - 1
+                                                            : W.n_elem;
+    for (arma::uword i = 0; i < entries; ++i) {
         at(i) = W(i) + h;
         const double up = f(at);
         at(i) = W(i) - h;
@@ -606,7 +613,10 @@ Diagnosis numeric_gradient_diagnosis() {
         {&m::numeric_gradient_missing_half, Ng::missing_half, "/ h"},
         {&m::numeric_gradient_operator_precedence, Ng::precedence, "/ 2 * h"},
         {&m::numeric_gradient_second_point_not_moved, Ng::second_point_at_w, "(f(W + h) - f(W)) / 2h"},
-        {&m::numeric_gradient_moves_every_entry, Ng::every_entry, "f(W + h) - f(W - h)"}};
+        {&m::numeric_gradient_moves_every_entry, Ng::every_entry, "f(W + h) - f(W - h)"},
+        {&m::numeric_gradient_loop_misses_entries, Ng::loop_to_rows, "i < W.n_rows"},
+        {&m::numeric_gradient_loop_misses_entries, Ng::loop_to_cols, "i < W.n_cols"},
+        {&m::numeric_gradient_loop_misses_entries, Ng::loop_one_short, "i + 1 < W.n_elem"}};
     for (const auto& [input, f, W, h] : inputs) {
         const F loss = f;
         const arma::mat w = W;
