@@ -153,6 +153,10 @@ void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uw
         .variant(m::teacher_forcing_begin_end_swapped, forcing_result(joined({{e}, y}), joined({y, {b}})))
         // {begin, y} alone, sliced: all but its last, all but its first
         .variant(m::teacher_forcing_sliced_without_end, forcing_result(first_n(by, y.size()), y))
+        .labelled("{begin, y} sliced")
+        // begin pushed, then the target but its last (nothing of an empty one); expected the target
+        .variant(m::teacher_forcing_sliced_without_end, forcing_result(first_n(by, std::max<std::size_t>(y.size(), 1)), y))
+        .labelled("begin, then the target but its last")
         .variant(m::teacher_forcing_expected_skips_first, forcing_result(by, joined({rest, {e}})))
         // n positions, position i reading the token before it
         .variant(m::teacher_forcing_input_drops_last, forcing_result(first_n(by, y.size()), ye))

@@ -35,9 +35,12 @@ ATTN_MISTAKE(teacher_forcing_begin_end_swapped, "teacher_forcing",
              "the expected tokens finish with the end token; check which argument is which "
              "(target, begin, end) (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_sliced_without_end, "teacher_forcing",
-             "the sequence was sliced before the end token was added: all-but-last and "
-             "all-but-first of {begin, y_1 .. y_n} lose y_n from the decoder input and end from "
-             "the expected tokens; slice {begin, y_1 .. y_n, end} instead (chapter 12)");
+             "the decoder input lost y_n and the expected tokens lost the end token, as when "
+             "{begin, y_1 .. y_n} is sliced (all but its last, all but its first) before end is "
+             "added, or when the input takes the target without its last token and expected is "
+             "the target alone: the decoder input is begin and the WHOLE target, expected the "
+             "whole target and then end, n + 1 tokens each; to slice, slice {begin, y_1 .. y_n, "
+             "end} (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_expected_skips_first, "teacher_forcing",
              "the expected tokens skip y_1, shifted once too often: putting begin in front of the "
              "decoder input already makes the shift, so position 0 (which reads begin) must say "
