@@ -433,8 +433,11 @@ struct BeamWay {
     // kept in the beam (not extended, or shown to next_scores and not extended), or
     // (also right) set aside without using up a place, which a candidate ranked
     // below it takes, to be dropped at once: it scores no better. full_dropped: set
-    // aside, but a prefix that reaches max_len is dropped rather than finished
-    enum class Finished { set_aside, extended, stays, stays_and_asked, refilled, full_dropped } finished = Finished::set_aside;
+    // aside, but a prefix that reaches max_len is dropped rather than finished.
+    // outside_beam: every extension by end is a finished candidate, ranked or not, and
+    // the places all go to the other extensions
+    enum class Finished { set_aside, extended, stays, stays_and_asked, refilled, full_dropped, outside_beam } finished =
+        Finished::set_aside;
     bool end_counted = true;    // false: a prefix finished by end keeps its score from before end
     bool last_is_best = false;  // every finished prefix becomes the answer
     // when the search stops: the contract (live prefixes that cannot win are dropped),
@@ -548,7 +551,11 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
         std::vector<Hyp> kept;
         std::size_t places = 0;
         for (const Cand& c : order) {
-            if (w.pick == BeamWay::Pick::pooled && places >= width) break;
+            const bool end_outside = w.finished == F::outside_beam && c.token == kEnd;
+            if (w.pick == BeamWay::Pick::pooled && places >= width && !end_outside) {
+                if (w.finished == F::outside_beam) continue;  // the end extensions ranked below still finish
+                break;
+            }
             if (c.carried) {
                 kept.push_back(live[c.parent]);
                 ++places;
@@ -566,7 +573,7 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
                 ++places;
                 continue;
             }
-            if (w.finished != F::refilled) ++places;
+            if (w.finished != F::refilled && !end_outside) ++places;
             if (w.finished == F::full_dropped && !by_end) continue;
             if (w.stop == BeamWay::Stop::first_finished) return answer(h.tokens);
             if (w.last_is_best || !found || h.score > best.score || (w.equal_replaces_best && h.score == best.score))
@@ -729,6 +736,7 @@ std::vector<BeamSlip> beam_slips() {
     add(m::beam_stops_at_first_finished, "when one live prefix is no better",
         [](W& w) { w.stop = W::Stop::any_worse; });
     add(m::beam_full_prefixes_dropped, "", [](W& w) { w.finished = W::Finished::full_dropped; });
+    add(m::beam_end_extensions_outside_the_ranking, "", [](W& w) { w.finished = W::Finished::outside_beam; });
     add(m::beam_starts_with_copies, "", [](W& w) { w.copies = true; });
     add(m::beam_searches_on_after_the_best_finished, "", [](W& w) { w.stop = W::Stop::exhaustive; });
     add(m::beam_width_off_by_one, "beam + 1", [](W& w) { w.width = 1; });

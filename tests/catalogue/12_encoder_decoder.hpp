@@ -180,6 +180,12 @@ ATTN_MISTAKE(beam_full_prefixes_dropped, "beam_search",
              "a prefix that reached max_len tokens was dropped instead of finished: it is a "
              "candidate answer as much as one that chose end (the contract: so is a prefix that "
              "reaches max_len tokens), so compare it with the best finished one (chapter 12)");
+ATTN_MISTAKE(beam_end_extensions_outside_the_ranking, "beam_search",
+             "every extension by the end token was taken as a finished candidate, and the beam's "
+             "places all went to the other extensions: an extension by end competes for the "
+             "round's places like any other. Rank all the extensions together and keep the beam "
+             "best; those of them that end are finished and leave, the others live on, and "
+             "everything ranked below is dropped, end extensions too (chapter 12)");
 ATTN_MISTAKE(beam_starts_with_copies, "beam_search",
              "the beam started with beam copies of {begin}: the copies extend alike, so the same "
              "prefix filled every place and the search was greedy decoding; start from one "
