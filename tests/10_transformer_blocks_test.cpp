@@ -434,17 +434,17 @@ Diagnosis feed_forward_diagnosis() {
 }
 
 // ================================================================= blocks
-// Random weights of every size different: d_model 6, 2 heads of d_k 2 and d_v 3,
+// Random weights of every size different: d_model 6, 2 heads (or 3) of d_k 2 and d_v 3,
 // d_ff 10, gains away from 1 and biases away from 0.
 constexpr arma::uword kDModel = 6, kHeads = 2, kDk = 2, kDv = 3, kDff = 10;
 
-attn::AttentionWeights random_attention() {
+attn::AttentionWeights random_attention(arma::uword heads = kHeads) {
     attn::AttentionWeights a;
-    a.W_q = arma::randn(kDModel, kHeads * kDk) * 0.7;
-    a.W_k = arma::randn(kDModel, kHeads * kDk) * 0.7;
-    a.W_v = arma::randn(kDModel, kHeads * kDv) * 0.7;
-    a.W_o = arma::randn(kHeads * kDv, kDModel) * 0.7;
-    a.heads = kHeads;
+    a.W_q = arma::randn(kDModel, heads * kDk) * 0.7;
+    a.W_k = arma::randn(kDModel, heads * kDk) * 0.7;
+    a.W_v = arma::randn(kDModel, heads * kDv) * 0.7;
+    a.W_o = arma::randn(heads * kDv, kDModel) * 0.7;
+    a.heads = heads;
     return a;
 }
 attn::NormWeights random_norm() {
@@ -454,21 +454,21 @@ attn::FeedForwardWeights random_ff() {
     return {arma::randn(kDModel, kDff) * 0.6, arma::randn<arma::rowvec>(kDff) * 0.3, arma::randn(kDff, kDModel) * 0.5,
             arma::randn<arma::rowvec>(kDModel) * 0.2};
 }
-attn::EncoderBlockWeights random_encoder(int seed) {
+attn::EncoderBlockWeights random_encoder(int seed, arma::uword heads = kHeads) {
     arma::arma_rng::set_seed(seed);
     attn::EncoderBlockWeights w;
-    w.self = random_attention();
+    w.self = random_attention(heads);
     w.norm1 = random_norm();
     w.ff = random_ff();
     w.norm2 = random_norm();
     return w;
 }
-attn::DecoderBlockWeights random_decoder(int seed) {
+attn::DecoderBlockWeights random_decoder(int seed, arma::uword self_heads = kHeads, arma::uword cross_heads = kHeads) {
     arma::arma_rng::set_seed(seed);
     attn::DecoderBlockWeights w;
-    w.self = random_attention();
+    w.self = random_attention(self_heads);
     w.norm1 = random_norm();
-    w.cross = random_attention();
+    w.cross = random_attention(cross_heads);
     w.norm2 = random_norm();
     w.ff = random_ff();
     w.norm3 = random_norm();
@@ -494,6 +494,9 @@ arma::mat mha_by_loops(const arma::mat& X_q, const arma::mat& X_kv, const attn::
                        const arma::mat& mask = arma::mat()) {
     if (mask.n_elem && (mask.n_rows != X_q.n_rows || mask.n_cols != X_kv.n_rows))
         throw Refused{Result::throws(Threw::shape_error, "mask " + shape(mask.n_rows, mask.n_cols))};
+    // a head count the projections do not split into (multi_head_attention and split_heads say "heads")
+    if (a.W_q.n_cols % a.heads != 0 || a.W_v.n_cols % a.heads != 0)
+        throw Refused{Result::throws(Threw::shape_error, "heads")};
     const arma::mat Q = product_by_loops(X_q, a.W_q), K = product_by_loops(X_kv, a.W_k), V = product_by_loops(X_kv, a.W_v);
     const arma::uword h = a.heads, dk = a.W_q.n_cols / h, dv = a.W_v.n_cols / h;
     arma::mat concat(X_q.n_rows, h * dv);
@@ -540,6 +543,7 @@ enum class Block {
     encoder_masked,        // the encoder's self-attention with the causal mask
     decoder_unmasked,      // the decoder's self-attention without it
     cross_masked,          // the causal mask on the cross-attention too
+    cross_masked_by_position,  // the cross-attention masked L_dec x L_enc, -inf where key j > query i
     mask_of_encoder_length,  // causal_mask(H_enc.n_rows) for the self-attention
     cross_reads_first,     // cross-attention keys and values from H1
     cross_reads_input,     // cross-attention keys and values from Y
@@ -548,7 +552,18 @@ enum class Block {
     cross_self_weights,    // the cross-attention with w.self
     attention_weights_traded,  // the self-attention with w.cross, the cross-attention with w.self
     sublayers_out_of_order,    // encoder: the feed-forward sub-layer first; decoder: the cross-attention first
+    one_head,              // every attention with heads = 1 (one attention over the whole projections)
+    one_head_self,         // decoder: only the self-attention with heads = 1
+    one_head_cross,        // decoder: only the cross-attention with heads = 1
+    two_heads,             // the example's 2 heads written in (decoder: w.self.heads for the cross-attention too)
 };
+
+// The weights a with another head count.
+attn::AttentionWeights with_heads(const attn::AttentionWeights& a, arma::uword heads) {
+    attn::AttentionWeights b = a;
+    b.heads = heads;
+    return b;
+}
 
 // One post-norm sub-layer: layer_norm(residual + f(x)) in the right way; `keep` is what is
 // added back (the input x unless a slip says otherwise, nothing when residual is false).
@@ -584,7 +599,10 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
             const arma::mat F = ln(X + ff(X, w.ff), w.norm1);
             return block_result(ln(F + mha_by_loops(F, F, w.self), w.norm2));
         }
-        const arma::mat H = sublayer(X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, w.self, mask); }, one);
+        const attn::AttentionWeights self = b == Block::one_head    ? with_heads(w.self, 1)
+                                            : b == Block::two_heads ? with_heads(w.self, 2)
+                                                                    : w.self;
+        const arma::mat H = sublayer(X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, mask); }, one);
         return block_result(
             sublayer(H, n2, [&](const arma::mat& x) { return ff(b == Block::ff_reads_input ? X : x, w.ff); }, two));
     } catch (const Refused& r) {
@@ -611,7 +629,11 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
         const arma::mat causal = b == Block::decoder_unmasked         ? arma::mat()
                                  : b == Block::mask_of_encoder_length ? causal_mask_by_loops(H_enc.n_rows)
                                                                       : causal_mask_by_loops(Y.n_rows);
-        const attn::AttentionWeights& self = b == Block::attention_weights_traded ? w.cross : w.self;
+        const bool one_self = b == Block::one_head || b == Block::one_head_self;
+        const bool one_cross = b == Block::one_head || b == Block::one_head_cross;
+        const attn::AttentionWeights& self_weights = b == Block::attention_weights_traded ? w.cross : w.self;
+        const attn::AttentionWeights self =
+            with_heads(self_weights, one_self ? 1 : b == Block::two_heads ? 2 : self_weights.heads);
         if (b == Block::sublayers_out_of_order) {
             const arma::mat C = ln(Y + mha_by_loops(Y, H_enc, w.cross), w.norm1);
             const arma::mat S = ln(C + mha_by_loops(C, C, w.self, causal), w.norm2);
@@ -619,9 +641,17 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
         }
         const arma::mat H1 = sublayer(Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, causal); }, one);
         if (b == Block::cross_residual_from_input) two.keep = &Y;
-        const attn::AttentionWeights& cross =
+        const attn::AttentionWeights& cross_weights =
             b == Block::cross_self_weights || b == Block::attention_weights_traded ? w.self : w.cross;
-        const arma::mat cross_mask = b == Block::cross_masked ? causal_mask_by_loops(Y.n_rows) : arma::mat();
+        const attn::AttentionWeights cross = with_heads(cross_weights, one_cross              ? 1
+                                                                       : b == Block::two_heads ? 2
+                                                                                               : cross_weights.heads);
+        arma::mat cross_mask = b == Block::cross_masked ? causal_mask_by_loops(Y.n_rows) : arma::mat();
+        if (b == Block::cross_masked_by_position) {
+            cross_mask.zeros(Y.n_rows, H_enc.n_rows);
+            for (arma::uword i = 0; i < Y.n_rows; ++i)
+                for (arma::uword j = i + 1; j < H_enc.n_rows; ++j) cross_mask(i, j) = -INFINITY;
+        }
         const arma::mat H2 = sublayer(
             H1, n2,
             [&](const arma::mat& q) {
@@ -665,7 +695,9 @@ std::vector<BlockSlip> shared_block_slips() {
             {Block::first_norm_missing, &m::block_norm_left_out, "the first"},
             {Block::no_norm, &m::block_norm_left_out, "every one"},
             {Block::last_residual_from_input, &m::block_residual_wrong_input, "the block's input into the last"},
-            {Block::sublayers_out_of_order, &m::block_sublayers_out_of_order, ""}};
+            {Block::sublayers_out_of_order, &m::block_sublayers_out_of_order, ""},
+            {Block::one_head, &m::block_head_count_not_the_weights, "heads = 1"},
+            {Block::two_heads, &m::block_head_count_not_the_weights, "heads = 2 written in"}};
 }
 
 Diagnosis encoder_block_diagnosis() {
@@ -675,7 +707,8 @@ Diagnosis encoder_block_diagnosis() {
     const std::vector<std::tuple<std::string, arma::mat, attn::EncoderBlockWeights>> inputs = {
         {"X 5x6 (2 heads of d_k 2 and d_v 3, d_ff 10)", random_tokens(5, 402), random_encoder(401)},
         {"X 4x6, the last norm with gain 1 and bias 0", random_tokens(4, 404), plain_last},
-        {"X 3x6", random_tokens(3, 406), random_encoder(405)}};
+        {"X 3x6", random_tokens(3, 406), random_encoder(405)},
+        {"X 4x6, 3 heads of d_k 2 and d_v 3", random_tokens(4, 410), random_encoder(409, 3)}};
     for (const auto& [input, X, w] : inputs) {
         const arma::mat x = X;
         const attn::EncoderBlockWeights ww = w;
@@ -693,7 +726,9 @@ Diagnosis decoder_block_diagnosis() {
         {"Y 4x6 over H_enc 5x6", random_tokens(4, 502), random_tokens(5, 503), random_decoder(501)},
         {"Y 5x6 over H_enc 4x6", random_tokens(5, 508), random_tokens(4, 509), random_decoder(507)},
         {"Y 4x6 over H_enc 4x6 (as many encoder tokens as decoder tokens)", random_tokens(4, 512), random_tokens(4, 513),
-         random_decoder(511)}};
+         random_decoder(511)},
+        {"Y 3x6 over H_enc 5x6, a self-attention of 2 heads and a cross-attention of 3", random_tokens(3, 516),
+         random_tokens(5, 517), random_decoder(515, 2, 3)}};
     for (const auto& [input, Y, H_enc, w] : inputs) {
         const arma::mat y = Y, h = H_enc;
         const attn::DecoderBlockWeights ww = w;
@@ -713,6 +748,13 @@ Diagnosis decoder_block_diagnosis() {
             .labelled("Y into the cross-attention's")
             .variant(m::decoder_without_causal_mask, with(Block::decoder_unmasked))
             .variant(m::decoder_cross_attention_masked, with(Block::cross_masked))
+            .labelled("causal_mask(L_dec)")
+            .variant(m::decoder_cross_attention_masked, with(Block::cross_masked_by_position))
+            .labelled("L_dec x L_enc, -inf where key j > query i")
+            .variant(m::block_head_count_not_the_weights, with(Block::one_head_self))
+            .labelled("heads = 1 for the self-attention")
+            .variant(m::block_head_count_not_the_weights, with(Block::one_head_cross))
+            .labelled("heads = 1 for the cross-attention")
             .variant(m::decoder_mask_of_encoder_length, with(Block::mask_of_encoder_length))
             .variant(m::decoder_cross_reads_decoder, with(Block::cross_reads_first))
             .labelled("H1")
@@ -858,6 +900,20 @@ BOOST_AUTO_TEST_CASE(rejects_dy_of_another_shape_naming_both) {
     BOOST_TEST((mentions(msg, "dY 4x5") && mentions(msg, "xhat 4x6")), "the message should give dY 4x5 and xhat 4x6; got '" << msg << "'");
 }
 
+BOOST_AUTO_TEST_CASE(rejects_inv_std_without_one_entry_per_row) {
+    // One entry short is refused before a loop reads past its end (Armadillo's index
+    // error) or .each_col() refuses it; one entry too many is read by nothing, and is
+    // refused all the same: it cannot have come from layer_norm of this xhat.
+    const BackwardCase k = backward_cases().at(0);  // T = 4
+    const arma::colvec shorter = k.kept.inv_std.head(3);
+    const arma::colvec longer = arma::join_cols(k.kept.inv_std, arma::colvec{1.0});
+    const std::string short_msg = refusal_of<attn::ShapeError>(
+        "layer_norm_backward", [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, shorter, k.gain); });
+    if (short_msg.empty()) return;
+    refusal_of<attn::ShapeError>("layer_norm_backward",
+                                 [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, longer, k.gain); });
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // ================================================================ feed_forward
@@ -953,7 +1009,13 @@ BOOST_AUTO_TEST_CASE(rejects_input_of_the_wrong_width) {
         attn::encoder_block(X, w);
         return Result{};
     });
-    BOOST_TEST((got.threw == Threw::shape_error && mentions(got.message, "3x7")),
+    // Armadillo's error (products written by hand: X * W_q) or another kind of error is
+    // named; a ShapeError may come from any piece the block calls
+    if (got.threw != Threw::shape_error && got.threw != Threw::nothing) {
+        judge_refusal(got, true, "encoder_block");
+        return;
+    }
+    BOOST_TEST(mentions(got.message, "3x7"),
                "a 3x7 input for weights of d_model 6 must be refused with an attn::ShapeError naming 3x7 (the "
                "pieces check their shapes); got " << thrown(got));
 }
@@ -1022,7 +1084,13 @@ BOOST_AUTO_TEST_CASE(rejects_encoder_output_of_the_wrong_width) {
         attn::decoder_block(Y, H_enc, w);
         return Result{};
     });
-    BOOST_TEST((got.threw == Threw::shape_error && mentions(got.message, "4x5")),
+    // Armadillo's error (products written by hand: H_enc * W_k) or another kind of error is
+    // named; nothing thrown is not (a block that never reads H_enc has a slip of its own)
+    if (got.threw != Threw::shape_error && got.threw != Threw::nothing) {
+        judge_refusal(got, true, "decoder_block");
+        return;
+    }
+    BOOST_TEST(mentions(got.message, "4x5"),
                "an H_enc 4x5 for weights of d_model 6 must be refused with an attn::ShapeError naming 4x5 (the pieces "
                "check their shapes); got " << thrown(got));
 }

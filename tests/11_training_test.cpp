@@ -543,19 +543,26 @@ Diagnosis cross_entropy_diagnosis() {
 // ==================================================================== central differences
 // G(i) = (f(W + h e_i) - f(W - h e_i)) / 2h, right or one-sided (forward or backward),
 // with the entry left at W - h, over h, as (up - down) / 2 * h, with the second point at
-// W itself, or with every entry moved at once (W + h).
-enum class Ng { right, forward, backward, not_restored, missing_half, precedence, second_point_at_w, every_entry };
+// W itself, with every entry moved at once (W + h), or with the loop over the linear
+// index stopped early (at W.n_rows, at W.n_cols, or one short of W.n_elem: the entries
+// after it keep a gradient of 0).
+enum class Ng { right, forward, backward, not_restored, missing_half, precedence, second_point_at_w, every_entry,
+                loop_to_rows, loop_to_cols, loop_one_short };
 
 arma::mat differences_by_loops(const std::function<double(const arma::mat&)>& f, const arma::mat& W, double h,
                                Ng way = Ng::right) {
-    arma::mat at = W, G(W.n_rows, W.n_cols);
+    arma::mat at = W, G(W.n_rows, W.n_cols, arma::fill::zeros);
     const double here = f(W);
     if (way == Ng::every_entry) {
         const double all = (f(W + h) - f(W - h)) / (2 * h);
         G.fill(all);
         return G;
     }
-    for (arma::uword i = 0; i < W.n_elem; ++i) {
+    const arma::uword entries = way == Ng::loop_to_rows   ? W.n_rows
+                                : way == Ng::loop_to_cols ? W.n_cols
+                                : way == Ng::loop_one_short ? W.n_elem - 1
+                                                            : W.n_elem;
+    for (arma::uword i = 0; i < entries; ++i) {
         at(i) = W(i) + h;
         const double up = f(at);
         at(i) = W(i) - h;
@@ -606,7 +613,10 @@ Diagnosis numeric_gradient_diagnosis() {
         {&m::numeric_gradient_missing_half, Ng::missing_half, "/ h"},
         {&m::numeric_gradient_operator_precedence, Ng::precedence, "/ 2 * h"},
         {&m::numeric_gradient_second_point_not_moved, Ng::second_point_at_w, "(f(W + h) - f(W)) / 2h"},
-        {&m::numeric_gradient_moves_every_entry, Ng::every_entry, "f(W + h) - f(W - h)"}};
+        {&m::numeric_gradient_moves_every_entry, Ng::every_entry, "f(W + h) - f(W - h)"},
+        {&m::numeric_gradient_loop_misses_entries, Ng::loop_to_rows, "i < W.n_rows"},
+        {&m::numeric_gradient_loop_misses_entries, Ng::loop_to_cols, "i < W.n_cols"},
+        {&m::numeric_gradient_loop_misses_entries, Ng::loop_one_short, "i + 1 < W.n_elem"}};
     for (const auto& [input, f, W, h] : inputs) {
         const F loss = f;
         const arma::mat w = W;
@@ -985,6 +995,18 @@ BOOST_AUTO_TEST_CASE(refuses_a_gradient_of_another_shape) {
                "the ShapeError should name A 2x3 and dA 3x2; got '" << msg << "'");
 }
 
+BOOST_AUTO_TEST_CASE(refuses_a_gradient_as_tall_as_the_weights_but_wider) {
+    // dA must have A's whole shape: as many rows is not enough (a check of the rows
+    // alone lets a 3x5 dA through for a 3x4 A, and a loop over A's columns never
+    // notices the fifth).
+    const std::string msg = refusal_of<attn::ShapeError>("softmax_rows_backward", [] {
+        attn::softmax_rows_backward(arma::mat(3, 4, arma::fill::ones) / 4.0, arma::mat(3, 5, arma::fill::ones));
+    });
+    if (msg.empty()) return;
+    BOOST_TEST((msg.find("3x4") != std::string::npos && msg.find("3x5") != std::string::npos),
+               "the ShapeError should name A 3x4 and dA 3x5; got '" << msg << "'");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // ==================================================================== attention_backward
@@ -1091,6 +1113,28 @@ BOOST_AUTO_TEST_CASE(refuses_targets_that_do_not_fit_the_logits) {
         BOOST_TEST(column.find("target 7 at row 2, but only 5 columns") != std::string::npos,
                    "the InputError should say 'target 7 at row 2, but only 5 columns'; got '" << column << "'");
     refusal_of<attn::InputError>("cross_entropy", [] { attn::cross_entropy(arma::mat(0, 5), {}); });
+}
+
+BOOST_AUTO_TEST_CASE(refuses_a_target_equal_to_the_number_of_columns) {
+    // The columns are 0 .. 4: a target of 5 is the first one past the end. A check that
+    // refuses 7 (above) but lets 5 through is off by one.
+    const arma::mat Z(3, 5, arma::fill::zeros);
+    const auto with_targets = [&](std::vector<arma::uword> t) {
+        return attempt([&] {
+            attn::cross_entropy(Z, t);
+            return Result{};
+        });
+    };
+    const Result edge = with_targets({0, 1, 5});
+    const bool course_error = edge.threw == Threw::input_error || edge.threw == Threw::shape_error;
+    if (!course_error && with_targets({0, 1, 7}).threw == Threw::input_error) {
+        report(m::cross_entropy_target_check_off_by_one);
+        return;
+    }
+    const std::string msg = judge_refusal(edge, false, "cross_entropy");
+    if (!msg.empty())
+        BOOST_TEST(msg.find("target 5 at row 2") != std::string::npos,
+                   "the InputError should say 'target 5 at row 2, but only 5 columns'; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -153,6 +153,10 @@ void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uw
         .variant(m::teacher_forcing_begin_end_swapped, forcing_result(joined({{e}, y}), joined({y, {b}})))
         // {begin, y} alone, sliced: all but its last, all but its first
         .variant(m::teacher_forcing_sliced_without_end, forcing_result(first_n(by, y.size()), y))
+        .labelled("{begin, y} sliced")
+        // begin pushed, then the target but its last (nothing of an empty one); expected the target
+        .variant(m::teacher_forcing_sliced_without_end, forcing_result(first_n(by, std::max<std::size_t>(y.size(), 1)), y))
+        .labelled("begin, then the target but its last")
         .variant(m::teacher_forcing_expected_skips_first, forcing_result(by, joined({rest, {e}})))
         // n positions, position i reading the token before it
         .variant(m::teacher_forcing_input_drops_last, forcing_result(first_n(by, y.size()), ye))
@@ -223,6 +227,7 @@ enum class GreedyWay {
     do_while,             // the length tested after the first token
     length_equality,      // if (out.size() == max_len) break, after each token
     without_begin,        // next_scores(answer so far)
+    tie_to_larger,        // a running best updated on >=: a tie goes to the larger id
 };
 
 // Greedy decoding of `rule` written out for the test, one way or another; nothing
@@ -252,6 +257,9 @@ std::optional<Result> greedy_by_hand(const Rule& rule, arma::uword begin, arma::
                 }
                 best = static_cast<arma::uword>(s.max());
             }
+            if (way == W::tie_to_larger)
+                for (arma::uword j = 0; j < s.n_elem; ++j)
+                    if (s(j) >= s(best)) best = j;
             if (way == W::max_from_zero) {
                 double top = 0.0;
                 best = 0;
@@ -294,6 +302,7 @@ void greedy_variants(Probe& p, const Rule& rule, arma::uword begin, arma::uword 
         {&m::max_len_zero_still_decodes, W::do_while, "do { ... } while (length < max_len)"},
         {&m::max_len_zero_still_decodes, W::length_equality, "stop when the length == max_len, after each token"},
         {&m::decode_prefix_without_begin, W::without_begin, ""},
+        {&m::greedy_tie_to_larger_token, W::tie_to_larger, ""},
     };
     for (const Slip& s : slips)
         if (const auto r = greedy_by_hand(rule, begin, end, max_len, s.way)) {
@@ -303,8 +312,8 @@ void greedy_variants(Probe& p, const Rule& rule, arma::uword begin, arma::uword 
 }
 
 // The tables of the greedy probes. Vocabulary 8, begin 6, end 2: token 0 and the last
-// token 7 are answers too. No two scores of a row are equal (the contract leaves
-// greedy ties open).
+// token 7 are answers too. No two scores of a row are equal, except in ties_both_ways
+// (a tie goes to the smaller token id, as index_max gives).
 ScoreTable ends_at_step_five() {
     // {6} -> 5 -> 0 -> 7 (every score of that step negative) -> 3 -> end
     ScoreTable t{8, 2, 9, {}};
@@ -327,6 +336,16 @@ ScoreTable ends_after_max_len() {
     t.rows[{6, 3, 7, 7, 1, 0, 4}] = {0.9, 1.6, 3.9, 0.3, 2.2, 1.2, 0.6, 1.8};
     return t;
 }
+ScoreTable ties_both_ways() {
+    // {6} -> 4 (tied with 7) -> 0 (tied with the end token 2) -> end (tied with 5);
+    // a tie sent to the larger id takes 7 and then the end token: {7}
+    ScoreTable t{8, 2, 9, {}};
+    t.rows[{6}] = {1.0, 0.5, 0.3, 2.0, 3.0, 0.2, 0.1, 3.0};
+    t.rows[{6, 4}] = {2.4, 1.1, 2.4, 0.9, 1.3, 0.6, 0.2, 1.7};
+    t.rows[{6, 4, 0}] = {0.4, 1.1, 2.7, 0.9, 1.3, 2.7, 0.2, 0.6};
+    t.rows[{6, 7}] = {1.5, 0.3, 2.2, 0.8, 1.9, 0.7, 0.4, 1.2};
+    return t;
+}
 ScoreTable ends_at_once() {
     // vocabulary 5, begin 0, end 4: the end token scores highest at the first step
     ScoreTable t{5, 4, 6, {}};
@@ -346,7 +365,10 @@ Diagnosis greedy_decode_diagnosis() {
              {"scores that pick 5, 0, 7, 3, then the end token (begin 6, end 2, max_len 10)", ends_at_step_five(), 6, 2, 10},
              {"scores that pick 3, 7, 7, 1, 0, 4, then the end token, with max_len 4", ends_after_max_len(), 6, 2, 4},
              {"scores whose first choice is the end token (begin 0, end 4, max_len 3)", ends_at_once(), 0, 4, 3},
-             {"the scores of the first input with max_len 0", ends_at_step_five(), 6, 2, 0}}) {
+             {"the scores of the first input with max_len 0", ends_at_step_five(), 6, 2, 0},
+             {"scores with ties for the best token: 4 and 7, then 0 and the end token 2, then 2 and 5 (begin 6, "
+              "end 2, max_len 10)",
+              ties_both_ways(), 6, 2, 10}}) {
         const Rule rule = c.table;
         const arma::uword b = c.begin, e = c.end;
         const std::size_t n = c.max_len;
@@ -411,8 +433,11 @@ struct BeamWay {
     // kept in the beam (not extended, or shown to next_scores and not extended), or
     // (also right) set aside without using up a place, which a candidate ranked
     // below it takes, to be dropped at once: it scores no better. full_dropped: set
-    // aside, but a prefix that reaches max_len is dropped rather than finished
-    enum class Finished { set_aside, extended, stays, stays_and_asked, refilled, full_dropped } finished = Finished::set_aside;
+    // aside, but a prefix that reaches max_len is dropped rather than finished.
+    // outside_beam: every extension by end is a finished candidate, ranked or not, and
+    // the places all go to the other extensions
+    enum class Finished { set_aside, extended, stays, stays_and_asked, refilled, full_dropped, outside_beam } finished =
+        Finished::set_aside;
     bool end_counted = true;    // false: a prefix finished by end keeps its score from before end
     bool last_is_best = false;  // every finished prefix becomes the answer
     // when the search stops: the contract (live prefixes that cannot win are dropped),
@@ -526,7 +551,11 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
         std::vector<Hyp> kept;
         std::size_t places = 0;
         for (const Cand& c : order) {
-            if (w.pick == BeamWay::Pick::pooled && places >= width) break;
+            const bool end_outside = w.finished == F::outside_beam && c.token == kEnd;
+            if (w.pick == BeamWay::Pick::pooled && places >= width && !end_outside) {
+                if (w.finished == F::outside_beam) continue;  // the end extensions ranked below still finish
+                break;
+            }
             if (c.carried) {
                 kept.push_back(live[c.parent]);
                 ++places;
@@ -544,7 +573,7 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
                 ++places;
                 continue;
             }
-            if (w.finished != F::refilled) ++places;
+            if (w.finished != F::refilled && !end_outside) ++places;
             if (w.finished == F::full_dropped && !by_end) continue;
             if (w.stop == BeamWay::Stop::first_finished) return answer(h.tokens);
             if (w.last_is_best || !found || h.score > best.score || (w.equal_replaces_best && h.score == best.score))
@@ -707,6 +736,7 @@ std::vector<BeamSlip> beam_slips() {
     add(m::beam_stops_at_first_finished, "when one live prefix is no better",
         [](W& w) { w.stop = W::Stop::any_worse; });
     add(m::beam_full_prefixes_dropped, "", [](W& w) { w.finished = W::Finished::full_dropped; });
+    add(m::beam_end_extensions_outside_the_ranking, "", [](W& w) { w.finished = W::Finished::outside_beam; });
     add(m::beam_starts_with_copies, "", [](W& w) { w.copies = true; });
     add(m::beam_searches_on_after_the_best_finished, "", [](W& w) { w.stop = W::Stop::exhaustive; });
     add(m::beam_width_off_by_one, "beam + 1", [](W& w) { w.width = 1; });
@@ -1018,6 +1048,20 @@ BOOST_AUTO_TEST_CASE(an_immediate_end_token_gives_an_empty_answer) {
     Scripted s({kEnd, 5, 5, 5});
     const auto got = attn::greedy_decode(std::ref(s), kBegin, kEnd, 4);
     BOOST_TEST(got.empty(), "the end token came first; expected {}, got " << show(got));
+}
+
+BOOST_AUTO_TEST_CASE(a_tie_for_the_best_score_goes_to_the_smaller_token_id) {
+    // tokens 3 and 8 tie at the first step, then the end token 1 and token 6 tie
+    const Rule tied = [](const Tokens& prefix) {
+        arma::rowvec s(10, arma::fill::zeros);
+        if (prefix.size() == 1) s(3) = s(8) = 2.0;
+        else s(kEnd) = s(6) = 2.0;
+        return s;
+    };
+    Recorder next{tied, {}};
+    const Tokens got = attn::greedy_decode(std::ref(next), kBegin, kEnd, 5);
+    BOOST_TEST(show(got) == show({3}), "3 and 8 tie for the best first token, then the end token 1 and 6: the smaller "
+                                       "id wins each tie (index_max), so expected {3}; got " << show(got));
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {

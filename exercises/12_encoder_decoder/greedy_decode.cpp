@@ -2,8 +2,10 @@
 //
 // The trained model answers one question: given the tokens so far, how much
 // does each word deserve to come next? next_scores(prefix) returns those scores.
-// Start from the prefix {begin}, append the best-scoring token again and again,
-// and stop when that token is `end` or when max_len tokens have been produced.
+// Start from the prefix {begin}, append the best-scoring token again and again
+// (when two tokens tie for the best score, the smaller token id, as index_max()
+// gives), and stop when that token is `end` or when max_len tokens have been
+// produced.
 // Return what was produced, without the begin token and without the end token.
 //
 // Check your work:  ./course check greedy_decode   Stuck?  ./course hint greedy_decode

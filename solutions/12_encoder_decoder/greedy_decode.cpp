@@ -10,7 +10,7 @@ std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma:
     while (prefix.size() - 1 < max_len) {
         const arma::rowvec s = next_scores(prefix);  // (1, vocabulary)
         if (s.n_elem == 0) throw InputError("greedy_decode: next_scores returned no scores (an empty row)");
-        const arma::uword best = s.index_max();      // the greedy choice: the highest score
+        const arma::uword best = s.index_max();      // the greedy choice: the highest score (a tie: the smaller id)
         if (best == end) break;                      // the end token is not part of the answer
         prefix.push_back(best);
     }

@@ -33,8 +33,9 @@ TeacherForcing teacher_forcing(const std::vector<arma::uword>& target, arma::uwo
 using NextTokenScores = std::function<arma::rowvec(const std::vector<arma::uword>& prefix)>;
 
 // Greedy decoding: start from {begin}; repeatedly ask next_scores for the scores
-// of the next token and append the highest-scoring one; stop when that token is
-// `end`, or when max_len tokens have been produced.
+// of the next token and append the highest-scoring one (ties: the smaller token
+// id, as arma::index_max gives); stop when that token is `end`, or when max_len
+// tokens have been produced.
 // Returns: the produced tokens, without the begin token and without the end token.
 // Throws:  InputError when next_scores returns an empty row.
 // Chapter: 12 (exercise greedy_decode)

@@ -138,8 +138,9 @@ ATTN_MISTAKE(decoder_cross_uses_self_weights, "decoder_block",
              "cross-attention its own, w.cross: multi_head_attention(H1, H_enc, c.W_q, c.W_k, "
              "c.W_v, c.W_o, c.heads) with c = w.cross (chapter 10)");
 ATTN_MISTAKE(decoder_cross_attention_masked, "decoder_block cross_attention",
-             "the causal mask was also given to the cross-attention: only the decoder's "
-             "self-attention hides the future; every decoder token may read every encoder token, "
+             "the causal mask (or one built like it, -inf where key j > query i) was also given "
+             "to the cross-attention: only the decoder's self-attention hides the future; every "
+             "decoder token may read every encoder token, whose positions are not the decoder's, "
              "so the cross-attention takes no mask (and an L_dec x L_dec mask does not fit its "
              "L_dec x L_enc scores) (chapters 07 and 10)");
 ATTN_MISTAKE(layer_norm_without_gain, "layer_norm",
@@ -214,6 +215,12 @@ ATTN_MISTAKE(block_sublayers_out_of_order, "decoder_block encoder_block",
              "feed-forward layer; the decoder block is causal self-attention, then "
              "cross-attention reading H_enc, then the feed-forward layer, each one reading the "
              "output of the one before (chapter 10)");
+ATTN_MISTAKE(block_head_count_not_the_weights, "decoder_block encoder_block",
+             "multi_head_attention was not given the weights' own head count: a number written "
+             "in (heads = 1, or the example's 2), one attention over the whole projections, or "
+             "w.self.heads for the cross-attention; pass w.self.heads to the self-attention and "
+             "w.cross.heads to the cross-attention, since W_q, W_k and W_v are cut into that many "
+             "heads, each divided by the square root of its own d_k (chapters 09 and 10)");
 ATTN_MISTAKE(layer_norm_centred_backwards, "layer_norm",
              "each row was centred the wrong way round, mean - x, so xhat has the wrong sign: "
              "xhat = (x - mean) / sqrt(var + eps), the row's mean subtracted from each entry "

@@ -48,6 +48,11 @@ ATTN_MISTAKE(cross_entropy_gradient_without_onehot, "cross_entropy",
              "dlogits is softmax(z) / T without the one-hot: the target's entry must be p_t - 1, "
              "so subtract 1 at column targets[r] of each row (then every row of the gradient sums "
              "to 0) (chapter 11, step 1)");
+ATTN_MISTAKE(cross_entropy_target_check_off_by_one, "cross_entropy",
+             "a target equal to n (logits.n_cols) got past the check of the targets: the columns "
+             "are numbered 0 .. n - 1, so n is already one past the last; refuse targets[r] >= "
+             "logits.n_cols with attn::InputError, not only targets[r] > logits.n_cols (chapter "
+             "11)");
 ATTN_MISTAKE(numeric_gradient_one_sided, "numeric_gradient",
              "the difference was one-sided, (f(W + h e_i) - f(W)) / h, whose error shrinks only "
              "like h; the central difference (f(W + h e_i) - f(W - h e_i)) / 2h cancels the h^2 "
@@ -190,6 +195,12 @@ ATTN_MISTAKE(numeric_gradient_moves_every_entry, "numeric_gradient",
              "every entry was moved at once (loss(W + h) adds h to all of them), so each entry of "
              "G came out as the sum of all the partial derivatives; move entry i alone: copy W, "
              "change at(i), evaluate, and put it back (chapter 11, step 3)");
+ATTN_MISTAKE(numeric_gradient_loop_misses_entries, "numeric_gradient",
+             "the loop over the entries stopped early, so the entries after it kept a gradient of "
+             "0: at(i) with one index counts every entry of W, column after column, 0 .. W.n_elem "
+             "- 1, so the loop runs i < W.n_elem (W.n_rows or W.n_cols only reaches the first "
+             "column or so); or loop over r < W.n_rows and c < W.n_cols with at(r, c) (chapter "
+             "11, step 3)");
 ATTN_MISTAKE(adam_betas_swapped, "adam_step",
              "beta1 and beta2 were mixed up: beta1 (0.9 by default) belongs to m, the mean of the "
              "gradient, and beta2 (0.98) to v, the mean of its square, both in the averages (m = "

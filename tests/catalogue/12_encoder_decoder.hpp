@@ -35,9 +35,12 @@ ATTN_MISTAKE(teacher_forcing_begin_end_swapped, "teacher_forcing",
              "the expected tokens finish with the end token; check which argument is which "
              "(target, begin, end) (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_sliced_without_end, "teacher_forcing",
-             "the sequence was sliced before the end token was added: all-but-last and "
-             "all-but-first of {begin, y_1 .. y_n} lose y_n from the decoder input and end from "
-             "the expected tokens; slice {begin, y_1 .. y_n, end} instead (chapter 12)");
+             "the decoder input lost y_n and the expected tokens lost the end token, as when "
+             "{begin, y_1 .. y_n} is sliced (all but its last, all but its first) before end is "
+             "added, or when the input takes the target without its last token and expected is "
+             "the target alone: the decoder input is begin and the WHOLE target, expected the "
+             "whole target and then end, n + 1 tokens each; to slice, slice {begin, y_1 .. y_n, "
+             "end} (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_expected_skips_first, "teacher_forcing",
              "the expected tokens skip y_1, shifted once too often: putting begin in front of the "
              "decoder input already makes the shift, so position 0 (which reads begin) must say "
@@ -85,6 +88,11 @@ ATTN_MISTAKE(greedy_takes_lowest_score, "greedy_decode",
              "decoding took the LOWEST score at each step (index_min, or a comparison the wrong "
              "way round); the next token is the one with the highest score, s.index_max() "
              "(chapter 12)");
+ATTN_MISTAKE(greedy_tie_to_larger_token, "greedy_decode",
+             "when two tokens tied for the best score, the LARGER token id was taken (a running "
+             "maximum updated on >=, or a search from the last token down): the contract gives a "
+             "tie to the smaller id, as s.index_max() does; update the running best only on a "
+             "strictly greater score, scanning from token 0 up (chapter 12)");
 ATTN_MISTAKE(greedy_score_taken_as_token, "greedy_decode",
              "the largest score itself was used as the next token (s.max() is the value, not "
              "where it is); the token is the position of the largest score, s.index_max() "
@@ -172,6 +180,12 @@ ATTN_MISTAKE(beam_full_prefixes_dropped, "beam_search",
              "a prefix that reached max_len tokens was dropped instead of finished: it is a "
              "candidate answer as much as one that chose end (the contract: so is a prefix that "
              "reaches max_len tokens), so compare it with the best finished one (chapter 12)");
+ATTN_MISTAKE(beam_end_extensions_outside_the_ranking, "beam_search",
+             "every extension by the end token was taken as a finished candidate, and the beam's "
+             "places all went to the other extensions: an extension by end competes for the "
+             "round's places like any other. Rank all the extensions together and keep the beam "
+             "best; those of them that end are finished and leave, the others live on, and "
+             "everything ranked below is dropped, end extensions too (chapter 12)");
 ATTN_MISTAKE(beam_starts_with_copies, "beam_search",
              "the beam started with beam copies of {begin}: the copies extend alike, so the same "
              "prefix filled every place and the search was greedy decoding; start from one "

@@ -1,0 +1,18 @@
+// Wrong on purpose (suite only): the mistake block_head_count_not_the_weights in encoder_block.
+#include "contracts/07_cross_attention.hpp"
+#include "contracts/09_multi_head_attention.hpp"
+#include "contracts/10_transformer_blocks.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat encoder_block(const arma::mat& X, const EncoderBlockWeights& w) {
+    const AttentionWeights& a = w.self;
+    // the mistake: heads = 1 written in instead of a.heads
+    arma::mat att = multi_head_attention(X, X, a.W_q, a.W_k, a.W_v, a.W_o, 1).output;
+    arma::mat H = layer_norm(X + att, w.norm1.gain, w.norm1.bias).y;
+    arma::mat ff = feed_forward(H, w.ff.W_1, w.ff.b_1, w.ff.W_2, w.ff.b_2).y;
+    return layer_norm(H + ff, w.norm2.gain, w.norm2.bias).y;
+}
+
+}  // namespace attn

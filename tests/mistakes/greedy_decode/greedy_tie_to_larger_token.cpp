@@ -1,0 +1,22 @@
+// Wrong on purpose (suite only): the mistake greedy_tie_to_larger_token in greedy_decode.
+#include "contracts/12_encoder_decoder.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma::uword begin, arma::uword end,
+                                       std::size_t max_len) {
+    std::vector<arma::uword> prefix{begin};
+    while (prefix.size() - 1 < max_len) {
+        const arma::rowvec s = next_scores(prefix);
+        if (s.n_elem == 0) throw InputError("greedy_decode: next_scores returned no scores (an empty row)");
+        arma::uword best = 0;
+        for (arma::uword j = 1; j < s.n_elem; ++j)
+            if (s(j) >= s(best)) best = j;  // the mistake: >= moves a tie on to the larger token id
+        if (best == end) break;
+        prefix.push_back(best);
+    }
+    return {prefix.begin() + 1, prefix.end()};
+}
+
+}  // namespace attn
