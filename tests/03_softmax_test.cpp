@@ -130,13 +130,6 @@ void masked_softmax_variants(Probe& p, const arma::mat& S, const arma::mat& M) {
     which.transposed = S.n_rows == S.n_cols;
     add_mask_slips(p, M, weights, which);
     add_softmax_slips(p, weights, every_pairing(false));
-    // the mask read as a 0/1 pattern of keys to keep: -inf where mask == 0 (the visible
-    // keys), the scores left alone where it is -inf (the hidden ones)
-    arma::mat kept = S;
-    for (arma::uword i = 0; i < S.n_rows; ++i)
-        for (arma::uword j = 0; j < S.n_cols; ++j)
-            if (M(i, j) == 0) kept(i, j) = -arma::datum::inf;
-    p.variant(m::mask_read_as_keep_pattern, result("A", softmax_by_loops(kept), kWeights));
 }
 
 Diagnosis masked_softmax_diagnosis() {
@@ -164,8 +157,6 @@ void jvp_variants(Probe& p, const arma::rowvec& a, const arma::rowvec& v) {
     for (const JvpSlip& s : jvp_slips(true))
         p.variant(*s.mistake, result("Jv", arma::rowvec(softmax_backward_by_loops(A, dA, s.way)), entries("key")))
             .labelled(s.how);
-    // J a: the Jacobian applied to the weights themselves, v never used
-    p.variant(m::jacobian_applied_to_the_weights, result("Jv", jacobian_times(a, a), entries("key")));
 }
 
 Diagnosis softmax_jvp_diagnosis() {

@@ -208,6 +208,7 @@ void weights_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
     };
     DivisorSlips divisors;
     divisors.fixed = true;
+    divisors.after_softmax = true;
     add_divisor_slips(p,
                       DivisorSizes{static_cast<double>(K.n_cols), 0, static_cast<double>(K.n_rows),
                                    static_cast<double>(Q.n_rows)},
@@ -246,9 +247,6 @@ Diagnosis attention_weights_diagnosis() {
         Probe& p = d.probe(input, [q, k] { return result("A", attn::attention_weights(q, k), kScores); },
                            result("A", softmax_by_hand(divided(dot_table(q, k), std::sqrt(double(k.n_cols)))), kScores));
         weights_variants(p, q, k);
-        // the softmax of the raw scores, and the weights divided by sqrt(d_k) afterwards
-        p.variant(m::scaled_after_softmax,
-                  result("A", divided(softmax_by_hand(dot_table(q, k)), std::sqrt(double(k.n_cols))), kScores));
         sizes(p, q, k);
     }
     return d;

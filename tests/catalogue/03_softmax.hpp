@@ -55,12 +55,12 @@ ATTN_MISTAKE(mask_added_to_weights, "masked_softmax scaled_dot_product_attention
              "the mask was added to the weights after the softmax; a weight plus -infinity is "
              "-infinity, so the output fills with -inf and NaN: add the mask to the scores before "
              "softmax_rows (chapters 03 and 07)");
-ATTN_MISTAKE(mask_read_as_keep_pattern, "masked_softmax",
+ATTN_MISTAKE(mask_read_as_keep_pattern, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention",
              "the mask was read as a 0/1 pattern of the keys to keep (the scores set to -inf where "
              "mask == 0), so the visible keys were hidden and only the hidden ones kept: the mask "
              "is additive, 0 where query i may see key j and -infinity where it may not, so it is "
-             "added as it is, softmax_rows(S + mask); a 0/1 pattern becomes such a mask by "
-             "additive_mask (chapter 03)");
+             "added as it is to the (scaled) scores, S + mask, before softmax_rows; a 0/1 "
+             "pattern becomes such a mask by additive_mask (chapters 03 and 07)");
 ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention scaled_dot_product_attention",
              "the row whose every key is hidden came out as NaN: its maximum is -infinity, and "
              "-inf - (-inf) is NaN; a query that may see nothing attends to nothing and gets a "
@@ -126,10 +126,12 @@ ATTN_MISTAKE(softmax_backward_roles_swapped, "softmax_jvp softmax_rows_backward 
              "g_j (a_j - a . g) where it is a_j (g_j - a . g), the weight outside the bracket "
              "and the gradient inside; softmax_jvp(a, v) and softmax_rows_backward(A, dA) both "
              "take the weights first (chapters 03 and 11)");
-ATTN_MISTAKE(jacobian_applied_to_the_weights, "softmax_jvp",
-             "the Jacobian was applied to a, the weights, instead of to v (a * J, or J * a.t(), or "
-             "a % (a - arma::dot(a, a))): v was never used; the product asked for is J v, (J v)_i "
-             "= a_i (v_i - a . v), which is a % (v - arma::dot(a, v)) (chapter 03)");
+ATTN_MISTAKE(jacobian_applied_to_the_weights, "softmax_jvp softmax_rows_backward attention_backward",
+             "the Jacobian was applied to the weights instead of to the incoming gradient (a * J, "
+             "J * a.t(), or a % (a - arma::dot(a, a))): the gradient was never used; the product "
+             "asked for is J v, (J v)_i = a_i (v_i - a . v), which is a % (v - arma::dot(a, v)) "
+             "for one row, and A % (dA.each_col() - arma::sum(A % dA, 1)) in softmax_rows_backward "
+             "(chapters 03 and 11)");
 ATTN_MISTAKE(softmax_backward_brackets, "softmax_jvp softmax_rows_backward attention_backward",
              "the dot product was subtracted outside the bracket, a % v - a . v: each entry is "
              "a_i (v_i - a . v), so the dot product is multiplied by a_i too: a % (v - "

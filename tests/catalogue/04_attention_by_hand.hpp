@@ -63,12 +63,12 @@ ATTN_MISTAKE(softmax_left_out, "attention_weights scaled_dot_product_attention",
              "the scaled scores were used as the weights without a softmax: the weights are "
              "softmax_rows(S), each row positive and summing to 1, so that each query shares out "
              "one budget over the keys (chapter 04, step 4)");
-ATTN_MISTAKE(scaled_after_softmax, "attention_weights",
+ATTN_MISTAKE(scaled_after_softmax, "attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention multi_head_attention",
              "the weights were divided by sqrt(d_k) after the softmax (softmax_rows(S) / "
-             "sqrt(d_k)): the division tempers the scores before the softmax, "
-             "softmax_rows(scale_scores(scores(Q, K), d_k)); divided afterwards, the scores keep "
-             "their spread and each row sums to 1 / sqrt(d_k) instead of 1 (chapter 04, steps 3 "
-             "and 4)");
+             "sqrt(d_k)): the division tempers the scores before the softmax, softmax_rows(Q "
+             "K^T / sqrt(d_k)) (in chapter 04, softmax_rows(scale_scores(scores(Q, K), d_k))); "
+             "divided afterwards, the scores keep their spread and each row sums to 1 / "
+             "sqrt(d_k) instead of 1 (chapter 04, steps 3 and 4)");
 
 // --- step 5: the output
 ATTN_MISTAKE(weights_transposed, "attend scaled_dot_product_attention self_attention llms_row multi_head_attention cross_attention masked_attention",

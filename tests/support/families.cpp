@@ -187,6 +187,7 @@ std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which) {
     out.push_back(slip(m::mask_added_to_weights, use(MaskUse::added_to_weights)));
     out.push_back(slip(m::mask_with_zero, use(MaskUse::zero_score)));
     if (which.ignored) out.push_back(slip(m::mask_ignored, use(MaskUse::ignored)));
+    if (which.keep_pattern) out.push_back(slip(m::mask_read_as_keep_pattern, use(MaskUse::keep_pattern)));
     if (which.multiplied) push(out, slip(m::mask_multiplied, use(MaskUse::multiplied)), which.multiplied_unguarded);
     if (which.transposed) out.push_back(slip(m::mask_transposed, use(MaskUse::transposed), "S + mask.t()"));
     // mask.t() where it fits, a square mask, and the mask as it is elsewhere: right there
@@ -228,6 +229,11 @@ std::vector<Slip> divisor_slips(const DivisorSizes& n, const DivisorSlips& which
     if (n.L_Q > 0 && which.queries_apart && n.L_Q != n.L_K)
         by(m::scale_by_query_count, std::sqrt(n.L_Q), "sqrt(Q.n_rows)");
     if (n.d_model > 0) by(m::scale_by_sqrt_d_model, std::sqrt(n.d_model));
+    if (which.after_softmax) {
+        AttentionWay w;
+        w.divided_after_softmax = true;
+        push(out, slip(m::scaled_after_softmax, w), which.unguarded);
+    }
     if (which.fixed) {
         by(m::divisor_hard_coded, 2.0);
         by(m::sqrt_truncated_to_integer, std::floor(std::sqrt(n.d_k)));
@@ -303,13 +309,14 @@ void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlip
 
 arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way) {
     const arma::uword R = A.n_rows, C = A.n_cols;
-    arma::vec row_dot(R, arma::fill::zeros), row_sum(R, arma::fill::zeros);
+    arma::vec row_dot(R, arma::fill::zeros), row_sum(R, arma::fill::zeros), row_aa(R, arma::fill::zeros);
     arma::rowvec col_dot(C, arma::fill::zeros);
     double whole = 0;
     for (arma::uword i = 0; i < R; ++i)
         for (arma::uword j = 0; j < C; ++j) {
             row_dot(i) += A(i, j) * dA(i, j);
             row_sum(i) += dA(i, j);
+            row_aa(i) += A(i, j) * A(i, j);
             col_dot(j) += A(i, j) * dA(i, j);
             whole += A(i, j) * dA(i, j);
         }
@@ -333,6 +340,7 @@ arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp
                 case Jvp::whole_matrix: x = a * (g - whole); break;
                 case Jvp::not_reset: x = a * (g - running); break;
                 case Jvp::roles_swapped: x = g * (a - d); break;
+                case Jvp::on_weights: x = a * (a - row_aa(i)); break;
             }
             dS(i, j) = x;
         }
@@ -350,7 +358,8 @@ std::vector<JvpSlip> jvp_slips(bool one_row) {
             {Jvp::columns, &m::softmax_backward_sums_columns, "sum(A % dA, 0)"},
             {Jvp::whole_matrix, &m::softmax_backward_whole_matrix_dot, "accu(A % dA)"},
             {Jvp::not_reset, &m::softmax_backward_dot_not_reset, "a running dot"},
-            {Jvp::roles_swapped, &m::softmax_backward_roles_swapped, "dA % (A - dot)"}};
+            {Jvp::roles_swapped, &m::softmax_backward_roles_swapped, "dA % (A - dot)"},
+            {Jvp::on_weights, &m::jacobian_applied_to_the_weights, "J A"}};
     if (one_row)
         all.erase(std::remove_if(all.begin(), all.end(),
                                  [](const JvpSlip& s) {

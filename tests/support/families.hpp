@@ -91,7 +91,8 @@ void add_softmax_slips(Probe& p, const arma::mat& S, const std::function<Outcome
 
 // --- the mask -------------------------------------------------------------------------
 // An additive mask can be applied after the softmax, added to the weights, turned into
-// zeros, multiplied in, transposed, replaced by a large finite number, or not used.
+// zeros, multiplied in, transposed, replaced by a large finite number, read as a 0/1
+// pattern of the keys to keep, or not used.
 struct MaskSlips {
     bool ignored = true;
     // S % mask: only where the scores are all positive does it give numbers at all
@@ -102,6 +103,7 @@ struct MaskSlips {
     bool transposed = true;               // S + mask.t(): finish says what refuses it
     bool transposed_where_square = false;  // mask.t() only where it is square, right elsewhere
     bool large = true;                    // -1e9 in place of -inf, added or set
+    bool keep_pattern = true;             // read as a 0/1 pattern of the keys to keep
     std::string set_large_detail;         // what else hidden scores set to -1e9 give
 };
 std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which = {});
@@ -109,7 +111,8 @@ void add_mask_slips(Probe& p, const arma::mat& mask, const Finish& finish, const
 
 // --- the divisor ------------------------------------------------------------------------
 // The scores can be left undivided, divided by d_k, multiplied, divided by the root of
-// another width or of a count of tokens, by a fixed 2, or by sqrt(d_k) kept in an integer.
+// another width or of a count of tokens, by a fixed 2, or by sqrt(d_k) kept in an integer;
+// or the division can come after the softmax, on the weights.
 struct DivisorSizes {  // the sizes in play on the input; 0: not in play
     double d_k = 0, d_v = 0, L_K = 0, L_Q = 0, d_model = 0;
 };
@@ -118,6 +121,8 @@ struct DivisorSlips {
     bool queries_apart = false;    // sqrt(L_Q) a mistake of its own (where L_Q != L_K), not a count of tokens
     bool fixed = false;            // a fixed 2, and sqrt(d_k) kept in an integer
     bool unguarded = false;        // each again without the rule for a row of -inf
+    bool after_softmax = false;    // the weights divided by sqrt(d_k) instead of the scores (where
+                                   // the exercise gives weights)
 };
 std::vector<Slip> divisor_slips(const DivisorSizes& sizes, const DivisorSlips& which = {});
 void add_divisor_slips(Probe& p, const DivisorSizes& sizes, const Finish& finish, const DivisorSlips& which = {});
@@ -145,9 +150,10 @@ void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlip
 // subtraction, the leading A %, or everything but the Jacobian's diagonal; subtract
 // the plain sum or mean of dA_i, or the dot product outside the bracket; take the dot
 // products down the columns, over the whole matrix, or without starting each row's sum
-// afresh; or swap the roles of A and dA. `skipped` is no backward pass at all (dS = dA).
+// afresh; swap the roles of A and dA; or apply the Jacobian to A itself, dA never used
+// (`on_weights`). `skipped` is no backward pass at all (dS = dA).
 enum class Jvp { right, skipped, without_subtraction, missing_weights, diagonal_only, sum_of_v, mean_of_v, brackets,
-                 columns, whole_matrix, not_reset, roles_swapped };
+                 columns, whole_matrix, not_reset, roles_swapped, on_weights };
 arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way = Jvp::right);
 struct JvpSlip {
     Jvp way;

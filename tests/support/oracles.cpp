@@ -121,6 +121,7 @@ WeightsByLoops weights_by_loops(const arma::mat& S, const arma::mat& given, cons
                 case MaskUse::transposed: T(i, j) = s + mask(j, i); break;
                 case MaskUse::plus_large: T(i, j) = s + (hidden ? -1e9 : 0.0); break;
                 case MaskUse::set_large: T(i, j) = hidden ? -1e9 : s; break;
+                case MaskUse::keep_pattern: T(i, j) = m == 0.0 ? -arma::datum::inf : s; break;
             }
         }
     r.weights = way.no_softmax ? T : softmax_by_loops(T, way.softmax);
@@ -140,8 +141,11 @@ AttentionByLoops attention_by_loops(const arma::mat& Q, const arma::mat& K, cons
                                     const AttentionWay& way) {
     const double divisor = way.divisor > 0 ? way.divisor : std::sqrt(static_cast<double>(K.n_cols));
     arma::mat S = scores_by_loops(Q, K, way.scores);
-    for (arma::uword k = 0; k < S.n_elem; ++k) S(k) /= divisor;
+    if (!way.divided_after_softmax)
+        for (arma::uword k = 0; k < S.n_elem; ++k) S(k) /= divisor;
     WeightsByLoops w = weights_by_loops(S, mask, way);
+    if (way.divided_after_softmax)
+        for (arma::uword k = 0; k < w.weights.n_elem; ++k) w.weights(k) /= divisor;
     AttentionByLoops r;
     r.output = output_by_loops(w.weights, V, way);
     r.scores = std::move(w.scores);

@@ -46,6 +46,7 @@ enum class MaskUse {
     plus_large,        // scores + (-1e9 where hidden)
     set_large,         // hidden scores set to -1e9
     ignored,           // the mask not used
+    keep_pattern,      // read as a 0/1 pattern of keys to keep: -inf where the mask is 0, the score elsewhere
 };
 // Which product gives the raw scores: Q K^T (right), K Q^T, Q Q^T, Q K, or Q^T K.
 enum class ScoresFrom { q_k, k_q, q_q, q_times_k, qt_times_k };
@@ -63,6 +64,7 @@ struct AttentionWay {
     bool transpose_weights = false;  // A^T V (L_Q = L_K only)
     bool transpose_values = false;   // A V^T (L_K = d_v only)
     bool weights_as_output = false;  // A itself in place of A V
+    bool divided_after_softmax = false;  // softmax of the undivided scores, the weights divided afterwards
     Written written = Written::armadillo;  // what refuses the shapes of a wrong product
 };
 struct AttentionByLoops {
