@@ -40,6 +40,11 @@ ATTN_MISTAKE(empty_mask_added, "scaled_dot_product_attention multi_head_attentio
              "argument) means no mask, and a 0x0 matrix does not fit the L_Q x L_K scores, so "
              "Armadillo refused S + mask (or masked_softmax refused the shapes); add it only "
              "when there is one, if (!mask.is_empty()) S += mask (chapter 06)");
+ATTN_MISTAKE(mask_error_names_scores_transposed, "masked_attention scaled_dot_product_attention",
+             "the mask's shape error gave the scores the wrong way round, L_K x L_Q ({\"scores\", "
+             "K.n_rows, Q.n_rows}); the scores are Q K^T, one row per query and one column per "
+             "key, so the message names them {\"scores\", Q.n_rows, K.n_rows}, L_Q x L_K, the "
+             "shape the mask must have (chapters 06 and 07)");
 ATTN_MISTAKE(scores_shape_keeps_inner_size, "attention_shapes",
              "the scores were given the width d_k, the size Q K^T uses up: (L_Q x d_k) times "
              "(d_k x L_K) keeps the outer sizes, so the scores are L_Q x L_K, one per query and "
