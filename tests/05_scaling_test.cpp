@@ -83,14 +83,17 @@ Result factor(double c) { return number("factor", c); }
 
 Diagnosis scale_factor_diagnosis() {
     Diagnosis d("scale_factor");
-    for (const arma::uword d_k : {64u, 4u, 512u, 10u}) {
+    // d_k = 1: the smallest width, whose factor is 1
+    for (const arma::uword d_k : {64u, 4u, 512u, 10u, 1u}) {
         const double dk = static_cast<double>(d_k);
-        Probe& p = d.probe("d_k = " + std::to_string(d_k), [d_k] { return factor(attn::scale_factor(d_k)); },
-                           factor(1.0 / std::sqrt(dk)));
+        const Result right = factor(1.0 / std::sqrt(dk));
+        Probe& p = d.probe("d_k = " + std::to_string(d_k), [d_k] { return factor(attn::scale_factor(d_k)); }, right);
         p.tol = 1e-7;  // the factor in float is right too
         // the divisor's slips (tests/support/families.hpp), each giving the factor 1 / divisor
         add_divisor_slips(p, DivisorSizes{dk}, [](const AttentionWay& w) { return factor(1.0 / w.divisor); });
-        p.variant(m::scale_factor_integer_division, factor(0.0)).quantity("d_k", dk);
+        p.variant(m::scale_factor_integer_division, factor(d_k == 1 ? 1.0 : 0.0))  // 1 / 1 is 1 in integers too
+            .variant(m::scale_factor_refuses_width_one, d_k == 1 ? Result::throws(Threw::input_error) : right)
+            .quantity("d_k", dk);
     }
     return d;
 }
@@ -320,7 +323,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(scale_factor)
 
 BOOST_AUTO_TEST_CASE(is_one_over_sqrt_dk) {
-    // d_k = 64 (0.125), 4 (0.5), 512 and 10
+    // d_k = 64 (0.125), 4 (0.5), 512, 10 and 1 (1)
     scale_factor_diagnosis().judge();
 }
 

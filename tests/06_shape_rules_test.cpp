@@ -90,8 +90,25 @@ void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     own.nan_rows = true;
     own.table_unguarded = own.by_length_unguarded = true;
     add_softmax_slips(p, attention, own);
-    add_mask_slips(p, mask, attention);
+    // what a slip of the mask does to a finite entry other than 0 depends on how its body was
+    // written (mask < 0, mask == 0, mask.replace(-inf, 0), ...): declared where the mask holds
+    // only 0 and -infinity
+    if (arma::all(arma::vectorise(mask == 0.0 || mask == -arma::datum::inf))) add_mask_slips(p, mask, attention);
     p.variant(m::weights_not_returned, attention_result(arma::mat(), attention_by_loops(Q, K, V, mask).output));
+    // the mask added before the division: (Q K^T + mask) / sqrt(d_k) is the attention of the
+    // mask divided by sqrt(d_k) too, which only a finite entry other than 0 shows
+    p.variant(m::mask_added_before_scaling,
+              attention_result(attention_by_loops(Q, K, V, mask / std::sqrt(static_cast<double>(K.n_cols)))));
+    // the mask added where there is none: Armadillo refuses S + (0x0), an index past the
+    // end of the 0x0 mask in loops, or masked_softmax refuses its shapes
+    if (mask.n_elem)
+        p.variant(m::empty_mask_added, right);
+    else
+        p.variant_fitting(m::empty_mask_added, Result::throws(Threw::armadillo_size, "addition"), [](const Result& r) {
+            return (r.threw == Threw::armadillo_size && mentions(r.message, "addition")) ||
+                   r.threw == Threw::armadillo_index ||
+                   (r.threw == Threw::shape_error && r.message.rfind("masked_softmax:", 0) == 0);
+        });
     // shape rules that are not rules
     p.variant(m::extra_rule_l_q_equals_l_k, Q.n_rows == K.n_rows ? right : Result::throws(Threw::shape_error));
     p.variant(m::extra_rule_d_v_equals_d_k, V.n_cols == K.n_cols ? right : Result::throws(Threw::shape_error));
@@ -131,13 +148,21 @@ arma::mat causal_and_more_mask() {
     return mk;
 }
 
+// 3 queries over 4 keys: an additive mask of finite entries besides 0 (the contract adds any
+// number but NaN and +infinity), and key 2 hidden from query 1.
+arma::mat finite_entries_mask() {
+    arma::mat mk = {{-3.0, 0.0, 2.0, -1.5}, {1.0, -2.5, 0.0, 0.5}, {0.0, 0.75, -1.0, 3.0}};
+    mk(1, 2) = -INFINITY;
+    return mk;
+}
+
 Diagnosis scaled_dot_product_attention_diagnosis() {
     Diagnosis d("scaled_dot_product_attention");
     const Random square(5, 5, 8, 6), all_sizes(3, 5, 6, 2, 17);
     const auto [Qf, Kf] = qk_with_scaled_scores(arma::mat{{0.3, -0.5, 1.2, 0.8}, {1000.0, 1002.0, 1001.5, 999.0}, {1500.0, 0.5, -0.5, 1.0}});
     arma::arma_rng::set_seed(23);
     const arma::mat Vf = arma::randn(4, 3);
-    const Random every_kind = positive(4, 5, 3, 3, 19), causal = positive(4, 4, 9, 4, 29);
+    const Random every_kind = positive(4, 5, 3, 3, 19), causal = positive(4, 4, 9, 4, 29), finite = positive(3, 4, 4, 2, 37);
     const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat, arma::mat>> inputs = {
         {"5 queries, 5 keys, d_k 8, d_v 6, no mask", square.Q * 1.5, square.K, square.V, arma::mat()},
         {"3 queries, 5 keys, d_k 6, d_v 2, no mask", all_sizes.Q * 2.0, all_sizes.K, all_sizes.V, arma::mat()},
@@ -147,7 +172,10 @@ Diagnosis scaled_dot_product_attention_diagnosis() {
          "every key from query 2",
          every_kind.Q, every_kind.K, every_kind.V, rows_of_every_kind_mask()},
         {"4 queries, 4 keys, d_k 9, d_v 4, positive scores under a causal mask, key 1 also hidden from query 3",
-         causal.Q * 2.0, causal.K, causal.V, causal_and_more_mask()}};
+         causal.Q * 2.0, causal.K, causal.V, causal_and_more_mask()},
+        {"3 queries, 4 keys, d_k 4, d_v 2, a mask of finite entries (-3, -1.5, 2, ...) besides 0, and key 2 hidden "
+         "from query 1",
+         finite.Q * 1.5, finite.K, finite.V, finite_entries_mask()}};
     for (const auto& [input, Q, K, V, M] : inputs) {
         const arma::mat q = Q, k = K, v = V, mk = M;
         Probe& p = d.probe(input,
@@ -195,6 +223,13 @@ Diagnosis attention_shapes_diagnosis() {
         p.variant(m::weights_instead_of_output, shapes_result(scores, scores, {lq, lk}));
         p.variant(m::output_width_d_k, shapes_result(scores, scores, {lq, dk}));
         p.variant(m::output_shape_of_v, shapes_result(scores, scores, {lk, dv}));
+        p.variant(m::output_shape_transposed, shapes_result(scores, scores, {dv, lq}));
+        p.variant(m::scores_shape_keeps_inner_size, shapes_result({lq, dk}, scores, output)).labelled("scores L_Q x d_k");
+        p.variant(m::scores_shape_keeps_inner_size, shapes_result({lq, dk}, {lq, dk}, output))
+            .labelled("scores and weights L_Q x d_k");
+        p.variant(m::shape_assumes_self_attention, shapes_result(scores, {lq, lq}, output), "the weights were given");
+        p.variant(m::shape_assumes_self_attention, shapes_result({lq, lq}, {lq, lq}, output),
+                  "the scores and the weights were given");
     }
     return d;
 }
@@ -271,6 +306,7 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
     const std::string want = right.message;
     const bool width_here = mentions(want, attn::kRuleSameWidth);
     const std::string rule = width_here ? attn::kRuleSameWidth : attn::kRuleSameLength;
+    const std::string other_rule = width_here ? attn::kRuleSameLength : attn::kRuleSameWidth;
     const std::string shapes = valid ? "" : want.substr(want.find("; got "));
     const std::string tail = valid ? "" : want.substr(std::string("my_attention: ").size());
     struct Slip {
@@ -291,7 +327,16 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
          }},
         // the right rule and shapes under another name
         {&m::function_name_not_passed_through, "check_attention_shapes: " + tail,
-         [=](const std::string& msg) { return msg.rfind("my_attention:", 0) != 0 && mentions(msg, tail); }}};
+         [=](const std::string& msg) { return msg.rfind("my_attention:", 0) != 0 && mentions(msg, tail); }},
+        // the other rule's words with this rule's shapes (a require_shapes line copied)
+        {&m::shape_rule_text_of_the_other_rule, "my_attention: " + other_rule + shapes,
+         [=](const std::string& msg) { return msg == "my_attention: " + other_rule + shapes; }},
+        // the function and the rule, and no "; got ..." with the shapes (the example is no
+        // prefix of another's: a variant's message is a text the result's must contain)
+        {&m::shape_error_without_shapes, "my_attention: " + rule + " (and no shapes)",
+         [=](const std::string& msg) {
+             return msg.rfind("my_attention: " + rule, 0) == 0 && !mentions(msg, "; got ");
+         }}};
     for (const Slip& sl : slips)
         for (const char* where : {"in the width rule", "in the length rule", "in both rules"}) {
             const bool here = !valid && (std::string(where) == "in both rules" ||
@@ -489,6 +534,23 @@ BOOST_AUTO_TEST_CASE(a_query_that_may_see_no_key_gets_zero_weights_and_a_zero_ou
                "query 0 may see no key: its weights must be zeros (not NaN, not even); got " << got.weights.row(0));
     BOOST_TEST(arma::all(arma::vectorise(got.output.row(0) == 0.0)),
                "query 0 may see no key: its output row must be zeros; got " << got.output.row(0));
+}
+
+BOOST_AUTO_TEST_CASE(a_finite_mask_entry_is_added_to_the_scaled_score) {
+    // Q K^T = 8 on key 0 and 0 on key 1, d_k = 4: scaled scores 4 and 0; a mask of -2 on
+    // key 0 makes them 2 and 0 (added before the division it would give (8 - 2) / 2 = 3)
+    const arma::mat Q = {{2, 2, 2, 2}};
+    const arma::mat K = {{1, 1, 1, 1}, {0, 0, 0, 0}};
+    const arma::mat V = arma::mat{1.0, 0.0}.t();
+    const arma::mat mask = {{-2.0, 0.0}};
+    const double w0 = std::exp(2.0) / (std::exp(2.0) + 1.0);
+    const Result got = attempt([&] {
+        return result("output", attn::scaled_dot_product_attention(Q, K, V, mask).output, kOutput);
+    });
+    const std::string d = describe_outcome(got, result("output", arma::mat(1, 1, arma::fill::value(w0)), kOutput), 1e-12);
+    BOOST_TEST(d.empty(), "the weight on key 0 is e^2/(e^2+1) = " << w0 << ": the scores 8 and 0 divided by sqrt(4), "
+                                                                       "then the mask added; "
+                                                                    << d);
 }
 
 BOOST_AUTO_TEST_CASE(no_mask_and_an_all_zero_mask_agree) {

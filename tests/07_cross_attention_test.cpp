@@ -56,6 +56,14 @@ Outcome refused(const std::string& fn) {
             }};
 }
 
+// The exercise's own ShapeError, for an input that breaks only a rule it made up: any
+// message under its name (the example: `example`), or `right` where the rule holds.
+Outcome refused_by_own_rule(bool holds, const Result& right, const std::string& fn, const std::string& example) {
+    if (holds) return right;
+    return {Result::throws(Threw::shape_error, fn + ": " + example),
+            [fn](const Result& r) { return r.threw == Threw::shape_error && r.message.rfind(fn + ":", 0) == 0; }};
+}
+
 // Attention on (Q, K, V, mask) the way `way` says, by loops; refused when its shapes
 // do not fit. With the exercise's own Q, K, V and mask, the finish of the slips of
 // tests/support/families.hpp, which the three attention exercises share.
@@ -153,6 +161,17 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
     declare(p, m::values_not_projected, at(Q, K, X));
     declare(p, m::self_attention_masked, attend(Q, K, V, causal_mask_by_loops(X.n_rows), fn));
     declare(p, m::projection_transposed_weights, transposed_projections(X, X, W_q, W_k, W_v, fn));
+    // X's shape checked on the wrong dimension: its rows against W's rows, or its width
+    // against W's columns (inputs that fit refused by the exercise's own check)
+    {
+        const Result right = as_result(attention_by_loops(Q, K, V).weights, attention_by_loops(Q, K, V).output);
+        const bool rows = X.n_rows == W_q.n_rows && X.n_rows == W_k.n_rows && X.n_rows == W_v.n_rows;
+        const bool cols = X.n_cols == W_q.n_cols && X.n_cols == W_k.n_cols && X.n_cols == W_v.n_cols;
+        declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(rows, right, fn, "X 3x4 and W_q 4x4"))
+            .labelled("X.n_rows == W.n_rows");
+        declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(cols, right, fn, "X 3x4 and W_q 4x2"))
+            .labelled("X.n_cols == W.n_cols");
+    }
     // swapping W_q and W_k gives K Q^T too, the same numbers; the keys from W_q give Q Q^T,
     // a swapped projection above
     add_attention_wiring_slips(p, attention,
@@ -229,6 +248,26 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
             .labelled("X_dec H_enc^T / sqrt(d_k)");
     }
     declare(p, m::projection_transposed_weights, transposed_projections(X_dec, H_enc, W_q, W_k, W_v, fn));
+    // a causal mask of the cross-attention's own shape, L_dec x L_enc, j > i hidden
+    {
+        arma::mat causal(X_dec.n_rows, H_enc.n_rows, arma::fill::zeros);
+        for (arma::uword i = 0; i < causal.n_rows; ++i)
+            for (arma::uword j = i + 1; j < causal.n_cols; ++j) causal(i, j) = -INFINITY;
+        declare(p, m::decoder_cross_attention_masked, attend(Q, K, V, causal, fn)).labelled("L_dec x L_enc, j > i hidden");
+    }
+    // rules the contract does not have: the decoder as long as the encoder; an input's rows
+    // (or width) compared with the wrong side of its weights
+    {
+        const Result right = as_result(attention_by_loops(Q, K, V).weights, attention_by_loops(Q, K, V).output);
+        declare(p, m::decoder_encoder_lengths_tied,
+                refused_by_own_rule(X_dec.n_rows == H_enc.n_rows, right, fn, "X_dec and H_enc must have the same length"));
+        const bool rows = X_dec.n_rows == W_q.n_rows && H_enc.n_rows == W_k.n_rows && H_enc.n_rows == W_v.n_rows;
+        const bool cols = X_dec.n_cols == W_q.n_cols && H_enc.n_cols == W_k.n_cols && H_enc.n_cols == W_v.n_cols;
+        declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(rows, right, fn, "X_dec 2x4 and W_q 4x4"))
+            .labelled("X.n_rows == W.n_rows");
+        declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(cols, right, fn, "X_dec 2x4 and W_q 4x2"))
+            .labelled("X.n_cols == W.n_cols");
+    }
     add_attention_wiring_slips(p, attention, wiring(true));
     add_softmax_slips(p, attention);
 }
@@ -302,6 +341,19 @@ MaskedInput large_input() {
             large_rows(4, 3, 48), large_rows(4, 3, 49), arma::randn(4, 2), causal_mask_by_loops(4)};
 }
 
+// 3 queries over 4 keys, positive scores, a mask of finite entries besides 0 (the contract
+// adds any number but NaN and +infinity) and key 2 hidden from query 1.
+MaskedInput finite_input() {
+    arma::arma_rng::set_seed(50);
+    MaskedInput in{"3 queries over 4 keys, d_k 4, d_v 2, a mask of finite entries (-3, -1.5, 2, ...) besides 0, and "
+                   "key 2 hidden from query 1",
+                   arma::randu(3, 4) + 0.5, arma::randu(4, 4) + 0.5, arma::randn(4, 2),
+                   {{-3.0, 0.0, 2.0, -1.5}, {1.0, -2.5, 0.0, 0.5}, {0.0, 0.75, -1.0, 3.0}}};
+    in.Q *= 1.5;
+    in.mask(1, 2) = -INFINITY;
+    return in;
+}
+
 void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V,
                                const arma::mat& M) {
     const std::string fn = "masked_attention";
@@ -321,7 +373,9 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
     mask.set_large_detail =
         "or a softmax of your own that gives a row of nothing but -infinity even weights, 1 / L_K each, where the "
         "course's rule is a row of zeros";
-    add_mask_slips(p, M, attention, mask);
+    // what a slip of the mask does to a finite entry other than 0 depends on how its body was
+    // written (mask < 0, mask == 0, ...): declared where the mask holds only 0 and -infinity
+    if (arma::all(arma::vectorise(M == 0.0 || M == -arma::datum::inf))) add_mask_slips(p, M, attention, mask);
     // the learner's own checks refusing a good mask: its -infinity, or its shape
     p.variant_fitting(m::mask_minus_infinity_refused, Result::throws(Threw::input_error, fn + ":"), [fn](const Result& r) {
         return r.threw == Threw::input_error && r.message.rfind(fn + ":", 0) == 0;
@@ -341,7 +395,7 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
 
 Diagnosis masked_attention_diagnosis() {
     Diagnosis d("masked_attention");
-    for (const MaskedInput& in : {causal_input(), positive_input(), wide_input(), large_input()}) {
+    for (const MaskedInput& in : {causal_input(), positive_input(), wide_input(), large_input(), finite_input()}) {
         const MaskedInput c = in;
         const AttentionByLoops right = attention_by_loops(c.Q, c.K, c.V, c.mask);
         Probe& p = d.probe(c.name, [c] { return of(attn::masked_attention(c.Q, c.K, c.V, c.mask)); },
@@ -535,7 +589,19 @@ BOOST_AUTO_TEST_CASE(changing_the_decoder_input_changes_only_through_the_queries
 BOOST_AUTO_TEST_CASE(rejects_encoder_of_the_wrong_width_naming_it) {
     const Weights w(4, 4, 4, 35);
     const arma::mat X_dec(2, 4, arma::fill::ones), H_enc(4, 4, arma::fill::ones), H3(4, 3, arma::fill::ones),
-        X3(2, 3, arma::fill::ones), W_k3 = arma::ones(4, 3), W_v3 = arma::ones(3, 4);
+        X3(2, 3, arma::fill::ones), W_k3 = arma::ones(4, 3), W_v3 = arma::ones(3, 4), W_k_short = arma::ones(3, 4);
+    // W_k or W_v too short (3x4) for H_enc: an error that pairs it with X_dec checked the wrong input
+    for (const auto& call : std::vector<std::function<void()>>{
+             [&] { attn::cross_attention(X_dec, H_enc, w.W_q, W_k_short, w.W_v); },
+             [&] { attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, W_v3); }}) {
+        const Result got = attempt([&] {
+            call();
+            return Result{};
+        });
+        if (got.threw == Threw::shape_error && got.message.rfind("cross_attention:", 0) == 0 &&
+            mentions(got.message, "X_dec 2x4") && mentions(got.message, "3x4") && !mentions(got.message, "H_enc"))
+            return report(m::encoder_checked_as_decoder);
+    }
     refuses_each("cross_attention",
                  {{"H_enc 4x3 with W_k 4x4", [&] { attn::cross_attention(X_dec, H3, w.W_q, w.W_k, w.W_v); }, {"H_enc 4x3"}},
                   {"X_dec 2x3 with W_q 4x4", [&] { attn::cross_attention(X3, H_enc, w.W_q, w.W_k, w.W_v); }, {"X_dec 2x3"}},
@@ -590,7 +656,8 @@ BOOST_AUTO_TEST_SUITE(masked_attention)
 
 BOOST_AUTO_TEST_CASE(matches_a_hand_loop_that_skips_the_hidden_keys) {
     // the causal mask over 5 tokens, 4 queries over 5 keys with positive scores and a
-    // query that may see no key, and 3 queries over 6 keys
+    // query that may see no key, 3 queries over 6 keys, large scores, and a mask of finite
+    // entries besides 0 and -infinity
     masked_attention_diagnosis().judge();
 }
 
@@ -656,6 +723,9 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_the_wrong_shape_naming_both) {
     const arma::mat mask(3, 3, arma::fill::zeros);
     const std::string msg = refusal_of<attn::ShapeError>("masked_attention", [&] { attn::masked_attention(Q, K, V, mask); });
     if (msg.empty()) return;
+    // the scores named L_K x L_Q, 4x2
+    if (mentions(msg, "mask 3x3") && mentions(msg, "4x2") && !mentions(msg, "2x4"))
+        return report(m::mask_error_names_scores_transposed);
     BOOST_TEST((mentions(msg, "mask 3x3") && mentions(msg, "2x4")),
                "the message should give mask 3x3 and the scores' 2x4; got '" << msg << "'");
 }
@@ -674,8 +744,11 @@ BOOST_AUTO_TEST_CASE(rejects_an_empty_mask) {
         attn::masked_attention(Q, K, V, arma::mat(3, 3, arma::fill::zeros));
         return Result{};
     });
-    if (wrong_shape.threw == Threw::shape_error && wrong_shape.message.rfind("masked_attention:", 0) == 0)
+    if (wrong_shape.threw == Threw::shape_error && wrong_shape.message.rfind("masked_attention:", 0) == 0) {
+        // the shape checked, but not for an empty mask: taken as no mask
+        if (got.threw == Threw::nothing) return report(m::empty_mask_taken_as_no_mask);
         refusal_of<attn::ShapeError>("masked_attention", [&] { attn::masked_attention(Q, K, V, arma::mat()); });
+    }
     else
         BOOST_ERROR("an empty mask (0x0) must be refused with a ShapeError naming masked_attention ("
                     << describe_outcome(got, Result::throws(Threw::shape_error, "masked_attention:")) << ")");

@@ -47,6 +47,25 @@ std::string thrown_message(F&& fn) {
 
 std::string shape(arma::uword r, arma::uword c) { return std::to_string(r) + "x" + std::to_string(c); }
 
+// A range check off by one at the end: bad input far out is refused with one of the
+// course's errors (`beyond`), but the first bad value past the end (`at_the_end`) is not,
+// and Armadillo's error comes instead. Names it (`what`: that first value); false when
+// the check is not of that kind.
+bool lets_the_end_through(const std::function<void()>& beyond, const std::function<void()>& at_the_end,
+                          const std::string& what) {
+    auto run = [](const std::function<void()>& f) {
+        return attempt([&] {
+            f();
+            return Result{};
+        });
+    };
+    auto refused = [](const Result& r) { return r.threw == Threw::shape_error || r.threw == Threw::input_error; };
+    const Threw end = run(at_the_end).threw;
+    if (!refused(run(beyond)) || (end != Threw::armadillo_size && end != Threw::armadillo_index)) return false;
+    report(m::range_check_lets_the_end_through, what);
+    return true;
+}
+
 // ---------------------------------------------------------------- positional_encoding
 const Axes kTable = axes("position", "column");
 
@@ -590,11 +609,20 @@ BOOST_AUTO_TEST_CASE(rejects_a_table_of_another_width_naming_both_shapes) {
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_table_shorter_than_the_sentence_naming_both_shapes) {
-    const arma::mat X(12, 4, arma::fill::ones), PE(10, 4, arma::fill::ones);
-    const std::string msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE); });
+    const arma::mat X(12, 4, arma::fill::ones), PE(10, 4, arma::fill::ones), PE11(11, 4, arma::fill::ones);
+    // two rows short, then one row short: a check that refuses the first and lets the
+    // second through is off by one at the end
+    if (lets_the_end_through([&] { attn::add_positions(X, PE); }, [&] { attn::add_positions(X, PE11); },
+                             "a table one row shorter than X, PE 11x4 for X 12x4"))
+        return;
+    std::string msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE); });
     if (msg.empty()) return;
     BOOST_TEST((mentions(msg, "X 12x4") && mentions(msg, "PE 10x4")),
                "the message should give both shapes, X 12x4 and PE 10x4; got '" << msg << "'");
+    msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE11); });
+    if (msg.empty()) return;
+    BOOST_TEST((mentions(msg, "X 12x4") && mentions(msg, "PE 11x4")),
+               "the message should give both shapes, X 12x4 and PE 11x4; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -662,6 +690,10 @@ BOOST_AUTO_TEST_CASE(near_positions_are_more_alike_than_far_ones) {
 
 BOOST_AUTO_TEST_CASE(refuses_a_position_that_is_not_a_row) {
     const arma::mat PE = table_by_loops(5, 4);
+    // far past the last row, then the first position past it (p = PE.n_rows)
+    if (lets_the_end_through([&] { attn::position_similarity(PE, 9); }, [&] { attn::position_similarity(PE, 5); },
+                             "the position p = PE.n_rows, 5 for a PE of 5 rows"))
+        return;
     const std::string msg = refusal_of<attn::InputError>("position_similarity", [&] { attn::position_similarity(PE, 5); });
     BOOST_TEST(mentions(msg, "position_similarity:"),
                "PE has rows 0 to 4, so position 5 is not one of them: expected an InputError naming "

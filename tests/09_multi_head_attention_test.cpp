@@ -21,6 +21,7 @@ ATTN_TEST_MAIN(ch09_multi_head_attention)
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -58,6 +59,9 @@ bool dies_dividing_by_zero(const std::function<void()>& call) {
     if (pid == 0) {
         const rlimit no_core{0, 0};
         setrlimit(RLIMIT_CORE, &no_core);
+        // the default action, whoever runs the check: Boost.Test's own handler (without
+        // --catch_system_errors=no) would catch the signal and carry on in the child
+        std::signal(SIGFPE, SIG_DFL);
         try {
             call();
         } catch (...) {
@@ -200,6 +204,19 @@ void split_variants(Probe& p, const arma::mat& M, arma::uword h) {
         },
         "here the last head's block ran past M's last column; a loop that makes one head too many, i = 0 .. "
         "heads, runs past it the same way");
+    // M.cols(i * w, std::min((i + 1) * w, M.n_cols - 1)): kept inside M, each head but the
+    // last one column too wide
+    {
+        std::vector<arma::mat> wide;
+        for (arma::uword q = 0; q < h; ++q) {
+            const arma::uword last = std::min((q + 1) * w, M.n_cols - 1);
+            wide.push_back(block_by_loops(M, q * w, last - q * w + 1));
+        }
+        p.variant(m::span_end_inclusive, split_result(wide),
+                  "here each head's block ended at column (i + 1) * w, the first column of the next head, and "
+                  "std::min kept the last one inside M: every head but the last came out w + 1 columns wide")
+            .labelled("M.cols(i * w, std::min((i + 1) * w, M.n_cols - 1))");
+    }
 }
 
 Diagnosis split_heads_diagnosis() {
@@ -262,6 +279,26 @@ void concat_variants(Probe& p, const std::vector<arma::mat>& parts) {
                 break;
             }
         p.variant(m::heads_concat_assumes_equal_widths, r);
+        // out made parts.size() * w0 wide, each part written at its running offset: right
+        // when that is the total width, spare columns (of anything) after the parts when part
+        // 0 is the widest, and a block past the end of out when it is not
+        const arma::uword made = parts.size() * w0;
+        const arma::mat joined = join_by_loops(parts);
+        if (made == total) {
+            p.variant(m::heads_concat_assumes_equal_widths, as(joined));
+        } else if (made > total) {
+            arma::mat example(L, made, arma::fill::zeros);
+            example.cols(0, total - 1) = joined;
+            p.variant_fitting(m::heads_concat_assumes_equal_widths, as(example), [=](const Result& got) {
+                if (got.threw != Threw::nothing || got.parts.size() != 1) return false;
+                const arma::mat& M = got.parts[0].value;
+                return M.n_rows == L && M.n_cols == made && agree(arma::mat(M.cols(0, total - 1)), joined, kTol);
+            });
+        } else {
+            p.variant_fitting(m::heads_concat_assumes_equal_widths, Result::throws(Threw::armadillo_index, "Mat::cols()"),
+                              [](const Result& got) { return got.threw == Threw::armadillo_index; });
+        }
+        p.labelled("parts.size() * parts[0].n_cols wide, a running offset");
     }
     // the loop over the parts off by one: part 0 twice, the last part left out, part 0 left out
     {
@@ -300,7 +337,10 @@ Diagnosis concat_heads_diagnosis() {
         {"parts 3x2, 3x3 and 3x1", {columns_by_loops(M, {0, 1}), columns_by_loops(M, {2, 3, 4}), columns_by_loops(M, {5})}},
         {"two parts 4x2", {a, b}},
         {"one part 2x3", {block_by_loops(N, 0, 3)}},
-        {"three parts 2x2", {block_by_loops(N, 0, 2), block_by_loops(N, 2, 2), block_by_loops(N, 4, 2)}}};
+        {"three parts 2x2", {block_by_loops(N, 0, 2), block_by_loops(N, 2, 2), block_by_loops(N, 4, 2)}},
+        // part 0 the widest, then the narrowest: parts.size() * parts[0].n_cols is no total width
+        {"parts 2x3, 2x1 and 2x1", {block_by_loops(N, 0, 3), block_by_loops(N, 3, 1), block_by_loops(N, 4, 1)}},
+        {"parts 3x1 and 3x2", {columns_by_loops(M, {0}), columns_by_loops(M, {1, 2})}}};
     for (const auto& [input, parts] : inputs) {
         const std::vector<arma::mat> in = parts;
         const Axes ax = concat_axes(in);
@@ -400,6 +440,10 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
     const arma::mat mask = s == Mha::mask_not_passed ? arma::mat() : in.mask;
     if (mask.n_elem && (mask.n_rows != L_Q || mask.n_cols != L_K))
         return mha_throws(Threw::shape_error, "mask " + shape(mask.n_rows, mask.n_cols));
+    // a head's K_i Q_i^T (L_K x L_Q) plus the mask (L_Q x L_K), as Armadillo refuses it
+    if (head.scores == ScoresFrom::k_q && mask.n_elem && L_Q != L_K)
+        return mha_throws(Threw::armadillo_size,
+                          "addition: incompatible matrix dimensions: " + shape(L_K, L_Q) + " and " + shape(L_Q, L_K));
     // a head's A (L_K x L_Q) times its V_i (L_K x d_v), as Armadillo refuses it
     if ((head.scores == ScoresFrom::k_q || head.transpose_weights) && L_Q != L_K)
         return mha_throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
@@ -518,6 +562,17 @@ std::vector<MhaCase> mha_cases() {
         cases.push_back({"masked self-attention of 4 tokens, d_model 5, 2 heads of d_k 3 and d_v 2", X, X, w.W_q, w.W_k,
                          w.W_v, w.W_o, 2, mask});
     }
+    {  // cross-attention of 3 queries over 4 keys under a mask of finite entries besides 0
+       // (the contract adds any number but NaN and +infinity), key 2 hidden from query 1
+        const Layer w(4, 2, 2, 2, 124);
+        arma::arma_rng::set_seed(125);
+        const arma::mat X_q = arma::randn(3, 4) * 1.5, X_kv = arma::randn(4, 4);
+        arma::mat mask = {{-3.0, 0.0, 2.0, -1.5}, {1.0, -2.5, 0.0, 0.5}, {0.0, 0.75, -1.0, 3.0}};
+        mask(1, 2) = -INFINITY;
+        cases.push_back({"cross-attention of 3 queries over 4 keys, d_model 4, 2 heads of d_k 2 and d_v 2, a mask of "
+                         "finite entries (-3, -1.5, 2, ...) besides 0",
+                         X_q, X_kv, w.W_q, w.W_k, w.W_v, w.W_o, 2, mask});
+    }
     return cases;
 }
 
@@ -551,7 +606,9 @@ Diagnosis multi_head_attention_diagnosis() {
         add_softmax_slips(p, heads, down);
         MaskSlips mask;
         mask.ignored = mask.multiplied = mask.transposed = mask.large = false;
-        add_mask_slips(p, c.mask, heads, mask);
+        // what a slip of the mask does to a finite entry other than 0 depends on how its body
+        // was written (mask < 0, mask == 0, ...): declared where the mask holds only 0 and -inf
+        if (arma::all(arma::vectorise(c.mask == 0.0 || c.mask == -arma::datum::inf))) add_mask_slips(p, c.mask, heads, mask);
         p.variant(m::head_scale_by_sqrt_d_model, with(Mha::divide_by_d_model))
             .variant(m::head_scale_by_total_width, with(Mha::divide_by_all_heads))
             .variant(m::heads_interleaved_columns, with(Mha::interleaved))
@@ -674,8 +731,21 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(concat_heads)
 
 BOOST_AUTO_TEST_CASE(part_0_goes_leftmost) {
-    // parts of different widths (2, 3, 1), two parts, one part, three equal parts
+    // parts of different widths (2, 3, 1; 3, 1, 1; 1, 2), two parts, one part, three equal parts
     concat_heads_diagnosis().judge();
+}
+
+BOOST_AUTO_TEST_CASE(parts_of_different_widths_each_keep_their_own_width) {
+    // part 0 the widest (3, 1, 1: 5 columns, not 3 x 3) and the narrowest (1, 2: 3, not 2 x 1)
+    const arma::mat M = distinct_entries(2, 5), N = distinct_entries(3, 3);
+    for (const std::vector<arma::mat>& parts :
+         {std::vector<arma::mat>{block_by_loops(M, 0, 3), block_by_loops(M, 3, 1), block_by_loops(M, 4, 1)},
+          std::vector<arma::mat>{block_by_loops(N, 0, 1), block_by_loops(N, 1, 2)}}) {
+        const Result got = attempt([&] { return result("concat", attn::concat_heads(parts), axes("token", "column")); });
+        const std::string d = describe_outcome(got, result("concat", join_by_loops(parts), axes("token", "column")));
+        BOOST_TEST(d.empty(), parts.size() << " parts, the first " << parts[0].n_cols
+                                           << " columns wide: the result is as wide as all of them together; " << d);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(undoes_split_heads) {
@@ -696,6 +766,7 @@ BOOST_AUTO_TEST_CASE(rejects_parts_of_different_lengths_naming_both) {
     const std::vector<arma::mat> parts = {arma::mat(3, 4, arma::fill::ones), arma::mat(2, 4, arma::fill::ones)};
     const std::string msg = refusal_of<attn::ShapeError>("concat_heads", [&] { attn::concat_heads(parts); });
     if (msg.empty()) return;
+    if (mentions(msg, "part 2 2x4") && !mentions(msg, "part 1 2x4")) return report(m::part_numbered_from_one);
     BOOST_TEST((mentions(msg, "part 0 3x4") && mentions(msg, "part 1 2x4")),
                "a 3-row part and a 2-row part cannot stand side by side: the message should give part 0 3x4 and part "
                "1 2x4; got '" << msg << "'");

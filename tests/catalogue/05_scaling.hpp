@@ -11,6 +11,12 @@ ATTN_MISTAKE(scale_factor_integer_division, "scale_factor",
              "the factor came out as 0 (1 for d_k = 1): 1 / d_k with an integer d_k is integer "
              "division, which rounds down to 0 before any square root is taken; divide doubles, "
              "1.0 / std::sqrt(static_cast<double>(d_k)) (chapter 05)");
+ATTN_MISTAKE(scale_factor_refuses_width_one, "scale_factor",
+             "d_k = 1 was refused, but a key one number wide is a width like any other, whose "
+             "factor is 1 / sqrt(1) = 1; only d_k = 0 leaves nothing to divide by. The check is "
+             "off by one (d_k < 2, d_k <= 1, or a root that must exceed 1): refuse d_k == 0 "
+             "alone, if (d_k == 0) throw InputError(\"scale_factor: d_k must be at least 1\") "
+             "(chapter 05)");
 
 // --- variance_experiment: paired_dot_products
 ATTN_MISTAKE(paired_all_pairs, "variance_experiment",

@@ -30,6 +30,34 @@ ATTN_MISTAKE(weights_not_returned, "scaled_dot_product_attention",
              "the result's weights were left empty (0x0): an AttentionResult carries both, "
              "r.weights = softmax_rows(S) and r.output = r.weights * V, since a backward pass and "
              "the heatmaps read the weights (chapter 06)");
+ATTN_MISTAKE(mask_added_before_scaling, "scaled_dot_product_attention masked_attention multi_head_attention",
+             "the mask was added before the division by sqrt(d_k), (Q K^T + mask) / sqrt(d_k), so "
+             "every finite entry of the mask was divided too (-infinity / sqrt(d_k) is still "
+             "-infinity, which hides the slip until a mask holds other numbers): divide first, "
+             "then add the mask to the scaled scores, Q K^T / sqrt(d_k) + mask (chapter 06)");
+ATTN_MISTAKE(empty_mask_added, "scaled_dot_product_attention multi_head_attention",
+             "the mask was added even when there is none: an empty mask (0x0, the default "
+             "argument) means no mask, and a 0x0 matrix does not fit the L_Q x L_K scores, so "
+             "Armadillo refused S + mask (or masked_softmax refused the shapes); add it only "
+             "when there is one, if (!mask.is_empty()) S += mask (chapter 06)");
+ATTN_MISTAKE(mask_error_names_scores_transposed, "masked_attention scaled_dot_product_attention",
+             "the mask's shape error gave the scores the wrong way round, L_K x L_Q ({\"scores\", "
+             "K.n_rows, Q.n_rows}); the scores are Q K^T, one row per query and one column per "
+             "key, so the message names them {\"scores\", Q.n_rows, K.n_rows}, L_Q x L_K, the "
+             "shape the mask must have (chapters 06 and 07)");
+ATTN_MISTAKE(scores_shape_keeps_inner_size, "attention_shapes",
+             "the scores were given the width d_k, the size Q K^T uses up: (L_Q x d_k) times "
+             "(d_k x L_K) keeps the outer sizes, so the scores are L_Q x L_K, one per query and "
+             "key, and the weights keep that shape (chapter 06)");
+ATTN_MISTAKE(shape_assumes_self_attention, "attention_shapes",
+             "{} L_Q x L_Q, as if the keys were the queries' own tokens, which holds in "
+             "self-attention only: a query gets one score and one weight per KEY, so the scores "
+             "and the weights are L_Q x L_K (7 decoder queries over 12 source keys: 7x12) "
+             "(chapter 06)");
+ATTN_MISTAKE(output_shape_transposed, "attention_shapes",
+             "the output's shape was written the wrong way round, d_v x L_Q: a Shape is {rows, "
+             "cols}, and A V keeps one row per query and takes its width from V, so the output "
+             "is {L_Q, d_v} (chapter 06)");
 ATTN_MISTAKE(width_rule_missing, "check_attention_shapes shape_questions",
              "a query and a key of different widths were let through (or answered as breaking no "
              "rule): Q K^T pairs each entry of a query with one of a key, so d_q = d_k: "
@@ -59,6 +87,19 @@ ATTN_MISTAKE(shape_rule_worded_differently, "check_attention_shapes",
              "the rule was worded in your own words; pass the course's wording, kRuleSameWidth "
              "or kRuleSameLength (src/contracts/06_shape_rules.hpp), so that every function of the "
              "course states a rule the same way (chapter 06)");
+ATTN_MISTAKE(shape_rule_text_of_the_other_rule, "check_attention_shapes",
+             "a rule's error gave the other rule's words (kRuleSameWidth where keys and values "
+             "differ in length, or kRuleSameLength where the widths differ), as a require_shapes "
+             "line copied from the other rule does: each rule passes its own wording, "
+             "require_shapes(Q.n_cols == K.n_cols, function, kRuleSameWidth, {\"Q\", Q}, "
+             "{\"K\", K}) and require_shapes(K.n_rows == V.n_rows, function, kRuleSameLength, "
+             "{\"K\", K}, {\"V\", V}) (chapter 06)");
+ATTN_MISTAKE(shape_error_without_shapes, "check_attention_shapes",
+             "the error stated the rule but not the shapes: the message ends \"; got Q 7x64 and K "
+             "12x32\", the two matrices the rule compares, so that the caller sees what was "
+             "wrong; require_shapes(ok, function, rule, {\"Q\", Q}, {\"K\", K}) writes that "
+             "part, while a ShapeError thrown by hand with function + \": \" + rule leaves it "
+             "out (chapter 06)");
 ATTN_MISTAKE(function_name_not_passed_through, "check_attention_shapes",
              "the error named another function than the caller: pass the argument `function` on "
              "to require_shapes, so that the message starts with the name of whoever called the "

@@ -84,5 +84,27 @@ ATTN_MISTAKE(mask_seen_keys_one, "causal_mask",
              "the keys that may be seen got 1 instead of 0: a mask is added to the scores, and "
              "only 0 leaves a score as it is; start from arma::zeros(L, L) (or arma::fill::zeros) "
              "and put -infinity only where j > i (chapter 07)");
-
+ATTN_MISTAKE(projection_check_wrong_dimension, "self_attention cross_attention multi_head_attention",
+             "an input's shape was checked on the wrong dimension (its rows, the number of "
+             "tokens, against W's rows, or its width against W's columns), so inputs that fit "
+             "were refused: X W needs X's width to be W's height, X.n_cols == W_q.n_rows "
+             "(d_model), and the same for W_k and W_v; the number of tokens is free (chapters 02 "
+             "and 07)");
+ATTN_MISTAKE(encoder_checked_as_decoder, "cross_attention",
+             "the heights of W_k and W_v were checked against X_dec (a self_attention check "
+             "copied with X renamed X_dec): keys and values are projected from the encoder, so "
+             "the checks are H_enc.n_cols == W_k.n_rows and H_enc.n_cols == W_v.n_rows, naming "
+             "H_enc; only W_q is checked against X_dec (chapter 07)");
+ATTN_MISTAKE(decoder_encoder_lengths_tied, "cross_attention multi_head_attention decoder_block",
+             "the decoder and the encoder were required to be equally long (X_dec.n_rows == "
+             "H_enc.n_rows): each of the L_dec queries may read any number L_enc of encoder "
+             "tokens (a 7-token translation of a 12-token source), so the weights are L_dec x "
+             "L_enc; the rules are about widths only, X_dec.n_cols == W_q.n_rows, H_enc.n_cols "
+             "== W_k.n_rows == W_v.n_rows and W_q.n_cols == W_k.n_cols (chapter 07)");
+ATTN_MISTAKE(empty_mask_taken_as_no_mask, "masked_attention",
+             "an empty mask (0x0) was let through as \"no mask\", its shape check skipped when "
+             "mask.is_empty(): that is scaled_dot_product_attention's convention, but "
+             "masked_attention insists on a mask, so its shape is checked whatever it is, "
+             "require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, ...) with no if "
+             "around it (chapter 07)");
 }  // namespace attn_test::mistakes

@@ -75,6 +75,10 @@ ATTN_MISTAKE(heads_concat_assumes_equal_widths, "concat_heads",
              "every part was taken to be as wide as part 0 (out.cols(i * w, (i + 1) * w - 1) with "
              "w = parts[0].n_cols); the parts may differ in width, so keep a running column "
              "offset, c += parts[i].n_cols, or join them with arma::join_rows (chapter 09)");
+ATTN_MISTAKE(part_numbered_from_one, "concat_heads",
+             "the error numbered the parts from 1 (\"part 2\" for parts[1]): the parts are "
+             "numbered as they are indexed, from 0, so the message names part i \"part \" + "
+             "std::to_string(i), and the first part is part 0 (chapter 09)");
 ATTN_MISTAKE(heads_concat_loop_off_by_one, "concat_heads",
              "the loop over the parts was off by one: a part came out twice or was left out. With "
              "arma::mat out = parts[0] the loop starts at 1; starting from an empty out it starts "

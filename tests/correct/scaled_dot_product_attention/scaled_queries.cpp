@@ -1,4 +1,4 @@
-// Right, written another way (suite only): Q scaled first, the mask kept as 0/1 and turned into -inf where hidden.
+// Right, written another way (suite only): Q scaled first; the hidden scores set to -inf, the finite entries of the mask added.
 #include <cmath>
 
 #include "contracts/03_softmax.hpp"
@@ -20,7 +20,11 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
     if (K.is_empty()) throw InputError(std::string(fn) + ": K is empty; a query needs at least one key");
     const arma::mat Qs = Q / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, d_k), the division moved onto Q
     arma::mat S = Qs * K.t();                                           // (L_Q, L_K)
-    if (!mask.is_empty()) S.elem(arma::find(mask == -arma::datum::inf)).fill(-arma::datum::inf);
+    if (!mask.is_empty()) {
+        S.elem(arma::find(mask == -arma::datum::inf)).fill(-arma::datum::inf);
+        const arma::uvec finite = arma::find_finite(mask);  // 0 where seen, or any other number the caller adds
+        S.elem(finite) += mask.elem(finite);
+    }
     const arma::mat A = softmax_rows(S);
     return {A, A * V};
 }

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the mask checked only when it is not empty, as the primitive does: an empty mask gets through.
+// Wrong on purpose (suite only): the mistake empty_mask_taken_as_no_mask in masked_attention: the mask checked only when it is not empty, as the primitive does.
 #include <cmath>
 #include "contracts/07_cross_attention.hpp"
 #include "contracts/06_shape_rules.hpp"

@@ -1,0 +1,17 @@
+// Wrong on purpose (suite only): the mistake range_check_lets_the_end_through in add_positions (the table's length counted one too long, then loops).
+#include "contracts/08_positional_encoding.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat add_positions(const arma::mat& X, const arma::mat& PE) {
+    require_shapes(PE.n_cols == X.n_cols, "add_positions", "PE must be as wide as X (d_model)", {"X", X}, {"PE", PE});
+    require_shapes(PE.n_rows + 1 >= X.n_rows, "add_positions",  // the mistake: PE.n_rows >= X.n_rows
+                   "PE needs a row for every position of X (L_max >= L)", {"X", X}, {"PE", PE});
+    arma::mat out(X.n_rows, X.n_cols);
+    for (arma::uword p = 0; p < X.n_rows; ++p)
+        for (arma::uword c = 0; c < X.n_cols; ++c) out(p, c) = X(p, c) + PE(p, c);
+    return out;
+}
+
+}  // namespace attn

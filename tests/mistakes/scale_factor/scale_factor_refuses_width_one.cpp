@@ -1,0 +1,13 @@
+// Wrong on purpose (suite only): the mistake scale_factor_refuses_width_one in scale_factor.
+#include <cmath>
+
+#include "core/errors.hpp"
+#include "contracts/05_scaling.hpp"
+
+namespace attn {
+
+double scale_factor(arma::uword d_k) {
+    if (d_k < 2) throw InputError("scale_factor: d_k must be at least 2");  // the mistake: only d_k = 0 is refused
+    return 1.0 / std::sqrt(static_cast<double>(d_k));
+}
+}  // namespace attn

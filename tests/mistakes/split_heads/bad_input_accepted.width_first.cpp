@@ -1,0 +1,16 @@
+// Wrong on purpose (suite only): the mistake bad_input_accepted in split_heads (the width computed before any check).
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+std::vector<arma::mat> split_heads(const arma::mat& M, arma::uword heads) {
+    const arma::uword w = M.n_cols / heads;  // the mistake: heads = 0 is refused first, with an InputError
+    require_shapes(w * heads == M.n_cols, "split_heads", "the width must split evenly into the heads (d_model = h d_k)",
+                   {"M", M}, {"heads", 1, heads});
+    std::vector<arma::mat> parts;
+    for (arma::uword i = 0; i < heads; ++i) parts.push_back(M.cols(i * w, (i + 1) * w - 1));
+    return parts;
+}
+
+}  // namespace attn
