@@ -89,8 +89,11 @@ Diagnosis scale_factor_diagnosis() {
         const Result right = factor(1.0 / std::sqrt(dk));
         Probe& p = d.probe("d_k = " + std::to_string(d_k), [d_k] { return factor(attn::scale_factor(d_k)); }, right);
         p.tol = 1e-7;  // the factor in float is right too
-        // the divisor's slips (tests/support/families.hpp), each giving the factor 1 / divisor
-        add_divisor_slips(p, DivisorSizes{dk}, [](const AttentionWay& w) { return factor(1.0 / w.divisor); });
+        // the divisor's slips (tests/support/families.hpp), each giving the factor 1 / divisor;
+        // a fixed 2 and sqrt(d_k) kept in an integer too
+        DivisorSlips fixed;
+        fixed.fixed = true;
+        add_divisor_slips(p, DivisorSizes{dk}, [](const AttentionWay& w) { return factor(1.0 / w.divisor); }, fixed);
         p.variant(m::scale_factor_integer_division, factor(d_k == 1 ? 1.0 : 0.0))  // 1 / 1 is 1 in integers too
             .variant(m::scale_factor_refuses_width_one, d_k == 1 ? Result::throws(Threw::input_error) : right)
             .quantity("d_k", dk);

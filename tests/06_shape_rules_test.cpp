@@ -75,6 +75,7 @@ void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     };
     DivisorSlips divisors;
     divisors.fixed = true;
+    divisors.after_softmax = true;
     add_divisor_slips(p,
                       DivisorSizes{static_cast<double>(K.n_cols), static_cast<double>(V.n_cols),
                                    static_cast<double>(K.n_rows), static_cast<double>(Q.n_rows)},

@@ -93,6 +93,7 @@ DivisorSlips divisors(const std::string& twice) {
     DivisorSlips which;
     which.d_k_detail = twice;
     which.queries_apart = true;
+    which.after_softmax = true;
     return which;
 }
 

@@ -592,6 +592,7 @@ Diagnosis multi_head_attention_diagnosis() {
         // the slips of one head's attention (tests/support/families.hpp), made in every head
         const Finish heads = [&](const AttentionWay& w) { return mha_result(mha_by_loops(c, Mha::right, w), L_K, d_v); };
         DivisorSlips divisors;
+        divisors.after_softmax = true;
         divisors.d_k_detail = "or divided by sqrt(d_k) twice: scaled_dot_product_attention already divides each head's "
                               "scores by it";
         add_divisor_slips(p,

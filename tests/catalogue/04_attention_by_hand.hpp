@@ -49,11 +49,11 @@ ATTN_MISTAKE(scale_by_key_count, "attention_weights scaled_dot_product_attention
 ATTN_MISTAKE(scale_multiplied, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention",
              "the scores were multiplied by sqrt(d_k) instead of divided by it: the scores grow "
              "with d_k instead of staying near 1, and softmax saturates (chapters 04 and 05)");
-ATTN_MISTAKE(divisor_hard_coded, "scale_scores attention_weights scaled_dot_product_attention attention_questions",
+ATTN_MISTAKE(divisor_hard_coded, "scale_scores attention_weights scaled_dot_product_attention attention_questions scale_factor",
              "the divisor was a fixed 2, the worked example's sqrt(4): it must follow the width of "
              "the keys, std::sqrt(static_cast<double>(d_k)) with d_k = K.n_cols, which is 3 for "
              "keys 9 wide and 8 for keys 64 wide (chapter 04, step 3)");
-ATTN_MISTAKE(sqrt_truncated_to_integer, "scale_scores attention_weights scaled_dot_product_attention",
+ATTN_MISTAKE(sqrt_truncated_to_integer, "scale_scores attention_weights scaled_dot_product_attention scale_factor",
              "the square root of d_k was kept in an integer (arma::uword, int, or a cast), which "
              "cuts sqrt(8) = 2.83 down to 2: keep it a double, const double root = "
              "std::sqrt(static_cast<double>(d_k)) (chapter 04, step 3)");
