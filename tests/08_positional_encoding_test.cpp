@@ -422,10 +422,10 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         .variant(m::similarity_normalised, as(per_root), "divided by sqrt(d_model), as attention divides its scores")
         .labelled("sqrt(d_model)");
     // the row of another position: positions counted from 1
-    pr.variant(m::wrong_input, p >= 1 ? as(similarity_head(PE, p - 1, L)) : Result::throws(Threw::armadillo_index),
-               "the position p - 1 in place of p (positions count from 0: row p of PE is position p)")
-        .variant(m::wrong_input, p + 1 < L ? as(similarity_head(PE, p + 1, L)) : Result::throws(Threw::armadillo_index),
-                 "the position p + 1 in place of p (positions count from 0: row p of PE is position p)");
+    pr.wrong_input(p >= 1 ? as(similarity_head(PE, p - 1, L)) : Result::throws(Threw::armadillo_index),
+                   "the position p - 1 in place of p (positions count from 0: row p of PE is position p)")
+        .wrong_input(p + 1 < L ? as(similarity_head(PE, p + 1, L)) : Result::throws(Threw::armadillo_index),
+                     "the position p + 1 in place of p (positions count from 0: row p of PE is position p)");
     // one entry per column: the loop over j ran to PE.n_cols
     if (d <= L) pr.variant(m::similarity_one_entry_per_column, as(similarity_head(PE, p, d)));
     else pr.variant(m::similarity_one_entry_per_column, Result::throws(Threw::armadillo_index));

@@ -619,8 +619,8 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::heads_mask_not_passed, with(Mha::mask_not_passed))
             .variant(m::heads_keys_values_from_queries, with(Mha::kv_from_queries))
             .variant(m::cross_attention_roles_swapped, with(Mha::roles_swapped))
-            .variant(m::wrong_input, with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
-                                                                    "which only the keys and values come from")
+            .wrong_input(with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
+                                                        "which only the keys and values come from")
             .variant(m::projection_role_swapped, with(Mha::q_from_w_k))
             .labelled("Q = X_q W_k")
             .variant(m::projection_role_swapped, with(Mha::k_from_w_q))

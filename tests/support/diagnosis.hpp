@@ -116,6 +116,9 @@ struct Probe {
     std::vector<Region> regions;
 
     Probe& variant(const Mistake& m, Result r, std::string detail = "", double tol = kTol);
+    // The right computation on the wrong input ("x_0 given to every step"): a variant of
+    // the catalogue's generic mistake for it (tests/catalogue/common.hpp).
+    Probe& wrong_input(Result r, std::string which);
     // A variant whose numbers depend on a constant the learner picks (-1e9, -1e30):
     // `fits` says which results count as it, `example` is one of them.
     Probe& variant_fitting(const Mistake& m, Result example, std::function<bool(const Result&)> fits,
