@@ -43,11 +43,28 @@ ATTN_MISTAKE(result_rows_rescaled, "*",
              "each row is the right row times a factor of its own: the rows were normalised by the "
              "wrong amount");
 ATTN_MISTAKE(result_shifted, "*", "the result is shifted by one row or one column: an index off by one");
+ATTN_MISTAKE(result_edge_left_out, "*",
+             "the result is right except its last (or first) row or column, left at 0: a loop "
+             "that stopped one short of the end or started one late");
 ATTN_MISTAKE(result_term_missing, "*", "the result lacks a term the contract names (a bias, a residual, ...)");
 ATTN_MISTAKE(result_term_extra, "*", "the result has a term the contract names once too often");
 ATTN_MISTAKE(result_not_finite, "*",
              "the result holds inf or NaN where the right value is finite: an overflow, a log of "
              "0 or a division by 0");
 ATTN_MISTAKE(wrong_input, "*", "the result is what the right computation gives with {}");
+// ... and where a call threw on input the contract accepts
+ATTN_MISTAKE(result_valid_input_refused, "*",
+             "input the contract accepts was refused: a check of yours is stricter than the "
+             "function's rule or looks at the wrong sizes (compare its condition with the "
+             "Throws: line of the doc block in src/contracts/; only what is listed there is "
+             "refused)");
+ATTN_MISTAKE(result_operands_do_not_fit, "*",
+             "on input the contract accepts, Armadillo refused a product or a sum whose shapes do "
+             "not fit: an operand in the wrong order (V * A for A * V, U.t() * X for X * U.t()) or "
+             "transposed; write each step's shape in a comment, (L_Q, L_K) and so on, and compare");
+ATTN_MISTAKE(result_index_past_the_end, "*",
+             "on input the contract accepts, an index ran past the end of a matrix: a loop bound "
+             "or a range taken from the wrong size (n_rows for n_cols, L_Q for d_k) or one too "
+             "far (<= for <); write each loop's bound as the size it counts");
 
 }  // namespace attn_test::mistakes

@@ -84,12 +84,13 @@ Result attempt(const std::function<Result()>& f) {
         return thrown(Threw::shape_error, e);
     } catch (const attn::InputError& e) {
         return thrown(Threw::input_error, e);
-    } catch (const std::out_of_range& e) {
-        return thrown(Threw::armadillo_index, e);
-    } catch (const std::invalid_argument& e) {
-        return thrown(Threw::other, e);
     } catch (const std::logic_error& e) {
-        return thrown(Threw::armadillo_size, e);
+        // Armadillo throws these two exact types (sizes that do not fit; an index past the
+        // end, as std::vector::at does); a type derived from them (std::domain_error,
+        // std::length_error, std::invalid_argument) is somebody else's
+        if (typeid(e) == typeid(std::out_of_range)) return thrown(Threw::armadillo_index, e);
+        if (typeid(e) == typeid(std::logic_error)) return thrown(Threw::armadillo_size, e);
+        return thrown(Threw::other, e);
     } catch (const std::exception& e) {
         return thrown(Threw::other, e);
     }

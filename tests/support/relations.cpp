@@ -190,7 +190,8 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         for (arma::uword r = 0; r < Y.n_rows && all; ++r) {
             const arma::mat yr = Y.row(r), rr = R.row(r);
             const double c = has_values(yr) ? factor(rr, yr) : 1.0;
-            all = agrees_with(rr, yr, tol, [c](double v, arma::uword) { return c * v; });
+            // a row left at 0 is not rescaled (a loop that skipped it says more)
+            all = !agree(c, 0.0, 1e-12) && agrees_with(rr, yr, tol, [c](double v, arma::uword) { return c * v; });
             if (!cs.empty() && !agree(c, cs.front(), 1e-6)) differ = true;
             cs.push_back(c);
         }
@@ -206,6 +207,32 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                                     "divided by the wrong amount (normalised by something other than what the "
                                     "formula says)"));
         }
+    }
+    // right but at one end: the last (or first) row or column left at 0, as a loop that
+    // stopped one short of the end (or started one late) leaves a result made of zeros
+    auto edge_left_zero = [&](bool rows, bool last) {
+        const arma::uword n = rows ? Y.n_rows : Y.n_cols;
+        if (n < 2) return false;
+        const arma::uword e = last ? n - 1 : 0, b0 = last ? 0 : 1, b1 = last ? n - 2 : n - 1;
+        const arma::mat re = rows ? arma::mat(R.row(e)) : arma::mat(R.col(e));
+        const arma::mat ye = rows ? arma::mat(Y.row(e)) : arma::mat(Y.col(e));
+        const arma::mat rb = rows ? arma::mat(R.rows(b0, b1)) : arma::mat(R.cols(b0, b1));
+        const arma::mat yb = rows ? arma::mat(Y.rows(b0, b1)) : arma::mat(Y.cols(b0, b1));
+        return arma::all(arma::vectorise(re == 0.0)) && !agree(re, ye, tol) && agree(rb, yb, tol);
+    };
+    for (const bool rows : {true, false}) {
+        if (rows && ax.rows.empty()) continue;
+        const std::string word = rows ? ax.rows : ax.cols;
+        const arma::uword n = rows ? Y.n_rows : Y.n_cols;
+        for (const bool last : {true, false})
+            if (edge_left_zero(rows, last))
+                out.push_back(found(
+                    m::result_edge_left_out, std::string("edge:") + (rows ? "rows:" : "cols:") + (last ? "last" : "first"),
+                    name + " is right except its " + (last ? "last " : "first ") + word + " (" + word + " " +
+                        std::to_string(last ? n - 1 : 0) + ", counting from 0), which was left at 0: " +
+                        (last ? "a loop that stopped one short of the end (i < n - 1, or i + 1 < n, where i < n belongs)"
+                              : "a loop that started at 1 instead of 0") +
+                        ", or a range one too short"));
     }
     // shifted by one row or one column
     auto shifted = [&](bool rows, int by) {
@@ -244,8 +271,29 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
     return out;
 }
 
+// A call that threw where the right result is numbers: the input was valid, so what threw
+// says the slip's kind (a check too strict, a product of the wrong operands, an index
+// past the end); the key is the kind alone, so that one kind on every input names it.
+namespace {
+std::vector<Finding> threw_on_valid_input(const Result& got) {
+    const std::string said = " (it threw " + got.type + ": " + got.message + ")";
+    switch (got.threw) {
+        case Threw::shape_error:
+        case Threw::input_error:
+            return {found(m::result_valid_input_refused, "refused",
+                          sentence(m::result_valid_input_refused) + said)};
+        case Threw::armadillo_size:
+            return {found(m::result_operands_do_not_fit, "size", sentence(m::result_operands_do_not_fit) + said)};
+        case Threw::armadillo_index:
+            return {found(m::result_index_past_the_end, "index", sentence(m::result_index_past_the_end) + said)};
+        default: return {};
+    }
+}
+}  // namespace
+
 std::vector<Finding> relations_between(const Result& got, const Result& want, const std::vector<Quantity>& quantities,
                                        const std::vector<Term>& terms, double tol) {
+    if (want.threw == Threw::nothing && got.threw != Threw::nothing) return threw_on_valid_input(got);
     if (got.threw != Threw::nothing || want.threw != Threw::nothing) return {};
     std::string key, text, right;
     const Mistake* first = nullptr;
