@@ -29,6 +29,11 @@ if(NOT ATTN_SANITIZE)
     attn_script_test(checker.withstands_attacks_as_${_who} hostile/attacks.sh ${_who} "${CMAKE_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}" $<TARGET_FILE:coursectl> LABELS checker ch01
                      PROPERTIES TIMEOUT 600 COST 10 SKIP_RETURN_CODE 77 RESOURCE_LOCK hostile_user)
+    # The compile of a learner's file, hidden like its check (tests/hostile/guard_and_compile.sh),
+    # as root and as an ordinary user, with bubblewrap and where it cannot run.
+    attn_script_test(checker.guards_and_compiles_as_${_who} hostile/guard_and_compile.sh ${_who} "${CMAKE_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}" $<TARGET_FILE:coursectl> LABELS checker ch01
+                     PROPERTIES TIMEOUT 600 COST 10 SKIP_RETURN_CODE 77 RESOURCE_LOCK hostile_user)
   endforeach()
 endif()
 # ./course watch in a pseudo-terminal: a wrong save is diagnosed, h hints for the check that

@@ -56,6 +56,10 @@ public:
     // without Landlock. Everywhere else the kernel keeps it read-only.
     bool code_could_write() const { return mode_ == Mode::Fallback && !landlock_; }
     bool memory_cgroup() const { return cgroup_; }
+    // Whether the learner's file is compiled inside bubblewrap (cmake/bounded_compile.sh):
+    // wherever bubblewrap runs, whatever the check's mode. Where it does not, the compile
+    // has its limits alone, and describe() says so.
+    bool compile_sandboxed() const { return compile_sandboxed_; }
     bool landlock() const { return landlock_; }
     // Fallback as root: the check runs as this user (nobody) where it can reach the
     // course; -1 when it runs as the checker's own user.
@@ -67,7 +71,7 @@ public:
 private:
     Mode mode_ = Mode::Fallback;
     std::string why_;  // why not bubblewrap, in fallback mode
-    bool landlock_ = false, cgroup_ = false;
+    bool landlock_ = false, cgroup_ = false, compile_sandboxed_ = false;
     int run_as_ = -1;
     bool root_ = false;
 };
