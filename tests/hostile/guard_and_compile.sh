@@ -1,8 +1,23 @@
 #!/usr/bin/env bash
-# Suite test: the compile of a learner's file reads nothing its check may not, in every
-# mode this machine has, as root and (with `user`) as an ordinary user made for the test
-# (attn-learner); docs/CONTAINMENT.md says what each mode promises.
+# Suite test: the fingerprint of the course folder cannot be blinded, and the compile of
+# a learner's file reads nothing its check may not; in every mode this machine has
+# (bubblewrap, the fallback, the fallback without Landlock), as root and (with `user`) as
+# an ordinary user made for the test (attn-learner); docs/CONTAINMENT.md says what each
+# mode promises.
 #
+#   the guard     A check (tests/hostile/plant.cpp) writes a CMakeCache.txt into .git/hooks
+#                 and a .git/hooks/pre-commit, a file into .git/info (which held a
+#                 CMakeCache.txt before), a new folder with a CMakeCache.txt, a file into
+#                 build-sanitize/ (another build tree of the course folder) and over its
+#                 program, over a program of the build folder, and over an exercise whose
+#                 folder holds a CMakeCache.txt. Where the code can write the folder (the
+#                 fallback without Landlock, as the user who owns it; as root, a folder
+#                 nobody cannot reach, so the check runs as root), after the check: every
+#                 new entry is in the backups, the build trees' new and changed files are
+#                 removed, the exercise is kept as written (its version from before in the
+#                 backups), and `git commit` runs no hook; the same when the checker is
+#                 ended in the middle and the next command settles its journal. Elsewhere
+#                 nothing was written, and the check passes.
 #   the compile   Where bubblewrap runs, the learner's file is compiled inside it
 #                 (cmake/bounded_compile.sh, with the launcher line the build configured):
 #                 `#include` or `.incbin` of a file in a folder the check's sandbox hides
@@ -42,6 +57,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/attn-guard-compile.XXXXXX")
 chmod 755 "$work"
 secrets=()
 cleanup() {
+  for p in $(pgrep -f "$work/hostile_plant"); do kill -KILL "$p" 2>/dev/null; done
   rm -rf "$work"
   ((${#secrets[@]})) && rm -f "${secrets[@]}"
 }
@@ -64,6 +80,101 @@ first_line() {  # first_line SANDBOX [env...]: coursectl's first line, in $out
   out=$(env TMPDIR="$work/tmp" "$@" timeout 60 "$ctl" check-program rnn_step --root "$root" --build "$work/build" \
         --sandbox "$sandbox" --timeout 20 -- "$build/checks/check_rnn_step" 2>&1 | head -1)
 }
+
+# ---------------------------------------------------------------------------------
+# The guard.
+hostile=$work/hostile_plant  # a copy: its processes are this test's own, found by this path
+cp "$build/hostile/hostile_plant" "$hostile"
+course=$work/course
+mkdir -p "$work/outside"
+chmod 777 "$work/outside"
+modes=(fallback nolandlock)
+$bwrap_runs && modes=(bwrap "${modes[@]}")
+prepare() {  # a fresh course folder, with a build folder and another build tree in it
+  rm -rf "$course" "$work/outside/hook_ran"
+  mkdir -p "$course/build/checks" "$course/build-sanitize/bin"
+  cp -r "$src/exercises" "$src/solutions" "$src/README.md" "$course/"
+  git -C "$course" init -q && git -C "$course" config user.name learner && git -C "$course" config user.email learner@example.org
+  printf '# put here before the check\n' >"$course/.git/info/CMakeCache.txt"
+  printf '# a new file an earlier check left in exercises/ (kept there)\n' >"$course/exercises/01_rnn_loop/CMakeCache.txt"
+  printf 'CMAKE_HOME_DIRECTORY:INTERNAL=%s\n' "$course" >"$course/build/CMakeCache.txt"
+  cp "$course/build/CMakeCache.txt" "$course/build-sanitize/CMakeCache.txt"
+  printf '#!/bin/sh\necho the build program\n' >"$course/build/checks/check_title_question"
+  printf '#!/bin/sh\necho the real tool\n' >"$course/build-sanitize/bin/tool"
+  chmod 755 "$course/build/checks/check_title_question" "$course/build-sanitize/bin/tool"
+  # as root, a folder nobody cannot reach: the fallback runs the check as root, who can write it
+  [[ $who == root ]] && chmod 700 "$course"
+  forward_before=$(cat "$course/exercises/01_rnn_loop/rnn_forward.cpp")
+}
+plant_env() {  # plant_env SANDBOX MODE: the environment and --sandbox of one planting check
+  env=(ATTN_HOSTILE="$2" ATTN_HOSTILE_ROOT="$course" ATTN_HOSTILE_OUTSIDE="$work/outside" TMPDIR="$work/tmp")
+  sandbox=$1
+  [[ $1 == nolandlock ]] && env+=(COURSE_LANDLOCK=0) && sandbox=fallback
+}
+plant_check() {  # plant_check SANDBOX: one check of the planting program; $out, $code
+  plant_env "$1" plant
+  out=$(env "${env[@]}" timeout 60 "$ctl" check-program rnn_step --root "$course" --build "$course/build" \
+        --sandbox "$sandbox" --timeout 20 --trusted "$build/test_01" -- "$hostile" 2>&1)
+  code=$?
+}
+# nothing the check planted is left to run; WROTE: whether its code could write the folder
+nothing_left() {
+  local wrote=$1
+  [[ ! -e $course/.git/hooks/pre-commit ]] || fail "a new .git/hooks/pre-commit stayed"
+  [[ ! -e $course/.git/hooks/CMakeCache.txt ]] || fail "a new .git/hooks/CMakeCache.txt stayed"
+  [[ ! -e $course/.git/info/planted ]] || fail "a new file in .git/info (which held a CMakeCache.txt) stayed"
+  [[ ! -e $course/newtree ]] || fail "a new folder with a CMakeCache.txt stayed"
+  [[ ! -e $course/build-sanitize/PLANTED ]] || fail "a new file in another build tree stayed"
+  [[ ! -e $course/build-sanitize/bin/tool ]] || grep -q "the real tool" "$course/build-sanitize/bin/tool" ||
+    fail "the program of another build tree was replaced"
+  [[ ! -e $course/build/checks/check_title_question ]] || grep -q "the build program" "$course/build/checks/check_title_question" ||
+    fail "a program of the build folder was replaced"
+  [[ -e $course/.git/info/CMakeCache.txt && -e $course/exercises/01_rnn_loop/CMakeCache.txt ]] ||
+    fail "a file that was there before the check is gone"
+  if $wrote; then
+    ls "$course"/.course/backups/during-check-*/.git/hooks/pre-commit >/dev/null 2>&1 ||
+      fail "the planted hook is not in the backups"
+    [[ $(cat "$course/exercises/01_rnn_loop/rnn_forward.cpp") == "// planted" ]] ||
+      fail "an exercise written during the check was not kept as written"
+    ls "$course"/.course/backups/during-check-*/exercises/01_rnn_loop/rnn_forward.cpp.before-check >/dev/null 2>&1 ||
+      fail "the exercise's version from before the check is not in the backups"
+  else
+    [[ $(cat "$course/exercises/01_rnn_loop/rnn_forward.cpp") == "$forward_before" ]] || fail "an exercise changed"
+  fi
+  git -C "$course" commit -q --allow-empty -m "a commit after the check" >/dev/null 2>&1
+  [[ ! -e $work/outside/hook_ran ]] || fail "git commit ran a hook the check planted"
+}
+for mode in "${modes[@]}"; do
+  label="$mode: a check that plants"
+  prepare
+  plant_check "$mode"
+  if [[ $mode == nolandlock ]]; then
+    expect "moved into the backups"
+    expect "changed other build folders of the course folder; .*build-sanitize/"
+    expect "changed the build folder"
+    expect_not "✓ rnn_step done"
+    nothing_left true
+  else
+    expect "✓ rnn_step done"
+    nothing_left false
+  fi
+done
+# the checker ended in the middle of a check that planted: the next command settles it
+label="nolandlock: the checker ended in the middle"
+prepare
+plant_env nolandlock plant_sleep
+env "${env[@]}" "$ctl" check-program rnn_step --root "$course" --build "$course/build" --sandbox "$sandbox" \
+  --timeout 60 --trusted "$build/test_01" -- "$hostile" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 300); do grep -qs planted "$course/exercises/01_rnn_loop/rnn_forward.cpp" && break; sleep 0.05; done
+grep -qs planted "$course/exercises/01_rnn_loop/rnn_forward.cpp" || fail "the check did not get to plant"
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+for p in $(pgrep -f "$hostile"); do kill -KILL "$p" 2>/dev/null; done
+[[ -e $course/.course/guard/pending ]] || fail "the ended check left no journal"
+out=$("$ctl" list --root "$course" --build "$course/build" 2>&1)
+expect "a check was ended before it could look over your files; now: .*moved into the backups"
+nothing_left true
 
 # ---------------------------------------------------------------------------------
 # The compile: the launcher line exactly as the build configured it for ex_rnn_step
@@ -171,4 +282,4 @@ if ((failures)); then
   echo "$failures failures"
   exit 1
 fi
-echo "ok: as $(id -un), the compile reads nothing its check may not (bubblewrap runs here: $bwrap_runs)"
+echo "ok: as $(id -un), nothing planted is left in: ${modes[*]}; the compile reads nothing its check may not (bubblewrap runs here: $bwrap_runs)"
