@@ -3,9 +3,16 @@
 # Every exercises/NN_topic/NAME.cpp is an exercise of chapter NN (course_metadata.cmake);
 # solutions/NN_topic/NAME.cpp is its reference. Each becomes an object library, sol_NAME
 # and ex_NAME (the learner's: built only on request, warnings shown but never fatal,
-# compiled within limits like those of its check, cmake/bounded_compile.sh), so
-# that any mix can be linked: "exercise E from the learner, everything else reference".
+# compiled within limits like those of its check and, where bubblewrap runs, inside it,
+# cmake/bounded_compile.sh), so that any mix can be linked: "exercise E from the learner,
+# everything else reference".
 # Both link only attn_core: what a learner's result depends on is the bottom layer alone.
+# The launcher compiles inside bubblewrap where it runs, seeing (read-only) the course, the
+# exercises and the build folder, and writing only the object's folder.
+set(_attn_launcher "${CMAKE_SOURCE_DIR}/cmake/bounded_compile.sh;${ATTN_COMPILE_LIMITS}")
+foreach(_dir IN ITEMS "${CMAKE_SOURCE_DIR}" "${ATTN_EXERCISES_DIR}" "${CMAKE_BINARY_DIR}")
+  list(APPEND _attn_launcher --see "${_dir}")
+endforeach()
 foreach(ex IN LISTS ATTN_EXERCISES)
   set(_sol "${CMAKE_SOURCE_DIR}/solutions/${EX_FILE_${ex}}")
   if(NOT EXISTS "${_sol}")
@@ -18,7 +25,7 @@ foreach(ex IN LISTS ATTN_EXERCISES)
   add_library(ex_${ex} OBJECT EXCLUDE_FROM_ALL "${ATTN_EXERCISES_DIR}/${EX_FILE_${ex}}")
   target_link_libraries(ex_${ex} PRIVATE attn_core)
   target_compile_options(ex_${ex} PRIVATE ${ATTN_WARNINGS})
-  set_target_properties(ex_${ex} PROPERTIES CXX_COMPILER_LAUNCHER "${CMAKE_SOURCE_DIR}/cmake/bounded_compile.sh;${ATTN_COMPILE_LIMITS}")
+  set_target_properties(ex_${ex} PROPERTIES CXX_COMPILER_LAUNCHER "${_attn_launcher}")
   attn_reuse_pch(ex_${ex})
 endforeach()
 

@@ -13,7 +13,7 @@ attn_script_test(checker.isolates_broken_exercises checker_isolation.sh "${CMAKE
 # attn_core's header, in CMakeFiles/hostile_src_NAME.dir, which coursectl check-program
 # --objects looks over as it looks over a learner's) and linked like check_rnn_step.
 if(NOT ATTN_SANITIZE)
-  foreach(_h rnn_step forge_symbols forge_static_init forge_shadow)
+  foreach(_h rnn_step forge_symbols forge_static_init forge_shadow plant)
     add_library(hostile_src_${_h} OBJECT EXCLUDE_FROM_ALL "${CMAKE_CURRENT_SOURCE_DIR}/hostile/${_h}.cpp")
     target_link_libraries(hostile_src_${_h} PRIVATE attn_core)
     target_compile_options(hostile_src_${_h} PRIVATE ${ATTN_WARNINGS})
@@ -27,6 +27,11 @@ if(NOT ATTN_SANITIZE)
   # ordinary user (made for the test where it can be; skipped, and said, where not).
   foreach(_who root user)
     attn_script_test(checker.withstands_attacks_as_${_who} hostile/attacks.sh ${_who} "${CMAKE_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}" $<TARGET_FILE:coursectl> LABELS checker ch01
+                     PROPERTIES TIMEOUT 600 COST 10 SKIP_RETURN_CODE 77 RESOURCE_LOCK hostile_user)
+    # The compile of a learner's file, hidden like its check (tests/hostile/guard_and_compile.sh),
+    # as root and as an ordinary user, with bubblewrap and where it cannot run.
+    attn_script_test(checker.guards_and_compiles_as_${_who} hostile/guard_and_compile.sh ${_who} "${CMAKE_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}" $<TARGET_FILE:coursectl> LABELS checker ch01
                      PROPERTIES TIMEOUT 600 COST 10 SKIP_RETURN_CODE 77 RESOURCE_LOCK hostile_user)
   endforeach()

@@ -235,6 +235,9 @@ CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& 
 Sandbox open_sandbox(const Options& o, bool say) {
     Sandbox sb = Sandbox::detect(o.sandbox);
     sb.choose_user(o.build, o.root);  // the fallback as root: as nobody, where nobody can reach the course
+    // The learner's compiler launcher (cmake/bounded_compile.sh) compiles inside bubblewrap
+    // where it runs; where this line says it does, a compile that cannot get in is an error.
+    ::setenv("ATTN_COMPILE_SANDBOX", sb.compile_sandboxed() ? "bwrap" : "auto", 1);
     if (say) {
         std::ostringstream limits;
         limits << o.timeout << " s and " << describe_bytes(o.memory) << " per check";

@@ -1,5 +1,9 @@
-// The fingerprint of the course folder and the build folder around one check
+// The fingerprint of the course folder and its build trees around one check
 // (sandbox.hpp, FolderGuard): what changed, what is put back, what is kept.
+//
+// Which folders are build trees, recorded apart, is decided once, before the check, from
+// what was there then: a folder the check makes into one (a CMakeCache.txt written into
+// .git/hooks) is looked over like any other. Nothing below .git/ is ever one.
 #include "sandbox.hpp"
 
 #include <cerrno>
@@ -26,11 +30,31 @@ namespace {
 // much in all; others are compared by their inode, size and times (ctime cannot be
 // set back by a program, so a rewrite "at the same size, mtime put back" shows).
 constexpr std::size_t kKeepFileBytes = 4u << 20, kKeepTotalBytes = 256u << 20;
+// Entries recorded before a check, build trees included. Where the code could write the
+// folder, a course folder with more is not checked (it could not be put right); after
+// the check, the folder is walked without a limit, so that no number of files written
+// hides one.
 constexpr std::size_t kMaxEntries = 200000;
+// The checker's own journal, never looked over.
+const char* const kJournalDir = ".course/guard";
 
 bool is_build_tree(const std::string& dir) {
     struct stat st {};
     return ::lstat((dir + "/CMakeCache.txt").c_str(), &st) == 0;
+}
+
+// The names in a folder ("" for none), read at once: what is done to them after may
+// change the folder.
+std::vector<std::string> names_in(const std::string& dir) {
+    std::vector<std::string> names;
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return names;
+    while (dirent* de = ::readdir(d)) {
+        const std::string n = de->d_name;
+        if (n != "." && n != "..") names.push_back(n);
+    }
+    ::closedir(d);
+    return names;
 }
 
 // True when every folder between base and base/rel is a real folder, not a
@@ -102,14 +126,19 @@ std::string some_of(const std::vector<std::string>& paths) {
     return list;
 }
 
-enum class Area { Exercises, Git, State, Course, Build };
+enum class Area { Exercises, Git, State, Course };
 
-}  // namespace
+Area area_of(const std::string& rel) {
+    auto under = [&](const char* top) { return rel == top || rel.rfind(std::string(top) + "/", 0) == 0; };
+    if (under("exercises")) return Area::Exercises;
+    if (under(".git")) return Area::Git;
+    if (under(".course")) return Area::State;
+    if (under("plots")) return Area::State;  // the chapter programs' figures, drawn by ./course run at any time
+    return Area::Course;
+}
 
-// --- scanning -------------------------------------------------------------------
-
-FolderGuard::Entry FolderGuard::stat_entry(const struct stat& st) {
-    Entry e;
+FolderGuard::Entry entry_of(const struct stat& st) {
+    FolderGuard::Entry e;
     e.mode = st.st_mode;
     e.size = static_cast<std::uint64_t>(st.st_size);
     e.ino = static_cast<std::uint64_t>(st.st_ino);
@@ -119,31 +148,34 @@ FolderGuard::Entry FolderGuard::stat_entry(const struct stat& st) {
     return e;
 }
 
-void FolderGuard::scan_dir(const std::string& base, const std::string& rel, bool keep, bool is_build,
-                           std::map<std::string, Entry>& out, std::size_t& kept_bytes) const {
-    const std::string dir = rel.empty() ? base : base + "/" + rel;
-    DIR* d = ::opendir(dir.c_str());
-    if (!d) return;
-    std::vector<std::string> names;
-    while (dirent* de = ::readdir(d)) {
-        const std::string n = de->d_name;
-        if (n != "." && n != "..") names.push_back(n);
-    }
-    ::closedir(d);
-    for (const auto& n : names) {
-        if (out.size() >= kMaxEntries) return;
+bool inside(const std::string& path, const std::string& folder) {
+    return path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 && path[folder.size()] == '/';
+}
+
+}  // namespace
+
+// --- recording, before the check ----------------------------------------------------
+
+void FolderGuard::record_course(const std::string& rel, std::size_t& kept_bytes, std::size_t& count) {
+    for (const auto& n : names_in(rel.empty() ? root_ : root_ + "/" + rel)) {
+        if (count >= kMaxEntries) return;
         const std::string r = rel.empty() ? n : rel + "/" + n;
-        const std::string p = base + "/" + r;
+        const std::string p = root_ + "/" + r;
         struct stat st {};
         if (::lstat(p.c_str(), &st) != 0) continue;
-        Entry e = stat_entry(st);
+        Entry e = entry_of(st);
         if (e.type == 'd') {
-            if (!is_build) {
-                if (r == ".course/guard") continue;  // the checker's own journal
-                if (is_build_tree(p) || (!build_.empty() && p == build_)) continue;  // build trees: apart
+            if (r == kJournalDir) continue;
+            // build trees: the build folder, and any folder with a CMakeCache.txt, now; never
+            // below .git/ (whose hooks git runs), exercises/, .course/ or plots/
+            const Area a = area_of(r);
+            if ((p == build_ && a != Area::Git) || (a == Area::Course && is_build_tree(p))) {
+                skipped_.push_back(r);
+                continue;
             }
-            out.emplace(r, e);
-            scan_dir(base, r, keep, is_build, out, kept_bytes);
+            course_.emplace(r, e);
+            ++count;
+            record_course(r, kept_bytes, count);
             continue;
         }
         if (e.type == 'l') {
@@ -153,7 +185,7 @@ void FolderGuard::scan_dir(const std::string& base, const std::string& rel, bool
                 e.content.assign(target, static_cast<std::size_t>(n2));
                 e.kept = true;
             }
-        } else if (e.type == 'f' && keep) {
+        } else if (e.type == 'f' && keep_) {
             // git's objects are many, large and never rewritten in place: compared only
             const bool objects = r.rfind(".git/objects/", 0) == 0;
             if (!objects && e.size <= kKeepFileBytes && kept_bytes + e.size <= kKeepTotalBytes &&
@@ -162,7 +194,21 @@ void FolderGuard::scan_dir(const std::string& base, const std::string& rel, bool
                 kept_bytes += e.content.size();
             }
         }
-        out.emplace(r, std::move(e));
+        course_.emplace(r, std::move(e));
+        ++count;
+    }
+}
+
+void FolderGuard::record_tree(const std::string& base, const std::string& rel, std::map<std::string, Entry>& out,
+                              std::size_t& count) {
+    for (const auto& n : names_in(rel.empty() ? base : base + "/" + rel)) {
+        if (count >= kMaxEntries) return;
+        const std::string r = rel.empty() ? n : rel + "/" + n;
+        struct stat st {};
+        if (::lstat((base + "/" + r).c_str(), &st) != 0) continue;
+        out.emplace(r, entry_of(st));
+        ++count;
+        if (S_ISDIR(st.st_mode)) record_tree(base, r, out, count);
     }
 }
 
@@ -170,11 +216,34 @@ FolderGuard::FolderGuard(const std::string& root, const std::string& build, bool
     std::error_code ec;
     root_ = fs::weakly_canonical(root, ec).string();
     build_ = build.empty() ? "" : fs::weakly_canonical(build, ec).string();
-    with_build_ = code_could_write && !build_.empty();
     keep_ = code_could_write;
-    std::size_t kept = 0;
-    scan_dir(root_, "", keep_, false, course_, kept);
-    if (with_build_) scan_dir(build_, "", false, true, build_entries_, kept);
+    std::size_t kept = 0, count = 0;
+    record_course("", kept, count);
+    if (keep_) {
+        // the build trees, whole and by their stat alone: every program, object, script and
+        // build file in them is run or read by the next build or ./course
+        std::vector<std::string> trees;
+        for (const auto& rel : skipped_) trees.push_back(root_ + "/" + rel);
+        if (!build_.empty() && build_ != root_ && !inside(build_, root_)) trees.push_back(build_);
+        for (const auto& path : trees) {
+            struct stat st {};
+            if (::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+            Tree t;
+            t.path = path;
+            t.ino = static_cast<std::uint64_t>(st.st_ino);
+            record_tree(path, "", t.entries, count);
+            trees_.push_back(std::move(t));
+        }
+    }
+    if (count >= kMaxEntries) {
+        complete_ = false;
+        if (keep_)
+            throw std::runtime_error(
+                "the course folder and its build folders hold more than " + std::to_string(kMaxEntries) +
+                " files and folders: without bubblewrap or Landlock, a check here is guarded by putting back what "
+                "it changed, which cannot be done for so many. Remove what you do not need there (an old build "
+                "folder?), or get bubblewrap (docs/CONTAINMENT.md)");
+    }
 }
 
 // --- comparing and settling ---------------------------------------------------------
@@ -185,15 +254,6 @@ bool same(const FolderGuard::Entry& a, const FolderGuard::Entry& b) {
     if (a.type != b.type || a.mode != b.mode) return false;
     if (a.type == 'd') return true;  // a folder's times change with its entries, which are compared themselves
     return a.size == b.size && a.ino == b.ino && a.mtime_ns == b.mtime_ns && a.ctime_ns == b.ctime_ns;
-}
-
-Area area_of(const std::string& rel) {
-    auto under = [&](const char* top) { return rel == top || rel.rfind(std::string(top) + "/", 0) == 0; };
-    if (under("exercises")) return Area::Exercises;
-    if (under(".git")) return Area::Git;
-    if (under(".course")) return Area::State;
-    if (under("plots")) return Area::State;  // the chapter programs' figures, drawn by ./course run at any time
-    return Area::Course;
 }
 
 }  // namespace
@@ -208,40 +268,19 @@ class Settlement {
 public:
     Settlement(const std::string& root, const GuardPolicy& policy) : base_(root), policy_(policy) {}
 
-    // What is new: in the course folder, moved into the backups (never deleted).
-    void settle_new(const Entries& before, const Entries& now) {
-        std::set<std::string> handled_dirs;
-        for (const auto& [rel, e] : now) {
-            if (before.count(rel)) continue;
-            bool below = false;
-            for (const auto& d : handled_dirs) below = below || rel.rfind(d + "/", 0) == 0;
-            if (below) continue;
-            const Area a = area_of(rel);
-            if (!policy_.code_could_write) {
-                if (a == Area::Course) unexplained_.push_back(rel + " (new)");
-                continue;
-            }
-            if (a == Area::Exercises) {
-                learner_new_.push_back(rel);
-                continue;
-            }
-            if (!safely_inside(base_, rel)) continue;  // below a planted link: goes with the link
-            const fs::path to = fs::path(backup_dir()) / rel;
-            std::error_code ec;
-            fs::create_directories(to.parent_path(), ec);
-            fs::rename(base_ / rel, to, ec);
-            if (ec) fs::remove_all(base_ / rel, ec);
-            if (e.type == 'd') handled_dirs.insert(rel);
-            put_back_.push_back(rel + " (new: moved into the backups)");
-        }
-    }
+    // What is new: in the course folder, moved into the backups (never deleted). The folder
+    // is walked as it is now, without a limit; `skip` are the build trees recorded apart
+    // and the checker's journal.
+    void settle_new(const Entries& before, const std::set<std::string>& skip) { walk_new(before, skip, ""); }
 
     // What changed or went: put back, except the learner's own files.
-    void settle_changed(const Entries& before, const Entries& now) {
+    void settle_changed(const Entries& before) {
         for (const auto& [rel, was] : before) {
-            const auto it = now.find(rel);
-            if (it != now.end() && same(was, it->second)) continue;
-            const FolderGuard::Entry* is = it == now.end() ? nullptr : &it->second;
+            struct stat st {};
+            const bool exists = ::lstat((base_ / rel).c_str(), &st) == 0;
+            const FolderGuard::Entry now = exists ? entry_of(st) : FolderGuard::Entry{};
+            if (exists && same(was, now)) continue;
+            const FolderGuard::Entry* is = exists ? &now : nullptr;
             const Area a = area_of(rel);
             if (!policy_.code_could_write) {
                 // the sandbox kept every file read-only to the check: someone else changed it
@@ -257,30 +296,29 @@ public:
 
     // Build outputs are made again by the next build: a changed or new one is removed,
     // never run (a replaced coursectl or check program would otherwise be trusted).
-    void settle_build(const std::string& build, const Entries& before, const Entries& now) {
-        const fs::path b(build);
-        for (const auto& [rel, e] : now) {
-            if (e.type == 'd') continue;
-            const auto it = before.find(rel);
-            if (it != before.end() && same(it->second, e)) continue;
-            if (!safely_inside(b, rel)) continue;
-            std::error_code ec;
-            fs::remove(b / rel, ec);
-            build_removed_.push_back(rel);
+    // `shown` is how its entries are named ("" in the build folder, "build-sanitize/" in
+    // another build tree of the course folder).
+    void settle_tree(const std::string& tree, const std::string& shown, bool the_build, const Entries& before) {
+        auto& removed = the_build ? build_removed_ : trees_removed_;
+        bool configuration = false;
+        for (const auto& [rel, e] : before) {  // (before the walk removes anything)
+            struct stat st {};
+            if (e.type == 'd' || ::lstat((tree + "/" + rel).c_str(), &st) == 0) continue;
+            removed.push_back(shown + rel + " (removed)");
+            configuration = configuration || is_configuration(rel);
         }
-        for (const auto& [rel, e] : before)
-            if (e.type != 'd' && !now.count(rel)) build_removed_.push_back(rel + " (removed)");
+        walk_tree(tree, "", before, shown, removed, configuration);
         // a build configuration that was touched is made afresh by ./course
-        auto ends = [](const std::string& r, const std::string& tail) {
-            return r.size() >= tail.size() && r.compare(r.size() - tail.size(), tail.size(), tail) == 0;
-        };
-        for (const auto& r : build_removed_)
-            if (r.rfind("CMakeCache.txt", 0) == 0 || ends(r, ".ninja") || ends(r, ".cmake")) {
-                std::error_code ec;
-                fs::remove(b / "CMakeCache.txt", ec);
-                break;
-            }
+        if (configuration) {
+            std::error_code ec;
+            fs::remove(fs::path(tree) / "CMakeCache.txt", ec);
+        }
     }
+
+    // A build tree that is no longer the folder it was (moved away, a link or another
+    // folder put in its place): what stands there now is the course folder's, like any
+    // new entry, when it is in the course folder.
+    void tree_replaced(const std::string& shown) { trees_removed_.push_back(shown + " (replaced)"); }
 
     // What the learner is told, and what was done.
     FolderGuard::Outcome outcome() {
@@ -303,6 +341,9 @@ public:
         if (!build_removed_.empty())
             out.lines.push_back("your code changed the build folder; what it changed was removed, so that the next "
                                 "build makes it again: " + some_of(build_removed_));
+        if (!trees_removed_.empty())
+            out.lines.push_back("your code changed other build folders of the course folder; what it changed was "
+                                "removed, so that the next build there makes it again: " + some_of(trees_removed_));
         if (!unexplained_.empty())
             out.lines.push_back("files changed while the check ran, although your code could not write them (you, or "
                                 "another program?); nothing was put back: " + some_of(unexplained_) +
@@ -313,6 +354,69 @@ public:
     }
 
 private:
+    static bool is_configuration(const std::string& rel) {
+        auto ends = [&](const std::string& tail) {
+            return rel.size() >= tail.size() && rel.compare(rel.size() - tail.size(), tail.size(), tail) == 0;
+        };
+        return rel == "CMakeCache.txt" || ends(".ninja") || ends(".cmake");
+    }
+
+    void walk_new(const Entries& before, const std::set<std::string>& skip, const std::string& rel) {
+        for (const auto& n : names_in((rel.empty() ? base_ : base_ / rel).string())) {
+            const std::string r = rel.empty() ? n : rel + "/" + n;
+            if (skip.count(r) || made_.count(r)) continue;  // (made_: the backups this settling made)
+            struct stat st {};
+            if (::lstat((base_ / r).c_str(), &st) != 0) continue;
+            const bool folder = S_ISDIR(st.st_mode);
+            if (before.count(r)) {
+                if (folder) walk_new(before, skip, r);
+                continue;
+            }
+            const Area a = area_of(r);
+            if (!policy_.code_could_write) {
+                if (a == Area::Course) {
+                    unexplained_.push_back(r + " (new)");
+                    if (folder) walk_new(before, skip, r);
+                }
+                continue;
+            }
+            if (a == Area::Exercises) {
+                learner_new_.push_back(r);
+                if (folder) walk_new(before, skip, r);
+                continue;
+            }
+            if (!safely_inside(base_, r)) continue;  // below a planted link: goes with the link
+            const fs::path to = fs::path(backup_dir()) / r;
+            std::error_code ec;
+            fs::create_directories(to.parent_path(), ec);
+            fs::rename(base_ / r, to, ec);
+            if (ec) fs::remove_all(base_ / r, ec);
+            put_back_.push_back(r + " (new: moved into the backups)");
+        }
+    }
+
+    void walk_tree(const std::string& tree, const std::string& rel, const Entries& before, const std::string& shown,
+                   std::vector<std::string>& removed, bool& configuration) {
+        const fs::path b(tree);
+        for (const auto& n : names_in(rel.empty() ? tree : tree + "/" + rel)) {
+            const std::string r = rel.empty() ? n : rel + "/" + n;
+            struct stat st {};
+            if (::lstat((b / r).c_str(), &st) != 0) continue;
+            const FolderGuard::Entry e = entry_of(st);
+            if (e.type == 'd') {
+                walk_tree(tree, r, before, shown, removed, configuration);
+                continue;
+            }
+            const auto it = before.find(r);
+            if (it != before.end() && same(it->second, e)) continue;
+            if (!safely_inside(b, r)) continue;
+            std::error_code ec;
+            fs::remove(b / r, ec);
+            removed.push_back(shown + r);
+            configuration = configuration || is_configuration(r);
+        }
+    }
+
     // A folder that went or became something else: made again, with its mode.
     void restore_folder(const std::string& rel, const FolderGuard::Entry& was, const FolderGuard::Entry* is) {
         const fs::path p = base_ / rel;
@@ -364,18 +468,34 @@ private:
         put_back_.push_back(rel);
     }
 
-    // .course/backups/during-check-STAMP, made on first use.
+    // .course/backups/during-check-STAMP, made on first use. The folders it makes in the
+    // course folder are the settling's own: never taken for new entries.
     std::string backup_dir() {
         if (!backups_.empty()) return backups_;
         const std::string parent = policy_.state_dir + "/backups";
+        std::vector<fs::path> missing;
+        for (fs::path at = parent; !at.empty() && at != at.root_path(); at = at.parent_path()) {
+            struct stat st {};
+            if (::lstat(at.c_str(), &st) == 0) break;
+            missing.push_back(at);
+        }
         std::error_code ec;
         fs::create_directories(parent, ec);
+        for (const auto& m : missing) mark_made(m.string());
         for (int n = 1; n < 1000; ++n) {
             const std::string d = parent + "/during-check-" + stamp() + (n == 1 ? "" : "-" + std::to_string(n));
-            if (::mkdir(d.c_str(), 0700) == 0) return backups_ = d;
+            if (::mkdir(d.c_str(), 0700) == 0) {
+                mark_made(d);
+                return backups_ = d;
+            }
             if (errno != EEXIST) break;
         }
         return backups_ = parent;  // (cannot happen on a writable folder) at worst beside the others
+    }
+
+    void mark_made(const std::string& path) {
+        const std::string rel = fs::path(path).lexically_relative(base_).string();
+        if (!rel.empty() && rel.rfind("..", 0) != 0) made_.insert(rel);
     }
 
     // A new file of the backups, never over another.
@@ -407,20 +527,38 @@ private:
     const fs::path base_;
     const GuardPolicy& policy_;
     std::string backups_;
-    std::vector<std::string> put_back_, kept_as_is_, unexplained_, not_restored_, build_removed_, learner_new_;
+    std::vector<std::string> put_back_, kept_as_is_, unexplained_, not_restored_, build_removed_, trees_removed_,
+        learner_new_;
+    std::set<std::string> made_;
 };
 
 }  // namespace
 
 FolderGuard::Outcome FolderGuard::settle(const GuardPolicy& policy) const {
-    Entries now, now_build;
-    std::size_t none = 0;
-    scan_dir(root_, "", false, false, now, none);
-    if (with_build_) scan_dir(build_, "", false, true, now_build, none);
     Settlement settlement(root_, policy);
-    settlement.settle_new(course_, now);
-    settlement.settle_changed(course_, now);
-    if (with_build_ && policy.code_could_write) settlement.settle_build(build_, build_entries_, now_build);
+    // the folders walked apart are those recorded before the check, never what it made
+    std::set<std::string> skip(skipped_.begin(), skipped_.end());
+    skip.insert(kJournalDir);
+    std::vector<const Tree*> intact;
+    for (const auto& t : trees_) {
+        const bool in_course = inside(t.path, root_);
+        const std::string rel = in_course ? t.path.substr(root_.size() + 1) : "";
+        struct stat st {};
+        if (::lstat(t.path.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && static_cast<std::uint64_t>(st.st_ino) == t.ino) {
+            intact.push_back(&t);
+            continue;
+        }
+        settlement.tree_replaced(in_course ? rel + "/" : t.path + "/");
+        if (in_course) skip.erase(rel);  // what stands there now is new in the course folder
+    }
+    if (complete_) settlement.settle_new(course_, skip);
+    settlement.settle_changed(course_);
+    if (policy.code_could_write)
+        for (const Tree* t : intact) {
+            const bool the_build = t->path == build_;
+            settlement.settle_tree(t->path, the_build ? "" : t->path.substr(root_.size() + 1) + "/", the_build,
+                                   t->entries);
+        }
     return settlement.outcome();
 }
 
@@ -480,13 +618,24 @@ bool get_entries(const std::string& in, std::size_t& at, std::map<std::string, F
 
 }  // namespace
 
+// "course-guard 2": the course folder, the build folder, whether contents were kept and
+// the record is whole, the build trees walked apart, the entries, and each build tree
+// recorded (its place, its folder's inode, its entries).
 void FolderGuard::save(const std::string& path) const {
-    std::string out = "course-guard 1\n";
+    std::string out = "course-guard 2\n";
     put(out, root_);
     put(out, build_);
-    put(out, with_build_ ? "1" : "0");
+    put(out, keep_ ? "1" : "0");
+    put(out, complete_ ? "1" : "0");
+    put(out, std::to_string(skipped_.size()));
+    for (const auto& rel : skipped_) put(out, rel);
     put_entries(out, course_);
-    put_entries(out, build_entries_);
+    put(out, std::to_string(trees_.size()));
+    for (const auto& t : trees_) {
+        put(out, t.path);
+        put(out, std::to_string(t.ino));
+        put_entries(out, t.entries);
+    }
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
@@ -505,18 +654,33 @@ void FolderGuard::save(const std::string& path) const {
 
 std::unique_ptr<FolderGuard> FolderGuard::load(const std::string& path) {
     std::string in;
-    if (!read_regular(path, std::size_t(1) << 30, in) || in.rfind("course-guard 1\n", 0) != 0) return nullptr;
+    const std::string magic = "course-guard 2\n";
+    if (!read_regular(path, std::size_t(1) << 30, in) || in.rfind(magic, 0) != 0) return nullptr;
     std::unique_ptr<FolderGuard> g(new FolderGuard());
-    std::size_t at = std::strlen("course-guard 1\n");
-    std::string with_build;
+    std::size_t at = magic.size();
     try {
-        if (!get(in, at, g->root_) || !get(in, at, g->build_) || !get(in, at, with_build) ||
-            !get_entries(in, at, g->course_) || !get_entries(in, at, g->build_entries_))
+        std::string keep, complete, count;
+        if (!get(in, at, g->root_) || !get(in, at, g->build_) || !get(in, at, keep) || !get(in, at, complete) ||
+            !get(in, at, count))
             return nullptr;
+        g->keep_ = keep == "1";
+        g->complete_ = complete == "1";
+        for (std::size_t i = 0, n = std::stoull(count); i < n; ++i) {
+            std::string rel;
+            if (!get(in, at, rel)) return nullptr;
+            g->skipped_.push_back(rel);
+        }
+        if (!get_entries(in, at, g->course_) || !get(in, at, count)) return nullptr;
+        for (std::size_t i = 0, n = std::stoull(count); i < n; ++i) {
+            Tree t;
+            std::string ino;
+            if (!get(in, at, t.path) || !get(in, at, ino) || !get_entries(in, at, t.entries)) return nullptr;
+            t.ino = std::stoull(ino);
+            g->trees_.push_back(std::move(t));
+        }
     } catch (...) {
         return nullptr;
     }
-    g->with_build_ = with_build == "1";
     return g;
 }
 

@@ -175,6 +175,15 @@ Sandbox Sandbox::detect(const std::string& requested) {
             s.why_ = "bubblewrap cannot run here (" + said + ")";
         }
     }
+    if (s.mode_ == Mode::Bubblewrap) {
+        s.compile_sandboxed_ = true;
+    } else if (requested == "fallback" && !find_on_path("bwrap").empty()) {
+        // the check's fallback was asked for; the compile still goes into bubblewrap where it runs
+        Sandbox probe;
+        probe.mode_ = Mode::Bubblewrap;
+        const auto r = run_process(probe.wrap({"true"}, {}), 20, 4096);
+        s.compile_sandboxed_ = !r.failed_to_start && !r.timed_out && !r.signaled && r.exit_code == 0;
+    }
     s.cgroup_ = !memory_cgroup_kind().empty();
     if (s.mode_ == Mode::Fallback) {
         if (requested == "bwrap") throw std::runtime_error("--sandbox bwrap: " + s.why_);
@@ -204,7 +213,7 @@ std::string Sandbox::describe() const {
     const std::string memory = cgroup_ ? "" : "; memory is limited per process (no memory cgroup can be made here)";
     if (mode_ == Mode::Bubblewrap)
         return "your code runs in a bubblewrap sandbox: no privileges, read-only files, no network or host sockets, "
-               "nothing left running" + memory;
+               "nothing left running; it is compiled in one too" + memory;
     std::string s = "your code runs WITHOUT a sandbox: " + why_ + "; to get one: apt-get install bubblewrap, and allow "
                     "user namespaces (sysctl kernel.unprivileged_userns_clone=1 and, on Ubuntu, "
                     "kernel.apparmor_restrict_unprivileged_userns=0). Instead: its own session, ";
@@ -213,6 +222,9 @@ std::string Sandbox::describe() const {
                      "after each check and changes elsewhere (your home folder, /tmp) are not, ";
     s += "a filter refuses it sockets, ptrace and signals to the checker";
     if (root_) s += run_as_ >= 0 ? ", and it runs as the user nobody" : ", and it runs as root (nobody cannot reach this folder)";
+    s += compile_sandboxed_ ? "; it is compiled in a bubblewrap sandbox"
+                            : "; it is compiled WITHOUT a sandbox too (within its limits of time, memory and size), "
+                              "so the compiler can read any file you can";
     return s + memory;
 }
 

@@ -15,8 +15,9 @@
 //    the seccomp filter (guard.hpp), the user nobody when the checker is root,
 //    killing every process that escaped (the checker is their "subreaper").
 //
-// In both, the course folder (and, where the code could write it, the build
-// folder) is fingerprinted before and after each check (FolderGuard): a second
+// In both, the course folder (and, where the code could write them, the build
+// folder and the other build trees of the course folder) is fingerprinted before and
+// after each check (FolderGuard): a second
 // line of defence, which puts back what can be put back and never a learner's edit.
 #pragma once
 
@@ -56,6 +57,10 @@ public:
     // without Landlock. Everywhere else the kernel keeps it read-only.
     bool code_could_write() const { return mode_ == Mode::Fallback && !landlock_; }
     bool memory_cgroup() const { return cgroup_; }
+    // Whether the learner's file is compiled inside bubblewrap (cmake/bounded_compile.sh):
+    // wherever bubblewrap runs, whatever the check's mode. Where it does not, the compile
+    // has its limits alone, and describe() says so.
+    bool compile_sandboxed() const { return compile_sandboxed_; }
     bool landlock() const { return landlock_; }
     // Fallback as root: the check runs as this user (nobody) where it can reach the
     // course; -1 when it runs as the checker's own user.
@@ -67,7 +72,7 @@ public:
 private:
     Mode mode_ = Mode::Fallback;
     std::string why_;  // why not bubblewrap, in fallback mode
-    bool landlock_ = false, cgroup_ = false;
+    bool landlock_ = false, cgroup_ = false, compile_sandboxed_ = false;
     int run_as_ = -1;
     bool root_ = false;
 };
@@ -84,14 +89,18 @@ struct GuardPolicy {
     std::string state_dir;         // .course: where the changed versions are kept
 };
 
-// Every entry below the course folder (build trees apart) and, when asked, below
-// the build folder: type, mode, size, inode, mtime and ctime, and the content of
-// small files, so that a change can be seen and, where it should be, put back.
+// Every entry below the course folder (build trees apart) and, where the code could
+// write them, every entry of the build trees: type, mode, size, inode, mtime and ctime,
+// and the content of small files, so that a change can be seen and, where it should be,
+// put back. Which folders are build trees is decided here, before the check: the build
+// folder and each folder that has a CMakeCache.txt now, never one below .git/,
+// exercises/, .course/ or plots/.
 class FolderGuard {
 public:
-    // `code_could_write`: the build folder is recorded too, and the content of small
-    // files, to put them back; otherwise (under a sandbox nothing is put back) only
-    // what tells a change: inode, size, mode, times.
+    // `code_could_write`: the build trees are recorded too (by their stat alone), and the
+    // content of small files, to put them back; otherwise (under a sandbox nothing is put
+    // back) only what tells a change: inode, size, mode, times. Throws where the code
+    // could write and the folders hold more entries than can be recorded.
     FolderGuard(const std::string& root, const std::string& build, bool code_could_write);
 
     struct Outcome {
@@ -102,8 +111,9 @@ public:
     };
     // Compares with now and settles every change by the rules of docs/CONTAINMENT.md:
     // files below exercises/ are never put back (the version before is kept beside);
-    // other files are put back after their changed version is kept in .course/backups;
-    // changed build outputs are removed. Under a sandbox nothing is put back.
+    // other files are put back after their changed version is kept in .course/backups,
+    // and new ones moved there; changed build outputs are removed, in every build tree
+    // recorded. Under a sandbox nothing is put back.
     Outcome settle(const GuardPolicy& policy) const;
 
     // The journal on disk, for a check whose checker was ended before it settled.
@@ -118,15 +128,25 @@ public:
         bool kept = false;  // content (or link target) kept, so it can be put back
         std::string content;
     };
+    // A build tree recorded apart: where it is, its folder's inode (so that another folder
+    // put in its place is not taken for it), and its entries, relative to it.
+    struct Tree {
+        std::string path;
+        std::uint64_t ino = 0;
+        std::map<std::string, Entry> entries;
+    };
 
 private:
     FolderGuard() = default;
-    static Entry stat_entry(const struct stat& st);
-    void scan_dir(const std::string& base, const std::string& rel, bool keep, bool is_build,
-                  std::map<std::string, Entry>& out, std::size_t& kept_bytes) const;
+    void record_course(const std::string& rel, std::size_t& kept_bytes, std::size_t& count);
+    static void record_tree(const std::string& base, const std::string& rel, std::map<std::string, Entry>& out,
+                            std::size_t& count);
     std::string root_, build_;
-    bool with_build_ = false, keep_ = true;
-    std::map<std::string, Entry> course_, build_entries_;
+    bool keep_ = true;
+    bool complete_ = true;              // every entry was recorded (below the limit)
+    std::vector<std::string> skipped_;  // the build trees below root_, walked apart (relative)
+    std::vector<Tree> trees_;           // recorded where the code could write them
+    std::map<std::string, Entry> course_;
 };
 
 struct ContainedResult {
