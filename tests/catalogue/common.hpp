@@ -58,6 +58,9 @@ ATTN_MISTAKE(result_valid_input_refused, "*",
              "function's rule or looks at the wrong sizes (compare its condition with the "
              "Throws: line of the doc block in src/contracts/; only what is listed there is "
              "refused)");
+ATTN_MISTAKE(result_inner_call_refused, "*",
+             "on input the contract accepts, a function your code called refused what your code "
+             "handed it: the values or shapes computed before that call are wrong");
 ATTN_MISTAKE(result_operands_do_not_fit, "*",
              "on input the contract accepts, Armadillo refused a product or a sum whose shapes do "
              "not fit: an operand in the wrong order (V * A for A * V, U.t() * X for X * U.t()) or "

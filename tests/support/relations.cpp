@@ -275,13 +275,20 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
 // says the slip's kind (a check too strict, a product of the wrong operands, an index
 // past the end); the key is the kind alone, so that one kind on every input names it.
 namespace {
-std::vector<Finding> threw_on_valid_input(const Result& got) {
+std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& function) {
     const std::string said = " (it threw " + got.type + ": " + got.message + ")";
     switch (got.threw) {
         case Threw::shape_error:
-        case Threw::input_error:
-            return {found(m::result_valid_input_refused, "refused",
-                          sentence(m::result_valid_input_refused) + said)};
+        case Threw::input_error: {
+            // the course's errors start with the name of the function that refused
+            const std::string by = got.message.substr(0, got.message.find(':'));
+            if (function.empty() || by == function)
+                return {found(m::result_valid_input_refused, "refused", sentence(m::result_valid_input_refused) + said)};
+            return {found(m::result_inner_call_refused, "refused_inside:" + by,
+                          by + " refused what your code handed it, on input the contract accepts: the values (or "
+                               "shapes) your code computed before that call are wrong; look at what it passes to " +
+                              by + said)};
+        }
         case Threw::armadillo_size:
             return {found(m::result_operands_do_not_fit, "size", sentence(m::result_operands_do_not_fit) + said)};
         case Threw::armadillo_index:
@@ -292,8 +299,9 @@ std::vector<Finding> threw_on_valid_input(const Result& got) {
 }  // namespace
 
 std::vector<Finding> relations_between(const Result& got, const Result& want, const std::vector<Quantity>& quantities,
-                                       const std::vector<Term>& terms, double tol) {
-    if (want.threw == Threw::nothing && got.threw != Threw::nothing) return threw_on_valid_input(got);
+                                       const std::vector<Term>& terms, double tol,
+                                       const std::string& function) {
+    if (want.threw == Threw::nothing && got.threw != Threw::nothing) return threw_on_valid_input(got, function);
     if (got.threw != Threw::nothing || want.threw != Threw::nothing) return {};
     std::string key, text, right;
     const Mistake* first = nullptr;

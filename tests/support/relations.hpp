@@ -23,9 +23,12 @@ std::vector<Finding> relations_between(const Part& got, const Part& want, const 
                                        const std::vector<Term>& terms, double tol);
 
 // The findings for a whole result: one per wrong part when each wrong part has exactly
-// one relation (their keys and sentences joined), else none.
+// one relation (their keys and sentences joined), else none. Where the call threw on
+// valid input, what threw: `function` (the exercise) itself, a function it called, or
+// Armadillo.
 std::vector<Finding> relations_between(const Result& got, const Result& want, const std::vector<Quantity>& quantities,
-                                       const std::vector<Term>& terms, double tol);
+                                       const std::vector<Term>& terms, double tol,
+                                       const std::string& function = "");
 
 // The name of the factor c among the quantities ("sqrt(d_k)", "1 / d_k", "d_k / d_model"),
 // or "" when none, or more than one, has its value; names_of_factor: all that have it.
