@@ -133,8 +133,11 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
     }
     if (Y.n_elem == 0) return out;
 
-    // inf or NaN where the right value is finite: nothing else is worth saying
-    for (arma::uword k = 0; k < Y.n_elem; ++k)
+    // inf or NaN where the right value is finite: nothing else is worth saying (unless
+    // the right result holds infinities itself, as a mask does: then one in the wrong
+    // place is a matter of where, not of an overflow)
+    const bool right_is_finite = Y.is_finite();
+    for (arma::uword k = 0; k < Y.n_elem && right_is_finite; ++k)
         if (std::isfinite(Y(k)) && !std::isfinite(R(k))) {
             const arma::uword r = k % Y.n_rows, c = k / Y.n_rows;
             out.push_back(found(m::result_not_finite, "not_finite",
