@@ -174,6 +174,22 @@ BOOST_AUTO_TEST_CASE(knows_which_exercises_a_file_calls_from_its_object_file) {
     for (const auto& n : names) BOOST_TEST(select(all, n).at(0).chapter <= self.chapter, n);
 }
 
+BOOST_AUTO_TEST_CASE(no_reference_solution_is_refused_by_name) {
+    // right code, as the checker looks it over: with the names the shared libraries of a
+    // program linked like a check (this one: Armadillo, Boost.Test, libstdc++, libc ...) export
+    const auto libraries = linked_libraries(std::filesystem::read_symlink("/proc/self/exe").string());
+    BOOST_TEST(libraries.size() >= 5u, "ldd lists the shared libraries of this program");
+    BOOST_TEST(std::count_if(libraries.begin(), libraries.end(),
+                             [](const std::string& l) { return l.find("libstdc++") != std::string::npos; }) == 1);
+    std::vector<std::string> objects;  // (one nm for all)
+    for (const auto& e : load_manifest(std::string(ATTN_SOURCE_DIR) + "/exercises/manifest.txt")) {
+        const auto of = objects_of(ATTN_BUILD_DIR, "sol_" + e.name);
+        BOOST_TEST(!of.empty(), e.name);
+        objects.insert(objects.end(), of.begin(), of.end());
+    }
+    for (const auto& r : refused_symbols(objects, {}, libraries)) BOOST_ERROR("a reference solution is refused: " + r);
+}
+
 BOOST_AUTO_TEST_CASE(content_hash_tells_texts_apart) {
     BOOST_TEST(content_hash("abc") == content_hash("abc"));
     BOOST_TEST(content_hash("abc") != content_hash("abd"));

@@ -9,7 +9,8 @@
 # What is checked, per kind (docs/CONTAINMENT.md says what each mode promises):
 #   forged verdicts   a passing report written at exit, through /proc/self/fd/4, by a
 #                     thread, by a forked process, by a whole imitated record, by a
-#                     static initializer, by a definition of Boost.Test's own code: no ✓
+#                     static initializer, by a definition of Boost.Test's own code, by
+#                     libstdc++'s own functions defined again in the program: no ✓
 #   the checker       signalled, ptraced, its memory opened: it still gives its verdict
 #   the machine       Unix and TCP sockets of the host never reached; nothing written
 #                     outside the course folder (where the mode promises it); memory
@@ -137,6 +138,13 @@ for sandbox in "${modes[@]}"; do
   check "$sandbox" forge_shadow ""
   expect "✗ rnn_step refused"
   expect "attn::plot::Figure::~Figure\(\)"
+  label="$sandbox: libstdc++'s own functions defined again (weak, under their mangled names)"
+  check "$sandbox" forge_interpose ""
+  [[ $code -ne 0 ]] || fail "a forged report passed"
+  expect_not "✓"
+  expect "✗ rnn_step refused"
+  expect "__ostream_insert"
+  expect "replace the library's own"
   label="$sandbox: a static initializer that writes a passing record"
   check "$sandbox" forge_static_init ""
   expect "✗ rnn_step refused"
