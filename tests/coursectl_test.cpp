@@ -408,6 +408,61 @@ BOOST_AUTO_TEST_CASE(first_build_error_is_file_line_and_message) {
                "link error: undefined reference to `attn::f()'");
 }
 
+// A whole record of suite "s": the log and the report of `cases`, and the progress lines
+// with the outcome each case ended with (a case whose `outcome` is empty gets no "end" line).
+struct Channel {
+    std::string name, log_events, reported, outcome;
+    long failed = 0;
+};
+CheckRecord three_channels(const std::vector<Channel>& cases, bool log_kept = true) {
+    std::string log = "<TestLog><TestSuite name=\"m\"><TestSuite name=\"s\">", progress;
+    std::string rep = "<TestResult><TestSuite name=\"m\" result=\"passed\"><TestSuite name=\"s\" result=\"passed\">";
+    for (const auto& c : cases) {
+        log += "<TestCase name=\"" + c.name + "\">" + c.log_events + "<TestingTime>1</TestingTime></TestCase>";
+        rep += "<TestCase name=\"" + c.name + "\" result=\"" + c.reported + "\"/>";
+        progress += "start s/" + c.name + "\n";
+        if (!c.outcome.empty()) progress += "end " + c.outcome + " " + std::to_string(c.failed) + " s/" + c.name + "\n";
+    }
+    log += "</TestSuite></TestSuite></TestLog>";
+    rep += "</TestSuite></TestSuite></TestResult>";
+    return parse_record(log_kept ? log : "", rep, "s", progress + "finish\n");
+}
+
+BOOST_AUTO_TEST_CASE(progress_lines_carry_each_cases_outcome) {
+    const auto rec = parse_record("", "", "s", "start s/a\nend failed 3 s/a\nstart s/b c\nend passed 0 s/b c\nstart s/d\nend s/d\n");
+    BOOST_REQUIRE(rec.logged.size() == 3u);
+    BOOST_TEST(rec.logged[0].outcome == "failed");
+    BOOST_TEST(rec.logged[0].assertions_failed == 3);
+    BOOST_TEST(rec.logged[1].name == "b c");
+    BOOST_TEST(rec.logged[1].outcome == "passed");
+    BOOST_TEST(rec.logged[2].finished, "an end without an outcome still ends the case");
+    BOOST_TEST(rec.logged[2].outcome.empty());
+    BOOST_TEST(!rec.logged[0].in_log, "only the log itself says a case is in the log");
+}
+
+BOOST_AUTO_TEST_CASE(a_pass_needs_the_report_the_progress_outcomes_and_the_log_to_agree) {
+    // Boost.Test's own record of a pass, and of a failure: all three say the same
+    BOOST_TEST(channels_disagree(three_channels({{"a", "", "passed", "passed", 0}, {"b", "", "passed", "passed", 0}})).empty());
+    BOOST_TEST(channels_disagree(three_channels({{"a", error("differs"), "failed", "failed", 1}})).empty());
+    BOOST_TEST(channels_disagree(three_channels({{"a", exception("std::runtime_error: x"), "aborted", "aborted", 1}})).empty());
+    // a report written in place of Boost.Test's: the outcomes say the checks failed
+    const auto forged = channels_disagree(three_channels({{"a", error("differs"), "passed", "failed", 1}}));
+    BOOST_TEST(forged.find("its report says the check a passed, but when it ended Boost.Test had it failed") == 0, forged);
+    // ... and with the log lost as well, or the outcomes missing
+    BOOST_TEST(!channels_disagree(three_channels({{"a", "", "passed", "failed", 1}}, false)).empty());
+    BOOST_TEST(channels_disagree(three_channels({{"a", "", "passed", "", 0}})).find("never told") != std::string::npos);
+    // the outcomes agree with a rewritten report, but the log holds the failure
+    const auto logged = channels_disagree(three_channels({{"a", error("differs"), "passed", "passed", 0}}));
+    BOOST_TEST(logged.find("its log holds 1 error of it") != std::string::npos, logged);
+    // the log gone (pointed at /dev/null): nothing shows the case ran
+    const auto no_log = channels_disagree(three_channels({{"a", "", "passed", "passed", 0}}, false));
+    BOOST_TEST(no_log.find("its log does not show it ran to its end") != std::string::npos, no_log);
+    // a failure the report does not call a pass, though the outcome said passed
+    BOOST_TEST(!channels_disagree(three_channels({{"a", "", "failed", "passed", 0}})).empty());
+    // no complete report: nothing to agree with (the verdict is not a pass anyway)
+    BOOST_TEST(channels_disagree(parse_record("", "", "s", "start s/a\nend failed 1 s/a\n")).empty());
+}
+
 BOOST_AUTO_TEST_CASE(readme_block_must_appear_in_order) {
     const std::string readme = "text\n<!-- expected output -->\n```text\nline a\nline b\n...\nline z\n```\n";
     BOOST_TEST(compare_expected_output(readme, "x\nline a\nline b\nq\nr\nline z\n").empty());

@@ -9,8 +9,9 @@
 # What is checked, per kind (docs/CONTAINMENT.md says what each mode promises):
 #   forged verdicts   a passing report written at exit, through /proc/self/fd/4, by a
 #                     thread, by a forked process, by a whole imitated record, by a
-#                     static initializer, by a definition of Boost.Test's own code, by
-#                     libstdc++'s own functions defined again in the program: no ✓
+#                     static initializer, by a definition of Boost.Test's own code, in
+#                     place of Boost.Test's own report (lost in /dev/null), by libstdc++'s
+#                     own functions defined again in the program: no ✓
 #   the checker       signalled, ptraced, its memory opened: it still gives its verdict
 #   the machine       Unix and TCP sockets of the host never reached; nothing written
 #                     outside the course folder (where the mode promises it); memory
@@ -138,6 +139,13 @@ for sandbox in "${modes[@]}"; do
   check "$sandbox" forge_shadow ""
   expect "✗ rnn_step refused"
   expect "attn::plot::Figure::~Figure\(\)"
+  label="$sandbox: Boost.Test's own report lost, a short passing one written at exit"
+  check "$sandbox" forge_swap_report ""
+  [[ $code -ne 0 ]] || fail "a forged report passed"
+  expect_not "✓"
+  expect "✗ rnn_step refused"
+  expect "cannot be trusted"
+  no_process_left
   label="$sandbox: libstdc++'s own functions defined again (weak, under their mangled names)"
   check "$sandbox" forge_interpose ""
   [[ $code -ne 0 ]] || fail "a forged report passed"

@@ -147,6 +147,8 @@ CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Ex
         in.doubts = record_doubts(res.report_xml, res.syncs, in.record, e.name, cases);
     if (in.doubts.empty() && res.progress_unanswered && !res.report_xml.empty())
         in.doubts = "its progress lines were not written by the check's own observer (they did not wait for the checker)";
+    // the report, the outcomes the progress observer sent and the log's errors must all say the same
+    if (in.doubts.empty() && !res.record_too_large) in.doubts = channels_disagree(in.record);
     in.expected_cases = cases.empty() ? -1 : static_cast<int>(cases.size());
     return interpret_check(in);
 }
