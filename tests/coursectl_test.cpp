@@ -463,6 +463,28 @@ BOOST_AUTO_TEST_CASE(a_pass_needs_the_report_the_progress_outcomes_and_the_log_t
     BOOST_TEST(channels_disagree(parse_record("", "", "s", "start s/a\nend failed 1 s/a\n")).empty());
 }
 
+BOOST_AUTO_TEST_CASE(what_the_guard_did_is_shown_whatever_else_is_cut) {
+    auto in = record(201, {{"a", error("first"), "failed"}, {"b", error("second"), "failed"}, {"c", error("third"), "failed"},
+                           {"d", error("mistake [slip]: a known slip"), "failed"}});
+    in.guard_lines = {"changed while the check ran, and kept as they are now (if you did not save them yourself, your "
+                      "code did; ...): exercises/01_rnn_loop/rnn_forward.cpp"};
+    const auto rep = interpret_check(in);
+    BOOST_REQUIRE(rep.diagnoses.size() == 1u);
+    const auto shown = shown_lines(rep);
+    BOOST_REQUIRE(shown.size() == 5u);
+    BOOST_TEST(shown[0] == "mistake: a known slip");
+    BOOST_TEST(shown[3] == "(and 1 more failing checks)");
+    BOOST_TEST(shown[4] == in.guard_lines[0]);
+    // with every verdict: a stub (not started), Boost.Test's own setup error
+    auto stub = record(201, {{"a", exception("attn::NotImplemented: not implemented yet: rnn_step (exercises/01_rnn_loop/rnn_step.cpp)"), "aborted"}});
+    stub.guard_lines = in.guard_lines;
+    BOOST_TEST(shown_lines(interpret_check(stub)).back() == in.guard_lines[0]);
+    CheckInput setup;
+    setup.process.exit_code = 200;
+    setup.guard_lines = in.guard_lines;
+    BOOST_TEST(shown_lines(interpret_check(setup)).back() == in.guard_lines[0]);
+}
+
 BOOST_AUTO_TEST_CASE(readme_block_must_appear_in_order) {
     const std::string readme = "text\n<!-- expected output -->\n```text\nline a\nline b\n...\nline z\n```\n";
     BOOST_TEST(compare_expected_output(readme, "x\nline a\nline b\nq\nr\nline z\n").empty());

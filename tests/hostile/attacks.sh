@@ -18,7 +18,8 @@
 #                     taken apart from the check's processes is bounded and gone after
 #   the course        the build folder's programs and .git/config unchanged (or put back);
 #                     a file the learner saves during a check is kept as saved
-#   the screen        escape sequences never reach it; "cannot start" is not echoed
+#   the screen        escape sequences never reach it; "cannot start" is not echoed; what
+#                     the guard did is shown below failing checks, however many
 #   the build         an exercise that is a link to /dev/zero is refused by name; a
 #                     compile bomb (/dev/zero, a compile-time loop, a huge object) stops
 #                     with a clear message within its limits
@@ -102,6 +103,17 @@ check() {
         -- "$hostile/hostile_$program" 2>&1)
   code=$?
 }
+# course_check SANDBOX MODE: `coursectl check rnn_step`, the learner's command with its own
+# way of showing a verdict, on the hostile program in a stand-in build folder ($work/fakebuild,
+# whose cmake does nothing); output in $out
+course_check() {
+  local s=$1 mode=$2
+  [[ $s == nolandlock ]] && s=fallback
+  out=$(env ATTN_HOSTILE="$mode" ATTN_HOSTILE_ROOT="$root" TMPDIR="$work/tmp" PATH="$work/fakebin:$PATH" \
+        COURSE_LANDLOCK=$([[ $1 == nolandlock ]] && echo 0 || echo 1) timeout 60 \
+        "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" --sandbox "$s" --timeout 20 2>&1)
+  code=$?
+}
 no_process_left() {
   for _ in $(seq 100); do
     pgrep -u "$(id -u)" -f "$hostile/hostile_" >/dev/null || return 0
@@ -110,6 +122,9 @@ no_process_left() {
   fail "a process of the check is still running: $(pgrep -u "$(id -u)" -af "$hostile/hostile_" | head -3)"
 }
 
+mkdir -p "$work/fakebuild/checks" "$work/fakebin"
+printf '#!/bin/sh\nexit 0\n' >"$work/fakebin/cmake"
+chmod +x "$work/fakebin/cmake"
 modes=(fallback nolandlock)
 bwrap --ro-bind / / --dev /dev --proc /proc --unshare-user --cap-drop ALL true 2>/dev/null && modes=(bwrap "${modes[@]}")
 echo "as $(id -un), modes: ${modes[*]}"
@@ -235,6 +250,22 @@ for sandbox in "${modes[@]}"; do
   check "$sandbox" rnn_step escape
   expect "^✗ rnn_step"
   ! grep -q $'\e' <<<"$out" || fail "an escape sequence reached the screen"
+  label="$sandbox: the guard's notice below a diagnosis and failing checks"
+  cp "$hostile/hostile_rnn_step" "$work/fakebuild/checks/check_rnn_step"
+  rm -rf "$root/.course"
+  ( course_check "$sandbox" clobber; printf '%s\n' "$out" >"$work/clobber.out" ) &
+  clobber=$!
+  sleep 0.7
+  printf 'a line of my own, saved during a check\n' >>"$root/README.md"
+  wait "$clobber"
+  out=$(cat "$work/clobber.out")
+  expect "^✗ 01 rnn_step"
+  expect "^      mistake: "
+  expect "put back|your code did|check again for a verdict"
+  [[ $sandbox == nolandlock ]] && ! grep -q "as the user nobody" <<<"$out" && expect "your code did.*rnn_forward.cpp"
+  cp "$src/README.md" "$root/README.md"
+  cp "$src/exercises/01_rnn_loop/rnn_forward.cpp" "$root/exercises/01_rnn_loop/rnn_forward.cpp"
+  rm -rf "$root/.course"
   label="$sandbox: 'cannot start' printed, exit code 127"
   check "$sandbox" rnn_step cannot_start
   expect_not "✓"
@@ -244,9 +275,7 @@ done
 
 # the build: an exercise that is a link to /dev/zero is refused by name (never read)
 label="an exercise that is a link to /dev/zero"
-mkdir -p "$work/fakebuild" "$work/fakebin"
-printf '#!/bin/sh\nexit 0\n' >"$work/fakebin/cmake"
-chmod +x "$work/fakebin/cmake"
+rm -f "$work/fakebuild/checks/check_rnn_step"
 ln -sf /dev/zero "$root/exercises/01_rnn_loop/rnn_step.cpp"
 out=$(PATH=$work/fakebin:$PATH timeout 20 "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" 2>&1)
 expect "rnn_step.cpp is not a plain file \(a link\)"

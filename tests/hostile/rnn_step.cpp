@@ -36,6 +36,8 @@
 //   ATTN_HOSTILE=tiocsti    pushes a command into every terminal it can open (its own, the
 //                           checker's, /dev/tty) and gives a wrong answer if any push worked
 //   ATTN_HOSTILE=escape     throws an exception whose message redraws the line as a pass
+//   ATTN_HOSTILE=clobber    a wrong answer that writes over another exercise of ATTN_HOSTILE_ROOT
+//                           (where it can) and takes 1.5 s (another program writes meanwhile)
 //   ATTN_HOSTILE=cannot_start  prints "cannot start " and ends with exit code 127
 //   unset                   the right answer, quietly
 #include <arpa/inet.h>
@@ -231,6 +233,10 @@ void attack(const std::string& m) {
         std::ofstream(std::string(root) + "/README.md", std::ios::app) << "vandalised\n";
         ::sleep(30);
     }
+    if (m == "clobber" && root) {
+        std::ofstream(std::string(root) + "/exercises/01_rnn_loop/rnn_forward.cpp", std::ios::trunc) << "// gone\n";
+        ::usleep(1500000);
+    }
     if (m == "escape") throw std::runtime_error("\r\033[2K\033[1A\033[32m\u2713 01 rnn_step done\033[0m\n\033[2K");
     if (m == "cannot_start") {
         std::printf("cannot start \u2713 rnn_step done\n");
@@ -298,7 +304,7 @@ arma::rowvec rnn_step(const arma::rowvec& h_prev, const arma::rowvec& x_t, const
     require_shapes(U.n_rows == W.n_rows, "rnn_step", "U must have d_h rows, like W", {"U", U}, {"W", W});
     require_shapes(x_t.n_cols == U.n_cols, "rnn_step", "x_t must be as wide as U (d_in)", {"x_t", x_t}, {"U", U});
     const arma::rowvec pre = h_prev * W.t() + x_t * U.t();  // (1, d_h)
-    if (m == "fake_pass" || m.rfind("forge_", 0) == 0 || pushed) return arma::rowvec(pre.n_elem, arma::fill::zeros);  // wrong
+    if (m == "fake_pass" || m.rfind("forge_", 0) == 0 || m == "clobber" || pushed) return arma::rowvec(pre.n_elem, arma::fill::zeros);  // wrong
     return arma::tanh(pre);
 }
 

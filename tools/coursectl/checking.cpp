@@ -307,12 +307,9 @@ std::string reliance_note(const Options& o, Reliance& reliance, const Exercise& 
 void print_report(const Exercise& e, const CheckReport& rep, const std::string& note = "") {
     std::printf("%s %s %-30s %s%s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
                 verdict_word(rep.verdict).c_str(), note.empty() ? "" : (" " + note).c_str());
-    // everything below may hold text the learner's program wrote: no control characters reach the screen
-    // a recognised mistake says most; then a couple of the failing checks
-    std::size_t shown = rep.verdict == Verdict::Failing ? (rep.diagnoses.empty() ? 6 : rep.diagnoses.size() + 2) : 3;
-    shown = std::min(shown, rep.lines.size());
-    for (std::size_t i = 0; i < shown; ++i) std::printf("      %s\n", printable(rep.lines[i]).c_str());
-    if (rep.lines.size() > shown) std::printf("      (and %zu more failing checks)\n", rep.lines.size() - shown);
+    // a recognised mistake says most; then a couple of the failing checks; what the guard did, always
+    // (all of it may hold text the learner's program wrote: no control characters reach the screen)
+    for (const auto& l : shown_lines(rep)) std::printf("      %s\n", printable(l).c_str());
     if (rep.verdict != Verdict::Done && rep.verdict != Verdict::NotStarted)
         std::printf("      file: exercises/%s   hint: ./course hint %s\n", e.file.c_str(), e.name.c_str());
     std::fflush(stdout);

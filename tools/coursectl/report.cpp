@@ -71,6 +71,21 @@ std::string printable(const std::string& text) {
     return out;
 }
 
+std::vector<std::string> shown_lines(const CheckReport& rep) {
+    std::vector<std::string> rest, guard = rep.guard_lines;  // rep.lines apart from the guard's
+    for (const auto& l : rep.lines) {
+        const auto g = std::find(guard.begin(), guard.end(), l);
+        if (g != guard.end()) guard.erase(g);
+        else rest.push_back(l);
+    }
+    std::size_t shown = rep.verdict == Verdict::Failing ? (rep.diagnoses.empty() ? 6 : rep.diagnoses.size() + 2) : 3;
+    shown = std::min(shown, rest.size());
+    std::vector<std::string> out(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(shown));
+    if (rest.size() > shown) out.push_back("(and " + std::to_string(rest.size() - shown) + " more failing checks)");
+    out.insert(out.end(), rep.guard_lines.begin(), rep.guard_lines.end());
+    return out;
+}
+
 namespace {
 
 std::string plural(std::size_t n, const char* word) {
@@ -334,6 +349,10 @@ CheckReport judged(const CheckInput& in) {
 
 CheckReport interpret_check(const CheckInput& in) {
     CheckReport rep = judged(in);
+    // what the guard did is told with every verdict (shown_lines shows it whatever else it cuts)
+    for (const auto& g : in.guard_lines)
+        if (std::find(rep.lines.begin(), rep.lines.end(), g) == rep.lines.end()) rep.lines.push_back(g);
+    rep.guard_lines = in.guard_lines;
     // only where the learner's code ran a case to its failure: a stub, a refusal or a
     // program that never ran has no check to give the hints of
     switch (rep.verdict) {

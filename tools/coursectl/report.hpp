@@ -40,6 +40,9 @@ struct CheckReport {
     // order they ran: where the hints for those checks come first (hints.hpp). Empty
     // when the code ran no case to a failure (done, not started, refused, not run).
     std::vector<std::string> failing_cases;
+    // What the fingerprint found changed while the check ran and did about it (FolderGuard),
+    // also among `lines`: shown whatever else is cut (shown_lines).
+    std::vector<std::string> guard_lines;
 };
 
 // Everything known about one run of an exercise's check program.
@@ -66,6 +69,12 @@ std::vector<std::string> failing_cases(const CheckRecord& record);
 // Text that a learner's program wrote, made safe to show: control characters
 // (escape sequences that move the cursor or recolour a line) become '?'.
 std::string printable(const std::string& text);
+
+// The lines below a verdict as check and watch show them: a recognised mistake says most,
+// then a couple of the failing checks (diagnoses + 2 lines with a diagnosis, 6 without, 3
+// for other verdicts), "(and N more failing checks)" for the rest, and then what the guard
+// did to the course's files (rep.guard_lines), always, whatever else was cut.
+std::vector<std::string> shown_lines(const CheckReport& rep);
 
 // "done", "not started", ... as shown by ./course list and check.
 std::string verdict_word(Verdict v);
