@@ -463,6 +463,45 @@ BOOST_AUTO_TEST_CASE(a_pass_needs_the_report_the_progress_outcomes_and_the_log_t
     BOOST_TEST(channels_disagree(parse_record("", "", "s", "start s/a\nend failed 1 s/a\n")).empty());
 }
 
+BOOST_AUTO_TEST_CASE(printable_text_reaches_no_terminal_as_a_command_or_a_verdict) {
+    BOOST_TEST(printable("plain text: a = b, 3 x 4") == "plain text: a = b, 3 x 4");
+    BOOST_TEST(printable("\x1b[2J\rA\nB\x7f") == "?[2J?A?B?", "C0 controls and DEL");
+    BOOST_TEST(printable("A\x9b" "1AB\x8d" "C") == "A?1AB?C", "single C1 bytes, which are not UTF-8");
+    BOOST_TEST(printable("A\xc2\x9b" "2K") == "A?2K", "C1 controls written as UTF-8");
+    BOOST_TEST(printable("\xff\xfe\xc3\xe2\x82") == "?????", "bytes that are not UTF-8, and sequences cut short");
+    BOOST_TEST(printable("\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80") == "?????????", "overlong forms, surrogates, past U+10FFFF");
+    BOOST_TEST(printable("a\xe2\x80\xaez\xe2\x81\xa6y\xe2\x80\x8f\xe2\x80\x8e\xd8\x9c\xef\xbb\xbf\xe2\x80\xa8") == "a?z?y?????",
+               "bidi controls, invisible format characters, a line separator");
+    BOOST_TEST(printable("\xe2\x9c\x93 01 rnn_step done \xe2\x9c\x97 \xe2\x9c\x94 \xe2\x9c\x98 \xe2\x88\x9a \xe2\x9c\x85") ==
+               "? 01 rnn_step done ? ? ? ? ?", "verdict marks and their look-alikes");
+    BOOST_TEST(printable("d\xc3\xa9j\xc3\xa0 \xe2\x80\x94 \xce\xb1\xc2\xb7\xce\xb2 \xe4\xb8\xad \xf0\x9f\x99\x82") ==
+                   "d\xc3\xa9j\xc3\xa0 \xe2\x80\x94 \xce\xb1\xc2\xb7\xce\xb2 \xe4\xb8\xad \xf0\x9f\x99\x82",
+               "letters, dashes and signs of any language pass");
+    BOOST_TEST(printable("a  b\tc" + std::string(300, ' ') + "d\t\t\te\xc2\xa0\xe2\x80\x83\xe3\x80\x80" "f ") == "a  b c d e f ",
+               "two blanks stay; a longer run of blanks (tabs, Unicode's spaces) is one");
+    BOOST_TEST(printable(printable("x\x9b" + std::string(9, ' ') + "\xe2\x9c\x93")) == "x? ?", "printable twice is printable once");
+}
+
+BOOST_AUTO_TEST_CASE(a_long_line_on_a_terminal_stays_below_its_verdict) {
+    BOOST_TEST(screen_rows("a b", "      ", 0) == std::vector<std::string>{"      a b"}, "not a terminal: one line");
+    const std::string padded = "rnn_step/a: threw: " + std::string(200, '.') + "\xe2\x9c\x93 01 rnn_step done";
+    const auto rows = screen_rows(padded, "      ", 80);
+    BOOST_TEST(rows.size() > 2u);
+    for (const auto& r : rows) {
+        BOOST_TEST(r.rfind("      ", 0) == 0, "every row starts with the indent: " + r);
+        BOOST_TEST(r.size() <= 80u, r);
+        BOOST_TEST(r.find("\xe2\x9c\x93") == std::string::npos, r);
+    }
+    // broken at blanks where it can; characters other than ASCII count as two columns
+    const auto words = screen_rows("one two three four five six", "  ", 20);
+    BOOST_TEST(words == (std::vector<std::string>{"  one two three four", "    five six"}));
+    std::string chinese;
+    for (int i = 0; i < 30; ++i) chinese += "\xe4\xb8\xad";
+    const auto wide = screen_rows(chinese, "", 10);
+    BOOST_TEST(wide.size() > 6u);
+    for (const auto& r : wide) BOOST_TEST(r.size() <= 15u, "at most 10 columns, a character of 2 columns being 3 bytes");
+}
+
 BOOST_AUTO_TEST_CASE(what_the_guard_did_is_shown_whatever_else_is_cut) {
     auto in = record(201, {{"a", error("first"), "failed"}, {"b", error("second"), "failed"}, {"c", error("third"), "failed"},
                            {"d", error("mistake [slip]: a known slip"), "failed"}});

@@ -18,8 +18,11 @@
 #                     taken apart from the check's processes is bounded and gone after
 #   the course        the build folder's programs and .git/config unchanged (or put back);
 #                     a file the learner saves during a check is kept as saved
-#   the screen        escape sequences never reach it; "cannot start" is not echoed; what
-#                     the guard did is shown below failing checks, however many
+#   the screen        escape sequences, C1 controls, bytes that are not UTF-8 and bidi
+#                     controls never reach it; no text of the program passes for a verdict
+#                     (no ✓ of its own, no padding that wraps onto a row of its own);
+#                     "cannot start" is not echoed; what the guard did is shown below
+#                     failing checks, however many
 #   the build         an exercise that is a link to /dev/zero is refused by name; a
 #                     compile bomb (/dev/zero, a compile-time loop, a huge object) stops
 #                     with a clear message within its limits
@@ -114,6 +117,32 @@ course_check() {
         "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" --sandbox "$s" --timeout 20 2>&1)
   code=$?
 }
+# screen_safe WIDTH: "" when no text of the program in $out can pass for the checker's own on a
+# screen (WIDTH columns wide; 0: no terminal), otherwise what can
+screen_py='
+import re, sys
+data, width, bad = sys.stdin.buffer.read(), int(sys.argv[1]), []
+try:
+    text = data.decode("utf-8")
+except UnicodeDecodeError as e:
+    bad.append("bytes that are not UTF-8: %r" % data[e.start:e.start + 4])
+    text = data.decode("utf-8", "replace")
+for c in sorted(set(text)):
+    o = ord(c)
+    if (o < 0x20 and c not in "\r\n") or 0x7f <= o <= 0x9f or o in (0x61c, 0x200e, 0x200f) or 0x202a <= o <= 0x202e or 0x2066 <= o <= 0x2069:
+        bad.append("U+%04X" % o)
+if text.count("\u2713") + text.count("\u2717") + text.count("\u2714") != 1:
+    bad.append("a check mark besides the verdict")
+rows = text.replace("\r", "").split("\n")
+bad += ["a run of blanks: " + r[:50] for r in rows if re.search(r"[^ ] {5,}", r)]
+below = False
+for r in rows:
+    if below and r and width and (not r.startswith(" ") or len(r) > width):
+        bad.append("a row not indented below the verdict: " + r[:50])
+    below = below or r.startswith("\u2717")
+print("; ".join(bad))
+'
+screen_safe() { printf '%s' "$out" | python3 -c "$screen_py" "$1"; }
 no_process_left() {
   for _ in $(seq 100); do
     pgrep -u "$(id -u)" -f "$hostile/hostile_" >/dev/null || return 0
@@ -250,6 +279,19 @@ for sandbox in "${modes[@]}"; do
   check "$sandbox" rnn_step escape
   expect "^✗ rnn_step"
   ! grep -q $'\e' <<<"$out" || fail "an escape sequence reached the screen"
+  label="$sandbox: C1 controls, bidi controls and a padded fake verdict in an exception"
+  check "$sandbox" rnn_step escape_c1
+  expect "^✗ rnn_step"
+  why=$(screen_safe 0)
+  [[ -z $why ]] || fail "$why"
+  if command -v script >/dev/null; then
+    s=$sandbox; [[ $s == nolandlock ]] && s=fallback
+    out=$(env ATTN_HOSTILE=escape_c1 COURSE_LANDLOCK=$([[ $sandbox == nolandlock ]] && echo 0 || echo 1) TMPDIR="$work/tmp" \
+          timeout 60 script -qec "stty cols 80 rows 40; $ctl check-program rnn_step --root $root --build $work/build --sandbox $s --timeout 20 --trusted $build/test_01 -- $hostile/hostile_rnn_step" /dev/null 2>&1)
+    expect "✗ rnn_step"
+    why=$(screen_safe 80)
+    [[ -z $why ]] || fail "on a terminal of 80 columns: $why"
+  fi
   label="$sandbox: the guard's notice below a diagnosis and failing checks"
   cp "$hostile/hostile_rnn_step" "$work/fakebuild/checks/check_rnn_step"
   rm -rf "$root/.course"

@@ -12,6 +12,7 @@
 #include <memory>
 #include <set>
 #include <sstream>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -303,13 +304,28 @@ std::string reliance_note(const Options& o, Reliance& reliance, const Exercise& 
     return note + ")";
 }
 
+// The columns of the terminal the verdicts go to; 0 when they go elsewhere (a pipe, a file).
+std::size_t terminal_width() {
+    winsize ws {};
+    if (::isatty(STDOUT_FILENO) && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) return ws.ws_col;
+    return 0;
+}
+
+// Lines below a verdict: each may hold text the learner's program wrote, so each is made
+// printable and, on a terminal, broken into indented rows (screen_rows): nothing of it
+// reaches the screen as a command, and no row of it starts where a verdict line does.
+void print_below(const std::vector<std::string>& lines, const std::string& indent) {
+    const std::size_t width = terminal_width();
+    for (const auto& l : lines)
+        for (const auto& row : screen_rows(l, indent, width)) std::printf("%s\n", row.c_str());
+}
+
 // The verdict line and what follows it, as check and watch print them.
 void print_report(const Exercise& e, const CheckReport& rep, const std::string& note = "") {
     std::printf("%s %s %-30s %s%s\n", mark(rep.verdict), e.chapter.c_str(), e.name.c_str(),
                 verdict_word(rep.verdict).c_str(), note.empty() ? "" : (" " + note).c_str());
     // a recognised mistake says most; then a couple of the failing checks; what the guard did, always
-    // (all of it may hold text the learner's program wrote: no control characters reach the screen)
-    for (const auto& l : shown_lines(rep)) std::printf("      %s\n", printable(l).c_str());
+    print_below(shown_lines(rep), "      ");
     if (rep.verdict != Verdict::Done && rep.verdict != Verdict::NotStarted)
         std::printf("      file: exercises/%s   hint: ./course hint %s\n", e.file.c_str(), e.name.c_str());
     std::fflush(stdout);
@@ -523,8 +539,8 @@ int cmd_check_program(const Options& o) {
     }
     if (interrupted()) stop_on_interrupt();
     std::printf("%s %s %s\n", mark(rep.verdict), e.name.c_str(), verdict_word(rep.verdict).c_str());
-    for (const auto& l : rep.lines) std::printf("      %s\n", printable(l).c_str());
-    for (const auto& d : rep.diagnoses) std::printf("      [%s]\n", printable(d.id).c_str());
+    print_below(rep.lines, "      ");
+    for (const auto& d : rep.diagnoses) print_below({"[" + d.id + "]"}, "      ");
     return rep.verdict == Verdict::Done ? 0 : 1;
 }
 
@@ -546,7 +562,7 @@ int cmd_expect_stub(const Options& o) {
     require_build_of(o.build, o.root);
     const BuildLock lock(o.build);
     const CheckReport rep = check_one(o, open_sandbox(o, false), e);
-    for (const auto& l : rep.lines) std::printf("  %s\n", printable(l).c_str());
+    print_below(rep.lines, "  ");
     if (rep.verdict != Verdict::NotStarted) {
         std::printf("FAIL: the stub of %s should be reported as 'not started', got '%s'\n", e.name.c_str(),
                     verdict_word(rep.verdict).c_str());
@@ -569,7 +585,7 @@ int cmd_expect_diagnosis(const Options& o) {
         throw std::invalid_argument("usage: coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM");
     const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
     const CheckReport rep = run_check_program(o, open_sandbox(o, false), e, fs::absolute(o.after[0]).string());
-    for (const auto& l : rep.lines) std::printf("  %s\n", printable(l).c_str());
+    print_below(rep.lines, "  ");
     std::string ids;
     for (const auto& d : rep.diagnoses) ids += (ids.empty() ? "" : ", ") + d.id;
     if (rep.verdict != Verdict::Failing || rep.diagnoses.size() != 1 || rep.diagnoses[0].id != o.args[1]) {
