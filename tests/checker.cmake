@@ -13,7 +13,7 @@ attn_script_test(checker.isolates_broken_exercises checker_isolation.sh "${CMAKE
 # attn_core's header, in CMakeFiles/hostile_src_NAME.dir, which coursectl check-program
 # --objects looks over as it looks over a learner's) and linked like check_rnn_step.
 if(NOT ATTN_SANITIZE)
-  foreach(_h rnn_step forge_symbols forge_static_init forge_shadow plant)
+  foreach(_h rnn_step forge_symbols forge_static_init forge_shadow forge_swap_report forge_interpose plant)
     add_library(hostile_src_${_h} OBJECT EXCLUDE_FROM_ALL "${CMAKE_CURRENT_SOURCE_DIR}/hostile/${_h}.cpp")
     target_link_libraries(hostile_src_${_h} PRIVATE attn_core)
     target_compile_options(hostile_src_${_h} PRIVATE ${ATTN_WARNINGS})

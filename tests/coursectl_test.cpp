@@ -174,6 +174,22 @@ BOOST_AUTO_TEST_CASE(knows_which_exercises_a_file_calls_from_its_object_file) {
     for (const auto& n : names) BOOST_TEST(select(all, n).at(0).chapter <= self.chapter, n);
 }
 
+BOOST_AUTO_TEST_CASE(no_reference_solution_is_refused_by_name) {
+    // right code, as the checker looks it over: with the names the shared libraries of a
+    // program linked like a check (this one: Armadillo, Boost.Test, libstdc++, libc ...) export
+    const auto libraries = linked_libraries(std::filesystem::read_symlink("/proc/self/exe").string());
+    BOOST_TEST(libraries.size() >= 5u, "ldd lists the shared libraries of this program");
+    BOOST_TEST(std::count_if(libraries.begin(), libraries.end(),
+                             [](const std::string& l) { return l.find("libstdc++") != std::string::npos; }) == 1);
+    std::vector<std::string> objects;  // (one nm for all)
+    for (const auto& e : load_manifest(std::string(ATTN_SOURCE_DIR) + "/exercises/manifest.txt")) {
+        const auto of = objects_of(ATTN_BUILD_DIR, "sol_" + e.name);
+        BOOST_TEST(!of.empty(), e.name);
+        objects.insert(objects.end(), of.begin(), of.end());
+    }
+    for (const auto& r : refused_symbols(objects, {}, libraries)) BOOST_ERROR("a reference solution is refused: " + r);
+}
+
 BOOST_AUTO_TEST_CASE(content_hash_tells_texts_apart) {
     BOOST_TEST(content_hash("abc") == content_hash("abc"));
     BOOST_TEST(content_hash("abc") != content_hash("abd"));
@@ -390,6 +406,122 @@ BOOST_AUTO_TEST_CASE(first_build_error_is_file_line_and_message) {
                "exercises/01_rnn_loop/rnn_step.cpp:17:5: error: 'hh' was not declared in this scope");
     BOOST_TEST(first_build_error("x.o: undefined reference to `attn::f()'\n", "/repo") ==
                "link error: undefined reference to `attn::f()'");
+}
+
+// A whole record of suite "s": the log and the report of `cases`, and the progress lines
+// with the outcome each case ended with (a case whose `outcome` is empty gets no "end" line).
+struct Channel {
+    std::string name, log_events, reported, outcome;
+    long failed = 0;
+};
+CheckRecord three_channels(const std::vector<Channel>& cases, bool log_kept = true) {
+    std::string log = "<TestLog><TestSuite name=\"m\"><TestSuite name=\"s\">", progress;
+    std::string rep = "<TestResult><TestSuite name=\"m\" result=\"passed\"><TestSuite name=\"s\" result=\"passed\">";
+    for (const auto& c : cases) {
+        log += "<TestCase name=\"" + c.name + "\">" + c.log_events + "<TestingTime>1</TestingTime></TestCase>";
+        rep += "<TestCase name=\"" + c.name + "\" result=\"" + c.reported + "\"/>";
+        progress += "start s/" + c.name + "\n";
+        if (!c.outcome.empty()) progress += "end " + c.outcome + " " + std::to_string(c.failed) + " s/" + c.name + "\n";
+    }
+    log += "</TestSuite></TestSuite></TestLog>";
+    rep += "</TestSuite></TestSuite></TestResult>";
+    return parse_record(log_kept ? log : "", rep, "s", progress + "finish\n");
+}
+
+BOOST_AUTO_TEST_CASE(progress_lines_carry_each_cases_outcome) {
+    const auto rec = parse_record("", "", "s", "start s/a\nend failed 3 s/a\nstart s/b c\nend passed 0 s/b c\nstart s/d\nend s/d\n");
+    BOOST_REQUIRE(rec.logged.size() == 3u);
+    BOOST_TEST(rec.logged[0].outcome == "failed");
+    BOOST_TEST(rec.logged[0].assertions_failed == 3);
+    BOOST_TEST(rec.logged[1].name == "b c");
+    BOOST_TEST(rec.logged[1].outcome == "passed");
+    BOOST_TEST(rec.logged[2].finished, "an end without an outcome still ends the case");
+    BOOST_TEST(rec.logged[2].outcome.empty());
+    BOOST_TEST(!rec.logged[0].in_log, "only the log itself says a case is in the log");
+}
+
+BOOST_AUTO_TEST_CASE(a_pass_needs_the_report_the_progress_outcomes_and_the_log_to_agree) {
+    // Boost.Test's own record of a pass, and of a failure: all three say the same
+    BOOST_TEST(channels_disagree(three_channels({{"a", "", "passed", "passed", 0}, {"b", "", "passed", "passed", 0}})).empty());
+    BOOST_TEST(channels_disagree(three_channels({{"a", error("differs"), "failed", "failed", 1}})).empty());
+    BOOST_TEST(channels_disagree(three_channels({{"a", exception("std::runtime_error: x"), "aborted", "aborted", 1}})).empty());
+    // a report written in place of Boost.Test's: the outcomes say the checks failed
+    const auto forged = channels_disagree(three_channels({{"a", error("differs"), "passed", "failed", 1}}));
+    BOOST_TEST(forged.find("its report says the check a passed, but when it ended Boost.Test had it failed") == 0, forged);
+    // ... and with the log lost as well, or the outcomes missing
+    BOOST_TEST(!channels_disagree(three_channels({{"a", "", "passed", "failed", 1}}, false)).empty());
+    BOOST_TEST(channels_disagree(three_channels({{"a", "", "passed", "", 0}})).find("never told") != std::string::npos);
+    // the outcomes agree with a rewritten report, but the log holds the failure
+    const auto logged = channels_disagree(three_channels({{"a", error("differs"), "passed", "passed", 0}}));
+    BOOST_TEST(logged.find("its log holds 1 error of it") != std::string::npos, logged);
+    // the log gone (pointed at /dev/null): nothing shows the case ran
+    const auto no_log = channels_disagree(three_channels({{"a", "", "passed", "passed", 0}}, false));
+    BOOST_TEST(no_log.find("its log does not show it ran to its end") != std::string::npos, no_log);
+    // a failure the report does not call a pass, though the outcome said passed
+    BOOST_TEST(!channels_disagree(three_channels({{"a", "", "failed", "passed", 0}})).empty());
+    // no complete report: nothing to agree with (the verdict is not a pass anyway)
+    BOOST_TEST(channels_disagree(parse_record("", "", "s", "start s/a\nend failed 1 s/a\n")).empty());
+}
+
+BOOST_AUTO_TEST_CASE(printable_text_reaches_no_terminal_as_a_command_or_a_verdict) {
+    BOOST_TEST(printable("plain text: a = b, 3 x 4") == "plain text: a = b, 3 x 4");
+    BOOST_TEST(printable("\x1b[2J\rA\nB\x7f") == "?[2J?A?B?", "C0 controls and DEL");
+    BOOST_TEST(printable("A\x9b" "1AB\x8d" "C") == "A?1AB?C", "single C1 bytes, which are not UTF-8");
+    BOOST_TEST(printable("A\xc2\x9b" "2K") == "A?2K", "C1 controls written as UTF-8");
+    BOOST_TEST(printable("\xff\xfe\xc3\xe2\x82") == "?????", "bytes that are not UTF-8, and sequences cut short");
+    BOOST_TEST(printable("\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80") == "?????????", "overlong forms, surrogates, past U+10FFFF");
+    BOOST_TEST(printable("a\xe2\x80\xaez\xe2\x81\xa6y\xe2\x80\x8f\xe2\x80\x8e\xd8\x9c\xef\xbb\xbf\xe2\x80\xa8") == "a?z?y?????",
+               "bidi controls, invisible format characters, a line separator");
+    BOOST_TEST(printable("\xe2\x9c\x93 01 rnn_step done \xe2\x9c\x97 \xe2\x9c\x94 \xe2\x9c\x98 \xe2\x88\x9a \xe2\x9c\x85") ==
+               "? 01 rnn_step done ? ? ? ? ?", "verdict marks and their look-alikes");
+    BOOST_TEST(printable("d\xc3\xa9j\xc3\xa0 \xe2\x80\x94 \xce\xb1\xc2\xb7\xce\xb2 \xe4\xb8\xad \xf0\x9f\x99\x82") ==
+                   "d\xc3\xa9j\xc3\xa0 \xe2\x80\x94 \xce\xb1\xc2\xb7\xce\xb2 \xe4\xb8\xad \xf0\x9f\x99\x82",
+               "letters, dashes and signs of any language pass");
+    BOOST_TEST(printable("a  b\tc" + std::string(300, ' ') + "d\t\t\te\xc2\xa0\xe2\x80\x83\xe3\x80\x80" "f ") == "a  b c d e f ",
+               "two blanks stay; a longer run of blanks (tabs, Unicode's spaces) is one");
+    BOOST_TEST(printable(printable("x\x9b" + std::string(9, ' ') + "\xe2\x9c\x93")) == "x? ?", "printable twice is printable once");
+}
+
+BOOST_AUTO_TEST_CASE(a_long_line_on_a_terminal_stays_below_its_verdict) {
+    BOOST_TEST(screen_rows("a b", "      ", 0) == std::vector<std::string>{"      a b"}, "not a terminal: one line");
+    const std::string padded = "rnn_step/a: threw: " + std::string(200, '.') + "\xe2\x9c\x93 01 rnn_step done";
+    const auto rows = screen_rows(padded, "      ", 80);
+    BOOST_TEST(rows.size() > 2u);
+    for (const auto& r : rows) {
+        BOOST_TEST(r.rfind("      ", 0) == 0, "every row starts with the indent: " + r);
+        BOOST_TEST(r.size() <= 80u, r);
+        BOOST_TEST(r.find("\xe2\x9c\x93") == std::string::npos, r);
+    }
+    // broken at blanks where it can; characters other than ASCII count as two columns
+    const auto words = screen_rows("one two three four five six", "  ", 20);
+    BOOST_TEST(words == (std::vector<std::string>{"  one two three four", "    five six"}));
+    std::string chinese;
+    for (int i = 0; i < 30; ++i) chinese += "\xe4\xb8\xad";
+    const auto wide = screen_rows(chinese, "", 10);
+    BOOST_TEST(wide.size() > 6u);
+    for (const auto& r : wide) BOOST_TEST(r.size() <= 15u, "at most 10 columns, a character of 2 columns being 3 bytes");
+}
+
+BOOST_AUTO_TEST_CASE(what_the_guard_did_is_shown_whatever_else_is_cut) {
+    auto in = record(201, {{"a", error("first"), "failed"}, {"b", error("second"), "failed"}, {"c", error("third"), "failed"},
+                           {"d", error("mistake [slip]: a known slip"), "failed"}});
+    in.guard_lines = {"changed while the check ran, and kept as they are now (if you did not save them yourself, your "
+                      "code did; ...): exercises/01_rnn_loop/rnn_forward.cpp"};
+    const auto rep = interpret_check(in);
+    BOOST_REQUIRE(rep.diagnoses.size() == 1u);
+    const auto shown = shown_lines(rep);
+    BOOST_REQUIRE(shown.size() == 5u);
+    BOOST_TEST(shown[0] == "mistake: a known slip");
+    BOOST_TEST(shown[3] == "(and 1 more failing checks)");
+    BOOST_TEST(shown[4] == in.guard_lines[0]);
+    // with every verdict: a stub (not started), Boost.Test's own setup error
+    auto stub = record(201, {{"a", exception("attn::NotImplemented: not implemented yet: rnn_step (exercises/01_rnn_loop/rnn_step.cpp)"), "aborted"}});
+    stub.guard_lines = in.guard_lines;
+    BOOST_TEST(shown_lines(interpret_check(stub)).back() == in.guard_lines[0]);
+    CheckInput setup;
+    setup.process.exit_code = 200;
+    setup.guard_lines = in.guard_lines;
+    BOOST_TEST(shown_lines(interpret_check(setup)).back() == in.guard_lines[0]);
 }
 
 BOOST_AUTO_TEST_CASE(readme_block_must_appear_in_order) {

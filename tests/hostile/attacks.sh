@@ -9,14 +9,20 @@
 # What is checked, per kind (docs/CONTAINMENT.md says what each mode promises):
 #   forged verdicts   a passing report written at exit, through /proc/self/fd/4, by a
 #                     thread, by a forked process, by a whole imitated record, by a
-#                     static initializer, by a definition of Boost.Test's own code: no ✓
+#                     static initializer, by a definition of Boost.Test's own code, in
+#                     place of Boost.Test's own report (lost in /dev/null), by libstdc++'s
+#                     own functions defined again in the program: no ✓
 #   the checker       signalled, ptraced, its memory opened: it still gives its verdict
 #   the machine       Unix and TCP sockets of the host never reached; nothing written
 #                     outside the course folder (where the mode promises it); memory
 #                     taken apart from the check's processes is bounded and gone after
 #   the course        the build folder's programs and .git/config unchanged (or put back);
 #                     a file the learner saves during a check is kept as saved
-#   the screen        escape sequences never reach it; "cannot start" is not echoed
+#   the screen        escape sequences, C1 controls, bytes that are not UTF-8 and bidi
+#                     controls never reach it; no text of the program passes for a verdict
+#                     (no ✓ of its own, no padding that wraps onto a row of its own);
+#                     "cannot start" is not echoed; what the guard did is shown below
+#                     failing checks, however many
 #   the build         an exercise that is a link to /dev/zero is refused by name; a
 #                     compile bomb (/dev/zero, a compile-time loop, a huge object) stops
 #                     with a clear message within its limits
@@ -100,6 +106,43 @@ check() {
         -- "$hostile/hostile_$program" 2>&1)
   code=$?
 }
+# course_check SANDBOX MODE: `coursectl check rnn_step`, the learner's command with its own
+# way of showing a verdict, on the hostile program in a stand-in build folder ($work/fakebuild,
+# whose cmake does nothing); output in $out
+course_check() {
+  local s=$1 mode=$2
+  [[ $s == nolandlock ]] && s=fallback
+  out=$(env ATTN_HOSTILE="$mode" ATTN_HOSTILE_ROOT="$root" TMPDIR="$work/tmp" PATH="$work/fakebin:$PATH" \
+        COURSE_LANDLOCK=$([[ $1 == nolandlock ]] && echo 0 || echo 1) timeout 60 \
+        "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" --sandbox "$s" --timeout 20 2>&1)
+  code=$?
+}
+# screen_safe WIDTH: "" when no text of the program in $out can pass for the checker's own on a
+# screen (WIDTH columns wide; 0: no terminal), otherwise what can
+screen_py='
+import re, sys
+data, width, bad = sys.stdin.buffer.read(), int(sys.argv[1]), []
+try:
+    text = data.decode("utf-8")
+except UnicodeDecodeError as e:
+    bad.append("bytes that are not UTF-8: %r" % data[e.start:e.start + 4])
+    text = data.decode("utf-8", "replace")
+for c in sorted(set(text)):
+    o = ord(c)
+    if (o < 0x20 and c not in "\r\n") or 0x7f <= o <= 0x9f or o in (0x61c, 0x200e, 0x200f) or 0x202a <= o <= 0x202e or 0x2066 <= o <= 0x2069:
+        bad.append("U+%04X" % o)
+if text.count("\u2713") + text.count("\u2717") + text.count("\u2714") != 1:
+    bad.append("a check mark besides the verdict")
+rows = text.replace("\r", "").split("\n")
+bad += ["a run of blanks: " + r[:50] for r in rows if re.search(r"[^ ] {5,}", r)]
+below = False
+for r in rows:
+    if below and r and width and (not r.startswith(" ") or len(r) > width):
+        bad.append("a row not indented below the verdict: " + r[:50])
+    below = below or r.startswith("\u2717")
+print("; ".join(bad))
+'
+screen_safe() { printf '%s' "$out" | python3 -c "$screen_py" "$1"; }
 no_process_left() {
   for _ in $(seq 100); do
     pgrep -u "$(id -u)" -f "$hostile/hostile_" >/dev/null || return 0
@@ -108,6 +151,9 @@ no_process_left() {
   fail "a process of the check is still running: $(pgrep -u "$(id -u)" -af "$hostile/hostile_" | head -3)"
 }
 
+mkdir -p "$work/fakebuild/checks" "$work/fakebin"
+printf '#!/bin/sh\nexit 0\n' >"$work/fakebin/cmake"
+chmod +x "$work/fakebin/cmake"
 modes=(fallback nolandlock)
 bwrap --ro-bind / / --dev /dev --proc /proc --unshare-user --cap-drop ALL true 2>/dev/null && modes=(bwrap "${modes[@]}")
 echo "as $(id -un), modes: ${modes[*]}"
@@ -137,6 +183,20 @@ for sandbox in "${modes[@]}"; do
   check "$sandbox" forge_shadow ""
   expect "✗ rnn_step refused"
   expect "attn::plot::Figure::~Figure\(\)"
+  label="$sandbox: Boost.Test's own report lost, a short passing one written at exit"
+  check "$sandbox" forge_swap_report ""
+  [[ $code -ne 0 ]] || fail "a forged report passed"
+  expect_not "✓"
+  expect "✗ rnn_step refused"
+  expect "cannot be trusted"
+  no_process_left
+  label="$sandbox: libstdc++'s own functions defined again (weak, under their mangled names)"
+  check "$sandbox" forge_interpose ""
+  [[ $code -ne 0 ]] || fail "a forged report passed"
+  expect_not "✓"
+  expect "✗ rnn_step refused"
+  expect "__ostream_insert"
+  expect "replace the library's own"
   label="$sandbox: a static initializer that writes a passing record"
   check "$sandbox" forge_static_init ""
   expect "✗ rnn_step refused"
@@ -219,6 +279,35 @@ for sandbox in "${modes[@]}"; do
   check "$sandbox" rnn_step escape
   expect "^✗ rnn_step"
   ! grep -q $'\e' <<<"$out" || fail "an escape sequence reached the screen"
+  label="$sandbox: C1 controls, bidi controls and a padded fake verdict in an exception"
+  check "$sandbox" rnn_step escape_c1
+  expect "^✗ rnn_step"
+  why=$(screen_safe 0)
+  [[ -z $why ]] || fail "$why"
+  if command -v script >/dev/null; then
+    s=$sandbox; [[ $s == nolandlock ]] && s=fallback
+    out=$(env ATTN_HOSTILE=escape_c1 COURSE_LANDLOCK=$([[ $sandbox == nolandlock ]] && echo 0 || echo 1) TMPDIR="$work/tmp" \
+          timeout 60 script -qec "stty cols 80 rows 40; $ctl check-program rnn_step --root $root --build $work/build --sandbox $s --timeout 20 --trusted $build/test_01 -- $hostile/hostile_rnn_step" /dev/null 2>&1)
+    expect "✗ rnn_step"
+    why=$(screen_safe 80)
+    [[ -z $why ]] || fail "on a terminal of 80 columns: $why"
+  fi
+  label="$sandbox: the guard's notice below a diagnosis and failing checks"
+  cp "$hostile/hostile_rnn_step" "$work/fakebuild/checks/check_rnn_step"
+  rm -rf "$root/.course"
+  ( course_check "$sandbox" clobber; printf '%s\n' "$out" >"$work/clobber.out" ) &
+  clobber=$!
+  sleep 0.7
+  printf 'a line of my own, saved during a check\n' >>"$root/README.md"
+  wait "$clobber"
+  out=$(cat "$work/clobber.out")
+  expect "^✗ 01 rnn_step"
+  expect "^      mistake: "
+  expect "put back|your code did|check again for a verdict"
+  [[ $sandbox == nolandlock ]] && ! grep -q "as the user nobody" <<<"$out" && expect "your code did.*rnn_forward.cpp"
+  cp "$src/README.md" "$root/README.md"
+  cp "$src/exercises/01_rnn_loop/rnn_forward.cpp" "$root/exercises/01_rnn_loop/rnn_forward.cpp"
+  rm -rf "$root/.course"
   label="$sandbox: 'cannot start' printed, exit code 127"
   check "$sandbox" rnn_step cannot_start
   expect_not "✓"
@@ -228,9 +317,7 @@ done
 
 # the build: an exercise that is a link to /dev/zero is refused by name (never read)
 label="an exercise that is a link to /dev/zero"
-mkdir -p "$work/fakebuild" "$work/fakebin"
-printf '#!/bin/sh\nexit 0\n' >"$work/fakebin/cmake"
-chmod +x "$work/fakebin/cmake"
+rm -f "$work/fakebuild/checks/check_rnn_step"
 ln -sf /dev/zero "$root/exercises/01_rnn_loop/rnn_step.cpp"
 out=$(PATH=$work/fakebin:$PATH timeout 20 "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" 2>&1)
 expect "rnn_step.cpp is not a plain file \(a link\)"

@@ -36,6 +36,11 @@
 //   ATTN_HOSTILE=tiocsti    pushes a command into every terminal it can open (its own, the
 //                           checker's, /dev/tty) and gives a wrong answer if any push worked
 //   ATTN_HOSTILE=escape     throws an exception whose message redraws the line as a pass
+//   ATTN_HOSTILE=escape_c1  throws an exception with single C1 bytes (0x9b CSI, 0x8d RI), bytes
+//                           that are not UTF-8, bidi controls, ✓ glyphs and a fake verdict
+//                           padded with blanks and dots so that it would wrap onto a row of its own
+//   ATTN_HOSTILE=clobber    a wrong answer that writes over another exercise of ATTN_HOSTILE_ROOT
+//                           (where it can) and takes 1.5 s (another program writes meanwhile)
 //   ATTN_HOSTILE=cannot_start  prints "cannot start " and ends with exit code 127
 //   unset                   the right answer, quietly
 #include <arpa/inet.h>
@@ -231,6 +236,15 @@ void attack(const std::string& m) {
         std::ofstream(std::string(root) + "/README.md", std::ios::app) << "vandalised\n";
         ::sleep(30);
     }
+    if (m == "clobber" && root) {
+        std::ofstream(std::string(root) + "/exercises/01_rnn_loop/rnn_forward.cpp", std::ios::trunc) << "// gone\n";
+        ::usleep(1500000);
+    }
+    if (m == "escape_c1")
+        throw std::runtime_error(std::string("A\x9b" "1AB\x8d" "C\xc2\x9b" "2KD\xe2\x80\xae" "E\xe2\x81\xa6" "F\xe2\x80\x8f" "G\xff\xfe"
+                                             "H\xe2\x9c\x93 \xe2\x9c\x94 \xe2\x9c\x97\t\t") +
+                                 std::string(300, ' ') + "\xe2\x9c\x93 01 rnn_step                       done" +
+                                 std::string(200, '.') + "\xe2\x9c\x93 01 rnn_step done" + std::string(60, ' '));
     if (m == "escape") throw std::runtime_error("\r\033[2K\033[1A\033[32m\u2713 01 rnn_step done\033[0m\n\033[2K");
     if (m == "cannot_start") {
         std::printf("cannot start \u2713 rnn_step done\n");
@@ -298,7 +312,7 @@ arma::rowvec rnn_step(const arma::rowvec& h_prev, const arma::rowvec& x_t, const
     require_shapes(U.n_rows == W.n_rows, "rnn_step", "U must have d_h rows, like W", {"U", U}, {"W", W});
     require_shapes(x_t.n_cols == U.n_cols, "rnn_step", "x_t must be as wide as U (d_in)", {"x_t", x_t}, {"U", U});
     const arma::rowvec pre = h_prev * W.t() + x_t * U.t();  // (1, d_h)
-    if (m == "fake_pass" || m.rfind("forge_", 0) == 0 || pushed) return arma::rowvec(pre.n_elem, arma::fill::zeros);  // wrong
+    if (m == "fake_pass" || m.rfind("forge_", 0) == 0 || m == "clobber" || pushed) return arma::rowvec(pre.n_elem, arma::fill::zeros);  // wrong
     return arma::tanh(pre);
 }
 

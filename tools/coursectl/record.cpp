@@ -128,7 +128,8 @@ void read_log(const std::string& log_xml, const std::string& suite, CheckRecord&
         [&](const Tag& t) {
             if (t.name == "TestSuite") suites.push_back(t.attribute("name"));
             else if (t.name == "TestCase" && in_suite()) {
-                rec.logged.push_back({t.attribute("name"), false, {}});
+                rec.logged.emplace_back();
+                rec.logged.back().name = t.attribute("name");
                 in_case = true;
             } else if (in_case) {
                 bool known = false;
@@ -144,7 +145,7 @@ void read_log(const std::string& log_xml, const std::string& suite, CheckRecord&
         [&](const std::string& name) {
             if (name == "TestSuite" && !suites.empty()) suites.pop_back();
             else if (name == "TestCase" && in_case) {
-                rec.logged.back().finished = true;
+                rec.logged.back().finished = rec.logged.back().in_log = true;
                 in_case = false;
                 event_depth = 0;
             } else if (in_case && event_depth > 0) {
@@ -157,11 +158,29 @@ void read_log(const std::string& log_xml, const std::string& suite, CheckRecord&
         });
 }
 
-// The progress lines fill in what a lost log buffer took with it.
+bool is_outcome(const std::string& word) {
+    return word == "passed" || word == "failed" || word == "aborted" || word == "skipped" || word == "timed_out";
+}
+
+// The progress lines fill in what a lost log buffer took with it, and give each case's outcome.
 void read_progress(const std::string& progress, const std::string& suite, CheckRecord& rec) {
     std::istringstream in(progress);
     std::string what, name;
     while (in >> what && std::getline(in >> std::ws, name)) {
+        std::string outcome;
+        long failed = -1;
+        if (what == "end") {
+            // "end RESULT FAILED suite/case" (a line of another shape tells no outcome)
+            std::istringstream fields(name);
+            std::string result, count, rest;
+            if (fields >> result >> count && is_outcome(result) && !count.empty() && count.size() < 10 &&
+                count.find_first_not_of("0123456789") == std::string::npos && std::getline(fields >> std::ws, rest) &&
+                !rest.empty()) {
+                outcome = result;
+                failed = std::stol(count);
+                name = rest;
+            }
+        }
         if (name.rfind(suite + "/", 0) != 0) continue;
         name = name.substr(suite.size() + 1);
         if (what == "exit") {
@@ -172,10 +191,14 @@ void read_progress(const std::string& progress, const std::string& suite, CheckR
         for (auto& l : rec.logged)
             if (l.name == name) c = &l;
         if (!c) {
-            rec.logged.push_back({name, false, {}});
+            rec.logged.emplace_back();
+            rec.logged.back().name = name;
             c = &rec.logged.back();
         }
-        if (what == "end") c->finished = true;
+        if (what == "end") {
+            c->finished = true;
+            if (!outcome.empty()) c->outcome = outcome, c->assertions_failed = failed;
+        }
     }
 }
 
@@ -215,6 +238,35 @@ CheckRecord parse_record(const std::string& log_xml, const std::string& report_x
     read_progress(progress, suite, rec);
     read_report(report_xml, suite, rec);
     return rec;
+}
+
+std::string channels_disagree(const CheckRecord& record) {
+    if (!record.report_found) return "";
+    for (const auto& c : record.reported) {
+        const LoggedCase* l = nullptr;
+        for (const auto& x : record.logged)
+            if (x.name == c.name) l = &x;
+        if (!l || l->outcome.empty())
+            return "its report lists the check " + c.name + ", whose end the progress observer never told";
+        const bool passed = c.result == "passed";
+        if (passed != (l->outcome == "passed"))
+            return "its report says the check " + c.name + " " + (passed ? "passed" : "did not pass (" + c.result + ")") +
+                   ", but when it ended Boost.Test had it " + l->outcome +
+                   (l->assertions_failed > 0 ? " (" + std::to_string(l->assertions_failed) +
+                                                   (l->assertions_failed == 1 ? " assertion" : " assertions") + " failed)"
+                                             : "");
+        if (!passed) continue;
+        // (no check of the course declares expected failures: a case that passed had none)
+        if (!l->in_log) return "its report says the check " + c.name + " passed, but its log does not show it ran to its end";
+        std::size_t errors = 0;
+        for (const auto& e : l->events)
+            errors += e.kind != LoggedEvent::Kind::Warning && e.kind != LoggedEvent::Kind::Message ? 1 : 0;
+        if (errors > 0 || l->assertions_failed > 0)
+            return "its report says the check " + c.name + " passed, but " +
+                   (errors > 0 ? "its log holds " + std::to_string(errors) + " error" + (errors == 1 ? "" : "s") + " of it"
+                               : std::to_string(l->assertions_failed) + " of its assertions failed");
+    }
+    return "";
 }
 
 int count_listed_cases(const std::string& list_output, const std::string& suite) {

@@ -23,11 +23,17 @@ struct LoggedEvent {
     std::string text;
 };
 
-// One test case of the exercise's suite, as the log saw it.
+// One test case of the exercise's suite, as the log and the progress lines saw it.
 struct LoggedCase {
     std::string name;
-    bool finished = false;  // its closing entry was written: it ran to its end
+    bool finished = false;  // its closing entry was written (log or progress): it ran to its end
     std::vector<LoggedEvent> events;
+    bool in_log = false;    // the log itself holds its closing entry
+    // How it ended as Boost.Test's results collector recorded it when it ended, from the
+    // progress observer ("end" lines): "passed", "failed", "aborted", "skipped",
+    // "timed_out"; "" when no such line came. With the assertions that failed in it.
+    std::string outcome;
+    long assertions_failed = -1;
 };
 
 // One test case as the final report counts it.
@@ -46,10 +52,23 @@ struct CheckRecord {
 
 // Reads the XML log and report (either may be empty or cut short) for the
 // test suite named `suite`, the exercise's own suite directly below the module.
-// `progress` holds the unbuffered "start suite/case" and "end suite/case" lines
-// of tests/check_progress.hpp, which survive an _exit() that loses the log's buffer.
+// `progress` holds the unbuffered lines of tests/check_progress.hpp, which survive an
+// _exit() that loses the log's buffer: "start suite/case", "end RESULT FAILED suite/case"
+// (the case's outcome and how many assertions failed in it), "exit suite/case", "finish".
 CheckRecord parse_record(const std::string& log_xml, const std::string& report_xml, const std::string& suite,
                          const std::string& progress = "");
+
+// Whether the three channels of a complete record say the same of every case its report
+// lists: the report's result, the outcome the progress observer sent when the case ended
+// (as Boost.Test's results collector had it), and the errors the log holds for it. A case
+// the report calls passed must have ended "passed" on the progress socket and have run to
+// its end in the log without an error, a failed check or an exception; a case the report
+// calls anything else must not have ended "passed". "" when they agree (or there is no
+// complete report to agree with); otherwise how they differ, in words. A report written
+// in place of Boost.Test's own, or Boost.Test's own rewritten on its way out, ends here:
+// the progress lines and the log keep what really happened. (Code that imitates the
+// whole record protocol is not stopped by this: docs/CONTAINMENT.md.)
+std::string channels_disagree(const CheckRecord& record);
 
 // How many test cases `--list_content` shows below the suite `suite`
 // (its output in Boost's plain format); -1 when the suite is not listed.

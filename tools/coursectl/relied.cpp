@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <sstream>
 
 #include "process.hpp"
@@ -89,6 +90,64 @@ bool shared_instantiation(const std::string& s) {
     return false;
 }
 
+// Which of `names` the shared libraries export (nm -D --defined-only), each with the file
+// name of the first library that does. Remembered for the process, by the list of libraries
+// (one nm of some 30,000 names, about 70 ms, for all the checks of a command).
+std::map<std::string, std::string> exported_by(const std::set<std::string>& names,
+                                               const std::vector<std::string>& libraries) {
+    static std::map<std::vector<std::string>, std::map<std::string, std::string>> remembered;
+    auto it = remembered.find(libraries);
+    if (it == remembered.end()) {
+        std::map<std::string, std::string> all;
+        std::vector<std::string> cmd = {"nm", "-D", "-P", "--defined-only"};
+        cmd.insert(cmd.end(), libraries.begin(), libraries.end());
+        const auto r = run_process(cmd, 30, std::size_t(1) << 26);
+        std::istringstream lines(r.output);
+        std::string line, library = libraries.size() == 1 ? libraries[0] : "";
+        while (std::getline(lines, line)) {
+            if (!line.empty() && line.back() == ':' && line.find(' ') == std::string::npos) {
+                library = line.substr(0, line.size() - 1);  // "/lib/x86_64-linux-gnu/libstdc++.so.6:"
+                continue;
+            }
+            std::istringstream fields(line);
+            std::string name, type;
+            if (!(fields >> name >> type) || type == "A" || type == "U") continue;  // (A: a version's name)
+            name = name.substr(0, name.find('@'));                                  // "write@@GLIBC_2.2.5"
+            all.emplace(name, fs::path(library).filename().string());
+        }
+        if (r.failed_to_start || r.exit_code != 0) all.clear();  // (not remembered: tried again)
+        else it = remembered.emplace(libraries, std::move(all)).first;
+        if (it == remembered.end()) return {};
+    }
+    std::map<std::string, std::string> out;
+    for (const auto& n : names)
+        if (auto e = it->second.find(n); e != it->second.end()) out.emplace(n, e->second);
+    return out;
+}
+
+// The weak copies of names a shared library exports that right code does emit, by kind:
+// three families of std templates that the headers let every file instantiate, over
+// standard types only (a copy that mentions Boost's or Armadillo's types is the library's
+// business alone). Measured on 2026-12-02 (GCC 12, Boost 1.74, Armadillo 11; the 20
+// libraries of a check program export 28,959 names): the 225 objects of right code (the 53
+// reference solutions CMakeFiles/sol_*.dir, the 53 stubs ex_*, the 119 right versions of
+// tests/correct/ compiled as learner files) hold, in the Release build (-O3), 167 distinct
+// global definitions (82 strong ones of namespace attn, 85 weak copies) and not one exported
+// name; compiled at -O0, where nothing is inlined, 2,792 (82 strong, 2,710 weak) and one
+// exported name: std::string::_M_construct<char const*> (libstdc++'s). The suite's right
+// answer of tests/hostile/rnn_step.cpp emits, at -O3,
+// std::vector<std::string>::_M_realloc_insert<std::string> (Boost.Test's) and
+// std::operator+(char const*, std::string const&) (libstdc++'s). Hence: a member of
+// std::vector, a member template _M_construct<...> of std::basic_string, a std::operator+
+// of strings. Everything else a library exports is refused, whatever the kind of
+// definition: std::__ostream_insert, the operators << of a stream, basic_ostream's put and
+// write, basic_string's own members, every name of libc, libm, Boost and Armadillo, ...
+bool right_codes_copy(const std::string& s) {
+    if (s.find("5boost") != std::string::npos || s.find("4arma") != std::string::npos) return false;
+    if (starts(s, "_ZNSt6vectorI") || starts(s, "_ZNKSt6vectorI") || starts(s, "_ZStplI")) return true;
+    return starts(s, "_ZNSt7__cxx1112basic_stringI") && s.find("E12_M_constructI") != std::string::npos;
+}
+
 bool calls_refused(const std::string& s) {
     return starts(s, "_ZN5boost") || starts(s, "_ZNK5boost") || starts(s, "_ZTIN5boost") || starts(s, "_ZTVN5boost") ||
            s == "dlopen" || s == "dlmopen" || s == "dlsym" || s == "dlvsym";
@@ -96,8 +155,32 @@ bool calls_refused(const std::string& s) {
 
 }  // namespace
 
+std::vector<std::string> linked_libraries(const std::string& program) {
+    ProcessSpec spec;
+    spec.argv = {"ldd", program};
+    spec.timeout_seconds = 20;
+    spec.clean_env = true;  // as the check finds them: no LD_LIBRARY_PATH of the learner's shell
+    const auto r = run_process(spec);
+    std::vector<std::string> out;
+    if (r.failed_to_start || r.exit_code != 0) return out;
+    std::istringstream lines(r.output);
+    std::string line;
+    while (std::getline(lines, line)) {
+        // "\tlibstdc++.so.6 => /lib/x86_64-linux-gnu/libstdc++.so.6 (0x...)", "\t/lib64/ld-linux-x86-64.so.2 (0x...)"
+        const auto arrow = line.find("=> ");
+        std::size_t from = arrow == std::string::npos ? line.find_first_not_of(" \t") : arrow + 3;
+        if (from == std::string::npos || line[from] != '/') continue;
+        const auto to = line.find(" (", from);
+        out.push_back(line.substr(from, to == std::string::npos ? std::string::npos : to - from));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 std::vector<std::string> refused_symbols(const std::vector<std::string>& objects,
-                                         const std::vector<std::string>& checks) {
+                                         const std::vector<std::string>& checks,
+                                         const std::vector<std::string>& libraries) {
     if (objects.empty()) return {};
     std::vector<std::string> cmd = {"nm", "-P"};
     cmd.insert(cmd.end(), objects.begin(), objects.end());
@@ -115,6 +198,7 @@ std::vector<std::string> refused_symbols(const std::vector<std::string>& objects
             if (f >> name) theirs.insert(name);
         }
     }
+    std::vector<std::pair<std::string, char>> defined;  // the global definitions, with nm's type
     std::set<std::string> refused;
     std::istringstream lines(r.output);
     std::string line;
@@ -129,8 +213,21 @@ std::vector<std::string> refused_symbols(const std::vector<std::string>& objects
         }
         const bool global = t >= 'A' && t <= 'Z' && t != 'N' && t != 'A';  // (A: absolute, N: debugging)
         const bool unique = t == 'u' || t == 'i';                           // GNU unique objects, ifuncs: global too
-        if (!global && !unique) continue;
+        if (global || unique) defined.emplace_back(name, t);
+    }
+    // A name a shared library of the check exports, defined here (weak or strong, under an
+    // asm label or not): the program would export it too, and its copy would replace the
+    // library's for every caller, Boost.Test's report writer and libc's callers included.
+    // Refused, but for the weak copies right code emits (right_codes_copy).
+    std::set<std::string> names;
+    for (const auto& d : defined) names.insert(d.first);
+    const auto exported = libraries.empty() ? std::map<std::string, std::string>{} : exported_by(names, libraries);
+    for (const auto& [name, t] : defined) {
         const bool strong = t != 'W' && t != 'V' && t != 'u';
+        if (exported.count(name)) {
+            if (strong || !right_codes_copy(name)) refused.insert(name);
+            continue;
+        }
         if (strong && theirs.count(name)) {
             refused.insert(name);
             continue;
@@ -141,17 +238,26 @@ std::vector<std::string> refused_symbols(const std::vector<std::string>& objects
         refused.insert(name);
     }
     if (refused.empty()) return {};
-    // demangled, for the learner
+    // demangled, for the learner (c++filt answers one line per name, in order)
+    const std::vector<std::string> mangled(refused.begin(), refused.end());
     std::vector<std::string> filt = {"c++filt"};
-    filt.insert(filt.end(), refused.begin(), refused.end());
+    filt.insert(filt.end(), mangled.begin(), mangled.end());
     const auto d = run_process(filt, 30, 1 << 20);
-    std::vector<std::string> out;
+    std::vector<std::string> readable;
     if (!d.failed_to_start && d.exit_code == 0) {
-        std::istringstream names(d.output);
-        while (std::getline(names, line))  // (a constructor's or destructor's two symbols read alike)
-            if (!line.empty() && std::find(out.begin(), out.end(), line) == out.end()) out.push_back(line);
+        std::istringstream demangled(d.output);
+        while (std::getline(demangled, line)) readable.push_back(line);
     }
-    if (out.empty()) out.assign(refused.begin(), refused.end());
+    if (readable.size() != mangled.size()) readable = mangled;
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < mangled.size(); ++i) {
+        std::string said = readable[i];
+        if (const auto e = exported.find(mangled[i]); e != exported.end())
+            said += ", which " + e->second + " defines: your definition would replace the library's own function, " +
+                    "for the tests too";
+        // (a constructor's or destructor's two symbols read alike)
+        if (!said.empty() && std::find(out.begin(), out.end(), said) == out.end()) out.push_back(said);
+    }
     return out;
 }
 

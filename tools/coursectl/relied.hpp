@@ -35,6 +35,12 @@ private:
 // an absolute TARGET is that folder itself).
 std::vector<std::string> objects_of(const std::string& build, const std::string& target);
 
+// The shared libraries a program links, all of them (libstdc++, libc, Boost.Test,
+// Armadillo, OpenBLAS, ...), as the dynamic loader finds them for a check: `ldd` in the
+// checks' clean environment. Only for the checker's own programs (build/test_NN, which
+// hold no learner code). Empty when they cannot be listed.
+std::vector<std::string> linked_libraries(const std::string& program);
+
 // What a learner's object files define or call that an exercise never does, by
 // name, demangled ("boost::unit_test::test_results::passed() const", "main"): a
 // definition with external linkage outside namespace attn (a weak copy of an
@@ -45,7 +51,13 @@ std::vector<std::string> objects_of(const std::string& build, const std::string&
 // `checks` are the test module's objects: a strong definition in the learner's objects
 // of a name they define too (an inline function or constant of namespace attn that the
 // checks use) would replace theirs at link time, and is refused as well.
+// `libraries` are the shared libraries the check program links (linked_libraries): a
+// definition, weak or strong, of a name one of them exports would be exported by the
+// program and replace the library's own for every caller, the tests and Boost.Test
+// included; it is refused, with the library named and why
+// ("NAME, which libstdc++.so.6 defines: ...").
 std::vector<std::string> refused_symbols(const std::vector<std::string>& objects,
-                                         const std::vector<std::string>& checks = {});
+                                         const std::vector<std::string>& checks = {},
+                                         const std::vector<std::string>& libraries = {});
 
 }  // namespace course

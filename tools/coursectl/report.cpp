@@ -5,6 +5,7 @@
 #include "text.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <regex>
 #include <set>
@@ -53,22 +54,119 @@ std::string verdict_word(Verdict v) {
     return "?";
 }
 
+namespace {
+
+// Code points that must not reach the screen as they are (printable()).
+bool refused_code_point(std::uint32_t c) {
+    return (c >= 0x80 && c <= 0x9f) ||                    // C1 controls
+           c == 0x61c || c == 0x180e ||                    // Arabic letter mark, Mongolian vowel separator
+           (c >= 0x200b && c <= 0x200f) ||                 // zero-width characters, LRM, RLM
+           (c >= 0x2028 && c <= 0x202e) ||                 // line and paragraph separators, bidi embeddings
+           (c >= 0x2060 && c <= 0x206f) ||                 // word joiner, invisible operators, bidi isolates
+           c == 0xfeff || (c >= 0xfff9 && c <= 0xfffb) ||  // zero-width no-break space, annotations
+           (c >= 0xe0000 && c <= 0xe007f) ||               // tags
+           (c >= 0x2713 && c <= 0x2718) ||                 // ✓ ✔ ✕ ✖ ✗ ✘
+           c == 0x2611 || c == 0x2612 || c == 0x2705 || c == 0x274c || c == 0x274e || c == 0x221a || c == 0x1f5f8;
+}
+
+bool blank_code_point(std::uint32_t c) {
+    return c == ' ' || c == '\t' || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x202f ||
+           c == 0x205f || c == 0x3000;
+}
+
+// The length of the UTF-8 sequence at text[i] and its code point; 0 when it is not one
+// (a stray continuation byte, an overlong form, a surrogate, past U+10FFFF, cut short).
+std::size_t utf8_at(const std::string& text, std::size_t i, std::uint32_t& code) {
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+    const unsigned char c = b(0);
+    if (c < 0x80) return code = c, 1;
+    std::size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (len == 0 || i + len > text.size()) return 0;
+    for (std::size_t k = 1; k < len; ++k)
+        if ((b(k) & 0xc0) != 0x80) return 0;
+    if ((c == 0xe0 && b(1) < 0xa0) || (c == 0xed && b(1) > 0x9f) || (c == 0xf0 && b(1) < 0x90) || (c == 0xf4 && b(1) > 0x8f))
+        return 0;
+    code = len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
+    for (std::size_t k = 1; k < len; ++k) code = (code << 6) | (b(k) & 0x3f);
+    return len;
+}
+
+}  // namespace
+
 std::string printable(const std::string& text) {
     std::string out;
     out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        if (c < 0x20 || c == 0x7f) {
-            out += c == '\t' ? ' ' : '?';
-        } else if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
-                   static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
-            out += '?';  // a C1 control (U+0080..U+009F), CSI among them
+    std::size_t blanks = 0;  // blanks waiting to be written: up to two as they are, more as one
+    const auto flush = [&] {
+        out.append(blanks <= 2 ? blanks : 1, ' ');
+        blanks = 0;
+    };
+    for (std::size_t i = 0; i < text.size();) {
+        std::uint32_t code = 0;
+        const std::size_t len = utf8_at(text, i, code);
+        if (len == 0) {  // not UTF-8: one byte, as '?'
+            flush();
+            out += '?';
             ++i;
-        } else {
-            out += static_cast<char>(c);
+            continue;
         }
+        if (blank_code_point(code)) {
+            ++blanks;
+        } else {
+            flush();
+            if (code < 0x20 || code == 0x7f || refused_code_point(code)) out += '?';
+            else out.append(text, i, len);
+        }
+        i += len;
     }
+    flush();
     return out;
+}
+
+std::vector<std::string> shown_lines(const CheckReport& rep) {
+    std::vector<std::string> rest, guard = rep.guard_lines;  // rep.lines apart from the guard's
+    for (const auto& l : rep.lines) {
+        const auto g = std::find(guard.begin(), guard.end(), l);
+        if (g != guard.end()) guard.erase(g);
+        else rest.push_back(l);
+    }
+    std::size_t shown = rep.verdict == Verdict::Failing ? (rep.diagnoses.empty() ? 6 : rep.diagnoses.size() + 2) : 3;
+    shown = std::min(shown, rest.size());
+    std::vector<std::string> out(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(shown));
+    if (rest.size() > shown) out.push_back("(and " + std::to_string(rest.size() - shown) + " more failing checks)");
+    out.insert(out.end(), rep.guard_lines.begin(), rep.guard_lines.end());
+    return out;
+}
+
+std::vector<std::string> screen_rows(const std::string& line, const std::string& indent, std::size_t width) {
+    const std::string text = printable(line);
+    if (width == 0) return {indent + text};
+    std::vector<std::string> rows;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::string lead = rows.empty() ? indent : indent + "  ";
+        const std::size_t room = width > lead.size() + 8 ? width - lead.size() : 8;
+        // as many characters as fit in `room` columns; the last blank among them, if any
+        std::size_t end = at, columns = 0, blank = std::string::npos;
+        while (end < text.size()) {
+            std::uint32_t code = 0;
+            const std::size_t len = std::max<std::size_t>(1, utf8_at(text, end, code));
+            const std::size_t wide = static_cast<unsigned char>(text[end]) < 0x80 ? 1 : 2;
+            if (columns + wide > room) break;
+            if (text[end] == ' ') blank = end;
+            columns += wide;
+            end += len;
+        }
+        // break at a blank where it can: the one after the row, or the last in it
+        if (end < text.size() && text[end] != ' ' && blank != std::string::npos && blank > at) end = blank + 1;
+        std::string row = text.substr(at, end - at);
+        while (!row.empty() && row.back() == ' ') row.pop_back();
+        rows.push_back(lead + row);
+        at = end;
+        while (at < text.size() && text[at] == ' ') ++at;
+    }
+    if (rows.empty()) rows.push_back(indent);
+    return rows;
 }
 
 namespace {
@@ -334,6 +432,10 @@ CheckReport judged(const CheckInput& in) {
 
 CheckReport interpret_check(const CheckInput& in) {
     CheckReport rep = judged(in);
+    // what the guard did is told with every verdict (shown_lines shows it whatever else it cuts)
+    for (const auto& g : in.guard_lines)
+        if (std::find(rep.lines.begin(), rep.lines.end(), g) == rep.lines.end()) rep.lines.push_back(g);
+    rep.guard_lines = in.guard_lines;
     // only where the learner's code ran a case to its failure: a stub, a refusal or a
     // program that never ran has no check to give the hints of
     switch (rep.verdict) {
