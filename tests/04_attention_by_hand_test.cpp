@@ -102,7 +102,26 @@ void sizes(Probe& p, const arma::mat& Q, const arma::mat& K) {
         .quantity("L_Q", static_cast<double>(Q.n_rows));
 }
 
+// Whether the learner's results are right on every input of d. A check that goes further
+// waits for that: a wrong result is said once, by its diagnosis.
+bool results_right(const Diagnosis& d) {
+    for (const Probe& p : d.probes())
+        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
+    return true;
+}
+
 // ------------------------------------------------------------------ scores
+// Q K^T by loops whose bounds are n_i queries, n_j keys and n_c features (the right ones:
+// L_Q, L_K, d_k); Armadillo's index error where a bound runs past its matrix.
+Result scores_with_bounds(const arma::mat& Q, const arma::mat& K, arma::uword n_i, arma::uword n_j, arma::uword n_c) {
+    if (n_i > Q.n_rows || n_j > K.n_rows || n_c > Q.n_cols) return index_error();
+    arma::mat S(Q.n_rows, K.n_rows, arma::fill::zeros);
+    for (arma::uword i = 0; i < n_i; ++i)
+        for (arma::uword j = 0; j < n_j; ++j)
+            for (arma::uword c = 0; c < n_c; ++c) S(i, j) += Q(i, c) * K(j, c);
+    return result("S", S, kScores);
+}
+
 // Q K^T can go wrong in its product (K Q^T, by operator* or by loops; Q Q^T; the
 // transpose left out, Q * K, or on the wrong factor, Q.t() * K: the wiring slips of
 // tests/support/families.hpp), by dividing already (the next step's job), or by a shape
@@ -135,15 +154,25 @@ void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
         .labelled("c + 1 < Q.n_cols");
     // S(i, j) = Q(i, c) * K(j, c) in the loop over c: only the last feature's product is kept
     p.variant(m::loop_assigns_instead_of_adding, as(dot_table(arma::mat(Q.tail_cols(1)), arma::mat(K.tail_cols(1)))));
+    // a loop's bound taken from another size: the features to L_Q or L_K, the keys to L_Q,
+    // the queries to L_K
+    const arma::uword L_Q = Q.n_rows, L_K = K.n_rows;
+    p.variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_Q, L_K, L_Q)).labelled("c < Q.n_rows")
+        .variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_Q, L_K, L_K)).labelled("c < K.n_rows")
+        .variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_Q, L_Q, d)).labelled("j < Q.n_rows")
+        .variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_K, L_K, d)).labelled("i < K.n_rows");
 }
 
 Diagnosis scores_diagnosis() {
     Diagnosis d("scores");
-    const Random wide(2, 5, 3, 4), narrow(2, 3, 3, 2, 7);
+    const Random wide(2, 5, 3, 4), narrow(2, 3, 3, 2, 7), deep(2, 4, 5, 1, 19);
+    // (the last: L_Q well below d_k, so that a dot product run to L_Q is not the one run
+    // to d_k - 1)
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
         {"the worked example's Q and K (3 tokens, d_k 4)", kQ, kK},
         {"2 queries, 5 keys, d_k 3", wide.Q, wide.K},
-        {"2 queries, 3 keys, d_k 3", narrow.Q * 1.5, narrow.K}};
+        {"2 queries, 3 keys, d_k 3", narrow.Q * 1.5, narrow.K},
+        {"2 queries, 4 keys, d_k 5", deep.Q, deep.K}};
     for (const auto& [input, Q, K] : inputs) {
         const arma::mat q = Q, k = K;
         Probe& p = d.probe(input, [q, k] { return result("S", attn::scores(q, k), kScores); },
@@ -253,6 +282,30 @@ Diagnosis attention_weights_diagnosis() {
 }
 
 // ------------------------------------------------------------------ attend
+// A V by loops whose bounds are n_i queries, n_j keys and n_c features (the right ones:
+// L_Q, L_K, d_v); Armadillo's index error where a bound runs past its matrix.
+Result output_with_bounds(const arma::mat& A, const arma::mat& V, arma::uword n_i, arma::uword n_j, arma::uword n_c) {
+    if (n_i > A.n_rows || n_j > A.n_cols || n_j > V.n_rows || n_c > V.n_cols) return index_error();
+    arma::mat Z(A.n_rows, V.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < n_i; ++i)
+        for (arma::uword j = 0; j < n_j; ++j)
+            for (arma::uword c = 0; c < n_c; ++c) Z(i, c) += A(i, j) * V(j, c);
+    return result("Z", Z, kOutput);
+}
+
+// Each row of A divided by its sum (a row summing to 0 left alone when `guarded`, else
+// 0 / 0 = NaN), by loops.
+arma::mat rows_renormalised(const arma::mat& A, bool guarded) {
+    arma::mat B = A;
+    for (arma::uword i = 0; i < A.n_rows; ++i) {
+        double total = 0;
+        for (arma::uword j = 0; j < A.n_cols; ++j) total += A(i, j);
+        if (guarded && total == 0) continue;
+        for (arma::uword j = 0; j < A.n_cols; ++j) B(i, j) = A(i, j) / total;
+    }
+    return B;
+}
+
 // A V can go wrong as A itself, A^T V (A.t() * V, or loops reading A(j, i)) or A V^T
 // (the wiring slips of families.hpp), or by a shape rule that is not one (L_Q = L_K).
 void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
@@ -303,6 +356,17 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
             for (arma::uword i = 0; i < L_Q; ++i) by_columns(i, j) = A(i, j) / total;
     }
     p.variant(m::weights_normalised_again, as(mix_by_hand(by_columns, V)));
+    // a loop's bound taken from another size: the keys to L_Q, the features to L_K, the
+    // queries to L_K
+    p.variant(m::loop_bound_of_another_size, output_with_bounds(A, V, L_Q, L_Q, d_v)).labelled("j < A.n_rows")
+        .variant(m::loop_bound_of_another_size, output_with_bounds(A, V, L_Q, L_K, L_K)).labelled("c < A.n_cols")
+        .variant(m::loop_bound_of_another_size, output_with_bounds(A, V, V.n_rows, L_K, d_v)).labelled("i < V.n_rows");
+    // each row of A divided by its sum first: a row of zeros gives NaN, or (guarded) stays
+    // as it is, which shows only where a row sums to neither 0 nor 1
+    p.variant(m::weights_renormalised, as(mix_by_hand(rows_renormalised(A, false), V))).labelled("every row");
+    const arma::mat guarded = rows_renormalised(A, true);
+    if (!agree(guarded, A, kTol))
+        p.variant(m::weights_renormalised, as(mix_by_hand(guarded, V))).labelled("rows summing to 0 left alone");
 }
 
 // A with its middle row set to zeros: the weights of a query whose every key is hidden.
@@ -327,6 +391,27 @@ Diagnosis attend_diagnosis() {
         attend_variants(p, a, v);
         // only the number of keys: in these inputs L_Q and d_v take its value too, and a
         // factor with two names is named by neither
+        p.quantity("L_K", static_cast<double>(a.n_cols));
+    }
+    return d;
+}
+
+// Weights that are not a softmax's: rows summing to more or less than 1, and a row of
+// zeros in the middle. attend spends them as given (the contract: Z = A V, whatever A).
+Diagnosis attend_given_weights_diagnosis() {
+    Diagnosis d("attend");
+    arma::arma_rng::set_seed(41);
+    const arma::mat A3 = {{0.2, 0.1, 0.3}, {0.0, 0.0, 0.0}, {0.9, 0.4, 0.5}};
+    const arma::mat A2 = {{0.5, 0.25, 0.5, 0.25}, {0.1, 0.3, 0.0, 0.2}};
+    const arma::mat V3 = arma::randn(3, 3), V4 = arma::randn(4, 3);
+    const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
+        {"A 3x3 whose rows sum to 0.6, 0 and 1.8 (not a softmax's) and V 3x3", A3, V3},
+        {"A 2x4 whose rows sum to 1.5 and 0.6 and V 4x3", A2, V4}};
+    for (const auto& [input, A, V] : inputs) {
+        const arma::mat a = A, v = V;
+        Probe& p = d.probe(input, [a, v] { return result("Z", attn::attend(a, v), kOutput); },
+                           result("Z", mix_by_hand(a, v), kOutput));
+        attend_variants(p, a, v);
         p.quantity("L_K", static_cast<double>(a.n_cols));
     }
     return d;
@@ -727,6 +812,15 @@ BOOST_AUTO_TEST_CASE(each_output_entry_lies_between_the_values_it_mixes) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(spends_the_weights_as_given_whatever_each_row_sums_to) {
+    // attend is Z = A V for any A: a row summing to 1.5 or 0.6 is not rescaled, a row of zeros gives zeros
+    if (!results_right(attend_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once is_a_times_v_for_square_wide_and_narrow_weights passes");
+        return;
+    }
+    attend_given_weights_diagnosis().judge();
+}
+
 BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     const arma::mat V2(2, 4, arma::fill::ones);
     const std::string msg = refusal_of<attn::ShapeError>("attend", [&] { attn::attend(exact_A(), V2); });
@@ -974,7 +1068,10 @@ BOOST_AUTO_TEST_SUITE(distinguishable)
 BOOST_AUTO_TEST_CASE(scores) { scores_diagnosis().require_distinguishable(); }
 BOOST_AUTO_TEST_CASE(scale_scores) { scale_scores_diagnosis().require_distinguishable(); }
 BOOST_AUTO_TEST_CASE(attention_weights) { attention_weights_diagnosis().require_distinguishable(); }
-BOOST_AUTO_TEST_CASE(attend) { attend_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(attend) {
+    attend_diagnosis().require_distinguishable();
+    attend_given_weights_diagnosis().require_distinguishable();
+}
 BOOST_AUTO_TEST_CASE(row_one_by_hand) { row_one_by_hand_diagnosis().require_distinguishable(); }
 BOOST_AUTO_TEST_CASE(llms_output_row) { llms_output_row_diagnosis().require_distinguishable(); }
 BOOST_AUTO_TEST_CASE(inside_value_range) { inside_value_range_diagnosis().require_distinguishable(); }

@@ -28,6 +28,15 @@ ATTN_MISTAKE(loop_misses_the_last_index, "scores attend",
              "index was never visited: the last key's column of the scores, the last query's row, "
              "the last feature of each dot product, or the last key's weighted value row was left "
              "out; a loop over n things is for (arma::uword j = 0; j < n; ++j) (chapter 04)");
+ATTN_MISTAKE(loop_bound_of_another_size, "scores attend",
+             "a loop of the product ran to the size of another dimension: in scores the features of "
+             "each dot product to Q.n_rows (L_Q) or K.n_rows (L_K) instead of Q.n_cols (d_k), the "
+             "keys to Q.n_rows instead of K.n_rows, or the queries to K.n_rows; in attend the keys "
+             "to A.n_rows (L_Q) instead of A.n_cols (L_K), the features to A.n_cols instead of "
+             "V.n_cols (d_v), or the queries to V.n_rows. Where the two sizes differ, terms are left "
+             "out or an index runs past the end; each loop's bound is the size of what it counts, "
+             "for (arma::uword c = 0; c < Q.n_cols; ++c) over the d_k features of a dot product "
+             "(chapter 04)");
 ATTN_MISTAKE(loop_assigns_instead_of_adding, "scores attend row_one_by_hand llms_row",
              "inside the loop of a sum the total was assigned instead of added to (z = weights(j) "
              "* V.row(j), or S(i, j) = Q(i, c) * K(j, c)), so only the last term was kept: start "
@@ -88,6 +97,13 @@ ATTN_MISTAKE(weights_normalised_again, "attend",
              "(arma::sum(A, 0), or arma::normalise(A, 1)): the softmax already made each row, one "
              "query's budget, sum to 1, and a column (what one key receives) need not; use A as it "
              "is, A * V (chapter 04, step 5)");
+ATTN_MISTAKE(weights_renormalised, "attend row_one_by_hand",
+             "the weights were divided by their sum before being spent on the values (each row of A "
+             "by arma::sum(A, 1), weights / arma::accu(weights), or the output divided by it "
+             "afterwards): the output is the weighted sum of the weights as given, Z = A * V, "
+             "z = sum_j weights(j) * V.row(j); weights that do not sum to 1 must not be changed, "
+             "and a row of zero weights (a query that sees nothing) must give zeros, not 0 / 0 = "
+             "NaN (chapter 04, step 5)");
 ATTN_MISTAKE(value_row_sized_by_keys, "row_one_by_hand",
              "z was made with V.n_rows entries (L_K, one per key) instead of V.n_cols (d_v, the "
              "width of one value): a weighted sum of value rows is as wide as one value row, "
