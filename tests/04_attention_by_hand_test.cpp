@@ -428,7 +428,42 @@ arma::rowvec mix_first(const arma::rowvec& w, const arma::mat& V, arma::uword n)
     return z;
 }
 
+// The slips of a weighted sum of value rows written as a loop, in row_one_by_hand or inline
+// in llms_output_row: z started at the first value row instead of zeros (V.row(0), or
+// weights(0) * V.row(0), with the loop from j = 0 adding row 0 again, or V.row(0) with
+// the loop from j = 1), a fixed index in the loop (weights(0) or V.row(0) for every j),
+// or the weights divided by their sum first (all-zero weights giving NaN, or left as
+// they are), each where it gives something else than the right sum.
+void weighted_sum_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const char* part, const Axes& ax) {
+    const arma::uword L_K = V.n_rows, d_v = V.n_cols;
+    const arma::rowvec right = product_by_loops(w, V);
+    arma::rowvec v0_again = right, w0v0_again = right, v0_unweighted = right;
+    arma::rowvec w0_each(d_v, arma::fill::zeros), v0_each(d_v, arma::fill::zeros);
+    for (arma::uword c = 0; c < d_v; ++c) {
+        v0_again(c) += V(0, c);
+        w0v0_again(c) += w(0) * V(0, c);
+        v0_unweighted(c) += V(0, c) - w(0) * V(0, c);
+        for (arma::uword j = 0; j < L_K; ++j) w0_each(c) += w(0) * V(j, c), v0_each(c) += w(j) * V(0, c);
+    }
+    p.variant(m::sum_starts_from_first_row, result(part, v0_again, ax)).labelled("z = V.row(0), j from 0")
+        .variant(m::sum_starts_from_first_row, result(part, w0v0_again, ax)).labelled("z = weights(0) * V.row(0), j from 0")
+        .variant(m::sum_starts_from_first_row, result(part, v0_unweighted, ax)).labelled("z = V.row(0), j from 1");
+    p.variant(m::loop_uses_a_fixed_index, result(part, w0_each, ax)).labelled("weights(0) for weights(j)")
+        .variant(m::loop_uses_a_fixed_index, result(part, v0_each, ax)).labelled("V.row(0) for V.row(j)");
+    double total = 0;
+    for (arma::uword j = 0; j < L_K; ++j) total += w(j);
+    if (!agree(total, 1.0, kTol)) {
+        p.variant(m::weights_renormalised, result(part, arma::rowvec(right / total), ax)).labelled("weights / their sum");
+        if (total != 0)
+            p.variant(m::weights_renormalised, result(part, arma::rowvec(right / total), ax))
+                .labelled("weights / their sum, unless it is 0");
+        else
+            p.variant(m::weights_renormalised, result(part, right, ax)).labelled("weights / their sum, unless it is 0");
+    }
+}
+
 void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const char* part, const Axes& ax) {
+    weighted_sum_variants(p, w, V, part, ax);
     const arma::uword L_K = V.n_rows, d_v = V.n_cols;
     // for (j < V.n_cols): weights(d_v) is past the end when d_v > L_K, rows lost when d_v < L_K
     p.variant(m::mix_loop_bound_d_v, d_v > L_K ? index_error() : result(part, mix_first(w, V, d_v), ax));
@@ -460,20 +495,41 @@ void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const cha
     p.variant(m::value_row_sized_by_keys, result(part, filled, ax)).labelled("z(V.n_rows), filled where both fit");
 }
 
+using WeightsAndValues = std::vector<std::tuple<std::string, arma::rowvec, arma::mat>>;
+Diagnosis row_one_by_hand_diagnosis(const WeightsAndValues& inputs, bool every_slip);
+
 Diagnosis row_one_by_hand_diagnosis() {
-    Diagnosis d("row_one_by_hand");
     const Random six(1, 6, 2, 2, 3), three(1, 3, 2, 3, 8);
-    const std::vector<std::tuple<std::string, arma::rowvec, arma::mat>> inputs = {
-        {"the weights 0.58, 0.21, 0.21 and the worked example's V (3x4)", arma::rowvec{0.58, 0.21, 0.21}, kV},
-        {"6 weights and V 6x2", arma::rowvec(softmax_by_hand(dot_table(six.Q, six.K))), six.V},
-        {"3 weights and V 3x3", arma::rowvec(softmax_by_hand(dot_table(three.Q, three.K) * 2.0)), three.V}};
+    return row_one_by_hand_diagnosis(
+        {{"the weights 0.58, 0.21, 0.21 and the worked example's V (3x4)", arma::rowvec{0.58, 0.21, 0.21}, kV},
+         {"6 weights and V 6x2", arma::rowvec(softmax_by_hand(dot_table(six.Q, six.K))), six.V},
+         {"3 weights and V 3x3", arma::rowvec(softmax_by_hand(dot_table(three.Q, three.K) * 2.0)), three.V}},
+        true);
+}
+
+// Weights that are not a softmax's: they sum to 0.8, to 1.6, or to 0. mix_value_rows
+// spends them as given (the contract: weights(0) v_0 + weights(1) v_1 + ...). Checked
+// once the weights of a softmax give the right sum, so only the slips of the sum itself
+// are declared (the others have shown already).
+Diagnosis row_one_by_hand_given_weights_diagnosis() {
+    const Random four(1, 4, 2, 4, 13);
+    return row_one_by_hand_diagnosis(
+        {{"the weights 0.5, 0.2, 0.1 (summing to 0.8) and the worked example's V (3x4)", arma::rowvec{0.5, 0.2, 0.1}, kV},
+         {"the weights 0.6, 0.3, 0.5, 0.2 (summing to 1.6) and V 4x4", arma::rowvec{0.6, 0.3, 0.5, 0.2}, four.V},
+         {"the weights 0, 0, 0 and the worked example's V (3x4)", arma::rowvec(3, arma::fill::zeros), kV}},
+        false);
+}
+
+Diagnosis row_one_by_hand_diagnosis(const WeightsAndValues& inputs, bool every_slip) {
+    Diagnosis d("row_one_by_hand");
     const Axes ax = entries("feature");
     for (const auto& [input, W, V] : inputs) {
         const arma::rowvec w = W;
         const arma::mat v = V;
         Probe& p = d.probe(input, [w, v, ax] { return result("z", attn::mix_value_rows(w, v), ax); },
                            result("z", product_by_loops(w, v), ax));
-        mix_variants(p, w, v, "z", ax);
+        if (every_slip) mix_variants(p, w, v, "z", ax);
+        else weighted_sum_variants(p, w, v, "z", ax);
         p.quantity("L_K", static_cast<double>(v.n_rows)).quantity("d_v", static_cast<double>(v.n_cols));
         p.term("the first weighted value row, weights(0) * V.row(0)", "z", arma::mat(w(0) * v.row(0)));
         p.term("the last weighted value row, weights(L_K - 1) * V.row(L_K - 1)", "z",
@@ -509,6 +565,7 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     wiring.ways = {Wiring::output_at_v_by_mix_value_rows, Wiring::output_at_v, Wiring::output_a_vt};
     add_attention_wiring_slips(p, last_row, wiring);
     const arma::rowvec last = A.row(L_Q - 1);
+    weighted_sum_variants(p, last, V, "z", ax);
     p.variant(m::mix_loop_bound_d_v, d_v > L_K ? index_error() : result("z", mix_first(last, V, d_v), ax));
     // an inline loop whose sum is assigned: z = A(last, j) * V.row(j), only the last key's row left
     arma::rowvec last_term(d_v);
@@ -853,6 +910,15 @@ BOOST_AUTO_TEST_CASE(matches_row_1_of_a_v_with_the_exact_weights) {
     BOOST_TEST(matrices_close(z, kZ2dp.row(0), kTwoDecimals, "row 1 of A V to 2 decimals", entries("feature")));
 }
 
+BOOST_AUTO_TEST_CASE(spends_the_weights_as_given_whatever_they_sum_to) {
+    // weights summing to 0.8 or 1.6 are not rescaled; weights of 0 give a row of zeros
+    if (!results_right(row_one_by_hand_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once is_the_weighted_sum_of_the_value_rows passes");
+        return;
+    }
+    row_one_by_hand_given_weights_diagnosis().judge();
+}
+
 BOOST_AUTO_TEST_CASE(rejects_weights_of_the_wrong_length) {
     const std::string msg =
         refusal_of<attn::ShapeError>("mix_value_rows", [&] { attn::mix_value_rows(arma::rowvec{0.5, 0.5}, kV); });
@@ -1072,7 +1138,10 @@ BOOST_AUTO_TEST_CASE(attend) {
     attend_diagnosis().require_distinguishable();
     attend_given_weights_diagnosis().require_distinguishable();
 }
-BOOST_AUTO_TEST_CASE(row_one_by_hand) { row_one_by_hand_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(row_one_by_hand) {
+    row_one_by_hand_diagnosis().require_distinguishable();
+    row_one_by_hand_given_weights_diagnosis().require_distinguishable();
+}
 BOOST_AUTO_TEST_CASE(llms_output_row) { llms_output_row_diagnosis().require_distinguishable(); }
 BOOST_AUTO_TEST_CASE(inside_value_range) { inside_value_range_diagnosis().require_distinguishable(); }
 

@@ -104,6 +104,17 @@ ATTN_MISTAKE(weights_renormalised, "attend row_one_by_hand",
              "z = sum_j weights(j) * V.row(j); weights that do not sum to 1 must not be changed, "
              "and a row of zero weights (a query that sees nothing) must give zeros, not 0 / 0 = "
              "NaN (chapter 04, step 5)");
+ATTN_MISTAKE(sum_starts_from_first_row, "row_one_by_hand llms_row",
+             "the sum started from the first value row instead of zeros (z = V.row(0), or z = "
+             "weights(0) * V.row(0)), so row 0 was counted once too often, or (with the loop then "
+             "started at j = 1) without its weight: start the total at zeros, arma::rowvec "
+             "z(V.n_cols, arma::fill::zeros), and let the loop add every weighted row once, z += "
+             "weights(j) * V.row(j) for j = 0 .. V.n_rows - 1 (chapter 04, Try it)");
+ATTN_MISTAKE(loop_uses_a_fixed_index, "row_one_by_hand llms_row",
+             "inside the loop a fixed index was written where the loop's own belongs (weights(0) "
+             "for weights(j), or V.row(0) for V.row(j)), so every term used the same weight or the "
+             "same value row: each term is weights(j) * V.row(j), both read at the loop's j "
+             "(chapter 04, Try it)");
 ATTN_MISTAKE(value_row_sized_by_keys, "row_one_by_hand",
              "z was made with V.n_rows entries (L_K, one per key) instead of V.n_cols (d_v, the "
              "width of one value): a weighted sum of value rows is as wide as one value row, "
