@@ -597,7 +597,8 @@ Diagnosis llms_output_row_diagnosis() {
 // allowing 1e-12. The natural wrong checks, by loops: column 0 alone, every z(c)
 // against column 0's range, one range for the whole of V, strict bounds, no slack,
 // true when one column fits.
-enum class Range { right, one_column, column_0_for_all, whole_matrix, exclusive, no_slack, any_column };
+enum class Range { right, one_column, column_0_for_all, whole_matrix, exclusive, no_slack, any_column, lower_only,
+                   upper_only };
 bool inside_by_loops(const arma::rowvec& z, const arma::mat& V, Range how) {
     const double slack = (how == Range::no_slack || how == Range::exclusive) ? 0.0 : 1e-12;
     bool all = true, any = false;
@@ -611,7 +612,10 @@ bool inside_by_loops(const arma::rowvec& z, const arma::mat& V, Range how) {
                                                                        : k == c;
                 if (in_range) lo = std::min(lo, V(r, k)), hi = std::max(hi, V(r, k));
             }
-        const bool in = how == Range::exclusive ? (z(c) > lo && z(c) < hi) : (z(c) >= lo - slack && z(c) <= hi + slack);
+        const bool in = how == Range::exclusive    ? (z(c) > lo && z(c) < hi)
+                        : how == Range::lower_only ? z(c) >= lo - slack
+                        : how == Range::upper_only ? z(c) <= hi + slack
+                                                   : (z(c) >= lo - slack && z(c) <= hi + slack);
         all = all && in;
         any = any || in;
     }
@@ -665,6 +669,8 @@ Diagnosis inside_value_range_diagnosis() {
             .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, kV, Range::exclusive)))
             .variant(m::range_without_slack, answer(inside_by_loops(z, kV, Range::no_slack)))
             .variant(m::range_true_if_one_column_fits, answer(inside_by_loops(z, kV, Range::any_column)))
+            .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::lower_only))).labelled("z(c) >= lo only")
+            .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::upper_only))).labelled("z(c) <= hi only")
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, false)).labelled("rows c < min(V.n_cols, V.n_rows)")
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, true)).labelled("rows c < V.n_cols");
     }
@@ -973,6 +979,18 @@ BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     const std::string msg = shape_error_here_or_below("llms_output_row", [&] { attn::llms_output_row(exact_A(), V2); });
     BOOST_TEST(msg.find("L_K = L_V") != std::string::npos,
                "A 3x3 with V 2x4 must throw ShapeError naming the rule L_K = L_V; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_with_no_rows) {
+    // no query, so no last token whose row could be returned: a ShapeError, not Armadillo's index error
+    if (!results_right(llms_output_row_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once the_output_row_is_the_last_row_of_a_v_for_any_number_of_tokens passes");
+        return;
+    }
+    const arma::mat A(0, 3), V(3, 4, arma::fill::ones);
+    const std::string msg = refusal_of<attn::ShapeError>("llms_output_row", [&] { attn::llms_output_row(A, V); });
+    if (msg.empty()) return;
+    BOOST_TEST(msg.find("0x3") != std::string::npos, "the message should give A's shape 0x3; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_rows_of_the_wrong_width) {

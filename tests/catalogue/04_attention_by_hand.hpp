@@ -154,6 +154,11 @@ ATTN_MISTAKE(range_without_slack, "llms_row",
              "a z that passes an extreme by a rounding error (1e-13) was called outside: weights "
              "sum to 1 only up to rounding, so the contract allows 1e-12: outside only when z(c) < "
              "lo - 1e-12 or z(c) > hi + 1e-12 (chapter 04, Try it)");
+ATTN_MISTAKE(range_checks_one_bound, "llms_row",
+             "only one bound of the range was tested (z(c) >= lo, or z(c) <= hi), so a z above the "
+             "largest value of its column (or below the smallest) was called inside: a weighted "
+             "average lies between both, so z(c) is outside when z(c) < lo - 1e-12 or z(c) > hi + "
+             "1e-12 (chapter 04, Try it)");
 ATTN_MISTAKE(range_true_if_one_column_fits, "llms_row",
              "the answer was true as soon as one column was inside its range: z is inside only "
              "when every column is, so return false at the first column outside, true after the "
