@@ -102,7 +102,26 @@ void sizes(Probe& p, const arma::mat& Q, const arma::mat& K) {
         .quantity("L_Q", static_cast<double>(Q.n_rows));
 }
 
+// Whether the learner's results are right on every input of d. A check that goes further
+// waits for that: a wrong result is said once, by its diagnosis.
+bool results_right(const Diagnosis& d) {
+    for (const Probe& p : d.probes())
+        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
+    return true;
+}
+
 // ------------------------------------------------------------------ scores
+// Q K^T by loops whose bounds are n_i queries, n_j keys and n_c features (the right ones:
+// L_Q, L_K, d_k); Armadillo's index error where a bound runs past its matrix.
+Result scores_with_bounds(const arma::mat& Q, const arma::mat& K, arma::uword n_i, arma::uword n_j, arma::uword n_c) {
+    if (n_i > Q.n_rows || n_j > K.n_rows || n_c > Q.n_cols) return index_error();
+    arma::mat S(Q.n_rows, K.n_rows, arma::fill::zeros);
+    for (arma::uword i = 0; i < n_i; ++i)
+        for (arma::uword j = 0; j < n_j; ++j)
+            for (arma::uword c = 0; c < n_c; ++c) S(i, j) += Q(i, c) * K(j, c);
+    return result("S", S, kScores);
+}
+
 // Q K^T can go wrong in its product (K Q^T, by operator* or by loops; Q Q^T; the
 // transpose left out, Q * K, or on the wrong factor, Q.t() * K: the wiring slips of
 // tests/support/families.hpp), by dividing already (the next step's job), or by a shape
@@ -135,15 +154,25 @@ void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
         .labelled("c + 1 < Q.n_cols");
     // S(i, j) = Q(i, c) * K(j, c) in the loop over c: only the last feature's product is kept
     p.variant(m::loop_assigns_instead_of_adding, as(dot_table(arma::mat(Q.tail_cols(1)), arma::mat(K.tail_cols(1)))));
+    // a loop's bound taken from another size: the features to L_Q or L_K, the keys to L_Q,
+    // the queries to L_K
+    const arma::uword L_Q = Q.n_rows, L_K = K.n_rows;
+    p.variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_Q, L_K, L_Q)).labelled("c < Q.n_rows")
+        .variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_Q, L_K, L_K)).labelled("c < K.n_rows")
+        .variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_Q, L_Q, d)).labelled("j < Q.n_rows")
+        .variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_K, L_K, d)).labelled("i < K.n_rows");
 }
 
 Diagnosis scores_diagnosis() {
     Diagnosis d("scores");
-    const Random wide(2, 5, 3, 4), narrow(2, 3, 3, 2, 7);
+    const Random wide(2, 5, 3, 4), narrow(2, 3, 3, 2, 7), deep(2, 4, 5, 1, 19);
+    // (the last: L_Q well below d_k, so that a dot product run to L_Q is not the one run
+    // to d_k - 1)
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
         {"the worked example's Q and K (3 tokens, d_k 4)", kQ, kK},
         {"2 queries, 5 keys, d_k 3", wide.Q, wide.K},
-        {"2 queries, 3 keys, d_k 3", narrow.Q * 1.5, narrow.K}};
+        {"2 queries, 3 keys, d_k 3", narrow.Q * 1.5, narrow.K},
+        {"2 queries, 4 keys, d_k 5", deep.Q, deep.K}};
     for (const auto& [input, Q, K] : inputs) {
         const arma::mat q = Q, k = K;
         Probe& p = d.probe(input, [q, k] { return result("S", attn::scores(q, k), kScores); },
@@ -253,6 +282,30 @@ Diagnosis attention_weights_diagnosis() {
 }
 
 // ------------------------------------------------------------------ attend
+// A V by loops whose bounds are n_i queries, n_j keys and n_c features (the right ones:
+// L_Q, L_K, d_v); Armadillo's index error where a bound runs past its matrix.
+Result output_with_bounds(const arma::mat& A, const arma::mat& V, arma::uword n_i, arma::uword n_j, arma::uword n_c) {
+    if (n_i > A.n_rows || n_j > A.n_cols || n_j > V.n_rows || n_c > V.n_cols) return index_error();
+    arma::mat Z(A.n_rows, V.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < n_i; ++i)
+        for (arma::uword j = 0; j < n_j; ++j)
+            for (arma::uword c = 0; c < n_c; ++c) Z(i, c) += A(i, j) * V(j, c);
+    return result("Z", Z, kOutput);
+}
+
+// Each row of A divided by its sum (a row summing to 0 left alone when `guarded`, else
+// 0 / 0 = NaN), by loops.
+arma::mat rows_renormalised(const arma::mat& A, bool guarded) {
+    arma::mat B = A;
+    for (arma::uword i = 0; i < A.n_rows; ++i) {
+        double total = 0;
+        for (arma::uword j = 0; j < A.n_cols; ++j) total += A(i, j);
+        if (guarded && total == 0) continue;
+        for (arma::uword j = 0; j < A.n_cols; ++j) B(i, j) = A(i, j) / total;
+    }
+    return B;
+}
+
 // A V can go wrong as A itself, A^T V (A.t() * V, or loops reading A(j, i)) or A V^T
 // (the wiring slips of families.hpp), or by a shape rule that is not one (L_Q = L_K).
 void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
@@ -303,6 +356,17 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
             for (arma::uword i = 0; i < L_Q; ++i) by_columns(i, j) = A(i, j) / total;
     }
     p.variant(m::weights_normalised_again, as(mix_by_hand(by_columns, V)));
+    // a loop's bound taken from another size: the keys to L_Q, the features to L_K, the
+    // queries to L_K
+    p.variant(m::loop_bound_of_another_size, output_with_bounds(A, V, L_Q, L_Q, d_v)).labelled("j < A.n_rows")
+        .variant(m::loop_bound_of_another_size, output_with_bounds(A, V, L_Q, L_K, L_K)).labelled("c < A.n_cols")
+        .variant(m::loop_bound_of_another_size, output_with_bounds(A, V, V.n_rows, L_K, d_v)).labelled("i < V.n_rows");
+    // each row of A divided by its sum first: a row of zeros gives NaN, or (guarded) stays
+    // as it is, which shows only where a row sums to neither 0 nor 1
+    p.variant(m::weights_renormalised, as(mix_by_hand(rows_renormalised(A, false), V))).labelled("every row");
+    const arma::mat guarded = rows_renormalised(A, true);
+    if (!agree(guarded, A, kTol))
+        p.variant(m::weights_renormalised, as(mix_by_hand(guarded, V))).labelled("rows summing to 0 left alone");
 }
 
 // A with its middle row set to zeros: the weights of a query whose every key is hidden.
@@ -332,6 +396,27 @@ Diagnosis attend_diagnosis() {
     return d;
 }
 
+// Weights that are not a softmax's: rows summing to more or less than 1, and a row of
+// zeros in the middle. attend spends them as given (the contract: Z = A V, whatever A).
+Diagnosis attend_given_weights_diagnosis() {
+    Diagnosis d("attend");
+    arma::arma_rng::set_seed(41);
+    const arma::mat A3 = {{0.2, 0.1, 0.3}, {0.0, 0.0, 0.0}, {0.9, 0.4, 0.5}};
+    const arma::mat A2 = {{0.5, 0.25, 0.5, 0.25}, {0.1, 0.3, 0.0, 0.2}};
+    const arma::mat V3 = arma::randn(3, 3), V4 = arma::randn(4, 3);
+    const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
+        {"A 3x3 whose rows sum to 0.6, 0 and 1.8 (not a softmax's) and V 3x3", A3, V3},
+        {"A 2x4 whose rows sum to 1.5 and 0.6 and V 4x3", A2, V4}};
+    for (const auto& [input, A, V] : inputs) {
+        const arma::mat a = A, v = V;
+        Probe& p = d.probe(input, [a, v] { return result("Z", attn::attend(a, v), kOutput); },
+                           result("Z", mix_by_hand(a, v), kOutput));
+        attend_variants(p, a, v);
+        p.quantity("L_K", static_cast<double>(a.n_cols));
+    }
+    return d;
+}
+
 // ------------------------------------------------------------------ row_one_by_hand
 // One row of A V as a loop over the value rows: the loop can run to V.n_cols (d_v),
 // take the columns of V, or lose or double a term; the relations name a missing first
@@ -343,7 +428,42 @@ arma::rowvec mix_first(const arma::rowvec& w, const arma::mat& V, arma::uword n)
     return z;
 }
 
+// The slips of a weighted sum of value rows written as a loop, in row_one_by_hand or inline
+// in llms_output_row: z started at the first value row instead of zeros (V.row(0), or
+// weights(0) * V.row(0), with the loop from j = 0 adding row 0 again, or V.row(0) with
+// the loop from j = 1), a fixed index in the loop (weights(0) or V.row(0) for every j),
+// or the weights divided by their sum first (all-zero weights giving NaN, or left as
+// they are), each where it gives something else than the right sum.
+void weighted_sum_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const char* part, const Axes& ax) {
+    const arma::uword L_K = V.n_rows, d_v = V.n_cols;
+    const arma::rowvec right = product_by_loops(w, V);
+    arma::rowvec v0_again = right, w0v0_again = right, v0_unweighted = right;
+    arma::rowvec w0_each(d_v, arma::fill::zeros), v0_each(d_v, arma::fill::zeros);
+    for (arma::uword c = 0; c < d_v; ++c) {
+        v0_again(c) += V(0, c);
+        w0v0_again(c) += w(0) * V(0, c);
+        v0_unweighted(c) += V(0, c) - w(0) * V(0, c);
+        for (arma::uword j = 0; j < L_K; ++j) w0_each(c) += w(0) * V(j, c), v0_each(c) += w(j) * V(0, c);
+    }
+    p.variant(m::sum_starts_from_first_row, result(part, v0_again, ax)).labelled("z = V.row(0), j from 0")
+        .variant(m::sum_starts_from_first_row, result(part, w0v0_again, ax)).labelled("z = weights(0) * V.row(0), j from 0")
+        .variant(m::sum_starts_from_first_row, result(part, v0_unweighted, ax)).labelled("z = V.row(0), j from 1");
+    p.variant(m::loop_uses_a_fixed_index, result(part, w0_each, ax)).labelled("weights(0) for weights(j)")
+        .variant(m::loop_uses_a_fixed_index, result(part, v0_each, ax)).labelled("V.row(0) for V.row(j)");
+    double total = 0;
+    for (arma::uword j = 0; j < L_K; ++j) total += w(j);
+    if (!agree(total, 1.0, kTol)) {
+        p.variant(m::weights_renormalised, result(part, arma::rowvec(right / total), ax)).labelled("weights / their sum");
+        if (total != 0)
+            p.variant(m::weights_renormalised, result(part, arma::rowvec(right / total), ax))
+                .labelled("weights / their sum, unless it is 0");
+        else
+            p.variant(m::weights_renormalised, result(part, right, ax)).labelled("weights / their sum, unless it is 0");
+    }
+}
+
 void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const char* part, const Axes& ax) {
+    weighted_sum_variants(p, w, V, part, ax);
     const arma::uword L_K = V.n_rows, d_v = V.n_cols;
     // for (j < V.n_cols): weights(d_v) is past the end when d_v > L_K, rows lost when d_v < L_K
     p.variant(m::mix_loop_bound_d_v, d_v > L_K ? index_error() : result(part, mix_first(w, V, d_v), ax));
@@ -375,20 +495,41 @@ void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const cha
     p.variant(m::value_row_sized_by_keys, result(part, filled, ax)).labelled("z(V.n_rows), filled where both fit");
 }
 
+using WeightsAndValues = std::vector<std::tuple<std::string, arma::rowvec, arma::mat>>;
+Diagnosis row_one_by_hand_diagnosis(const WeightsAndValues& inputs, bool every_slip);
+
 Diagnosis row_one_by_hand_diagnosis() {
-    Diagnosis d("row_one_by_hand");
     const Random six(1, 6, 2, 2, 3), three(1, 3, 2, 3, 8);
-    const std::vector<std::tuple<std::string, arma::rowvec, arma::mat>> inputs = {
-        {"the weights 0.58, 0.21, 0.21 and the worked example's V (3x4)", arma::rowvec{0.58, 0.21, 0.21}, kV},
-        {"6 weights and V 6x2", arma::rowvec(softmax_by_hand(dot_table(six.Q, six.K))), six.V},
-        {"3 weights and V 3x3", arma::rowvec(softmax_by_hand(dot_table(three.Q, three.K) * 2.0)), three.V}};
+    return row_one_by_hand_diagnosis(
+        {{"the weights 0.58, 0.21, 0.21 and the worked example's V (3x4)", arma::rowvec{0.58, 0.21, 0.21}, kV},
+         {"6 weights and V 6x2", arma::rowvec(softmax_by_hand(dot_table(six.Q, six.K))), six.V},
+         {"3 weights and V 3x3", arma::rowvec(softmax_by_hand(dot_table(three.Q, three.K) * 2.0)), three.V}},
+        true);
+}
+
+// Weights that are not a softmax's: they sum to 0.8, to 1.6, or to 0. mix_value_rows
+// spends them as given (the contract: weights(0) v_0 + weights(1) v_1 + ...). Checked
+// once the weights of a softmax give the right sum, so only the slips of the sum itself
+// are declared (the others have shown already).
+Diagnosis row_one_by_hand_given_weights_diagnosis() {
+    const Random four(1, 4, 2, 4, 13);
+    return row_one_by_hand_diagnosis(
+        {{"the weights 0.5, 0.2, 0.1 (summing to 0.8) and the worked example's V (3x4)", arma::rowvec{0.5, 0.2, 0.1}, kV},
+         {"the weights 0.6, 0.3, 0.5, 0.2 (summing to 1.6) and V 4x4", arma::rowvec{0.6, 0.3, 0.5, 0.2}, four.V},
+         {"the weights 0, 0, 0 and the worked example's V (3x4)", arma::rowvec(3, arma::fill::zeros), kV}},
+        false);
+}
+
+Diagnosis row_one_by_hand_diagnosis(const WeightsAndValues& inputs, bool every_slip) {
+    Diagnosis d("row_one_by_hand");
     const Axes ax = entries("feature");
     for (const auto& [input, W, V] : inputs) {
         const arma::rowvec w = W;
         const arma::mat v = V;
         Probe& p = d.probe(input, [w, v, ax] { return result("z", attn::mix_value_rows(w, v), ax); },
                            result("z", product_by_loops(w, v), ax));
-        mix_variants(p, w, v, "z", ax);
+        if (every_slip) mix_variants(p, w, v, "z", ax);
+        else weighted_sum_variants(p, w, v, "z", ax);
         p.quantity("L_K", static_cast<double>(v.n_rows)).quantity("d_v", static_cast<double>(v.n_cols));
         p.term("the first weighted value row, weights(0) * V.row(0)", "z", arma::mat(w(0) * v.row(0)));
         p.term("the last weighted value row, weights(L_K - 1) * V.row(L_K - 1)", "z",
@@ -424,6 +565,7 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     wiring.ways = {Wiring::output_at_v_by_mix_value_rows, Wiring::output_at_v, Wiring::output_a_vt};
     add_attention_wiring_slips(p, last_row, wiring);
     const arma::rowvec last = A.row(L_Q - 1);
+    weighted_sum_variants(p, last, V, "z", ax);
     p.variant(m::mix_loop_bound_d_v, d_v > L_K ? index_error() : result("z", mix_first(last, V, d_v), ax));
     // an inline loop whose sum is assigned: z = A(last, j) * V.row(j), only the last key's row left
     arma::rowvec last_term(d_v);
@@ -455,7 +597,8 @@ Diagnosis llms_output_row_diagnosis() {
 // allowing 1e-12. The natural wrong checks, by loops: column 0 alone, every z(c)
 // against column 0's range, one range for the whole of V, strict bounds, no slack,
 // true when one column fits.
-enum class Range { right, one_column, column_0_for_all, whole_matrix, exclusive, no_slack, any_column };
+enum class Range { right, one_column, column_0_for_all, whole_matrix, exclusive, no_slack, any_column, lower_only,
+                   upper_only };
 bool inside_by_loops(const arma::rowvec& z, const arma::mat& V, Range how) {
     const double slack = (how == Range::no_slack || how == Range::exclusive) ? 0.0 : 1e-12;
     bool all = true, any = false;
@@ -469,7 +612,10 @@ bool inside_by_loops(const arma::rowvec& z, const arma::mat& V, Range how) {
                                                                        : k == c;
                 if (in_range) lo = std::min(lo, V(r, k)), hi = std::max(hi, V(r, k));
             }
-        const bool in = how == Range::exclusive ? (z(c) > lo && z(c) < hi) : (z(c) >= lo - slack && z(c) <= hi + slack);
+        const bool in = how == Range::exclusive    ? (z(c) > lo && z(c) < hi)
+                        : how == Range::lower_only ? z(c) >= lo - slack
+                        : how == Range::upper_only ? z(c) <= hi + slack
+                                                   : (z(c) >= lo - slack && z(c) <= hi + slack);
         all = all && in;
         any = any || in;
     }
@@ -523,6 +669,8 @@ Diagnosis inside_value_range_diagnosis() {
             .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, kV, Range::exclusive)))
             .variant(m::range_without_slack, answer(inside_by_loops(z, kV, Range::no_slack)))
             .variant(m::range_true_if_one_column_fits, answer(inside_by_loops(z, kV, Range::any_column)))
+            .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::lower_only))).labelled("z(c) >= lo only")
+            .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::upper_only))).labelled("z(c) <= hi only")
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, false)).labelled("rows c < min(V.n_cols, V.n_rows)")
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, true)).labelled("rows c < V.n_cols");
     }
@@ -727,6 +875,15 @@ BOOST_AUTO_TEST_CASE(each_output_entry_lies_between_the_values_it_mixes) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(spends_the_weights_as_given_whatever_each_row_sums_to) {
+    // attend is Z = A V for any A: a row summing to 1.5 or 0.6 is not rescaled, a row of zeros gives zeros
+    if (!results_right(attend_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once is_a_times_v_for_square_wide_and_narrow_weights passes");
+        return;
+    }
+    attend_given_weights_diagnosis().judge();
+}
+
 BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     const arma::mat V2(2, 4, arma::fill::ones);
     const std::string msg = refusal_of<attn::ShapeError>("attend", [&] { attn::attend(exact_A(), V2); });
@@ -757,6 +914,15 @@ BOOST_AUTO_TEST_CASE(matches_row_1_of_a_v_with_the_exact_weights) {
     const arma::rowvec z = attn::mix_value_rows(exact_A().row(0), kV);
     BOOST_TEST(matrices_close(z, exact_Z().row(0), 1e-12, "row 1 of A V", entries("feature")));
     BOOST_TEST(matrices_close(z, kZ2dp.row(0), kTwoDecimals, "row 1 of A V to 2 decimals", entries("feature")));
+}
+
+BOOST_AUTO_TEST_CASE(spends_the_weights_as_given_whatever_they_sum_to) {
+    // weights summing to 0.8 or 1.6 are not rescaled; weights of 0 give a row of zeros
+    if (!results_right(row_one_by_hand_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once is_the_weighted_sum_of_the_value_rows passes");
+        return;
+    }
+    row_one_by_hand_given_weights_diagnosis().judge();
 }
 
 BOOST_AUTO_TEST_CASE(rejects_weights_of_the_wrong_length) {
@@ -813,6 +979,18 @@ BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     const std::string msg = shape_error_here_or_below("llms_output_row", [&] { attn::llms_output_row(exact_A(), V2); });
     BOOST_TEST(msg.find("L_K = L_V") != std::string::npos,
                "A 3x3 with V 2x4 must throw ShapeError naming the rule L_K = L_V; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_with_no_rows) {
+    // no query, so no last token whose row could be returned: a ShapeError, not Armadillo's index error
+    if (!results_right(llms_output_row_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once the_output_row_is_the_last_row_of_a_v_for_any_number_of_tokens passes");
+        return;
+    }
+    const arma::mat A(0, 3), V(3, 4, arma::fill::ones);
+    const std::string msg = refusal_of<attn::ShapeError>("llms_output_row", [&] { attn::llms_output_row(A, V); });
+    if (msg.empty()) return;
+    BOOST_TEST(msg.find("0x3") != std::string::npos, "the message should give A's shape 0x3; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_rows_of_the_wrong_width) {
@@ -974,8 +1152,14 @@ BOOST_AUTO_TEST_SUITE(distinguishable)
 BOOST_AUTO_TEST_CASE(scores) { scores_diagnosis().require_distinguishable(); }
 BOOST_AUTO_TEST_CASE(scale_scores) { scale_scores_diagnosis().require_distinguishable(); }
 BOOST_AUTO_TEST_CASE(attention_weights) { attention_weights_diagnosis().require_distinguishable(); }
-BOOST_AUTO_TEST_CASE(attend) { attend_diagnosis().require_distinguishable(); }
-BOOST_AUTO_TEST_CASE(row_one_by_hand) { row_one_by_hand_diagnosis().require_distinguishable(); }
+BOOST_AUTO_TEST_CASE(attend) {
+    attend_diagnosis().require_distinguishable();
+    attend_given_weights_diagnosis().require_distinguishable();
+}
+BOOST_AUTO_TEST_CASE(row_one_by_hand) {
+    row_one_by_hand_diagnosis().require_distinguishable();
+    row_one_by_hand_given_weights_diagnosis().require_distinguishable();
+}
 BOOST_AUTO_TEST_CASE(llms_output_row) { llms_output_row_diagnosis().require_distinguishable(); }
 BOOST_AUTO_TEST_CASE(inside_value_range) { inside_value_range_diagnosis().require_distinguishable(); }
 

@@ -58,7 +58,8 @@ arma::rowvec mix_value_rows(const arma::rowvec& weights, const arma::mat& V);
 // Try it: the output row of the last token (LLMs in the worked example) and
 // the check that a weighted average stays inside what it averages.
 // llms_output_row:   row L_Q-1 of A V.  Shapes: A L_Q x L_K, V L_K x d_v -> 1 x d_v.
-//                    Throws ShapeError like attend.
+//                    Throws ShapeError like attend, and when A has no rows (L_Q = 0:
+//                    there is no last token).
 // inside_value_range: true when, for every column c, z(c) lies between the
 //                    smallest and the largest entry of column c of V (inclusive,
 //                    allowing 1e-12 for rounding: weights that sum to 1 only

@@ -28,6 +28,15 @@ ATTN_MISTAKE(loop_misses_the_last_index, "scores attend",
              "index was never visited: the last key's column of the scores, the last query's row, "
              "the last feature of each dot product, or the last key's weighted value row was left "
              "out; a loop over n things is for (arma::uword j = 0; j < n; ++j) (chapter 04)");
+ATTN_MISTAKE(loop_bound_of_another_size, "scores attend",
+             "a loop of the product ran to the size of another dimension: in scores the features of "
+             "each dot product to Q.n_rows (L_Q) or K.n_rows (L_K) instead of Q.n_cols (d_k), the "
+             "keys to Q.n_rows instead of K.n_rows, or the queries to K.n_rows; in attend the keys "
+             "to A.n_rows (L_Q) instead of A.n_cols (L_K), the features to A.n_cols instead of "
+             "V.n_cols (d_v), or the queries to V.n_rows. Where the two sizes differ, terms are left "
+             "out or an index runs past the end; each loop's bound is the size of what it counts, "
+             "for (arma::uword c = 0; c < Q.n_cols; ++c) over the d_k features of a dot product "
+             "(chapter 04)");
 ATTN_MISTAKE(loop_assigns_instead_of_adding, "scores attend row_one_by_hand llms_row",
              "inside the loop of a sum the total was assigned instead of added to (z = weights(j) "
              "* V.row(j), or S(i, j) = Q(i, c) * K(j, c)), so only the last term was kept: start "
@@ -88,6 +97,24 @@ ATTN_MISTAKE(weights_normalised_again, "attend",
              "(arma::sum(A, 0), or arma::normalise(A, 1)): the softmax already made each row, one "
              "query's budget, sum to 1, and a column (what one key receives) need not; use A as it "
              "is, A * V (chapter 04, step 5)");
+ATTN_MISTAKE(weights_renormalised, "attend row_one_by_hand",
+             "the weights were divided by their sum before being spent on the values (each row of A "
+             "by arma::sum(A, 1), weights / arma::accu(weights), or the output divided by it "
+             "afterwards): the output is the weighted sum of the weights as given, Z = A * V, "
+             "z = sum_j weights(j) * V.row(j); weights that do not sum to 1 must not be changed, "
+             "and a row of zero weights (a query that sees nothing) must give zeros, not 0 / 0 = "
+             "NaN (chapter 04, step 5)");
+ATTN_MISTAKE(sum_starts_from_first_row, "row_one_by_hand llms_row",
+             "the sum started from the first value row instead of zeros (z = V.row(0), or z = "
+             "weights(0) * V.row(0)), so row 0 was counted once too often, or (with the loop then "
+             "started at j = 1) without its weight: start the total at zeros, arma::rowvec "
+             "z(V.n_cols, arma::fill::zeros), and let the loop add every weighted row once, z += "
+             "weights(j) * V.row(j) for j = 0 .. V.n_rows - 1 (chapter 04, Try it)");
+ATTN_MISTAKE(loop_uses_a_fixed_index, "row_one_by_hand llms_row",
+             "inside the loop a fixed index was written where the loop's own belongs (weights(0) "
+             "for weights(j), or V.row(0) for V.row(j)), so every term used the same weight or the "
+             "same value row: each term is weights(j) * V.row(j), both read at the loop's j "
+             "(chapter 04, Try it)");
 ATTN_MISTAKE(value_row_sized_by_keys, "row_one_by_hand",
              "z was made with V.n_rows entries (L_K, one per key) instead of V.n_cols (d_v, the "
              "width of one value): a weighted sum of value rows is as wide as one value row, "
@@ -127,6 +154,11 @@ ATTN_MISTAKE(range_without_slack, "llms_row",
              "a z that passes an extreme by a rounding error (1e-13) was called outside: weights "
              "sum to 1 only up to rounding, so the contract allows 1e-12: outside only when z(c) < "
              "lo - 1e-12 or z(c) > hi + 1e-12 (chapter 04, Try it)");
+ATTN_MISTAKE(range_checks_one_bound, "llms_row",
+             "only one bound of the range was tested (z(c) >= lo, or z(c) <= hi), so a z above the "
+             "largest value of its column (or below the smallest) was called inside: a weighted "
+             "average lies between both, so z(c) is outside when z(c) < lo - 1e-12 or z(c) > hi + "
+             "1e-12 (chapter 04, Try it)");
 ATTN_MISTAKE(range_true_if_one_column_fits, "llms_row",
              "the answer was true as soon as one column was inside its range: z is inside only "
              "when every column is, so return false at the first column outside, true after the "

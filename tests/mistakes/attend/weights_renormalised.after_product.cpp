@@ -1,5 +1,6 @@
-// Wrong on purpose (suite only): the output divided by each row's total weight "to be safe":
-// right where the weights sum to 1, 0 / 0 = NaN for a query that sees no key.
+// Wrong on purpose (suite only): the mistake weights_renormalised in attend.
+// The output divided by each row's total weight "to be safe" afterwards: right where the
+// weights sum to 1, 0 / 0 = NaN for a query that sees no key.
 #include "contracts/04_attention_by_hand.hpp"
 #include "core/errors.hpp"
 

@@ -1,0 +1,16 @@
+// Wrong on purpose (suite only): the mistake sum_starts_from_first_row in row_one_by_hand.
+// z starts at V.row(0) instead of zeros, then the loop adds every weighted row.
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::rowvec mix_value_rows(const arma::rowvec& weights, const arma::mat& V) {
+    require_shapes(weights.n_cols == V.n_rows, "mix_value_rows", "there must be one weight per row of V (L_K = L_V)",
+                   {"weights", weights}, {"V", V});
+    arma::rowvec z = V.row(0);  // the mistake: z starts at zeros
+    for (arma::uword j = 0; j < V.n_rows; ++j) z += weights(j) * V.row(j);
+    return z;
+}
+
+}  // namespace attn

@@ -1,0 +1,17 @@
+// Wrong on purpose (suite only): the mistake loop_bound_of_another_size in scores.
+// The loop over the keys counts the queries; each entry is a dot product of two rows.
+#include "contracts/04_attention_by_hand.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat scores(const arma::mat& Q, const arma::mat& K) {
+    require_shapes(Q.n_cols == K.n_cols, "scores", "Q and K must have the same width (d_q = d_k)", {"Q", Q}, {"K", K});
+    arma::mat S(Q.n_rows, K.n_rows, arma::fill::zeros);
+    for (arma::uword i = 0; i < Q.n_rows; ++i)
+        for (arma::uword j = 0; j < Q.n_rows; ++j)  // the mistake: j < K.n_rows, one column per key
+            S(i, j) = arma::dot(Q.row(i), K.row(j));
+    return S;
+}
+
+}  // namespace attn
