@@ -225,11 +225,15 @@ Diagnosis sample_variance_diagnosis() {
         const auto [mean, squares] = mean_and_squares(x);
         const double right = squares / (n - 1);
         Probe& p = d.probe(input, [xx] { return value(attn::sample_variance(xx)); }, value(right));
-        double absolute = 0, sum_sq = 0;
-        for (const double v : x) absolute += std::abs(v - mean), sum_sq += v * v;
+        double absolute = 0, sum_sq = 0, total = 0, off_mean = 0;
+        for (const double v : x) absolute += std::abs(v - mean), sum_sq += v * v, total += v;
+        // the mean divided by n - 1 as well: the deviations from a mean n / (n - 1) times too large
+        const double wrong_mean = total / (n - 1);
+        for (const double v : x) off_mean += (v - wrong_mean) * (v - wrong_mean);
         p.variant(m::sample_variance_divides_by_n, value(squares / n))
             .variant(m::sample_variance_missing_brackets, value(squares / n - 1))
             .variant(m::sample_variance_square_root, value(std::sqrt(right)))
+            .variant(m::sample_variance_mean_over_n_minus_1, value(off_mean / (n - 1)))
             .variant(m::sample_variance_not_squared, value(absolute / (n - 1))).labelled("abs(x_i - m)")
             .variant_fitting(m::sample_variance_not_squared, value(0.0),
                              [](const Result& r) {

@@ -48,6 +48,10 @@ ATTN_MISTAKE(sample_variance_not_squared, "variance_experiment",
              "the deviations from the mean were not squared (added as they are, which always "
              "gives 0, or as absolute values): the variance is the sum of (x_i - m)^2 over n - "
              "1, arma::accu(arma::square(x - m)) / (n - 1) (chapter 05)");
+ATTN_MISTAKE(sample_variance_mean_over_n_minus_1, "variance_experiment",
+             "the mean was divided by n - 1 too (m = sum(x) / (n - 1)): only the sum of squared "
+             "deviations takes the n - 1 divisor; the mean is the plain average, m = sum(x) / n "
+             "(arma::mean(x)), and then sum((x_i - m)^2) / (n - 1) (chapter 05)");
 ATTN_MISTAKE(sample_variance_square_root, "variance_experiment",
              "the result is the standard deviation, the square root of the variance: "
              "sample_variance returns the variance itself, sum((x_i - m)^2) / (n - 1), without "
