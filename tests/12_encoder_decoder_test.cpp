@@ -440,6 +440,10 @@ struct BeamWay {
         Finished::set_aside;
     bool end_counted = true;    // false: a prefix finished by end keeps its score from before end
     bool last_is_best = false;  // every finished prefix becomes the answer
+    // what a finished prefix is compared by (and a live one against it, to stop): its
+    // score (right), or its score over its length, counted as the tokens produced and
+    // the end token, the tokens produced alone, or those and begin (tokens.size())
+    enum class Per { sum, token_and_end, token, token_and_begin } per = Per::sum;
     // when the search stops: the contract (live prefixes that cannot win are dropped),
     // at the first finished prefix, as soon as one live prefix scores no better than
     // the best finished one, only when nothing is left, or (also right) when no live
@@ -503,9 +507,17 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             default: return a.parent != b.parent ? a.parent < b.parent : a.token < b.token;  // as they were made
         }
     };
+    // what a prefix is compared by once one has finished: its score, or its mean per token
+    const auto key = [&](const Hyp& h, bool by_end) {
+        if (w.per == BeamWay::Per::sum) return h.score;
+        double n = static_cast<double>(h.tokens.size() - start.size());
+        if ((by_end && w.per == BeamWay::Per::token_and_end) || w.per == BeamWay::Per::token_and_begin) n += 1.0;
+        return h.score / std::max(n, 1.0);
+    };
     std::vector<Hyp> live(w.copies ? beam : 1, Hyp{start, 0.0, false});
     bool found = false;
     Hyp best{{}, 0.0, true};
+    double best_key = 0.0;
     for (std::size_t round = 1; !live.empty(); ++round) {
         std::vector<std::vector<Cand>> own(live.size());
         std::vector<Cand> pooled;
@@ -576,8 +588,8 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             if (w.finished != F::refilled && !end_outside) ++places;
             if (w.finished == F::full_dropped && !by_end) continue;
             if (w.stop == BeamWay::Stop::first_finished) return answer(h.tokens);
-            if (w.last_is_best || !found || h.score > best.score || (w.equal_replaces_best && h.score == best.score))
-                best = h;
+            const double k = key(h, by_end);
+            if (w.last_is_best || !found || k > best_key || (w.equal_replaces_best && k == best_key)) best = h, best_key = k;
             found = true;
         }
         if (stays) {
@@ -587,7 +599,7 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             live = kept;
             continue;
         }
-        const auto can_win = [&](const Hyp& h) { return !found || h.score > best.score; };
+        const auto can_win = [&](const Hyp& h) { return !found || key(h, false) > best_key; };
         live.clear();
         if (w.stop == BeamWay::Stop::exhaustive ||
             (w.stop == BeamWay::Stop::unpruned && std::any_of(kept.begin(), kept.end(), can_win)) ||
@@ -715,6 +727,11 @@ std::vector<BeamSlip> beam_slips() {
         add(m::beam_adds_probabilities, "probabilities" + tail, [st](W& w) { w.score = W::Score::probability, w.stop = st; });
         add(m::beam_forgets_prefix_score, "last token only" + tail,
             [st](W& w) { w.score = W::Score::last_token_only, w.stop = st; });
+        // a mean per token can rise with length, too
+        add(m::beam_length_normalised, "per token and end" + tail, [st](W& w) { w.per = W::Per::token_and_end, w.stop = st; });
+        add(m::beam_length_normalised, "per token" + tail, [st](W& w) { w.per = W::Per::token, w.stop = st; });
+        add(m::beam_length_normalised, "per token and begin" + tail,
+            [st](W& w) { w.per = W::Per::token_and_begin, w.stop = st; });
     }
     add(m::beam_log_softmax_not_normalised, "", [](W& w) { w.score = W::Score::shift_only; });
     add(m::softmax_normalised_by_length, "", [](W& w) { w.score = W::Score::two_norm; });
@@ -897,6 +914,17 @@ Tree one_prefix_takes_both_places() {
     return t;
 }
 
+// Beam 2, max_len 4: B </s> (0.3 * 0.75 = 0.225) beats A C </s> (0.45 * 0.55 * 0.9
+// = 0.22275) by a hair, though A C </s> is far better per token (its mean
+// log-probability -0.50, against -0.75 for B </s>): the sum decides, {B}.
+Tree short_answer_worse_per_token() {
+    Tree t;
+    t.p[{kBegin}] = {{A, 0.45}, {B, 0.3}, {kEnd, 0.25}};
+    t.p[{kBegin, A}] = {{kEnd, 0.45}, {C, 0.55}};
+    t.p[{kBegin, B}] = {{kEnd, 0.75}, {C, 0.25}};
+    return t;
+}
+
 struct BeamCase {
     std::string input;
     Tree tree;
@@ -918,6 +946,8 @@ std::vector<BeamCase> beam_cases() {
         {"beam 2, max_len 3: the best prefix is cut at max_len", runs_to_max_len(), 3, 2},
         {"beam 2, max_len 5: a finished prefix leaves the beam", a_finished_prefix_leaves(), 5, 2},
         {"beam 2, max_len 4: one prefix's extensions take both places", one_prefix_takes_both_places(), 4, 2},
+        {"beam 2, max_len 4: a short answer beats a longer one that is better per token", short_answer_worse_per_token(),
+         4, 2},
         {"beam 2, max_len 0", longer_beats_first_finished(), 0, 2},
     };
 }

@@ -186,6 +186,12 @@ ATTN_MISTAKE(beam_end_extensions_outside_the_ranking, "beam_search",
              "round's places like any other. Rank all the extensions together and keep the beam "
              "best; those of them that end are finished and leave, the others live on, and "
              "everything ranked below is dropped, end extensions too (chapter 12)");
+ATTN_MISTAKE(beam_length_normalised, "beam_search",
+             "the finished prefixes were compared by their score divided by their length (the "
+             "mean log-probability per token): the contract compares them, and stops the search, "
+             "by the plain sum of log softmax(scores)[token], which each further token can only "
+             "lower; compare the summed score itself, without dividing by the number of tokens "
+             "(chapter 12)");
 ATTN_MISTAKE(beam_starts_with_copies, "beam_search",
              "the beam started with beam copies of {begin}: the copies extend alike, so the same "
              "prefix filled every place and the search was greedy decoding; start from one "
