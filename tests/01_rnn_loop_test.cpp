@@ -373,15 +373,6 @@ Diagnosis input_projections_diagnosis() {
     return d;
 }
 
-// Whether the learner's results are right on every input of d. The checks of bad input
-// wait for that: a wrong result is said once, by its diagnosis, and a refusal that goes
-// wrong because of the same slip would only name it a second time.
-bool results_right(const Diagnosis& d) {
-    for (const Probe& p : d.probes())
-        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
-    return true;
-}
-
 // ---------------------------------------------------------------- the questions
 // The answer of one question function to one input: right, or a wrong answer that a
 // misunderstanding gives (each a variant of the probe).
@@ -568,6 +559,21 @@ BOOST_AUTO_TEST_CASE(returns_one_row_per_position) {
     const arma::mat H = attn::rnn_forward(X, W, U, arma::rowvec(4, arma::fill::zeros));
     BOOST_TEST(H.n_rows == 9u, "H needs one row per position (9); got " << H.n_rows);
     BOOST_TEST(H.n_cols == 4u, "H needs d_h = 4 columns; got " << H.n_cols);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_an_input_as_wide_as_u_is_not) {
+    // X 2x5 with U 4x3: refused with a ShapeError, by rnn_forward or by the rnn_step it calls
+    if (!results_right(rnn_forward_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_a_loop_of_hand_steps passes");
+        return;
+    }
+    const arma::mat W(4, 4, arma::fill::eye), U(4, 3, arma::fill::ones);
+    const std::string msg = refusal_of<attn::ShapeError>(
+        "rnn_forward", [&] { attn::rnn_forward(arma::mat(2, 5, arma::fill::ones), W, U, arma::rowvec(4, arma::fill::zeros)); },
+        {"rnn_step"});
+    if (msg.empty()) return;
+    BOOST_TEST((mentions(msg, "1x5") || mentions(msg, "2x5")),
+               "X 2x5 with U 4x3: the message should give X's (or x_t's) shape; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -226,15 +226,6 @@ Diagnosis project_qkv_diagnosis() {
     return d;
 }
 
-// Whether the learner's results are right on every input of d. The checks of bad input
-// wait for that: a wrong result is said once, by its diagnosis, and a refusal that goes
-// wrong because of the same slip would only name it a second time.
-bool results_right(const Diagnosis& d) {
-    for (const Probe& p : d.probes())
-        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
-    return true;
-}
-
 // ---------------------------------------------------------------- the questions
 // Judges a question function's answers over several inputs: the misunderstanding when
 // exactly one explains them, else what was answered where (the relations of numbers

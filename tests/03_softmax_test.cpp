@@ -128,7 +128,18 @@ void masked_softmax_variants(Probe& p, const arma::mat& S, const arma::mat& M) {
     // s * 0 = 0 and s * -inf = -inf for s > 0: finite numbers only on positive scores
     which.multiplied = S.min() > 0;
     which.transposed = S.n_rows == S.n_cols;
+    // the row's maximum taken before the mask: seen only where a hidden score towers over the visible ones
+    which.shift_before_mask = true;
     add_mask_slips(p, M, weights, which);
+    // softmax of the plain scores, the hidden weights zeroed and each row divided by what is
+    // left: a softmax before the mask (hence 0 / 0 where a hidden key towers), and 0 / 0 on a
+    // row with nothing visible
+    {
+        AttentionWay w;
+        w.mask = MaskUse::shift_before_mask;
+        w.softmax.guard = false;
+        declare(p, m::masked_row_gives_nan, weights(w)).labelled("softmax(S), hidden zeroed, rows renormalised");
+    }
     add_softmax_slips(p, weights, every_pairing(false));
 }
 
@@ -137,7 +148,10 @@ Diagnosis masked_softmax_diagnosis() {
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
         {"4x5 scores (one row near 1000) with keys hidden, and a row with every key hidden", masked_scores(),
          masked_mask()},
-        {"4x4 positive scores under a causal mask, key 1 also hidden from query 3", square_scores(), square_mask()}};
+        {"4x4 positive scores under a causal mask, key 1 also hidden from query 3", square_scores(), square_mask()},
+        {"3x4 scores where a hidden key's score lies 1000 above the visible ones (row 0) or 800 (row 1)",
+         arma::mat{{1000.0, 0.0, 1.0, -1.0}, {2.0, 1.0, 800.0, 0.5}, {0.5, 1.5, -0.5, 1.0}},
+         arma::mat{{-INFINITY, 0.0, 0.0, 0.0}, {0.0, 0.0, -INFINITY, 0.0}, {0.0, 0.0, 0.0, -INFINITY}}}};
     for (const auto& [input, S, M] : inputs) {
         const arma::mat s = S, mk = M;
         Probe& p = d.probe(input, [s, mk] { return result("A", attn::masked_softmax(s, mk), kWeights); },
@@ -174,15 +188,6 @@ Diagnosis softmax_jvp_diagnosis() {
         jvp_variants(p, aa, vv);
     }
     return d;
-}
-
-// Whether the learner's results are right on every input of d. The checks of bad input
-// wait for that: a wrong result is said once, by its diagnosis, and a refusal that goes
-// wrong because of the same slip would only name it a second time.
-bool results_right(const Diagnosis& d) {
-    for (const Probe& p : d.probes())
-        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
-    return true;
 }
 
 }  // namespace

@@ -102,14 +102,6 @@ void sizes(Probe& p, const arma::mat& Q, const arma::mat& K) {
         .quantity("L_Q", static_cast<double>(Q.n_rows));
 }
 
-// Whether the learner's results are right on every input of d. A check that goes further
-// waits for that: a wrong result is said once, by its diagnosis.
-bool results_right(const Diagnosis& d) {
-    for (const Probe& p : d.probes())
-        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
-    return true;
-}
-
 // ------------------------------------------------------------------ scores
 // Q K^T by loops whose bounds are n_i queries, n_j keys and n_c features (the right ones:
 // L_Q, L_K, d_k); Armadillo's index error where a bound runs past its matrix.
@@ -211,7 +203,8 @@ Diagnosis scale_scores_diagnosis() {
     const std::vector<std::tuple<std::string, arma::mat, arma::uword>> inputs = {
         {"the worked example's scores, d_k 4", kS, 4},
         {"[9, -18], d_k 9", arma::mat{{9.0, -18.0}}, 9},
-        {"3x5 random scores, d_k 8", wide, 8}};
+        {"3x5 random scores, d_k 8", wide, 8},
+        {"[2, -3; 0.5, 4], d_k 1 (keys one number wide: nothing changes)", arma::mat{{2.0, -3.0}, {0.5, 4.0}}, 1}};
     for (const auto& [input, S, d_k] : inputs) {
         const arma::mat s = S;
         const arma::uword dk = d_k;
@@ -219,6 +212,8 @@ Diagnosis scale_scores_diagnosis() {
                            result("S'", divided(s, std::sqrt(static_cast<double>(dk))), kScores));
         scale_variants(p, s, static_cast<double>(dk));
         p.variant(m::scale_subtracted, result("S'", subtracted(s, std::sqrt(static_cast<double>(dk))), kScores));
+        p.variant(m::scale_scores_refuses_width_one,
+                  dk == 1 ? Result::throws(Threw::input_error) : result("S'", divided(s, std::sqrt(static_cast<double>(dk))), kScores));
         p.quantity("d_k", static_cast<double>(dk))
             .quantity("L_K", static_cast<double>(s.n_cols))
             .quantity("L_Q", static_cast<double>(s.n_rows));

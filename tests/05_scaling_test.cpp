@@ -69,15 +69,6 @@ void judge_answers(const Diagnosis& d, const std::string& question, const std::s
     BOOST_ERROR(question << ": " << text << " (" << why << ")");
 }
 
-// Whether the learner's results are right on every input of d. The checks of bad input
-// wait for that: a wrong result is said once, by its diagnosis, and a refusal that goes
-// wrong because of the same slip would only name it a second time.
-bool results_right(const Diagnosis& d) {
-    for (const Probe& p : d.probes())
-        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
-    return true;
-}
-
 // ---------------------------------------------------------------- scale_factor
 Result factor(double c) { return number("factor", c); }
 

@@ -49,7 +49,6 @@ struct Random {
     }
 };
 
-bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 
 // ------------------------------------------------------------------ scaled_dot_product_attention
 Result attention_result(const arma::mat& W, const arma::mat& Z) {
@@ -310,6 +309,10 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
     const std::string other_rule = width_here ? attn::kRuleSameLength : attn::kRuleSameWidth;
     const std::string shapes = valid ? "" : want.substr(want.find("; got "));
     const std::string tail = valid ? "" : want.substr(std::string("my_attention: ").size());
+    // the message with the rule's two matrices named the other way round
+    const std::string other_order =
+        width_here ? "my_attention: " + rule + "; got K " + attn::shape_of(K) + " and Q " + attn::shape_of(Q)
+                   : "my_attention: " + rule + "; got V " + attn::shape_of(V) + " and K " + attn::shape_of(K);
     struct Slip {
         const Mistake* mistake;
         std::string example;
@@ -319,7 +322,12 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
         // the right rule and function, other matrices named
         {&m::shape_rule_names_wrong_matrices,
          "my_attention: " + rule + "; got Q " + attn::shape_of(Q) + " and V " + attn::shape_of(V),
-         [=](const std::string& msg) { return msg.rfind("my_attention: " + rule + "; got ", 0) == 0 && msg != want; }},
+         [=](const std::string& msg) {
+             return msg.rfind("my_attention: " + rule + "; got ", 0) == 0 && msg != want && msg != other_order;
+         }},
+        // the right rule and matrices, named the other way round
+        {&m::shape_rule_names_in_the_other_order, other_order,
+         [=](const std::string& msg) { return msg == other_order; }},
         // the right function, the rule in other words
         {&m::shape_rule_worded_differently, "my_attention: the widths of Q and K differ" + shapes,
          [](const std::string& msg) {

@@ -36,7 +36,6 @@ namespace m = attn_test::mistakes;
 
 namespace {
 
-bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 
 const Axes kWeights = axes("query", "key");
 const Axes kOutput = axes("query", "feature");
@@ -172,6 +171,9 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
             .labelled("X.n_rows == W.n_rows");
         declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(cols, right, fn, "X 3x4 and W_q 4x2"))
             .labelled("X.n_cols == W.n_cols");
+        // values as wide as the keys demanded: d_v is free
+        declare(p, m::extra_rule_d_v_equals_d_k,
+                refused_by_own_rule(W_v.n_cols == W_q.n_cols, right, fn, "W_q 4x3 and W_v 4x2"));
     }
     // swapping W_q and W_k gives K Q^T too, the same numbers; the keys from W_q give Q Q^T,
     // a swapped projection above
@@ -190,12 +192,17 @@ Diagnosis self_attention_diagnosis() {
     arma::arma_rng::set_seed(24);
     const arma::mat X4 = arma::randn(4, 3) * 1.5;
     const Weights w3(4, 2, 3, 26);
+    const Weights w4(5, 3, 3, 27);
+    arma::arma_rng::set_seed(28);
+    const arma::mat X3 = arma::randn(3, 5);
     const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat, arma::mat>> inputs = {
         {"the worked example 'I love LLMs' (X 3x4, every W 4x4)", ex::X(), ex::W_q(), ex::W_k(), ex::W_v()},
         {"5 tokens, d_model 6, d_k 4, d_v 3", X5, w.W_q, w.W_k, w.W_v},
         {"4 tokens, d_model 3, d_k 3, d_v 2", X4, w2.W_q, w2.W_k, w2.W_v},
         {"3 tokens of large values (scores in the thousands), d_model 4, d_k 2, d_v 3", large_rows(3, 4, 25), w3.W_q,
-         w3.W_k, w3.W_v}};
+         w3.W_k, w3.W_v},
+        {"3 tokens, d_model 5, d_k 3, d_v 3 (values as wide as keys, both narrower than X)", X3, w4.W_q, w4.W_k,
+         w4.W_v}};
     for (const auto& [input, X, W_q, W_k, W_v] : inputs) {
         const arma::mat x = X, wq = W_q, wk = W_k, wv = W_v;
         const AttentionByLoops right =
@@ -268,6 +275,8 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
             .labelled("X.n_rows == W.n_rows");
         declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(cols, right, fn, "X_dec 2x4 and W_q 4x2"))
             .labelled("X.n_cols == W.n_cols");
+        declare(p, m::extra_rule_d_v_equals_d_k,
+                refused_by_own_rule(W_v.n_cols == W_q.n_cols, right, fn, "W_q 5x3 and W_v 5x2"));
     }
     add_attention_wiring_slips(p, attention, wiring(true));
     add_softmax_slips(p, attention);
@@ -282,6 +291,9 @@ Diagnosis cross_attention_diagnosis() {
     const Weights w2(6, 3, 2, 36);
     arma::arma_rng::set_seed(37);
     const arma::mat X4 = arma::randn(4, 6), H4 = arma::randn(4, 6) * 1.5;
+    const Weights w3(5, 3, 3, 38);
+    arma::arma_rng::set_seed(39);
+    const arma::mat X2 = arma::randn(2, 5), H5 = arma::randn(5, 5);
     const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat, arma::mat, arma::mat>> inputs = {
         {"the translation example (2 decoder tokens over 4 encoder tokens, every W 4x4)", t.X_dec, t.H_enc, t.W_q,
          t.W_k, t.W_v},
@@ -290,7 +302,10 @@ Diagnosis cross_attention_diagnosis() {
         {"3 decoder tokens over 4 encoder tokens with scores in the thousands (one query's all alike, one's spread "
          "wide), d_model 2, W_q = W_k = I",
          {{1200, 0}, {0, 3000}, {5, 1}}, {{1, 0}, {1, 0.5}, {1, -0.5}, {1, 0.25}}, arma::eye(2, 2), arma::eye(2, 2),
-         {{1, 2}, {0.5, -1}}}};
+         {{1, 2}, {0.5, -1}}},
+        {"2 decoder tokens over 5 encoder tokens, d_model 5, d_k 3, d_v 3 (values as wide as keys, both narrower "
+         "than the inputs)",
+         X2, H5, w3.W_q, w3.W_k, w3.W_v}};
     for (const auto& [input, X_dec, H_enc, W_q, W_k, W_v] : inputs) {
         const arma::mat x = X_dec, h = H_enc, wq = W_q, wk = W_k, wv = W_v;
         const AttentionByLoops right =

@@ -32,7 +32,6 @@ namespace m = attn_test::mistakes;
 
 namespace {
 
-bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 
 // The message of the E that fn throws, or "" (for the chapter's own checks of wording).
 template <class E, class F>

@@ -47,7 +47,6 @@ namespace m = attn_test::mistakes;
 
 namespace {
 
-bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 
 // Whether call() dies of SIGFPE, an integer division by zero (M.n_cols % heads with 0
 // heads), run in a child process so that the check itself lives on to say so. (Where
@@ -640,6 +639,16 @@ Diagnosis multi_head_attention_diagnosis() {
             .labelled("the scaled scores")
             .variant(m::heads_weights_before_softmax, with(Mha::raw_scores_as_weights))
             .labelled("Q_i K_i^T");
+        // the heads' divisibility checked on d_model, which the projections may change: a d_model
+        // of 5 refused for 2 heads of width 3
+        declare(p, m::heads_divisibility_on_d_model,
+                c.X_q.n_cols % c.h == 0
+                      ? mha_result(mha_by_loops(c), L_K, d_v)
+                      : Outcome{Result::throws(Threw::shape_error, "multi_head_attention: d_model must split evenly"),
+                                [](const Result& r) {
+                                    return r.threw == Threw::shape_error &&
+                                           r.message.rfind("multi_head_attention:", 0) == 0;
+                                }});
         p.quantity("d_k", static_cast<double>(c.W_q.n_cols / c.h))
             .quantity("d_model", static_cast<double>(c.X_q.n_cols))
             .quantity("h", static_cast<double>(c.h));
@@ -725,6 +734,7 @@ BOOST_AUTO_TEST_CASE(refuses_zero_heads) {
     if (dies_dividing_by_zero([&] { attn::split_heads(M, 0); })) return report_bad_input_accepted(kDividedByZeroHeads);
     refusal_of<attn::InputError>("split_heads", [&] { attn::split_heads(M, 0); });
 }
+
 
 BOOST_AUTO_TEST_SUITE_END()
 
@@ -903,6 +913,11 @@ BOOST_AUTO_TEST_CASE(rejects_query_and_key_projections_of_different_widths) {
 }
 
 BOOST_AUTO_TEST_CASE(rejects_projections_that_do_not_split_into_the_heads) {
+    // a divisibility rule on the wrong width refuses inputs that fit: its diagnosis says so
+    if (!results_right(multi_head_attention_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_per_head_attention_by_loops passes");
+        return;
+    }
     const arma::mat X(3, 6, arma::fill::ones);
     const arma::mat W5(6, 5, arma::fill::ones), W4(6, 4, arma::fill::ones), W_o4(4, 6, arma::fill::ones),
         W_o5(5, 6, arma::fill::ones);

@@ -37,7 +37,6 @@ namespace m = attn_test::mistakes;
 
 namespace {
 
-bool mentions(const std::string& msg, const std::string& what) { return msg.find(what) != std::string::npos; }
 std::string shape(arma::uword r, arma::uword c) { return std::to_string(r) + "x" + std::to_string(c); }
 
 const Axes kFeatures = axes("token", "feature");
@@ -963,6 +962,21 @@ BOOST_AUTO_TEST_CASE(rejects_input_narrower_than_w1) {
     if (msg.empty()) return;
     BOOST_TEST((mentions(msg, "X 3x4") && mentions(msg, "W_1 5x7")),
                "expected a ShapeError naming X 3x4 and W_1 5x7; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_biases_of_the_wrong_length) {
+    // b_1 has one entry per hidden unit (d_ff = 7), b_2 one per output column (d_model = 5)
+    const Ff f(5, 7, 309);
+    const arma::mat X(3, 5, arma::fill::ones);
+    const arma::rowvec b_1(5, arma::fill::ones), b_2(7, arma::fill::ones);
+    const std::string one =
+        refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, b_1, f.W_2, f.b_2); });
+    if (one.empty()) return;
+    BOOST_TEST(mentions(one, "b_1 1x5"), "a b_1 of 5 entries for d_ff = 7: the message should give b_1 1x5; got '" << one << "'");
+    const std::string two =
+        refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, f.b_1, f.W_2, b_2); });
+    if (two.empty()) return;
+    BOOST_TEST(mentions(two, "b_2 1x7"), "a b_2 of 7 entries for d_model = 5: the message should give b_2 1x7; got '" << two << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

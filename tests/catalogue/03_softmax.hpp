@@ -37,6 +37,12 @@ ATTN_MISTAKE(mask_after_softmax, "masked_softmax scaled_dot_product_attention ma
              "the mask was applied after the softmax (the hidden weights set to 0 afterwards), so "
              "the visible weights no longer sum to 1: add the mask to the scores (in attention, "
              "the scaled scores) and only then call softmax_rows (chapters 03 and 07)");
+ATTN_MISTAKE(softmax_shift_before_mask, "masked_softmax",
+             "the softmax was taken before the mask hid anything: each row shifted by the largest "
+             "of its scores, or softmax(S) with the hidden weights zeroed and the rest renormalised. "
+             "That largest score may belong to a hidden key: 1000 above the visible ones, every "
+             "visible e^(s - max) is 0 and the row comes out 0 / 0 = NaN. Add the mask first, then "
+             "shift by the maximum of S + mask, which is the largest visible score (chapter 03)");
 ATTN_MISTAKE(mask_with_zero, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention causal_mask",
              "forbidden scores were set to 0, but e^0 = 1 still gives those keys weight; a "
              "forbidden score must be -infinity, whose weight is exactly 0. In C++ this is S % "

@@ -203,6 +203,10 @@ ATTN_MISTAKE(thinks_weights_are_even, "attention_questions",
              "the weights are not shared evenly (1/3 each): each is e^score over the row's total, "
              "and love's own halved score, 2.5, is the largest of its row, so it keeps 0.63 "
              "(chapter 04, step 4)");
+ATTN_MISTAKE(scale_scores_refuses_width_one, "scale_scores",
+             "d_k = 1 was refused, but keys one number wide are keys like any others: sqrt(1) = 1 "
+             "and the scores come back unchanged. Only d_k = 0 leaves nothing to divide by, so the "
+             "refusal is for d_k == 0 alone, not d_k <= 1 or d_k < 2 (chapter 04, step 3)");
 ATTN_MISTAKE(scale_subtracted, "scale_scores",
              "sqrt(d_k) was subtracted from the scores; scaling divides them by it, S / "
              "std::sqrt(static_cast<double>(d_k)), so that their spread stays near 1 whatever d_k "

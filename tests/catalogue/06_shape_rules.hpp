@@ -12,10 +12,12 @@ ATTN_MISTAKE(scale_by_sqrt_d_v, "scaled_dot_product_attention cross_attention ma
              "differ as soon as values are narrower (chapter 06)");
 ATTN_MISTAKE(extra_rule_l_q_equals_l_k, "check_attention_shapes scaled_dot_product_attention scores attend shape_questions",
              "queries and keys of different lengths were refused (or L_Q = L_K was answered as a "
-             "rule), but L_Q is free: 7 decoder queries may read 12 source keys. The only rules "
+             "rule); a length rule comparing Q's rows with K's or V's does this, but L_Q is free: "
+             "7 decoder queries may read 12 source keys. The only rules "
              "are d_q = d_k (Q.n_cols == K.n_cols) and, where values come in, L_K = L_V "
              "(K.n_rows == V.n_rows) (chapter 06)");
-ATTN_MISTAKE(extra_rule_d_v_equals_d_k, "check_attention_shapes scaled_dot_product_attention shape_questions",
+ATTN_MISTAKE(extra_rule_d_v_equals_d_k,
+             "check_attention_shapes scaled_dot_product_attention shape_questions self_attention cross_attention",
              "values narrower than the keys were refused (or d_v = d_k was answered as a rule), "
              "but d_k and d_v never meet in one product: d_k is used up inside Q K^T, d_v only "
              "sets the width of A V. The only rules are d_q = d_k and L_K = L_V (chapter 06)");
@@ -83,6 +85,11 @@ ATTN_MISTAKE(shape_rule_names_wrong_matrices, "check_attention_shapes",
              "the error named other matrices than the two its rule compares: the width rule "
              "names Q and K ({\"Q\", Q}, {\"K\", K}), the length rule K and V ({\"K\", K}, "
              "{\"V\", V}) (chapter 06)");
+ATTN_MISTAKE(shape_rule_names_in_the_other_order, "check_attention_shapes",
+             "the error named the rule's two matrices the other way round (\"got K 12x32 and Q "
+             "7x64\"): a rule's message gives them in the order the rule states them, Q then K "
+             "for the width, K then V for the length, so that every function of the course reads "
+             "alike: {\"Q\", Q}, {\"K\", K} and {\"K\", K}, {\"V\", V} (chapter 06)");
 ATTN_MISTAKE(shape_rule_worded_differently, "check_attention_shapes",
              "the rule was worded in your own words; pass the course's wording, kRuleSameWidth "
              "or kRuleSameLength (src/contracts/06_shape_rules.hpp), so that every function of the "

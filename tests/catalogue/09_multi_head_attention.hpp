@@ -97,6 +97,11 @@ ATTN_MISTAKE(heads_values_cut_at_key_width, "multi_head_attention",
              "keys); V = X_kv W_v has h d_v columns, so head i's values are its own d_v = "
              "W_v.n_cols / heads columns, V.cols(i * d_v, (i + 1) * d_v - 1), and d_v may differ "
              "from d_k; split_heads(V, heads) does it (chapter 09)");
+ATTN_MISTAKE(heads_divisibility_on_d_model, "multi_head_attention",
+             "inputs that fit were refused because d_model does not split into the heads "
+             "(X_q.n_cols % heads): what is cut into heads is the projections' output, so the "
+             "columns that must split evenly are W_q's (h d_k) and W_v's (h d_v); d_model 5 with "
+             "2 heads of width 3 is a layer like any other (chapter 09)");
 ATTN_MISTAKE(heads_width_from_d_model, "multi_head_attention",
              "each head was cut d_model / heads columns wide (X_q.n_cols / heads); a head's width "
              "comes from the projections, d_k = W_q.n_cols / heads for the queries and keys and "

@@ -58,6 +58,8 @@ std::string describe_difference(const std::string& name, const arma::mat& got, c
 std::string where(const Axes& ax, arma::uword row, arma::uword col);
 // A number as the learner reads it: 6 significant digits, inf, -inf or NaN.
 std::string show(double x);
+// Whether a message holds a piece of text (a shape, a name, a rule).
+inline bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A check: actual agrees with expected (agree(), tolerance tol), or a message that
 // says where it does not, in the axes' words.

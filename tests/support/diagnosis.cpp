@@ -187,6 +187,12 @@ std::string sentence(const Mistake& m, const std::string& detail) {
 void report(const Mistake& m, const std::string& detail) { BOOST_ERROR(attn::wire::mistake(m.id, sentence(m, detail))); }
 void report_finding(const Finding& f) { BOOST_ERROR(attn::wire::mistake(f.mistake->id, f.text)); }
 
+bool results_right(const Diagnosis& d) {
+    for (const Probe& p : d.probes())
+        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
+    return true;
+}
+
 // --- refusals --------------------------------------------------------------------------
 
 std::string expected_kind(bool wants_shape) {

@@ -176,6 +176,11 @@ std::string sentence(const Mistake& m, const std::string& detail = "");
 void report(const Mistake& m, const std::string& detail = "");
 void report_finding(const Finding& f);
 
+// Whether the learner's results are right on every input of d. A check that goes further
+// (bad input, an edge case) waits for that: a wrong result is said once, by its
+// diagnosis, and the same slip would only be named a second time.
+bool results_right(const Diagnosis& d);
+
 // --- refusals --------------------------------------------------------------------------
 
 // The message of the error `call` must throw as E (attn::ShapeError or attn::InputError)

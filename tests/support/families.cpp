@@ -188,6 +188,7 @@ std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which) {
     out.push_back(slip(m::mask_with_zero, use(MaskUse::zero_score)));
     if (which.ignored) out.push_back(slip(m::mask_ignored, use(MaskUse::ignored)));
     if (which.keep_pattern) out.push_back(slip(m::mask_read_as_keep_pattern, use(MaskUse::keep_pattern)));
+    if (which.shift_before_mask) out.push_back(slip(m::softmax_shift_before_mask, use(MaskUse::shift_before_mask)));
     if (which.multiplied) push(out, slip(m::mask_multiplied, use(MaskUse::multiplied)), which.multiplied_unguarded);
     if (which.transposed) out.push_back(slip(m::mask_transposed, use(MaskUse::transposed), "S + mask.t()"));
     // mask.t() where it fits, a square mask, and the mask as it is elsewhere: right there

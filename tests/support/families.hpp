@@ -104,6 +104,9 @@ struct MaskSlips {
     bool transposed_where_square = false;  // mask.t() only where it is square, right elsewhere
     bool large = true;                    // -1e9 in place of -inf, added or set
     bool keep_pattern = true;             // read as a 0/1 pattern of the keys to keep
+    // each row shifted by the maximum of its scores before the mask: only a hidden key's score
+    // hundreds above the visible ones shows it (the caller knows its scores)
+    bool shift_before_mask = false;
     std::string set_large_detail;         // what else hidden scores set to -1e9 give
 };
 std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which = {});

@@ -112,7 +112,8 @@ WeightsByLoops weights_by_loops(const arma::mat& S, const arma::mat& given, cons
             const double m = way.mask == MaskUse::transposed ? 0.0 : mask(i, j);
             const bool hidden = std::isinf(m);
             switch (way.mask) {
-                case MaskUse::added: T(i, j) = s + m; break;
+                case MaskUse::added:
+                case MaskUse::shift_before_mask: T(i, j) = s + m; break;
                 case MaskUse::after_softmax:
                 case MaskUse::added_to_weights:
                 case MaskUse::ignored: T(i, j) = s; break;
@@ -125,6 +126,15 @@ WeightsByLoops weights_by_loops(const arma::mat& S, const arma::mat& given, cons
             }
         }
     r.weights = way.no_softmax ? T : softmax_by_loops(T, way.softmax);
+    if (way.mask == MaskUse::shift_before_mask)  // exp(S + mask - max(S)) over its row's total
+        for (arma::uword i = 0; i < S.n_rows; ++i) {
+            double top = -INFINITY, total = 0;
+            bool visible = false;
+            for (arma::uword j = 0; j < S.n_cols; ++j) top = std::max(top, S(i, j)), visible = visible || !std::isinf(T(i, j));
+            if (!visible) continue;  // nothing visible: the zeros of the rule for such a row
+            for (arma::uword j = 0; j < S.n_cols; ++j) total += r.weights(i, j) = std::exp(T(i, j) - top);
+            for (arma::uword j = 0; j < S.n_cols; ++j) r.weights(i, j) /= total;
+        }
     for (arma::uword k = 0; k < r.weights.n_elem; ++k) {
         if (way.mask == MaskUse::after_softmax && std::isinf(mask(k))) r.weights(k) = 0.0;
         if (way.mask == MaskUse::added_to_weights) r.weights(k) += mask(k);

@@ -7,6 +7,7 @@ namespace attn {
 arma::rowvec llms_output_row(const arma::mat& A, const arma::mat& V) {
     require_shapes(A.n_cols == V.n_rows, "llms_output_row", "A needs one column per row of V (L_K = L_V)", {"A", A},
                    {"V", V});
+    require_shape(A.n_rows > 0, "llms_output_row", "A needs at least one row (a last token)", {"A", A});
     const arma::mat Z = A * V;  // (L_Q, d_v)
     return Z.row(Z.n_rows - 1);
 }

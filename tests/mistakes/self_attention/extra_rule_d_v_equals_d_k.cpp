@@ -1,0 +1,23 @@
+// Wrong on purpose (suite only): values as wide as the keys demanded (d_v = d_k), a rule attention does not have.
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+AttentionResult self_attention(const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k, const arma::mat& W_v) {
+    const char* fn = "self_attention";
+    require_shapes(X.n_cols == W_q.n_rows, fn, "X's width must equal W_q's rows (d_model)", {"X", X}, {"W_q", W_q});
+    require_shapes(X.n_cols == W_k.n_rows, fn, "X's width must equal W_k's rows (d_model)", {"X", X}, {"W_k", W_k});
+    require_shapes(X.n_cols == W_v.n_rows, fn, "X's width must equal W_v's rows (d_model)", {"X", X}, {"W_v", W_v});
+    require_shapes(W_q.n_cols == W_k.n_cols, fn, "W_q and W_k must have the same width (d_q = d_k)", {"W_q", W_q},
+                   {"W_k", W_k});
+    require_shapes(W_v.n_cols == W_q.n_cols, fn, "W_v must be as wide as W_q (d_v = d_k)", {"W_q", W_q}, {"W_v", W_v});  // the mistake: d_v is free
+    require_finite(fn, "X", X);  // named here: after projection it would be "Q has NaN"
+    // The wiring: the same X goes in three times; only the projections differ.
+    const arma::mat Q = X * W_q;  // (L, d_k)
+    const arma::mat K = X * W_k;  // (L, d_k)
+    const arma::mat V = X * W_v;  // (L, d_v)
+    return scaled_dot_product_attention(Q, K, V);  // (L, d_v)
+}
+
+}  // namespace attn

@@ -1,0 +1,18 @@
+// Wrong on purpose (suite only): the dot product of each row taken as a mean (divided by L_K).
+#include "contracts/11_training.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat softmax_rows_backward(const arma::mat& A, const arma::mat& dA) {
+    require_shapes(A.n_rows == dA.n_rows && A.n_cols == dA.n_cols, "softmax_rows_backward",
+                   "the gradient must have the shape of the weights", {"A", A}, {"dA", dA});
+    // Row i: dS_i = A_i % (dA_i - A_i . dA_i). The dot products of all rows at once:
+    const arma::colvec along_row = arma::mean(A % dA, 1);  // the mistake: the sum
+    arma::mat dS = dA;                                      // (L_Q, L_K)
+    dS.each_col() -= along_row;
+    dS %= A;  // zero wherever A is zero (masked keys)
+    return dS;
+}
+
+}  // namespace attn
