@@ -46,7 +46,8 @@ const Axes kProjections = axes("position", "entry");  // X U^T: row t is (U x_t)
 // of the two terms left out).
 enum class Step {
     right, swapped, w_as_stored, u_as_stored, neither_transposed, column_on_rows, no_tanh, tanh_state_only,
-    tanh_input_only, tanh_each_term, sigmoid, relu, no_state, no_input
+    tanh_input_only, tanh_each_term, sigmoid, relu, no_state, no_input, input_subtracted, state_subtracted,
+    terms_multiplied, previous_state_added
 };
 
 // a times M^T (transposed) or a times M, by loops; nothing when Armadillo would refuse the product.
@@ -80,6 +81,10 @@ std::optional<arma::rowvec> step_by_loops(const arma::rowvec& h, const arma::row
         case Step::tanh_state_only: return arma::rowvec(tanh_of(*state) + *input);
         case Step::tanh_input_only: return arma::rowvec(*state + tanh_of(*input));
         case Step::tanh_each_term: return arma::rowvec(tanh_of(*state) + tanh_of(*input));
+        case Step::input_subtracted: return tanh_of(*state - *input);
+        case Step::state_subtracted: return tanh_of(*input - *state);
+        case Step::terms_multiplied: return tanh_of(*state % *input);
+        case Step::previous_state_added: return arma::rowvec(h + tanh_of(*state + *input));
         case Step::sigmoid: {
             arma::rowvec v = *state + *input;
             for (double& e : v) e = 1.0 / (1.0 + std::exp(-e));
@@ -119,6 +124,10 @@ const std::vector<StepSlip>& step_slips() {
         {Step::relu, &m::rnn_other_activation, "ReLU"},
         {Step::no_state, &m::rnn_forgets_previous_state, "tanh(x * U.t())"},
         {Step::no_input, &m::rnn_input_left_out, "tanh(h * W.t())"},
+        {Step::input_subtracted, &m::rnn_terms_not_added, "tanh(h * W.t() - x * U.t())"},
+        {Step::state_subtracted, &m::rnn_terms_not_added, "tanh(x * U.t() - h * W.t())"},
+        {Step::terms_multiplied, &m::rnn_terms_not_added, "tanh((h * W.t()) % (x * U.t()))"},
+        {Step::previous_state_added, &m::rnn_previous_state_added_back, "h + tanh(h * W.t() + x * U.t())"},
     };
     return all;
 }

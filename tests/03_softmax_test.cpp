@@ -399,6 +399,9 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_another_shape) {
     BOOST_TEST(msg.find("masked_softmax:") == 0, "a 3x2 mask on 3x3 scores must throw ShapeError naming masked_softmax; got '" << msg << "'");
     BOOST_TEST(msg.find("3x3") != std::string::npos, "the message should give the scores' shape 3x3; got '" << msg << "'");
     BOOST_TEST(msg.find("3x2") != std::string::npos, "the message should give the mask's shape 3x2; got '" << msg << "'");
+    // as many entries in another shape (S 2x3, mask 3x2): a check of n_elem lets it through
+    refusal_of<attn::ShapeError>("masked_softmax",
+                                 [&] { attn::masked_softmax(arma::mat(2, 3, arma::fill::zeros), arma::mat(3, 2, arma::fill::zeros)); });
 }
 
 BOOST_AUTO_TEST_CASE(an_additive_mask_of_minus_infinity_hides_and_zero_keeps) {
@@ -498,8 +501,11 @@ BOOST_AUTO_TEST_CASE(a_single_key_gets_weight_one) {
 
 BOOST_AUTO_TEST_CASE(a_masked_key_gets_weight_zero) {
     const double got = attn::softmax_weight_of_masked_key();
-    judge_answer<double>("the weight of a key whose score is -infinity", got, 0.0,
-                         {{got, &m::thinks_a_masked_key_keeps_some_weight}}, "");
+    // -infinity is the key's score; a small positive number, a weight it keeps
+    std::vector<WrongAnswer<double>> wrong = {{-INFINITY, &m::thinks_the_masked_weight_is_its_score}};
+    if (got > 0) wrong.push_back({got, &m::thinks_a_masked_key_keeps_some_weight});
+    judge_answer<double>("the weight of a key whose score is -infinity", got, 0.0, wrong,
+                         "e^-infinity = 0 in the numerator, so the weight is exactly 0");
 }
 
 BOOST_AUTO_TEST_CASE(shifting_a_row_changes_nothing) {

@@ -516,7 +516,7 @@ Diagnosis row_one_by_hand_given_weights_diagnosis() {
 }
 
 Diagnosis row_one_by_hand_diagnosis(const WeightsAndValues& inputs, bool every_slip) {
-    Diagnosis d("row_one_by_hand");
+    Diagnosis d("row_one_by_hand", "mix_value_rows");
     const Axes ax = entries("feature");
     for (const auto& [input, W, V] : inputs) {
         const arma::rowvec w = W;
@@ -569,7 +569,7 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
 }
 
 Diagnosis llms_output_row_diagnosis() {
-    Diagnosis d("llms_row");
+    Diagnosis d("llms_row", "llms_output_row");
     const Random five(5, 3, 2, 4), four(4, 4, 3, 4, 6), wide(2, 5, 2, 2, 9), six(6, 4, 3, 3, 10);
     auto weights = [](const Random& r) { return softmax_by_hand(dot_table(r.Q, r.K)); };
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
@@ -640,7 +640,7 @@ Result inside_by_rows(const arma::rowvec& z, const arma::mat& V, bool every_colu
 }
 
 Diagnosis inside_value_range_diagnosis() {
-    Diagnosis d("llms_row");
+    Diagnosis d("llms_row", "inside_value_range");
     const std::vector<std::pair<std::string, arma::rowvec>> inputs = {
         {"the LLMs row (1.14, 0.23, 0.63, 0.14)", exact_Z().row(2)},
         {"(2.5, 0.5, 0.5, 0.5): column 0 above its largest value", {2.5, 0.5, 0.5, 0.5}},
@@ -687,13 +687,16 @@ std::string shape_error_here_or_below(const std::string& function, const std::fu
 // The learner's answer to a question with numbers, moved onto the nearest of the
 // listed values when it is within two decimals of it (the printed numbers are rounded).
 double snapped(double got, const std::vector<double>& values) {
+    double best = got, gap = kTwoDecimals;  // the nearest of the values within two decimals
     for (const double v : values)
-        if (std::abs(got - v) < kTwoDecimals) return v;
-    return got;
+        if (std::abs(got - v) < gap) best = v, gap = std::abs(got - v);
+    return best;
 }
 // Entry (r, c) of the worked example's weights, exactly, and without the division by 2.
 double weight(arma::uword r, arma::uword c) { return exact_A()(r, c); }
 double unscaled_weight(arma::uword r, arma::uword c) { return softmax_by_hand(kS)(r, c); }
+// ... and with the scores divided by d_k = 4 instead of sqrt(4)
+double over_d_k_weight(arma::uword r, arma::uword c) { return softmax_by_hand(kS / 4.0)(r, c); }
 
 }  // namespace
 
@@ -1032,12 +1035,14 @@ BOOST_AUTO_TEST_CASE(attention_weights_need_not_be_symmetric) {
 }
 
 BOOST_AUTO_TEST_CASE(llms_pays_love_0_14) {
-    const double right = weight(2, 1), reverse = weight(1, 2), itself = weight(2, 2), unscaled = unscaled_weight(2, 1);
-    const double got = snapped(attn::weight_llms_pays_to_love(), {right, reverse, itself, unscaled});
+    const double right = weight(2, 1), reverse = weight(1, 2), itself = weight(2, 2), unscaled = unscaled_weight(2, 1),
+                 over_d_k = over_d_k_weight(2, 1);
+    const double got = snapped(attn::weight_llms_pays_to_love(), {right, reverse, itself, unscaled, over_d_k});
     judge_answer<double>("the weight LLMs pays to love, A(LLMs, love)", got, right,
                          {{reverse, &m::reads_attention_the_wrong_way},
                           {itself, &m::reads_another_entry_of_a},
-                          {unscaled, &m::no_scaling}},
+                          {unscaled, &m::no_scaling},
+                          {over_d_k, &m::scale_by_d_k}},
                          "row LLMs, column love of A: the program prints 0.14 (chapter 04, step 4)");
 }
 

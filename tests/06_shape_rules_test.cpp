@@ -227,6 +227,11 @@ Diagnosis attention_shapes_diagnosis() {
         p.variant(m::scores_shape_keeps_inner_size, shapes_result({lq, dk}, scores, output)).labelled("scores L_Q x d_k");
         p.variant(m::scores_shape_keeps_inner_size, shapes_result({lq, dk}, {lq, dk}, output))
             .labelled("scores and weights L_Q x d_k");
+        p.variant(m::scores_shape_from_features, shapes_result({dk, dk}, {dk, dk}, output)).labelled("scores and weights");
+        p.variant(m::scores_shape_from_features, shapes_result({dk, dk}, scores, output)).labelled("the scores");
+        p.variant(m::scores_shape_of_the_output, shapes_result(output, scores, output));
+        p.variant(m::weights_one_per_query, shapes_result(scores, {lq, 1}, output));
+        p.variant(m::output_pooled_into_one_row, shapes_result(scores, scores, {1, dv}));
         p.variant(m::shape_assumes_self_attention, shapes_result(scores, {lq, lq}, output), "the weights were given");
         p.variant(m::shape_assumes_self_attention, shapes_result({lq, lq}, {lq, lq}, output),
                   "the scores and the weights were given");
@@ -357,7 +362,7 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
 }
 
 Diagnosis check_attention_shapes_diagnosis() {
-    Diagnosis d("check_attention_shapes");
+    Diagnosis d("check_attention_shapes", "my_attention");  // the calls pass the name "my_attention"
     auto m_ = [](arma::uword r, arma::uword c) { return arma::mat(r, c, arma::fill::zeros); };
     const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat>> inputs = {
         {"Q 7x64, K 12x64, V 12x64 (fewer queries than keys)", m_(7, 64), m_(12, 64), m_(12, 64)},

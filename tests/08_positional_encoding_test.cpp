@@ -320,6 +320,15 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     const Expect refused = gives(Result::throws(Threw::shape_error, "add_positions:"));
     declare(p, m::add_positions_refuses_exact_length, Lmax == L ? refused : right);
     declare(p, m::add_positions_refuses_longer_table, Lmax != L ? refused : right);
+    // the right sum of other rows of the table: position 0's code for every token, or the
+    // table's last L rows
+    if (!empty) {
+        p.wrong_input(result(kSumPart, X + arma::repmat(PE.row(0), L, 1), kSum),
+                      "PE.row(0) added to every token: each token t needs its own position's code, PE.row(t)");
+        if (Lmax > L)
+            p.wrong_input(result(kSumPart, X + rows_by_loops(PE, Lmax - L, L), kSum),
+                          "the table's last L rows (PE.tail_rows(L)): token t takes PE.row(t), the first L rows");
+    }
     if (!empty) p.term("X", kSumPart, X).term("PE's first L rows", kSumPart, head);
 }
 
@@ -697,6 +706,10 @@ BOOST_AUTO_TEST_CASE(refuses_a_position_that_is_not_a_row) {
     BOOST_TEST(mentions(msg, "position_similarity:"),
                "PE has rows 0 to 4, so position 5 is not one of them: expected an InputError naming "
                "position_similarity; got '" << msg << "'");
+    // a table of no rows has no position 0 (p > PE.n_rows - 1 wraps round there); asked
+    // once the results are right, so that a wrong rule is named once, by its diagnosis
+    if (results_right(position_similarity_diagnosis()))
+        refusal_of<attn::InputError>("position_similarity", [&] { attn::position_similarity(arma::mat(0, 4), 0); });
 }
 
 BOOST_AUTO_TEST_SUITE_END()

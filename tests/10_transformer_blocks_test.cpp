@@ -130,6 +130,9 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
         .variant(m::layer_norm_not_centred, extra(NormExtra::not_centred))
         .variant(m::layer_norm_centred_backwards, extra(NormExtra::centred_backwards))
         .variant(m::layer_norm_eps_hard_coded, norm_result(layer_norm_by_loops(X, gain, bias, 1e-5)));
+    // the other usual constants in place of the eps given
+    for (const auto& [fixed, how] : std::vector<std::pair<double, const char*>>{{1e-6, "eps = 1e-6"}, {1e-8, "eps = 1e-8"}, {1e-12, "eps = 1e-12"}})
+        p.variant(m::layer_norm_eps_hard_coded, norm_result(layer_norm_by_loops(X, gain, bias, fixed))).labelled(how);
     p.quantity("d_model", static_cast<double>(X.n_cols));
 }
 

@@ -1133,6 +1133,22 @@ BOOST_AUTO_TEST_CASE(scores_become_log_probabilities_before_they_add_up) {
     BOOST_TEST(show(got) == show({B, C}), "expected {3, 4} (probability 0.3645 against 0.36 for {2, 4}); got " << show(got));
 }
 
+BOOST_AUTO_TEST_CASE(scores_near_1000_give_the_same_answer) {
+    // every row of scores 1000 higher: its log softmax, and so the answer, do not change;
+    // an exp(1000) without the row's maximum taken off first is inf
+    const Tree t = offset_scores();
+    if (show(run_beam(t, 4, 2)) != show({B, C})) {
+        BOOST_TEST_MESSAGE("checked once scores_become_log_probabilities_before_they_add_up passes");
+        return;
+    }
+    Recorder next{[t](const Tokens& prefix) { return arma::rowvec(t(prefix) + 1000.0); }, {}};
+    const Tokens got = attn::beam_search(std::ref(next), kBegin, kEnd, 4, 2);
+    if (show(got) != show({B, C}))
+        report(m::softmax_without_max_subtraction,
+               "in beam_search, with every score 1000 higher the answer was " + show(got) + ", not {3, 4}: log "
+               "softmax is s_j - (m + log(sum(exp(s - m)))) with m = s.max()");
+}
+
 BOOST_AUTO_TEST_CASE(beam_one_is_greedy_decoding) {
     for (const Tree& t : {longer_beats_first_finished(), wider_finds_more(), Tree{}}) {
         for (std::size_t max_len : {1u, 2u, 4u}) {

@@ -35,6 +35,15 @@ ATTN_MISTAKE(rnn_tanh_on_one_term, "rnn_step rnn_forward",
              "tanh was applied to the terms separately, or to one of them only (arma::tanh(h_prev "
              "* W.t()) + x_t * U.t(), or a tanh around each product): it applies once, to their "
              "sum, arma::tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_terms_not_added, "rnn_step rnn_forward",
+             "the two terms were combined some other way than a sum (one subtracted from the "
+             "other, or multiplied entry by entry): what the state remembers and what the new "
+             "token brings are added, then squashed once: arma::tanh(h_prev * W.t() + x_t * "
+             "U.t()) (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_previous_state_added_back, "rnn_step rnn_forward",
+             "h_prev was added to the squashed sum (h_prev + tanh(...)), a shortcut this loop does "
+             "not have: h_prev reaches the new state only through W, h_t = tanh(h_prev * W.t() + "
+             "x_t * U.t()), which keeps every state between -1 and 1 (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_input_left_out, "rnn_step rnn_forward",
              "the new input was left out: h_t was computed from h_{t-1} alone, without U x_t; the "
              "step is tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");

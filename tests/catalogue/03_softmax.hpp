@@ -15,7 +15,9 @@ ATTN_MISTAKE(softmax_over_whole_matrix, "masked_softmax softmax_rows attention_w
              "softmax was normalised over the whole matrix (all entries sum to 1); each row must "
              "sum to 1 on its own: arma::accu(E) and S.max() take every entry, arma::sum(E, 1) "
              "and arma::max(S, 1) one per row (chapter 03)");
-ATTN_MISTAKE(softmax_without_max_subtraction, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention",
+ATTN_MISTAKE(softmax_without_max_subtraction,
+             "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention "
+             "masked_attention beam_search",
              "large scores overflowed to inf/NaN: subtract each row's maximum before exp, "
              "S.each_col() - arma::max(S, 1), which changes nothing else (chapter 03, shift "
              "invariance)");
@@ -120,6 +122,10 @@ ATTN_MISTAKE(thinks_a_lone_key_shares_its_weight, "softmax_questions",
 ATTN_MISTAKE(thinks_a_masked_key_keeps_some_weight, "softmax_questions",
              "a key whose score is -infinity gets e^-infinity = 0 in the numerator, so its weight "
              "is exactly 0, not merely small (chapter 03)");
+ATTN_MISTAKE(thinks_the_masked_weight_is_its_score, "softmax_questions",
+             "-infinity is what the mask makes of the key's score; its weight is what softmax "
+             "makes of that score, e^-infinity / (sum of the row) = 0: a weight is never negative "
+             "(chapter 03)");
 ATTN_MISTAKE(thinks_a_shift_changes_softmax, "softmax_questions",
              "adding 100 to every score of a row changes no weight: e^(s + 100) = e^100 e^s, and "
              "the factor e^100 appears in every entry and in the total, so it cancels; this is "

@@ -47,7 +47,9 @@ ATTN_MISTAKE(no_scaling, "attention_weights scale_scores scale_factor scaled_dot
              "the scores were not divided by sqrt(d_k), the width of a key: S / "
              "std::sqrt(double(K.n_cols)); note that std::pow(d_k, 1 / 2) is pow(d_k, 0) = 1, "
              "since 1 / 2 is an integer division (chapter 04, step 3; chapter 05 says why)");
-ATTN_MISTAKE(scale_by_d_k, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention",
+ATTN_MISTAKE(scale_by_d_k,
+             "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention "
+             "self_attention multi_head_attention attention_questions",
              "the scores were divided by d_k; the divisor is sqrt(d_k), the typical size of a "
              "score: the std::sqrt was left out, or the scores were divided by sqrt(d_k) twice "
              "(chapter 05)");

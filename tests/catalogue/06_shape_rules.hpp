@@ -51,6 +51,22 @@ ATTN_MISTAKE(scores_shape_keeps_inner_size, "attention_shapes",
              "the scores were given the width d_k, the size Q K^T uses up: (L_Q x d_k) times "
              "(d_k x L_K) keeps the outer sizes, so the scores are L_Q x L_K, one per query and "
              "key, and the weights keep that shape (chapter 06)");
+ATTN_MISTAKE(scores_shape_from_features, "attention_shapes",
+             "the scores were given d_k x d_k, the shape of Q^T K, a product over the tokens that "
+             "compares features with features: attention compares each query with each key, "
+             "Q K^T, (L_Q x d_k)(d_k x L_K) = L_Q x L_K (chapter 06)");
+ATTN_MISTAKE(scores_shape_of_the_output, "attention_shapes",
+             "the scores were given the output's shape L_Q x d_v: the scores hold one number per "
+             "query and key, L_Q x L_K; only A V, the weights spent on the values, takes V's width "
+             "d_v (chapter 06)");
+ATTN_MISTAKE(weights_one_per_query, "attention_shapes",
+             "the weights were given one column, L_Q x 1, as if softmax left one number per query: "
+             "softmax turns a row of scores into a row of weights of the same length, one weight "
+             "per key, so the weights keep the scores' shape L_Q x L_K (chapter 06)");
+ATTN_MISTAKE(output_pooled_into_one_row, "attention_shapes",
+             "the output was given one row, 1 x d_v, as if attention pooled the sequence into one "
+             "vector: every query gets its own weighted mix of the values, so A V is L_Q x d_v, "
+             "one row per query (chapter 06)");
 ATTN_MISTAKE(shape_assumes_self_attention, "attention_shapes",
              "{} L_Q x L_Q, as if the keys were the queries' own tokens, which holds in "
              "self-attention only: a query gets one score and one weight per KEY, so the scores "

@@ -198,7 +198,7 @@ ATTN_MISTAKE(decoder_cross_queries_from_input, "decoder_block",
              "the output of the first sub-layer: multi_head_attention(H1, H_enc, ...), so that "
              "each token asks the encoder with what its self-attention found (chapter 10)");
 ATTN_MISTAKE(layer_norm_eps_hard_coded, "layer_norm",
-             "eps was written as the number 1e-5 instead of the parameter eps: the caller chooses "
+             "eps was written as a number (1e-5, 1e-6, ...) instead of the parameter eps: the caller chooses "
              "it (the default is only a default), so use eps itself, 1.0 / arma::sqrt(var + eps) "
              "(chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_variance_term_without_xhat, "layer_norm_backward",

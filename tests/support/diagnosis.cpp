@@ -319,7 +319,7 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
             if (!wrong[i]) continue;
             const Probe& p = probes_[i];
             std::map<std::string, Finding> here;
-            for (const Finding& f : relations_between(got[i], p.right, p.quantities, p.terms, p.tol, exercise_)) here.emplace(f.key, f);
+            for (const Finding& f : relations_between(got[i], p.right, p.quantities, p.terms, p.tol, function_)) here.emplace(f.key, f);
             if (first) {
                 common = here;
                 named_on = &p;

@@ -149,7 +149,11 @@ class Diagnosis {
 public:
     // `exercise`: the exercise whose mistakes this names; every variant's mistake must
     // be declared for it in the catalogue (checked as variants are added).
-    explicit Diagnosis(std::string exercise) : exercise_(std::move(exercise)) {}
+    // `function`: the function the calls test, where the exercise holds several (llms_row:
+    // llms_output_row): an error that names it is the learner's own refusal, not one of a
+    // function the learner's code called.
+    explicit Diagnosis(std::string exercise, std::string function = "")
+        : exercise_(std::move(exercise)), function_(function.empty() ? exercise_ : std::move(function)) {}
 
     Probe& probe(std::string input, std::function<Result()> call, Result right);
     const std::deque<Probe>& probes() const { return probes_; }
@@ -167,6 +171,7 @@ public:
 
 private:
     std::string exercise_;
+    std::string function_;
     std::deque<Probe> probes_;  // a deque: probe() hands out references that stay valid
 };
 

@@ -23,7 +23,13 @@ struct Expr {
 };
 
 std::vector<Expr> expressions(const std::vector<Quantity>& qs) {
-    std::vector<Expr> out;
+    // factors that are no size: a 2 too many or too few, a logarithm in another base
+    std::vector<Expr> out = {{"2", 2.0},
+                             {"1 / 2", 0.5},
+                             {"ln(10)", std::log(10.0)},
+                             {"1 / ln(10)", 1.0 / std::log(10.0)},
+                             {"ln(2)", std::log(2.0)},
+                             {"1 / ln(2)", 1.0 / std::log(2.0)}};
     for (const auto& q : qs) {
         if (!(q.value > 0) || !std::isfinite(q.value)) continue;
         const std::string& n = q.name;
@@ -33,12 +39,30 @@ std::vector<Expr> expressions(const std::vector<Quantity>& qs) {
         out.push_back({"1 / sqrt(" + n + ")", 1.0 / std::sqrt(q.value)});
         out.push_back({n + "^2", q.value * q.value});
         out.push_back({"1 / " + n + "^2", 1.0 / (q.value * q.value)});
+        // a square root taken twice, and the n - 1 of a sample variance
+        out.push_back({n + "^(1/4)", std::sqrt(std::sqrt(q.value))});
+        out.push_back({"1 / " + n + "^(1/4)", 1.0 / std::sqrt(std::sqrt(q.value))});
+        if (q.value > 1) {
+            out.push_back({"sqrt(" + n + " - 1)", std::sqrt(q.value - 1)});
+            out.push_back({"1 / sqrt(" + n + " - 1)", 1.0 / std::sqrt(q.value - 1)});
+            out.push_back({"sqrt(" + n + " / (" + n + " - 1))", std::sqrt(q.value / (q.value - 1))});
+            out.push_back({"sqrt((" + n + " - 1) / " + n + ")", std::sqrt((q.value - 1) / q.value)});
+            out.push_back({n + " / (" + n + " - 1)", q.value / (q.value - 1)});
+            out.push_back({"(" + n + " - 1) / " + n, (q.value - 1) / q.value});
+        }
     }
     for (const auto& a : qs)
         for (const auto& b : qs) {
             if (&a == &b || !(a.value > 0) || !(b.value > 0)) continue;
             out.push_back({a.name + " / " + b.name, a.value / b.value});
             out.push_back({"sqrt(" + a.name + " / " + b.name + ")", std::sqrt(a.value / b.value)});
+            if (&a < &b) {  // a product of two sizes (K.n_elem = L_K d_k), once per pair
+                const double ab = a.value * b.value;
+                out.push_back({a.name + " " + b.name, ab});
+                out.push_back({"1 / (" + a.name + " " + b.name + ")", 1.0 / ab});
+                out.push_back({"sqrt(" + a.name + " " + b.name + ")", std::sqrt(ab)});
+                out.push_back({"1 / sqrt(" + a.name + " " + b.name + ")", 1.0 / std::sqrt(ab)});
+            }
         }
     return out;
 }
@@ -173,7 +197,8 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             if (names.empty() && Y.n_elem == 1) {
                 // one number: any wrong value is some multiple of the right one; say so only when it is a quantity
             } else if (names.empty()) {
-                out.push_back(found(m::result_scaled, "scaled:" + number(c), scaled_sentence(name, c, "", "")));
+                // a factor with no name: the same relation on every input, whatever c is there
+                out.push_back(found(m::result_scaled, "scaled?" + name, scaled_sentence(name, c, "", "")));
             } else {
                 // named when one name fits; several: narrowed across the inputs (Diagnosis::explain)
                 const std::string q = names.size() == 1 ? names[0] : "";

@@ -1,0 +1,15 @@
+// Wrong on purpose (suite only): the table's last L rows.
+#include "contracts/08_positional_encoding.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat add_positions(const arma::mat& X, const arma::mat& PE) {
+    require_shapes(PE.n_cols == X.n_cols, "add_positions", "PE must be as wide as X (d_model)", {"X", X}, {"PE", PE});
+    require_shapes(PE.n_rows >= X.n_rows, "add_positions", "PE needs a row for every position of X (L_max >= L)",
+                   {"X", X}, {"PE", PE});
+    if (X.n_rows == 0) return X;
+    return X + PE.tail_rows(X.n_rows);  // the mistake: the first L rows
+}
+
+}  // namespace attn
