@@ -558,7 +558,14 @@ enum class Block {
     one_head_self,         // decoder: only the self-attention with heads = 1
     one_head_cross,        // decoder: only the cross-attention with heads = 1
     two_heads,             // the example's 2 heads written in (decoder: w.self.heads for the cross-attention too)
+    gain_bias_swapped,     // every norm called as layer_norm(x, bias, gain)
+    first_norms_swapped,   // decoder: norm1 and norm2 traded
+    outer_norms_swapped,   // decoder: norm1 and norm3 traded
+    last_residual_from_attention,  // encoder: the attention's output (before its residual) added back in the last
 };
+
+// A norm's gain and bias traded, as layer_norm(x, n.bias, n.gain) reads them.
+attn::NormWeights traded(const attn::NormWeights& n) { return {n.bias, n.gain}; }
 
 // The weights a with another head count.
 attn::AttentionWeights with_heads(const attn::AttentionWeights& a, arma::uword heads) {
@@ -585,6 +592,11 @@ arma::mat sublayer(const arma::mat& x, const attn::NormWeights& n, const std::fu
 Result block_result(const arma::mat& out) { return result("output", out, kFeatures); }
 
 Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, Block b = Block::right) {
+    if (b == Block::gain_bias_swapped) {
+        attn::EncoderBlockWeights t = w;
+        t.norm1 = traded(w.norm1), t.norm2 = traded(w.norm2);
+        return encoder_by_loops(X, t);
+    }
     try {
         Sublayer one, two;
         one.pre_norm = two.pre_norm = b == Block::pre_norm;
@@ -605,6 +617,8 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
                                             : b == Block::two_heads ? with_heads(w.self, 2)
                                                                     : w.self;
         const arma::mat H = sublayer(X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, mask); }, one);
+        const arma::mat attention = b == Block::last_residual_from_attention ? mha_by_loops(X, X, self, mask) : arma::mat();
+        if (b == Block::last_residual_from_attention) two.keep = &attention;
         return block_result(
             sublayer(H, n2, [&](const arma::mat& x) { return ff(b == Block::ff_reads_input ? X : x, w.ff); }, two));
     } catch (const Refused& r) {
@@ -614,6 +628,13 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
 
 Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::DecoderBlockWeights& w,
                         Block b = Block::right) {
+    if (b == Block::gain_bias_swapped || b == Block::first_norms_swapped || b == Block::outer_norms_swapped) {
+        attn::DecoderBlockWeights t = w;
+        if (b == Block::gain_bias_swapped) t.norm1 = traded(w.norm1), t.norm2 = traded(w.norm2), t.norm3 = traded(w.norm3);
+        if (b == Block::first_norms_swapped) t.norm1 = w.norm2, t.norm2 = w.norm1;
+        if (b == Block::outer_norms_swapped) t.norm1 = w.norm3, t.norm3 = w.norm1;
+        return decoder_by_loops(Y, H_enc, t);
+    }
     try {
         Sublayer one, two, three;
         one.pre_norm = two.pre_norm = three.pre_norm = b == Block::pre_norm;
@@ -699,7 +720,8 @@ std::vector<BlockSlip> shared_block_slips() {
             {Block::last_residual_from_input, &m::block_residual_wrong_input, "the block's input into the last"},
             {Block::sublayers_out_of_order, &m::block_sublayers_out_of_order, ""},
             {Block::one_head, &m::block_head_count_not_the_weights, "heads = 1"},
-            {Block::two_heads, &m::block_head_count_not_the_weights, "heads = 2 written in"}};
+            {Block::two_heads, &m::block_head_count_not_the_weights, "heads = 2 written in"},
+            {Block::gain_bias_swapped, &m::layer_norm_gain_bias_swapped, "layer_norm(x, bias, gain)"}};
 }
 
 Diagnosis encoder_block_diagnosis() {
@@ -718,6 +740,8 @@ Diagnosis encoder_block_diagnosis() {
         for (const BlockSlip& s : shared_block_slips())
             p.variant(*s.mistake, encoder_by_loops(x, ww, s.block)).labelled(s.how);
         p.variant(m::encoder_masked_self_attention, encoder_by_loops(x, ww, Block::encoder_masked));
+        p.variant(m::block_residual_wrong_input, encoder_by_loops(x, ww, Block::last_residual_from_attention))
+            .labelled("the attention's output into the last");
     }
     return d;
 }
@@ -746,6 +770,10 @@ Diagnosis decoder_block_diagnosis() {
             .labelled("the one after the cross-attention")
             .variant(m::block_residual_wrong_input, with(Block::decoder_residual_from_first))
             .labelled("H1 into the last")
+            .variant(m::block_norm_weights_reused, with(Block::first_norms_swapped))
+            .labelled("norm1 and norm2 traded")
+            .variant(m::block_norm_weights_reused, with(Block::outer_norms_swapped))
+            .labelled("norm1 and norm3 traded")
             .variant(m::block_residual_wrong_input, with(Block::cross_residual_from_input))
             .labelled("Y into the cross-attention's")
             .variant(m::decoder_without_causal_mask, with(Block::decoder_unmasked))

@@ -685,6 +685,8 @@ struct AdamWay {
     bool m_with_beta2 = false, v_with_beta1 = false;    // in the running averages
     bool c1_with_beta2 = false, c2_with_beta1 = false;  // in their corrections
     bool m_full_weight = false, v_full_weight = false;
+    bool m_weights_traded = false, v_weights_traded = false;  // (1 - beta) on the old average, beta on the new
+    bool v_corrected_outside_sqrt = false;                     // sqrt(v) / (1 - beta2^t)
     bool v_of_gradient = false, v_matrix_product = false;
     Power power_m = Power::t, power_v = Power::t;  // in m's correction and in v's
     bool correct_m = true, correct_v = true;
@@ -722,12 +724,14 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
     if (w.v_matrix_product) sq = product_by_loops(g, g);
     AdamState next = s;
     for (arma::uword i = 0; i < s.W.n_elem; ++i) {
-        const double m_i = b1 * s.m(i) + (w.m_full_weight ? 1.0 : 1.0 - b1) * g(i);
-        const double v_i = b2 * s.v(i) + (w.v_full_weight ? 1.0 : 1.0 - b2) * sq(i);
+        const double m_i = w.m_weights_traded ? (1.0 - b1) * s.m(i) + b1 * g(i)
+                                              : b1 * s.m(i) + (w.m_full_weight ? 1.0 : 1.0 - b1) * g(i);
+        const double v_i = w.v_weights_traded ? (1.0 - b2) * s.v(i) + b2 * sq(i)
+                                              : b2 * s.v(i) + (w.v_full_weight ? 1.0 : 1.0 - b2) * sq(i);
         const double mm = w.step_before_moments ? s.m(i) : m_i, vv = w.step_before_moments ? s.v(i) : v_i;
         const double m_hat = mm / c1, v_hat = vv / c2;
         const double top = w.raw_gradient ? g(i) : m_hat;
-        const double root = w.no_sqrt ? v_hat : std::sqrt(v_hat);
+        const double root = w.no_sqrt ? v_hat : w.v_corrected_outside_sqrt ? std::sqrt(vv) / c2 : std::sqrt(v_hat);
         double step = lr * top / (root + c.epsilon);
         if (w.eps == Eps::inside_sqrt) step = lr * top / std::sqrt(v_hat + c.epsilon);
         if (w.eps == Eps::outside_division) step = lr * top / root + c.epsilon;
@@ -796,7 +800,8 @@ std::vector<double> fields(const AdamWay& w) {
             double(w.m_full_weight), double(w.v_full_weight), double(w.v_of_gradient), double(w.v_matrix_product),
             double(w.power_m), double(w.power_v), double(w.correct_m), double(w.correct_v), double(w.store_corrected),
             double(w.step_before_moments), double(w.eps), double(w.no_sqrt), double(w.raw_gradient), w.direction,
-            double(w.keep_W), double(w.keep_moments)};
+            double(w.keep_W), double(w.keep_moments), double(w.m_weights_traded), double(w.v_weights_traded),
+            double(w.v_corrected_outside_sqrt)};
 }
 
 struct AdamSlip {
@@ -854,6 +859,10 @@ std::vector<AdamSlip> adam_slips() {
     add(m::adam_betas_swapped, "beta1 in v's average", [](AdamWay& w) { w.v_with_beta1 = true; });
     add(m::adam_betas_swapped, "beta2 in m's correction", [](AdamWay& w) { w.c1_with_beta2 = true; });
     add(m::adam_betas_swapped, "beta1 in v's correction", [](AdamWay& w) { w.c2_with_beta1 = true; });
+    add(m::adam_average_weights_traded, "m and v", [](AdamWay& w) { w.m_weights_traded = w.v_weights_traded = true; });
+    add(m::adam_average_weights_traded, "m", [](AdamWay& w) { w.m_weights_traded = true; });
+    add(m::adam_average_weights_traded, "v", [](AdamWay& w) { w.v_weights_traded = true; });
+    add(m::adam_v_corrected_outside_sqrt, "sqrt(v) / (1 - beta2^t)", [](AdamWay& w) { w.v_corrected_outside_sqrt = true; });
     add(m::adam_moments_updated_after_step, "W first", [](AdamWay& w) { w.step_before_moments = true; });
     add(m::adam_corrected_moments_stored, "m /= 1 - beta1^t", [](AdamWay& w) { w.store_corrected = true; });
     add(m::adam_step_uses_raw_gradient, "lr g / ...", [](AdamWay& w) { w.raw_gradient = true; });
@@ -899,7 +908,7 @@ Diagnosis adam_step_diagnosis() {
 // lr(t) = peak min(t / warmup, sqrt(warmup / t)), right or with a slip.
 enum class Lr { right, max, no_decay, t_minus_one, t_minus_one_rise, integer_both, integer_rise, integer_decay,
                 decay_inverted, decay_without_warmup, without_warmup_min, decay_only, decay_one_over_t, paper_unscaled,
-                t_and_warmup_swapped };
+                t_and_warmup_swapped, decay_root_of_warmup_only };
 
 double rate_by_formula(long t, double peak, long warmup, Lr way = Lr::right) {
     const double s = static_cast<double>(t), w = static_cast<double>(warmup);
@@ -920,6 +929,7 @@ double rate_by_formula(long t, double peak, long warmup, Lr way = Lr::right) {
         case Lr::decay_one_over_t: return peak * std::min(s / w, w / s);
         case Lr::paper_unscaled: return peak * std::min(std::pow(s, -0.5), s * std::pow(w, -1.5));
         case Lr::t_and_warmup_swapped: return peak * std::min(w / s, std::sqrt(s / w));
+        case Lr::decay_root_of_warmup_only: return peak * std::min(s / w, std::sqrt(w) / s);
     }
     return 0.0;
 }
@@ -964,6 +974,7 @@ Diagnosis learning_rate_diagnosis() {
         {&m::learning_rate_without_warmup, Lr::without_warmup_min, "min(1, sqrt(warmup / t))"},
         {&m::learning_rate_without_warmup, Lr::decay_only, "sqrt(warmup / t)"},
         {&m::learning_rate_decay_not_square_root, Lr::decay_one_over_t, "warmup / t"},
+        {&m::learning_rate_decay_not_square_root, Lr::decay_root_of_warmup_only, "sqrt(warmup) / t"},
         {&m::learning_rate_paper_formula_unscaled, Lr::paper_unscaled, "min(t^-0.5, t warmup^-1.5)"},
         {&m::learning_rate_t_and_warmup_swapped, Lr::t_and_warmup_swapped, "min(warmup / t, sqrt(t / warmup))"}};
     for (const LrInput& in : learning_rate_inputs()) {

@@ -77,7 +77,7 @@ ATTN_MISTAKE(layer_norm_without_sqrt, "layer_norm",
              "the rows were divided by var + eps instead of its square root: the standard "
              "deviation is sqrt(var + eps), so inv_std = 1 / arma::sqrt(var + eps) and each row "
              "ends with variance about 1 (chapter 10)");
-ATTN_MISTAKE(layer_norm_gain_bias_swapped, "layer_norm",
+ATTN_MISTAKE(layer_norm_gain_bias_swapped, "layer_norm encoder_block decoder_block",
              "gain and bias were swapped: y = gain % xhat + bias, the gain multiplies xhat and "
              "the bias is added after it (chapter 10)");
 ATTN_MISTAKE(layer_norm_inv_std_not_inverted, "layer_norm",

@@ -201,6 +201,14 @@ ATTN_MISTAKE(numeric_gradient_loop_misses_entries, "numeric_gradient",
              "- 1, so the loop runs i < W.n_elem (W.n_rows or W.n_cols only reaches the first "
              "column or so); or loop over r < W.n_rows and c < W.n_cols with at(r, c) (chapter "
              "11, step 3)");
+ATTN_MISTAKE(adam_average_weights_traded, "adam_step",
+             "a running average gave the old value the weight 1 - beta and the new gradient beta: "
+             "an average that forgets slowly keeps most of what it had, m = beta1 m + (1 - beta1) "
+             "g and v = beta2 v + (1 - beta2) g^2 (chapter 11)");
+ATTN_MISTAKE(adam_v_corrected_outside_sqrt, "adam_step",
+             "v's bias correction divided its square root, sqrt(v) / (1 - beta2^t), where it "
+             "divides v itself: v_hat = v / (1 - beta2^t), then sqrt(v_hat); outside the root it "
+             "corrects by the square of what it should (chapter 11)");
 ATTN_MISTAKE(adam_betas_swapped, "adam_step",
              "beta1 and beta2 were mixed up: beta1 (0.9 by default) belongs to m, the mean of the "
              "gradient, and beta2 (0.98) to v, the mean of its square, both in the averages (m = "
