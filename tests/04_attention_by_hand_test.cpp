@@ -502,7 +502,7 @@ Diagnosis row_one_by_hand_diagnosis() {
         true);
 }
 
-// Weights that are not a softmax's: they sum to 0.8, to 1.6, or to 0. mix_value_rows
+// Weights that are not a softmax's: they sum to 0.8, to 1.6, or to 0, or one is negative. mix_value_rows
 // spends them as given (the contract: weights(0) v_0 + weights(1) v_1 + ...). Checked
 // once the weights of a softmax give the right sum, so only the slips of the sum itself
 // are declared (the others have shown already).
@@ -511,7 +511,9 @@ Diagnosis row_one_by_hand_given_weights_diagnosis() {
     return row_one_by_hand_diagnosis(
         {{"the weights 0.5, 0.2, 0.1 (summing to 0.8) and the worked example's V (3x4)", arma::rowvec{0.5, 0.2, 0.1}, kV},
          {"the weights 0.6, 0.3, 0.5, 0.2 (summing to 1.6) and V 4x4", arma::rowvec{0.6, 0.3, 0.5, 0.2}, four.V},
-         {"the weights 0, 0, 0 and the worked example's V (3x4)", arma::rowvec(3, arma::fill::zeros), kV}},
+         {"the weights 0, 0, 0 and the worked example's V (3x4)", arma::rowvec(3, arma::fill::zeros), kV},
+         {"the weights -0.2, 0.7, 0.5 (the first negative) and the worked example's V (3x4)",
+          arma::rowvec{-0.2, 0.7, 0.5}, kV}},
         false);
 }
 
@@ -593,9 +595,9 @@ Diagnosis llms_output_row_diagnosis() {
 // against column 0's range, one range for the whole of V, strict bounds, no slack,
 // true when one column fits.
 enum class Range { right, one_column, column_0_for_all, whole_matrix, exclusive, no_slack, any_column, lower_only,
-                   upper_only };
+                   upper_only, wide_slack };
 bool inside_by_loops(const arma::rowvec& z, const arma::mat& V, Range how) {
-    const double slack = (how == Range::no_slack || how == Range::exclusive) ? 0.0 : 1e-12;
+    const double slack = (how == Range::no_slack || how == Range::exclusive) ? 0.0 : how == Range::wide_slack ? 1e-6 : 1e-12;
     bool all = true, any = false;
     const arma::uword n = how == Range::one_column ? 1 : V.n_cols;
     for (arma::uword c = 0; c < n; ++c) {
@@ -651,7 +653,9 @@ Diagnosis inside_value_range_diagnosis() {
         {"(0.5, 1.5, 1.5, 1.5): every entry inside [0, 2], the range of the whole of V, none inside its column's",
          {0.5, 1.5, 1.5, 1.5}},
         {"(2 + 5e-13, 0.5, -5e-13, 0.5): past two extremes by a rounding error", {2.0 + 5e-13, 0.5, -5e-13, 0.5}},
-        {"(2 + 5e-13, 1 + 5e-13, 1, 1): past two largest values by a rounding error", {2.0 + 5e-13, 1.0 + 5e-13, 1.0, 1.0}}};
+        {"(2 + 5e-13, 1 + 5e-13, 1, 1): past two largest values by a rounding error", {2.0 + 5e-13, 1.0 + 5e-13, 1.0, 1.0}},
+        {"(2 + 1e-9, 0.5, 0.5, 0.5): past column 0's largest value by 1e-9, far more than rounding",
+         {2.0 + 1e-9, 0.5, 0.5, 0.5}}};
     for (const auto& [input, Z] : inputs) {
         const arma::rowvec z = Z;
         Probe& p = d.probe("z = " + input + " against the worked example's V",
@@ -666,6 +670,7 @@ Diagnosis inside_value_range_diagnosis() {
             .variant(m::range_true_if_one_column_fits, answer(inside_by_loops(z, kV, Range::any_column)))
             .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::lower_only))).labelled("z(c) >= lo only")
             .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::upper_only))).labelled("z(c) <= hi only")
+            .variant(m::range_slack_too_wide, answer(inside_by_loops(z, kV, Range::wide_slack)))
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, false)).labelled("rows c < min(V.n_cols, V.n_rows)")
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, true)).labelled("rows c < V.n_cols");
     }

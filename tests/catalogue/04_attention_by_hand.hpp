@@ -156,6 +156,10 @@ ATTN_MISTAKE(range_without_slack, "llms_row",
              "a z that passes an extreme by a rounding error (1e-13) was called outside: weights "
              "sum to 1 only up to rounding, so the contract allows 1e-12: outside only when z(c) < "
              "lo - 1e-12 or z(c) > hi + 1e-12 (chapter 04, Try it)");
+ATTN_MISTAKE(range_slack_too_wide, "llms_row",
+             "a z 1e-9 past an extreme was called inside: the slack was wider than the 1e-12 the "
+             "contract allows for rounding, and a slack of 1e-6 or 1e-9 hides a real overshoot: "
+             "outside when z(c) < lo - 1e-12 or z(c) > hi + 1e-12 (chapter 04, Try it)");
 ATTN_MISTAKE(range_checks_one_bound, "llms_row",
              "only one bound of the range was tested (z(c) >= lo, or z(c) <= hi), so a z above the "
              "largest value of its column (or below the smallest) was called inside: a weighted "
