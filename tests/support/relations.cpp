@@ -1,8 +1,10 @@
 // relations.cpp: the relations of relations.hpp.
 #include "support/relations.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -135,6 +137,47 @@ std::string scaled_sentence(const std::string& part, double c, const std::string
                   "wrong amount)";
 }
 
+namespace {
+
+// A sequence of tokens holding the right tokens in another order: reversed (all of it, or
+// all but its first token), or turned round by one place (the last at the front, or the
+// first at the end).
+std::vector<Finding> sequence_relations(const arma::mat& R, const arma::mat& Y, const std::string& name) {
+    const arma::uword n = Y.n_elem;
+    if (R.n_elem != n || n < 2) return {};
+    auto holds = [&](const std::function<arma::uword(arma::uword)>& from) {
+        for (arma::uword k = 0; k < n; ++k)
+            if (R(k) != Y(from(k))) return false;
+        return true;
+    };
+    const std::string tokens = name + " holds the right tokens ";
+    if (n == 2 && holds([](arma::uword k) { return 1 - k; })) {  // two tokens swapped: each reading fits
+        const std::string swapped = tokens + "the other way round, " + std::to_string(static_cast<long long>(Y(1))) +
+                                    " before " + std::to_string(static_cast<long long>(Y(0)));
+        return {found(m::result_reversed, "reversed", swapped), found(m::result_rotated, "last_first", swapped),
+                found(m::result_rotated, "first_last", swapped)};
+    }
+    if (holds([&](arma::uword k) { return n - 1 - k; }))
+        return {found(m::result_reversed, "reversed",
+                      tokens + "in reverse order: a loop that runs backwards, or each token put in front of the ones "
+                               "before it (insert at the front, where push_back belongs)")};
+    if (n >= 3 && holds([&](arma::uword k) { return k == 0 ? 0 : n - k; }))
+        return {found(m::result_reversed, "reversed_after_first",
+                      tokens + "with the first in place and the rest in reverse order: each token inserted at the same "
+                               "place, just after the first, where it belongs after the ones before it")};
+    if (holds([&](arma::uword k) { return k == 0 ? n - 1 : k - 1; }))
+        return {found(m::result_rotated, "last_first",
+                      tokens + "turned round by one place: the last one, " + std::to_string(static_cast<long long>(Y(n - 1))) +
+                          ", is at the front, where it belongs at the end (inserted at the front instead of appended)")};
+    if (holds([&](arma::uword k) { return k + 1 == n ? 0 : k + 1; }))
+        return {found(m::result_rotated, "first_last",
+                      tokens + "turned round by one place: the first one, " + std::to_string(static_cast<long long>(Y(0))) +
+                          ", is at the end, where it belongs at the front (appended instead of put first)")};
+    return {};
+}
+
+}  // namespace
+
 std::vector<Finding> relations_between(const Part& g, const Part& y, const std::vector<Quantity>& quantities,
                                        const std::vector<Term>& terms, double tol) {
     std::vector<Finding> out;
@@ -142,7 +185,8 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
     const arma::mat& Y = y.value;
     const std::string& name = y.name;
     const Axes& ax = y.axes;
-    if (agree(R, Y, tol) || ax.sequence || ax.count) return out;
+    if (agree(R, Y, tol) || ax.count) return out;
+    if (ax.sequence) return sequence_relations(R, Y, name);
 
     // shapes that differ: only a transposition says more than the shapes themselves
     if (R.n_rows != Y.n_rows || R.n_cols != Y.n_cols) {
@@ -331,8 +375,12 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
                                        const std::string& function) {
     if (want.threw == Threw::nothing && got.threw != Threw::nothing) return threw_on_valid_input(got, function);
     if (got.threw != Threw::nothing || want.threw != Threw::nothing) return {};
-    std::string key, text, right;
-    const Mistake* first = nullptr;
+    // each wrong part's relation; a part may have several only where they are one fact
+    // (two tokens swapped: reversed, and turned round by one place either way), and then
+    // each is an alternative, kept if the other inputs agree with it
+    std::vector<std::pair<std::string, std::vector<Finding>>> wrong;
+    std::string right;
+    std::size_t alternatives = 1;
     for (const Part& w : want.parts) {
         const Part* g = got.part(w.name);
         if (!g) return {};
@@ -340,19 +388,26 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
             right += (right.empty() ? "" : ", ") + w.name;
             continue;
         }
-        const auto f = relations_between(*g, w, quantities, terms, tol);
-        if (f.size() != 1) return {};
-        key += (key.empty() ? "" : "|") + w.name + ":" + f[0].key;
-        text += (text.empty() ? "" : "; ") + f[0].text;
-        if (!first) first = f[0].mistake;
+        auto f = relations_between(*g, w, quantities, terms, tol);
+        if (f.empty() || (f.size() > 1 && (!w.axes.sequence || alternatives > 1))) return {};
+        alternatives = std::max(alternatives, f.size());
+        wrong.emplace_back(w.name, std::move(f));
     }
-    if (!first) return {};
-    if (want.parts.size() > 1 && !right.empty()) text += " (" + right + (right.find(',') == std::string::npos ? " is" : " are") + " right)";
-    Finding f;
-    f.mistake = first;
-    f.key = key;
-    f.text = text;
-    return {f};
+    if (wrong.empty()) return {};
+    std::vector<Finding> out;
+    for (std::size_t a = 0; a < alternatives; ++a) {
+        Finding f{};
+        for (const auto& [part, fs] : wrong) {
+            const Finding& one = fs[std::min(a, fs.size() - 1)];
+            f.key += (f.key.empty() ? "" : "|") + part + ":" + one.key;
+            f.text += (f.text.empty() ? "" : "; ") + one.text;
+            if (!f.mistake) f.mistake = one.mistake;
+        }
+        if (want.parts.size() > 1 && !right.empty())
+            f.text += " (" + right + (right.find(',') == std::string::npos ? " is" : " are") + " right)";
+        out.push_back(f);
+    }
+    return out;
 }
 
 }  // namespace attn_test
