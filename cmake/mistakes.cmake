@@ -1,30 +1,32 @@
-# mistakes.cmake: the programs of the wrong and right versions of an exercise.
+# mistakes.cmake: the program of the wrong and right versions of an exercise.
 #
 # tests/mistakes/<exercise>/<id>[.<which>].cpp is a deliberately wrong version of one
-# exercise, tests/correct/<exercise>/<name>.cpp a right one written another way. Each
-# becomes a program linked like the exercise's check program (the version in place of
-# the learner's file), and a test: `mistakes.<exercise>.<id>[.<which>]` requires that
-# checking it names exactly <id>; `correct.<exercise>.<name>` that its check passes.
+# exercise, tests/correct/<exercise>/<name>.cpp a right one written another way. The
+# versions of an exercise make one program, build/versions/versions_<exercise>, linked
+# like the exercise's check program (the versions in place of the learner's file), and
+# each version a test that checks it as a learner's file is checked:
+# `mistakes.<exercise>.<id>[.<which>]` requires that checking it names exactly <id>;
+# `correct.<exercise>.<name>` that its check passes.
 #
-# attn_versions_of(EXERCISE FILES...) does it for one exercise. Its one trick: the
-# versions of an exercise compile as ONE unit, since each file alone costs a compile
-# mostly spent loading the precompiled headers. Measured on 2026-12-02 (the 15 versions
-# of softmax_rows, the compile command of ninja -t commands, CPU time): 1.2 s as one
-# unit against 9.7 s one by one; for the suite's 900 or so versions, about 80 s against
-# 600 s, most of what ./course test would otherwise spend building.
+# attn_versions_of(EXERCISE FILES...) does it for one exercise. Its one trick: every
+# version of an exercise compiles as ONE unit, in ONE program. Compiled one by one, each
+# file costs a compile mostly spent loading the precompiled headers (measured on
+# 2026-12-02, the 15 versions of softmax_rows, CPU time: 1.2 s as one unit against 9.7 s
+# one by one), and linked one by one, each costs a link of about 90 ms (measured on
+# 2026-12-03, a fresh clone's ./course test: 1,107 links, 100 s of CPU, against 53 now).
 # In that unit, version K is included with `attn` defined as `attn_mK`, so its functions
-# land in namespace attn_mK (which sees all of attn through a using-directive). Its
-# program links that object in place of the reference, and mistake_aliases.cmake gives
-# the linker one --defsym per function of the exercise: attn::f is attn_mK::f in that
-# program, for the test module and for every other reference that calls f.
+# land in namespace attn_mK (which sees all of attn through a using-directive); the
+# program's own attn::f calls the f of the version that ATTN_VERSION names
+# (cmake/version_dispatch.cmake writes those, tests/support/versions.hpp says how), and
+# the test of version K runs the program with ATTN_VERSION=K.
 
 get_filename_component(_attn_binutils "${CMAKE_NM}" DIRECTORY)
 find_program(ATTN_CXXFILT c++filt HINTS "${_attn_binutils}" REQUIRED)  # binutils, beside nm
 
 function(attn_versions_of ex)
   set(NN ${EX_CHAPTER_${ex}})
-  set(_out "${CMAKE_BINARY_DIR}/mistakes/${ex}")
-  # the unit: every header the versions include, then each file in its namespace
+  set(_out "${CMAKE_BINARY_DIR}/versions/${ex}")
+  # the versions: every header they include, then each file in its namespace
   set(_includes "")
   foreach(_file IN LISTS ARGN)
     file(STRINGS "${_file}" _lines REGEX "^#include ")
@@ -42,49 +44,37 @@ function(attn_versions_of ex)
                         "#include \"${_file}\"\n#undef attn\n")
     math(EXPR _k "${_k} + 1")
   endforeach()
-  file(CONFIGURE OUTPUT "${_out}/variants.cpp" CONTENT "${_unit}" @ONLY)
-  add_library(mistakes_${ex} OBJECT "${_out}/variants.cpp")
-  target_link_libraries(mistakes_${ex} PRIVATE attn_core)
-  target_compile_options(mistakes_${ex} PRIVATE ${ATTN_WARNINGS})  # as a learner's file
-  attn_check_code(mistakes_${ex})
-
-  set(_rsps "")
-  math(EXPR _last "${_k} - 1")
-  foreach(_i RANGE ${_last})
-    list(APPEND _rsps "${_out}/${_i}.rsp")
-  endforeach()
-  add_custom_command(OUTPUT ${_rsps}
+  file(CONFIGURE OUTPUT "${_out}/variants.hpp" CONTENT "${_unit}" @ONLY)
+  # ... and the functions that choose among them, named from the reference object
+  add_custom_command(OUTPUT "${_out}/versions.cpp"
                      COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DCXXFILT=${ATTN_CXXFILT} "-DSOL=$<TARGET_OBJECTS:sol_${ex}>"
-                             "-DVARIANTS=$<TARGET_OBJECTS:mistakes_${ex}>" -DCOUNT=${_k} "-DOUT_DIR=${_out}"
-                             -P "${CMAKE_SOURCE_DIR}/cmake/mistake_aliases.cmake"
-                     DEPENDS sol_${ex} mistakes_${ex} "${CMAKE_SOURCE_DIR}/cmake/mistake_aliases.cmake"
-                             $<TARGET_OBJECTS:sol_${ex}> $<TARGET_OBJECTS:mistakes_${ex}>
-                     COMMENT "linker aliases for the versions of ${ex}" VERBATIM)
-  add_custom_target(mistake_aliases_${ex} DEPENDS ${_rsps})
+                             "-DVARIANTS=${_out}/variants.hpp" -DCOUNT=${_k} "-DOUT=${_out}/versions.cpp"
+                             -P "${CMAKE_SOURCE_DIR}/cmake/version_dispatch.cmake"
+                     DEPENDS sol_${ex} $<TARGET_OBJECTS:sol_${ex}> "${CMAKE_SOURCE_DIR}/cmake/version_dispatch.cmake"
+                     COMMENT "the versions of ${ex}, chosen by ATTN_VERSION" VERBATIM)
+  add_library(versions_${ex}_obj OBJECT "${_out}/versions.cpp")
+  target_link_libraries(versions_${ex}_obj PRIVATE attn_core)
+  target_include_directories(versions_${ex}_obj PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+  target_compile_options(versions_${ex}_obj PRIVATE ${ATTN_WARNINGS})  # as a learner's file
+  attn_check_code(versions_${ex}_obj)
+  attn_check_program(versions_${ex} ${ex} versions $<TARGET_OBJECTS:versions_${ex}_obj>)
 
   set(_k 0)
   foreach(_file IN LISTS ARGN)
     get_filename_component(_id "${_file}" NAME_WE)     # the mistake, before the first dot
     get_filename_component(_stem "${_file}" NAME_WLE)  # <id>.<which>
-    string(REPLACE "." "__" _which "${_stem}")
     if(_file MATCHES "/tests/correct/")
-      set(_target correct_${ex}__${_which})
-      attn_check_program(${_target} ${ex} correct $<TARGET_OBJECTS:mistakes_${ex}>)
       add_test(NAME correct.${ex}.${_stem}
                COMMAND coursectl check-program ${ex} --root "${CMAKE_SOURCE_DIR}" --build "${CMAKE_BINARY_DIR}"
-                       -- $<TARGET_FILE:${_target}>)
-      set_tests_properties(correct.${ex}.${_stem} PROPERTIES LABELS "mistakes;ch${NN}")
+                       -- $<TARGET_FILE:versions_${ex}>)
+      set_tests_properties(correct.${ex}.${_stem} PROPERTIES LABELS "mistakes;ch${NN}" ENVIRONMENT ATTN_VERSION=${_k})
     else()
-      set(_target mistake_${ex}__${_which})
-      attn_check_program(${_target} ${ex} mistakes $<TARGET_OBJECTS:mistakes_${ex}>)
       add_test(NAME mistakes.${ex}.${_stem}
                COMMAND coursectl expect-diagnosis ${ex} ${_id} --root "${CMAKE_SOURCE_DIR}" --build "${CMAKE_BINARY_DIR}"
-                       -- $<TARGET_FILE:${_target}>)
-      set_tests_properties(mistakes.${ex}.${_stem} PROPERTIES LABELS "mistakes;ch${NN}")
+                       -- $<TARGET_FILE:versions_${ex}>)
+      set_tests_properties(mistakes.${ex}.${_stem} PROPERTIES LABELS "mistakes;ch${NN}" ENVIRONMENT ATTN_VERSION=${_k})
     endif()
-    target_link_options(${_target} PRIVATE "@${_out}/${_k}.rsp")
-    set_target_properties(${_target} PROPERTIES LINK_DEPENDS "${_out}/${_k}.rsp")
-    add_dependencies(${_target} mistake_aliases_${ex})
+    set(ATTN_VERSION_${ex}__${_stem} ${_k} PARENT_SCOPE)  # for a test that needs one version
     math(EXPR _k "${_k} + 1")
   endforeach()
 endfunction()

@@ -38,10 +38,12 @@ if(NOT ATTN_SANITIZE)
 endif()
 # ./course watch in a pseudo-terminal: a wrong save is diagnosed, h hints for the check that
 # failed, a watch of one exercise or chapter ends once it is done, one of the course goes on.
-if(TARGET mistake_rnn_forward__rnn_forgets_previous_state)
+# (the wrong version: one of the program of rnn_forward's versions, chosen by ATTN_VERSION)
+if(TARGET versions_rnn_forward)
   attn_script_test(checker.watch_checks_on_save watch.sh "${CMAKE_SOURCE_DIR}" $<TARGET_FILE:coursectl>
-                   $<TARGET_FILE:mistake_rnn_forward__rnn_forgets_previous_state> $<TARGET_FILE:test_01>
-                   LABELS checker ch01 PROPERTIES TIMEOUT 120)
+                   $<TARGET_FILE:versions_rnn_forward> $<TARGET_FILE:test_01>
+                   LABELS checker ch01 PROPERTIES TIMEOUT 120
+                   ENVIRONMENT ATTN_VERSION=${ATTN_VERSION_rnn_forward__rnn_forgets_previous_state})
 endif()
 # Every `hint for CASE` of exercises/manifest.txt names a check that its exercise's suite has,
 # as build/test_NN lists them: a case of test_coursectl that needs those programs built, so

@@ -11,7 +11,8 @@
 #     passes, it says that chapter 01 is done and names chapter 02, and ends (exit 0);
 #  3. watch (the whole course): it says that chapter 01 is done and goes on into
 #     chapter 02; `q` quits cleanly (exit 0).
-# Usage: watch.sh SOURCE_DIR COURSECTL WRONG_PROGRAM RIGHT_PROGRAM
+# Usage: watch.sh SOURCE_DIR COURSECTL WRONG_PROGRAM RIGHT_PROGRAM (with ATTN_VERSION set
+# where WRONG_PROGRAM holds several versions: the checker passes it on)
 set -euo pipefail
 src=$(cd "$1" && pwd)
 ctl=$2 wrong=$3 right=$4
