@@ -48,6 +48,15 @@ ATTN_MISTAKE(result_rotated, "*", "a sequence holds the right tokens turned roun
 ATTN_MISTAKE(result_edge_left_out, "*",
              "the result is right except its last (or first) row or column, left at 0: a loop "
              "that stopped one short of the end or started one late");
+ATTN_MISTAKE(result_whole_numbers, "*",
+             "every entry is a whole number where the right values are not: a sum kept in an "
+             "int (auto s = 0), an int variable or an integer division");
+ATTN_MISTAKE(result_reshaped, "*",
+             "the right numbers in the right order, in a matrix of the wrong shape: written "
+             "through one running index into a result made the wrong size");
+ATTN_MISTAKE(result_part_only, "*",
+             "only some rows (or columns) of the right result came back, the rest missing: one "
+             "step's value returned where every step's belongs");
 ATTN_MISTAKE(result_term_missing, "*", "the result lacks a term the contract names (a bias, a residual, ...)");
 ATTN_MISTAKE(result_term_extra, "*", "the result has a term the contract names once too often");
 ATTN_MISTAKE(result_not_finite, "*",

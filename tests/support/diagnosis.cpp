@@ -341,11 +341,14 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
                         continue;
                     }
                     it->second.factor_names = kept;
+                    it->second.implied = it->second.implied && there->second.implied;
                     ++it;
                 }
             }
             first = false;
         }
+        if (common.size() > 1)
+            for (auto it = common.begin(); it != common.end();) it = it->second.implied ? common.erase(it) : std::next(it);
         if (common.size() == 1) {
             Finding f = common.begin()->second;
             if (f.factor_names.size() == 1 && named_on)  // narrowed to one name: say it

@@ -143,6 +143,10 @@ struct Finding {
     std::vector<std::string> factor_names;
     std::string part;
     double factor = 0;
+    // Said only where nothing else is: a finding that another one on the same input may
+    // explain (a result of zeros is also one of whole numbers). Dropped where it is that
+    // on every input and another finding holds on all of them.
+    bool implied = false;
 };
 
 class Diagnosis {

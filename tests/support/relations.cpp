@@ -176,6 +176,59 @@ std::vector<Finding> sequence_relations(const arma::mat& R, const arma::mat& Y, 
     return {};
 }
 
+// Every entry of R a whole number, where Y has entries that are not.
+bool whole_numbers_only(const arma::mat& R, const arma::mat& Y) {
+    bool fraction = false;
+    for (arma::uword k = 0; k < R.n_elem; ++k) {
+        if (!std::isfinite(R(k)) || R(k) != std::trunc(R(k))) return false;
+        fraction = fraction || (std::isfinite(Y(k)) && std::abs(Y(k) - std::round(Y(k))) > 1e-6);
+    }
+    return fraction;
+}
+
+// Where Y first has a fraction, and its value there, in the part's words.
+std::string first_fraction(const arma::mat& Y, const Axes& ax) {
+    for (arma::uword k = 0; k < Y.n_elem; ++k)
+        if (std::isfinite(Y(k)) && std::abs(Y(k) - std::round(Y(k))) > 1e-6)
+            return "at " + where(ax, k % Y.n_rows, k / Y.n_rows) + ", counting from 0, the right value is " + show(Y(k));
+    return "";
+}
+
+// R of another shape than Y, with Y's own numbers: the same entries in another shape
+// (filled through one running index), or a block of Y's rows or columns (a loop that
+// kept only its last result, or returned one row where all of them belong).
+std::vector<Finding> other_shape_relations(const arma::mat& R, const arma::mat& Y, const std::string& name,
+                                           const Axes& ax, double tol) {
+    if (R.n_elem == 0 || !has_values(Y)) return {};
+    const std::string was = name + " is " + shape(R) + " where " + shape(Y) + " is right";
+    if (R.n_elem == Y.n_elem && R.n_rows > 1 && R.n_cols > 1 &&
+        (agree(arma::vectorise(R), arma::vectorise(Y), tol) || agree(arma::vectorise(arma::mat(R.t())),
+                                                                     arma::vectorise(arma::mat(Y.t())), tol)))
+        return {found(m::result_reshaped, "reshaped",
+                      was + ", and holds the right numbers in the right order: the entries were written through "
+                            "one running index into a matrix made the wrong size; size it " + shape(Y) +
+                            (ax.rows.empty() ? "" : " (one row per " + ax.rows + ", one column per " + ax.cols + ")"))};
+    const bool by_rows = R.n_cols == Y.n_cols && R.n_rows < Y.n_rows;
+    const bool by_cols = R.n_rows == Y.n_rows && R.n_cols < Y.n_cols;
+    if (!by_rows && !by_cols) return {};
+    const arma::uword n = by_rows ? Y.n_rows : Y.n_cols, m_ = by_rows ? R.n_rows : R.n_cols;
+    for (arma::uword a = 0; a + m_ <= n; ++a) {
+        const arma::mat block = by_rows ? arma::mat(Y.rows(a, a + m_ - 1)) : arma::mat(Y.cols(a, a + m_ - 1));
+        if (!agree(R, block, tol)) continue;
+        const std::string word = by_rows ? (ax.rows.empty() ? "row" : ax.rows) : (ax.cols.empty() ? "column" : ax.cols);
+        const bool last = a + m_ == n, first = a == 0;
+        const std::string which = m_ == 1 ? "only its " + std::string(last ? "last " : first ? "first " : "") + word +
+                                                " (" + word + " " + std::to_string(a) + ", counting from 0)"
+                                          : "only " + word + "s " + std::to_string(a) + " to " + std::to_string(a + m_ - 1);
+        return {found(m::result_part_only, std::string("part:") + (by_rows ? "rows:" : "cols:") +
+                                                 (last ? "last" : first ? "first" : "middle") + ":" + std::to_string(m_),
+                      was + ": it holds " + which + " of the right result, and the rest is missing (the " + word +
+                          "s of every step belong in it: a result made for one " + word + ", or the last value "
+                          "of a loop returned where each step's " + word + " should have been kept)")};
+    }
+    return {};
+}
+
 }  // namespace
 
 std::vector<Finding> relations_between(const Part& g, const Part& y, const std::vector<Quantity>& quantities,
@@ -188,7 +241,7 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
     if (agree(R, Y, tol) || ax.count) return out;
     if (ax.sequence) return sequence_relations(R, Y, name);
 
-    // shapes that differ: only a transposition says more than the shapes themselves
+    // shapes that differ: the right entries transposed, reshaped, or only some of them
     if (R.n_rows != Y.n_rows || R.n_cols != Y.n_cols) {
         if (R.n_rows == Y.n_cols && R.n_cols == Y.n_rows && agree(R, arma::mat(Y.t()), tol)) {
             std::string text = name + " came out transposed: it is " + shape(R) + " where " + shape(Y) + " is right";
@@ -196,8 +249,9 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             text += "; its entries are right, with rows and columns swapped (a .t() too many, or the product "
                     "written the other way round)";
             out.push_back(found(m::result_transposed, "transposed", text));
+            return out;
         }
-        return out;
+        return other_shape_relations(R, Y, name, ax, tol);
     }
     if (Y.n_elem == 0) return out;
 
@@ -218,6 +272,16 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         }
 
     const bool values = has_values(Y);
+    if (values && whole_numbers_only(R, Y)) {
+        out.push_back(found(m::result_whole_numbers, "whole_numbers",
+                            "every entry of " + name + " is a whole number where the right values are not (first " +
+                                first_fraction(Y, ax) + "): something was computed in integers, as a sum that starts "
+                                "as `auto s = 0` (an int: each += drops the fraction), an int variable, or an "
+                                "integer division such as 1 / n; start sums at 0.0 and keep values in double"));
+        // said only where no other relation holds: zeros are whole numbers too, and so is X
+        // on an input of whole numbers, where the result lacks a term
+        out.back().implied = true;
+    }
     if (values && Y.n_rows == Y.n_cols && Y.n_rows > 1 && !agree(Y, arma::mat(Y.t()), tol) &&
         agree(R, arma::mat(Y.t()), tol)) {
         std::string text = name + " came out transposed: entry (i, j) holds the right entry (j, i)";
@@ -376,8 +440,9 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
     if (want.threw == Threw::nothing && got.threw != Threw::nothing) return threw_on_valid_input(got, function);
     if (got.threw != Threw::nothing || want.threw != Threw::nothing) return {};
     // each wrong part's relation; a part may have several only where they are one fact
-    // (two tokens swapped: reversed, and turned round by one place either way), and then
-    // each is an alternative, kept if the other inputs agree with it
+    // (two tokens swapped: reversed, and turned round by one place either way; zeros, which
+    // are also whole numbers), and then each is an alternative, kept if the other inputs
+    // agree with it
     std::vector<std::pair<std::string, std::vector<Finding>>> wrong;
     std::string right;
     std::size_t alternatives = 1;
@@ -389,7 +454,8 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
             continue;
         }
         auto f = relations_between(*g, w, quantities, terms, tol);
-        if (f.empty() || (f.size() > 1 && (!w.axes.sequence || alternatives > 1))) return {};
+        const auto said = std::count_if(f.begin(), f.end(), [](const Finding& x) { return !x.implied; });
+        if (f.empty() || (f.size() > 1 && (!(w.axes.sequence || said <= 1) || alternatives > 1))) return {};
         alternatives = std::max(alternatives, f.size());
         wrong.emplace_back(w.name, std::move(f));
     }
@@ -402,6 +468,7 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
             f.key += (f.key.empty() ? "" : "|") + part + ":" + one.key;
             f.text += (f.text.empty() ? "" : "; ") + one.text;
             if (!f.mistake) f.mistake = one.mistake;
+            f.implied = f.implied || one.implied;
         }
         if (want.parts.size() > 1 && !right.empty())
             f.text += " (" + right + (right.find(',') == std::string::npos ? " is" : " are") + " right)";
