@@ -57,6 +57,10 @@ ATTN_MISTAKE(result_reshaped, "*",
 ATTN_MISTAKE(result_part_only, "*",
              "only some rows (or columns) of the right result came back, the rest missing: one "
              "step's value returned where every step's belongs");
+ATTN_MISTAKE(result_function_of_right, "*",
+             "every entry is the same function of the right value: its reciprocal, square, square "
+             "root, size without sign, exp or log (an operation too many or left out)");
+ATTN_MISTAKE(result_permuted, "*", "the right rows (or columns), each once, in another order");
 ATTN_MISTAKE(result_term_missing, "*", "the result lacks a term the contract names (a bias, a residual, ...)");
 ATTN_MISTAKE(result_term_extra, "*", "the result has a term the contract names once too often");
 ATTN_MISTAKE(result_not_finite, "*",

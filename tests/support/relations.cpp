@@ -194,6 +194,88 @@ std::string first_fraction(const arma::mat& Y, const Axes& ax) {
     return "";
 }
 
+// R = f(Y) entry by entry, for an f that a slip puts in or leaves out: 1 / y (a ratio
+// written upside down), y^2 and sqrt(y) (a squared distance for a plain one, or the
+// other way round), |y| (a sign lost), exp(y) and log(y) (a log too few or too many).
+std::vector<Finding> function_of_right(const arma::mat& R, const arma::mat& Y, const std::string& name, double tol) {
+    struct Fn {
+        const char* key;
+        const char* what;
+        double (*f)(double);  // NaN where the right value is outside its domain
+    };
+    static const Fn fns[] = {
+        {"reciprocal", "1 / (the right value): a ratio written upside down, b / a where a / b belongs",
+         [](double y) { return y != 0.0 ? 1.0 / y : std::nan(""); }},
+        {"squared", "the square of the right value: a square too many (a squared distance, or a variance, where "
+                    "the plain distance or the standard deviation belongs)",
+         [](double y) { return y * y; }},
+        {"square_root", "the square root of the right value: a sqrt too many (a distance where its square belongs, "
+                        "or a standard deviation where the variance belongs)",
+         [](double y) { return y >= 0.0 ? std::sqrt(y) : std::nan(""); }},
+        {"absolute", "the size of the right value without its sign: an abs (or a square root of a square) too many",
+         [](double y) { return std::abs(y); }},
+        {"exp", "e to the right value: an exp too many, or a log left out", [](double y) { return std::exp(y); }},
+        {"log", "the log of the right value: a log too many, or an exp left out",
+         [](double y) { return y > 0.0 ? std::log(y) : std::nan(""); }},
+    };
+    // compared where f(y) is a finite number (log 0, 1 / 0 and sqrt of a negative are
+    // not, nor is a row that a rule of the contract sets apart): on most entries, and
+    // the rest left out
+    // (and f must move some of them: on zeros alone, y^2 is y)
+    auto holds = [&](const Fn& fn) {
+        arma::uword compared = 0;
+        bool moved = false;
+        for (arma::uword k = 0; k < Y.n_elem; ++k) {
+            const double fy = fn.f(Y(k));
+            if (!std::isfinite(Y(k)) || !std::isfinite(fy)) continue;
+            if (!agree(R(k), fy, tol)) return false;
+            moved = moved || !agree(fy, Y(k), tol);
+            ++compared;
+        }
+        return moved && compared >= 2 && 2 * compared >= Y.n_elem;
+    };
+    std::vector<Finding> out;
+    for (const Fn& fn : fns)
+        if (holds(fn))
+            out.push_back(found(m::result_function_of_right, std::string("function:") + fn.key,
+                                "every entry of " + name + " is " + fn.what));
+    return out;
+}
+
+// R's rows (or columns) are Y's, each once, in another order; Y's rows must all differ.
+std::vector<Finding> permuted(const arma::mat& R, const arma::mat& Y, const std::string& name, const Axes& ax,
+                              double tol) {
+    std::vector<Finding> out;
+    for (const bool rows : {true, false}) {
+        const arma::uword n = rows ? Y.n_rows : Y.n_cols;
+        if (n < 2 || (rows && ax.rows.empty())) continue;
+        auto line = [&](const arma::mat& x, arma::uword i) { return rows ? arma::mat(x.row(i)) : arma::mat(x.col(i)); };
+        std::vector<arma::uword> from(n);
+        bool ok = true;
+        for (arma::uword i = 0; i < n && ok; ++i) {
+            arma::uword hits = 0;
+            for (arma::uword j = 0; j < n; ++j)
+                if (agree(line(R, i), line(Y, j), tol)) from[i] = j, ++hits;
+            ok = hits == 1;
+        }
+        std::vector<arma::uword> sorted = from;
+        std::sort(sorted.begin(), sorted.end());
+        for (arma::uword i = 0; i < n && ok; ++i) ok = sorted[i] == i;
+        if (!ok) continue;
+        const std::string word = rows ? (ax.rows.empty() ? "row" : ax.rows) : (ax.cols.empty() ? "column" : ax.cols);
+        std::string list;
+        for (arma::uword i = 0, said = 0; i < n && said < 3; ++i)
+            if (from[i] != i)
+                list += std::string(said++ ? ", " : "") + word + " " + std::to_string(i) + " holds " + word + " " +
+                        std::to_string(from[i]) + "'s";
+        out.push_back(found(m::result_permuted, std::string("permuted:") + (rows ? "rows" : "cols"),
+                            "the " + word + "s of " + name + " are the right ones in another order (" + list +
+                                ", counting from 0): an index that picks the wrong " + word +
+                                " (i and j swapped, or counted from the other end)"));
+    }
+    return out;
+}
+
 // R of another shape than Y, with Y's own numbers: the same entries in another shape
 // (filled through one running index), or a block of Y's rows or columns (a loop that
 // kept only its last result, or returned one row where all of them belong).
@@ -258,7 +340,10 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
     // inf or NaN where the right value is finite: nothing else is worth saying (unless
     // the right result holds infinities itself, as a mask does: then one in the wrong
     // place is a matter of where, not of an overflow)
-    const bool right_is_finite = Y.is_finite();
+    // (a function of the right values, as a log, can be -inf where they are 0: that says more)
+    const bool values = has_values(Y);
+    const std::vector<Finding> function = values ? function_of_right(R, Y, name, tol) : std::vector<Finding>{};
+    const bool right_is_finite = Y.is_finite() && function.empty();
     for (arma::uword k = 0; k < Y.n_elem && right_is_finite; ++k)
         if (std::isfinite(Y(k)) && !std::isfinite(R(k))) {
             const arma::uword r = k % Y.n_rows, c = k / Y.n_rows;
@@ -271,7 +356,6 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             return out;
         }
 
-    const bool values = has_values(Y);
     if (values && whole_numbers_only(R, Y)) {
         out.push_back(found(m::result_whole_numbers, "whole_numbers",
                             "every entry of " + name + " is a whole number where the right values are not (first " +
@@ -319,6 +403,7 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             }
         }
     }
+    out.insert(out.end(), function.begin(), function.end());
     // each row a multiple of its right row, by factors that differ
     if (values && Y.n_rows > 1 && Y.n_cols > 1 && out.empty()) {
         bool all = true, differ = false;
@@ -393,6 +478,11 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             out.push_back(found(m::result_shifted, rows ? "shifted:early_rows" : "shifted:early_cols",
                                 name + " is one " + word + " early: " + word + " i holds what belongs to " + word +
                                     " i + 1 (an index or a loop bound off by one)"));
+    }
+    // the right rows (or columns) in another order
+    if (values && out.empty()) {
+        auto f = permuted(R, Y, name, ax, tol);
+        out.insert(out.end(), f.begin(), f.end());
     }
     // a term missing, or there twice
     for (const auto& t : terms) {
