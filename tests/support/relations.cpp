@@ -242,6 +242,46 @@ std::vector<Finding> function_of_right(const arma::mat& R, const arma::mat& Y, c
     return out;
 }
 
+// R - Y the same row in every row (a bias, a position code or another row vector added
+// once too often, or left out), or else the same column in every column (an amount per
+// row: a shift or a normaliser of each row added or left out). A difference that is one
+// number everywhere is said as such.
+std::vector<Finding> broadcast_added(const arma::mat& R, const arma::mat& Y, const std::string& name, const Axes& ax,
+                                     double tol) {
+    if (!R.is_finite() || !Y.is_finite()) return {};
+    const arma::mat D = R - Y;
+    if (arma::abs(D).max() <= tol * std::max(1.0, arma::abs(Y).max())) return {};
+    auto along = [&](bool rows) {
+        const arma::uword n = rows ? Y.n_rows : Y.n_cols;
+        if (n < 2) return false;
+        const arma::mat first = rows ? arma::mat(D.row(0)) : arma::mat(D.col(0));
+        for (arma::uword i = 0; i < Y.n_elem; ++i) {
+            const double d = rows ? first(i / Y.n_rows) : first(i % Y.n_rows);
+            if (!agree(R(i), Y(i) + d, tol)) return false;
+        }
+        return true;
+    };
+    const std::string row_word = ax.rows.empty() ? "row" : ax.rows, col_word = ax.cols.empty() ? "column" : ax.cols;
+    const bool by_rows = along(true), by_cols = along(false);
+    if (by_rows && by_cols)
+        return {found(m::result_broadcast_added, "added:constant",
+                      "every entry of " + name + " is the right value " + (D(0) > 0 ? "plus " : "minus ") +
+                          number(std::abs(D(0))) + ": one number added or left out (a constant such as 1 or an "
+                          "epsilon, or a term that is the same everywhere)")};
+    if (by_rows)
+        return {found(m::result_broadcast_added, "added:row",
+                      "every " + row_word + " of " + name + " is the right one plus the same row (" +
+                          (D(0, 0) >= 0 ? "" : "-") + number(std::abs(D(0, 0))) + " in its first " + col_word +
+                          "): a row vector, such as a bias or a position's code, added to every " + row_word +
+                          " once too often, or left out")};
+    if (by_cols)
+        return {found(m::result_broadcast_added, "added:column",
+                      "each " + row_word + " of " + name + " is the right one plus an amount of its own, the same in "
+                          "every " + col_word + ": something computed once per " + row_word + " (a maximum, a mean, a "
+                          "sum) added or left out where it belongs, or subtracted where it is not")};
+    return {};
+}
+
 // R's rows (or columns) are Y's, each once, in another order; Y's rows must all differ.
 std::vector<Finding> permuted(const arma::mat& R, const arma::mat& Y, const std::string& name, const Axes& ax,
                               double tol) {
@@ -302,11 +342,14 @@ std::vector<Finding> other_shape_relations(const arma::mat& R, const arma::mat& 
         const std::string which = m_ == 1 ? "only its " + std::string(last ? "last " : first ? "first " : "") + word +
                                                 " (" + word + " " + std::to_string(a) + ", counting from 0)"
                                           : "only " + word + "s " + std::to_string(a) + " to " + std::to_string(a + m_ - 1);
+        const std::string why =
+            m_ == 1 ? "a result made for one " + word + ", or the last value of a loop returned where every step's " +
+                          word + " belongs"
+                    : "a result made with too few " + word + "s (sized by another count than the one of the right " +
+                          word + "s), or a loop that stopped early";
         return {found(m::result_part_only, std::string("part:") + (by_rows ? "rows:" : "cols:") +
-                                                 (last ? "last" : first ? "first" : "middle") + ":" + std::to_string(m_),
-                      was + ": it holds " + which + " of the right result, and the rest is missing (the " + word +
-                          "s of every step belong in it: a result made for one " + word + ", or the last value "
-                          "of a loop returned where each step's " + word + " should have been kept)")};
+                                                 (last ? "last" : first ? "first" : "middle") + (m_ == 1 ? ":one" : ":some"),
+                      was + ": it holds " + which + " of the right result, and the rest is missing (" + why + ")")};
     }
     return {};
 }
@@ -493,6 +536,11 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         if (agrees_with(R, Y, tol, [&](double v, arma::uword k) { return v + t.value(k); }))
             out.push_back(found(m::result_term_extra, "extra:" + t.name,
                                 name + " has " + t.name + " once too often: it is the right value plus " + t.name));
+    }
+    // the same row (or column) added to every row (or column): a term the probe did not name
+    if (values && out.empty()) {
+        auto f = broadcast_added(R, Y, name, ax, tol);
+        out.insert(out.end(), f.begin(), f.end());
     }
     return out;
 }
