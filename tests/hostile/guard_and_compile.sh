@@ -26,12 +26,16 @@
 #                 writes nothing but the object's folder; a right file still compiles.
 #                 `coursectl check-program`'s first line says the compile is sandboxed,
 #                 with --sandbox fallback too. Where bubblewrap cannot run (a `bwrap`
-#                 that fails, first on PATH), that first line says the compile is not,
-#                 the file still compiles within its limits (a bomb still stops), and
-#                 ATTN_COMPILE_SANDBOX=bwrap (what coursectl sets when it said it is)
-#                 refuses the compile instead of running it outside.
+#                 that fails, first on PATH), that first line says the compile is not
+#                 (with Landlock; without it, the first line is the refusal); with
+#                 ATTN_COMPILE_SANDBOX=outside (what coursectl sets where it would run the
+#                 code) the file still compiles within its limits (a bomb still stops);
+#                 ATTN_COMPILE_SANDBOX=bwrap (what coursectl sets when it said the compile
+#                 is sandboxed), unset or anything else refuses the compile instead of
+#                 running it outside.
 # Usage: guard_and_compile.sh root|user SOURCE_DIR BUILD_DIR COURSECTL
 set -uo pipefail
+unset ATTN_COMPILE_SANDBOX  # (./course test exports it; each compile here says its own)
 who=$1 src=$(cd "$2" && pwd) build=$(cd "$3" && pwd) ctl=$4
 learner=attn-learner
 
@@ -277,16 +281,22 @@ fi
 label="no bubblewrap and no Landlock: the first line is the refusal"
 first_line auto "$nobwrap" COURSE_LANDLOCK=0
 expect "^course: refused to run your code: nothing here can contain it, so it was neither compiled nor run"
-label="no bubblewrap: a right file compiles"
-compile right "$nobwrap"
+label="no bubblewrap: a right file compiles, where coursectl allows it outside (Landlock or --unsafe)"
+compile right "$nobwrap" ATTN_COMPILE_SANDBOX=outside
 [[ $code -eq 0 && -s $objdir/right.o ]] || fail "it did not compile (exit code $code)"
 label="no bubblewrap, where coursectl said the compile is sandboxed"
 compile right "$nobwrap" ATTN_COMPILE_SANDBOX=bwrap
 [[ $code -ne 0 && ! -e $objdir/right.o ]] || fail "it compiled outside bubblewrap"
 expect "right.cpp:1:1: error: bubblewrap could not start the compile of your file here \(bwrap: No permissions"
+for how in unset auto; do
+  label="no bubblewrap, a build nobody decided for (ATTN_COMPILE_SANDBOX $how)"
+  if [[ $how == unset ]]; then compile right "$nobwrap"; else compile right "$nobwrap" ATTN_COMPILE_SANDBOX=$how; fi
+  [[ $code -ne 0 && ! -e $objdir/right.o ]] || fail "it compiled outside bubblewrap"
+  expect "right.cpp:1:1: error: bubblewrap could not start the compile of your file here \(bwrap: No permissions.*\); ./course compiles it outside only where it would run it"
+done
 label="no bubblewrap: a compile bomb still stops at its limit"
 printf 'asm(".data\\n.space 300000000\\n");\nint main() {}\n' >"$work/space.cpp"
-out=$(cd "$work" && env "$nobwrap" bash "$src/cmake/bounded_compile.sh" 8 256 16 c++ -c "$work/space.cpp" -o "$objdir/space.o" 2>&1)
+out=$(cd "$work" && env "$nobwrap" ATTN_COMPILE_SANDBOX=outside bash "$src/cmake/bounded_compile.sh" 8 256 16 c++ -c "$work/space.cpp" -o "$objdir/space.o" 2>&1)
 expect "space.cpp:1:1: error: .*grew past 16 MiB"
 
 if ((failures)); then

@@ -16,8 +16,17 @@
 #   --unsafe    check-program runs; its first line says that --unsafe accepted it and what
 #               is not protected; the code's write outside the course folder happens (which
 #               is what the refusal keeps from happening). `sandbox --unsafe` says "outside".
+#   ./course    check, watch and run NN --mine refuse the same way (run --mine before it
+#               builds the chapter on the learner's files); exercises/ and .course/ are
+#               unchanged; run --mine --unsafe builds with ATTN_COMPILE_SANDBOX=outside and
+#               runs the chapter without passing --unsafe on; --unsafe without --mine is
+#               refused (exit 2); the tour builds no learner's file and says check will
+#               refuse; where Landlock is there, every one of these goes ahead, and builds
+#               with the decision check makes. (A stand-in cmake and coursectl's own program
+#               in a stand-in build folder: nothing is compiled.)
 # Usage: no_sandbox.sh root|user SOURCE_DIR BUILD_DIR COURSECTL
 set -uo pipefail
+unset ATTN_COMPILE_SANDBOX  # (./course test exports it; here ./course and coursectl decide it)
 who=$1 src=$(cd "$2" && pwd) build=$(cd "$3" && pwd) ctl=$4
 learner=attn-learner
 
@@ -49,7 +58,7 @@ expect() { grep -qE -- "$1" <<<"$out" || fail "expected /$1/"; }
 expect_not() { ! grep -qE -- "$1" <<<"$out" || fail "did not expect /$1/"; }
 
 # A bwrap that fails, first on PATH (as where user namespaces are not allowed), and a cmake
-# that only logs what it was asked for.
+# that only logs what it was asked for, with the ATTN_COMPILE_SANDBOX it was given.
 mkdir -p "$work/bin" "$work/outside" "$work/tmp"
 chmod 777 "$work/outside"
 printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' >"$work/bin/bwrap"
@@ -159,6 +168,95 @@ out=$("$ctl" hint rnn_step --unsafe --root "$root" --build "$work/build" 2>&1)
 code=$?
 [[ $code -eq 2 ]] || fail "exit code $code, expected 2"
 expect "./course hint does not take --unsafe"
+
+# ---------------------------------------------------------------------------------
+# ./course, in a course folder of its own: the script, the exercises and the chapters, and
+# a stand-in build folder with this coursectl and a program for each chapter
+if ! out=$(env PATH="$work/bin:$PATH" "$src/course" deps 2>&1); then
+  echo "(./course deps fails here, so ./course's own commands are not tried: $out)"
+else
+  course=$work/course
+  mkdir -p "$course/build/tools/coursectl" "$course/build/chapters" "$course/plots"
+  cp "$src/course" "$course/"
+  cp -r "$src/exercises" "$src/chapters" "$course/"
+  cp "$ctl" "$course/build/tools/coursectl/coursectl"
+  printf 'CMAKE_HOME_DIRECTORY:INTERNAL=%s\n' "$course" >"$course/build/CMakeCache.txt"
+  touch "$course/build/.ninja_log"
+  for d in "$course"/chapters/[0-9][0-9]_*/; do
+    n=$(basename "$d"); n=${n%%_*}
+    for p in "ch$n" "ch${n}_mine"; do
+      printf '#!/bin/sh\necho "%s ran with: $*"\n' "$p" >"$course/build/chapters/$p"
+      chmod +x "$course/build/chapters/$p"
+    done
+  done
+  learner_before() { (cd "$course" && find exercises .course -print0 2>/dev/null | sort -z | xargs -0 stat -c '%n %a %s %Y' && find exercises -type f -print0 | sort -z | xargs -0 sha256sum); }
+  before=$(learner_before)
+  # c ENV... -- ARGS...: ./course ARGS with ENV; $out, $code, and the builds it asked for in $builds
+  c() {
+    local env=()
+    while [[ $1 != -- ]]; do env+=("$1"); shift; done
+    shift
+    rm -f "$work/cmake-calls"
+    out=$(env PATH="$work/bin:$PATH" TMPDIR="$work/tmp" COURSE_PLOTS_DIR="$course/plots" "${env[@]}" timeout 120 \
+          "$course/course" "$@" </dev/null 2>&1)
+    code=$?
+    builds=$(cat "$work/cmake-calls" 2>/dev/null)
+  }
+  only_the_checker_built() {
+    ! grep -v -- '--target coursectl ' <<<"$builds" | grep -q . || fail "more than the checker was built: $builds"
+  }
+  for args in "check rnn_step" "watch rnn_step" "run 01 --mine"; do
+    label="./course $args"
+    read -ra a <<<"$args"
+    c COURSE_LANDLOCK=0 -- "${a[@]}"
+    refused "$no_bwrap"
+    only_the_checker_built
+    expect_not "ch01_mine ran"
+    [[ $(learner_before) == "$before" ]] || fail "exercises/ or .course/ changed"
+  done
+  label="./course run 01 --mine --unsafe"
+  c COURSE_LANDLOCK=0 -- run 01 --mine --unsafe
+  [[ $code -eq 0 ]] || fail "exit code $code, expected 0"
+  expect "^ch01_mine ran with: --root $course --plots $course/plots$"
+  grep -q -- '--target ch01_mine ATTN_COMPILE_SANDBOX=outside$' <<<"$builds" || fail "chapter 01 on your files was not built with ATTN_COMPILE_SANDBOX=outside: $builds"
+  label="./course run 01 --unsafe"
+  c COURSE_LANDLOCK=0 -- run 01 --unsafe
+  [[ $code -eq 2 ]] || fail "exit code $code, expected 2"
+  expect "^course: --unsafe goes with --mine \(./course run 01 --mine --unsafe\)"
+  [[ -z $builds ]] || fail "something was built: $builds"
+  label="./course tour"
+  c COURSE_LANDLOCK=0 -- tour
+  [[ $code -eq 0 ]] || fail "exit code $code, expected 0"
+  expect "^ch01 ran with"
+  expect "Nothing here can contain your code, so ./course check will refuse to run it"
+  grep -q -- '--target test_01 ATTN_COMPILE_SANDBOX=unset$' <<<"$builds" || fail "the tour did not build chapter 01's module alone: $builds"
+  ! grep -q -- '--target check_' <<<"$builds" || fail "the tour built a check of the learner's files: $builds"
+  [[ $(learner_before) == "$before" ]] || fail "exercises/ or .course/ changed"
+  label="./course help"
+  c -- help
+  expect "run NN \[--mine \[--unsafe\]\]"
+  expect "refuse \(exit code 4\)"
+  if $landlock; then
+    # where Landlock is there, the same commands go ahead, and build as check decides
+    label="./course run 01 --mine, with Landlock"
+    c -- run 01 --mine
+    expect "^ch01_mine ran with"
+    grep -q -- '--target ch01_mine ATTN_COMPILE_SANDBOX=outside$' <<<"$builds" || fail "not built with ATTN_COMPILE_SANDBOX=outside: $builds"
+    label="./course tour, with Landlock"
+    c -- tour
+    grep -q -- '--target check_rnn_step .*ATTN_COMPILE_SANDBOX=outside$' <<<"$builds" || fail "the tour did not build chapter 01's checks as check would: $builds"
+    expect_not "will refuse"
+  fi
+  if $bwrap_runs; then
+    label="./course run 01 --mine, where bubblewrap runs"
+    rm -f "$work/cmake-calls"
+    out=$(env PATH="$work/bin-cmake:$PATH" TMPDIR="$work/tmp" COURSE_PLOTS_DIR="$course/plots" COURSE_LANDLOCK=0 \
+          timeout 120 "$course/course" run 01 --mine </dev/null 2>&1)
+    builds=$(cat "$work/cmake-calls" 2>/dev/null)
+    expect "^ch01_mine ran with"
+    grep -q -- '--target ch01_mine ATTN_COMPILE_SANDBOX=bwrap$' <<<"$builds" || fail "not built with ATTN_COMPILE_SANDBOX=bwrap: $builds"
+  fi
+fi
 
 if ((failures)); then
   echo "$failures failures"
