@@ -13,9 +13,13 @@
 #    compile's working folder and the folders its arguments name (-I, -include, the source)
 #    are bound back read-only; the object's folder alone is writable. So `.incbin` or
 #    `#include` of a file the check may not read (root's, the home folder's) finds nothing.
-# Where bubblewrap cannot run, the file is compiled without it, within the same limits;
-# ATTN_COMPILE_SANDBOX=bwrap (set by coursectl when its first line said the compile is
-# sandboxed) makes that an error instead.
+# Where bubblewrap cannot run, the file is compiled without it, within the same limits, only
+# where ATTN_COMPILE_SANDBOX=outside says that the course would run it there (Landlock, or the
+# learner's --unsafe): coursectl sets it for its builds, and ./course for its own (the tour,
+# run NN --mine, test, bench), from the one decision of `coursectl sandbox`. Anything else
+# (bwrap, where coursectl's first line said the compile is sandboxed; unset, for a build
+# nobody decided for) makes it an error: a build run by hand never compiles the learner's
+# file outside bubblewrap.
 # An error is written the way the compiler writes its own (FILE:1:1: error: ...), so the
 # checker shows it like any compile error.
 set -uo pipefail
@@ -107,7 +111,13 @@ bwrap_line() {
        --die-with-parent --new-session --chdir "$here" --setenv TMPDIR /tmp --setenv HOME /tmp --)
 }
 
-want=${ATTN_COMPILE_SANDBOX:-auto}
+want=${ATTN_COMPILE_SANDBOX:-}
+# why a compile outside bubblewrap is not allowed here, after "...; "
+if [[ $want == bwrap ]]; then
+  not_outside="it was not compiled"
+else
+  not_outside="./course compiles it outside only where it would run it (./course check says whether, and why); it was not compiled"
+fi
 code=0
 if command -v bwrap >/dev/null 2>&1; then
   bwrap_line "$1"
@@ -116,14 +126,14 @@ if command -v bwrap >/dev/null 2>&1; then
     9>"$started" 2>&1 | head -c 1048576 >"$log"
   code=${PIPESTATUS[0]}
   if [[ ! -s $started && $code -ne 137 ]]; then
-    if [[ $want == bwrap ]]; then
-      echo "$where:1:1: error: bubblewrap could not start the compile of your file here ($(head -1 "$log")); it was not compiled"
+    if [[ $want != outside ]]; then
+      echo "$where:1:1: error: bubblewrap could not start the compile of your file here ($(head -1 "$log")); $not_outside"
       exit 1
     fi
     bw=()
   fi
-elif [[ $want == bwrap ]]; then
-  echo "$where:1:1: error: bubblewrap is not installed, so your file cannot be compiled in its sandbox; it was not compiled"
+elif [[ $want != outside ]]; then
+  echo "$where:1:1: error: bubblewrap is not installed, so your file cannot be compiled in its sandbox; $not_outside"
   exit 1
 else
   bw=()

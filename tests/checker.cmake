@@ -34,6 +34,12 @@ if(NOT ATTN_SANITIZE)
     attn_script_test(checker.guards_and_compiles_as_${_who} hostile/guard_and_compile.sh ${_who} "${CMAKE_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}" $<TARGET_FILE:coursectl> LABELS checker ch01
                      PROPERTIES TIMEOUT 600 COST 10 SKIP_RETURN_CODE 77 RESOURCE_LOCK hostile_user)
+    # Where nothing can contain a learner's code (no bubblewrap, no Landlock), every command
+    # that would compile or run it refuses, changing nothing, unless --unsafe is given
+    # (tests/hostile/no_sandbox.sh), through coursectl and ./course.
+    attn_script_test(checker.refuses_without_a_sandbox_as_${_who} hostile/no_sandbox.sh ${_who} "${CMAKE_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}" $<TARGET_FILE:coursectl> LABELS checker course ch01
+                     PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77 RESOURCE_LOCK hostile_user)
   endforeach()
 endif()
 # ./course watch in a pseudo-terminal: a wrong save is diagnosed, h hints for the check that

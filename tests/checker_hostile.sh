@@ -54,10 +54,11 @@ run() {
   [[ $sandbox == fallback ]] && wrap=("${guard[@]}")  # (bubblewrap does not nest here)
   set +e
   # The fallback here is the one without Landlock (as on a kernel that has none), where
-  # the code can write the course folder and the fingerprint must put it back;
+  # the code can write the course folder and the fingerprint must put it back: it runs
+  # only with --unsafe (tests/hostile/no_sandbox.sh: the refusal without it);
   # tests/hostile/attacks.sh covers the fallback with Landlock.
   out=$(COURSE_LANDLOCK=0 ATTN_HOSTILE=$mode ATTN_HOSTILE_ROOT=$root "${wrap[@]}" "$ctl" check-program rnn_step --root "$root" \
-        --build "$work/build" --sandbox "$sandbox" --timeout 20 --trusted "$build/test_01" "$@" -- "$hostile" 2>&1)
+        --build "$work/build" --sandbox "$sandbox" --unsafe --timeout 20 --trusted "$build/test_01" "$@" -- "$hostile" 2>&1)
   code=$?
   set -e
 }
@@ -88,6 +89,7 @@ for sandbox in auto fallback; do
   echo "$out" | head -1
   if [[ $sandbox == fallback ]]; then
     expect "fallback mode says so" "WITHOUT a sandbox: asked for"
+    expect "--unsafe is said, and what it leaves open" "you accepted that with --unsafe.*home folder, /tmp, /var/tmp and /dev/shm are not put back"
   elif bwrap --ro-bind / / --dev /dev --proc /proc true 2>/dev/null; then
     expect "auto mode uses bubblewrap where it runs" "in a bubblewrap sandbox"
   fi
@@ -139,7 +141,7 @@ for sandbox in auto fallback; do
   # 3b. Ctrl-C stops the check at once, with everything it started.
   set +e
   ATTN_HOSTILE=loop "$ctl" check-program rnn_step --root "$root" --build "$work/build" --sandbox "$sandbox" \
-    --timeout 120 -- "$hostile" >"$work/ctrl-c.out" 2>&1 &
+    --unsafe --timeout 120 -- "$hostile" >"$work/ctrl-c.out" 2>&1 &
   pid=$!
   set -e
   for _ in $(seq 200); do pgrep -f "$hostile --run_test" >/dev/null && break; sleep 0.05; done
@@ -239,7 +241,7 @@ grep -q '^title_question done|' "$root/.course/status.txt" || fail "two build fo
 # README.md: the journal it left puts the file back at the next command.
 before=$(snapshot)
 COURSE_LANDLOCK=0 ATTN_HOSTILE=write_sleep ATTN_HOSTILE_ROOT=$root "$ctl" check-program rnn_step --root "$root" \
-  --build "$work/build" --sandbox fallback --timeout 60 -- "$hostile" >/dev/null 2>&1 &
+  --build "$work/build" --sandbox fallback --unsafe --timeout 60 -- "$hostile" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 200); do grep -q vandalised "$root/README.md" && break; sleep 0.05; done
 grep -q vandalised "$root/README.md" || fail "the ended check: its code did not get to write"

@@ -30,4 +30,7 @@ expect 2 "unknown command 'frobnicate'" frobnicate
 expect 2 "./course list does not take --timeout \(it takes no options\)" list --timeout 5
 expect 2 "./course hint does not take --memory \(it takes no options\)" hint rnn_step --memory 1G
 expect 2 "./course reset does not take --timeout \(it takes --yes, -y\)" reset rnn_step --timeout 3
+# --unsafe goes only where the learner's code runs
+expect 2 "./course hint does not take --unsafe \(it takes no options\)" hint rnn_step --unsafe
+expect 2 "--unsafe goes with --mine \(./course run 01 --mine --unsafe\)" run 01 --unsafe
 echo "ok: unknown arguments are refused in one line"

@@ -13,6 +13,7 @@ ATTN_TEST_MAIN(coursectl)
 #include <unistd.h>
 
 #include "docs.hpp"
+#include "guard.hpp"
 #include "hints.hpp"
 #include "manifest.hpp"
 #include "process.hpp"
@@ -227,6 +228,41 @@ BOOST_AUTO_TEST_CASE(keeps_the_start_and_the_end_of_huge_output) {
 BOOST_AUTO_TEST_CASE(says_when_a_program_cannot_start) {
     const auto r = run_process({"/nonexistent/program"}, 5);
     BOOST_TEST(r.failed_to_start);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(containment)
+
+// Where nothing contains the learner's code (the fallback without Landlock; COURSE_LANDLOCK=0
+// plays a kernel without it), none of it is compiled or run but with --unsafe: the refusal
+// says why, how to get a sandbox and how to run anyway, and the first line under --unsafe
+// says what is then left open.
+BOOST_AUTO_TEST_CASE(the_fallback_without_landlock_runs_only_with_unsafe) {
+    ::setenv("COURSE_LANDLOCK", "0", 1);
+    const Sandbox refused = Sandbox::detect("fallback");
+    const Sandbox accepted = Sandbox::detect("fallback", /*unsafe=*/true);
+    ::unsetenv("COURSE_LANDLOCK");
+    BOOST_TEST(!refused.allowed());
+    BOOST_TEST(refused.compile_mode() == "bwrap");  // nor compiled outside bubblewrap
+    const std::string why = refused.refusal();
+    for (const char* said : {"refused to run your code", "(your home folder, /tmp, /var/tmp, /dev/shm)",
+                             "send signals to your other programs", "rewrite the record the checker keeps",
+                             "apt-get install bubblewrap", "sysctl kernel.unprivileged_userns_clone=1",
+                             "kernel.apparmor_restrict_unprivileged_userns=0", "Linux 5.13 or later with landlock",
+                             "add --unsafe"})
+        BOOST_TEST(why.find(said) != std::string::npos, "the refusal should say '" << said << "':\n" << why);
+    BOOST_TEST(accepted.allowed());
+    BOOST_TEST(accepted.describe().find("you accepted that with --unsafe") != std::string::npos, accepted.describe());
+    BOOST_TEST(accepted.compile_mode() == (accepted.compile_sandboxed() ? "bwrap" : "outside"));
+}
+
+BOOST_AUTO_TEST_CASE(landlock_alone_is_enough_and_needs_no_unsafe) {
+    if (landlock_abi() < 1) return;  // (a kernel without Landlock: the case above is the one that holds)
+    const Sandbox fallback = Sandbox::detect("fallback");
+    BOOST_TEST(fallback.allowed());
+    BOOST_TEST(fallback.describe().find("Landlock keeps every file read-only") != std::string::npos);
+    BOOST_TEST(fallback.describe().find("--unsafe") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,8 +3,9 @@
 # through the checker's real containment (`coursectl check-program`, the code path
 # of `./course check`), in every mode this machine has: bubblewrap, the fallback
 # (Landlock and seccomp), and the fallback without Landlock (COURSE_LANDLOCK=0, as
-# on a kernel without it, where the fingerprint has to put things back). Run as root
-# and, with `user`, as an ordinary user made for the test (attn-learner).
+# on a kernel without it, where the fingerprint has to put things back; it runs only
+# with --unsafe, tests/hostile/no_sandbox.sh shows the refusal). Run as root and, with
+# `user`, as an ordinary user made for the test (attn-learner).
 #
 # What is checked, per kind (docs/CONTAINMENT.md says what each mode promises):
 #   forged verdicts   a passing report written at exit, through /proc/self/fd/4, by a
@@ -98,23 +99,22 @@ check() {
   local sandbox=$1 program=$2 mode=$3; shift 3
   local env=(ATTN_HOSTILE="$mode" ATTN_HOSTILE_ROOT="$root" ATTN_HOSTILE_CASES="$cases" ATTN_HOSTILE_SOCKET="$sock"
              ATTN_HOSTILE_PORT="$port" ATTN_HOSTILE_OUTSIDE="$work/outside" ATTN_HOSTILE_BUILD="$work/build" TMPDIR="$work/tmp")
-  [[ $sandbox == nolandlock ]] && env+=(COURSE_LANDLOCK=0)
-  local s=$sandbox
-  [[ $s == nolandlock ]] && s=fallback
+  local s=$sandbox unsafe=()
+  [[ $sandbox == nolandlock ]] && env+=(COURSE_LANDLOCK=0) && s=fallback && unsafe=(--unsafe)
   out=$(env "${env[@]}" timeout 60 "$ctl" check-program rnn_step --root "$root" --build "$work/build" --sandbox "$s" \
-        --timeout 20 --trusted "$build/test_01" --objects "$build/tests/CMakeFiles/hostile_src_$program.dir" "$@" \
-        -- "$hostile/hostile_$program" 2>&1)
+        "${unsafe[@]}" --timeout 20 --trusted "$build/test_01" --objects "$build/tests/CMakeFiles/hostile_src_$program.dir" \
+        "$@" -- "$hostile/hostile_$program" 2>&1)
   code=$?
 }
 # course_check SANDBOX MODE: `coursectl check rnn_step`, the learner's command with its own
 # way of showing a verdict, on the hostile program in a stand-in build folder ($work/fakebuild,
 # whose cmake does nothing); output in $out
 course_check() {
-  local s=$1 mode=$2
-  [[ $s == nolandlock ]] && s=fallback
+  local s=$1 mode=$2 unsafe=()
+  [[ $s == nolandlock ]] && s=fallback && unsafe=(--unsafe)
   out=$(env ATTN_HOSTILE="$mode" ATTN_HOSTILE_ROOT="$root" TMPDIR="$work/tmp" PATH="$work/fakebin:$PATH" \
         COURSE_LANDLOCK=$([[ $1 == nolandlock ]] && echo 0 || echo 1) timeout 60 \
-        "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" --sandbox "$s" --timeout 20 2>&1)
+        "$ctl" check rnn_step --root "$root" --build "$work/fakebuild" --sandbox "$s" "${unsafe[@]}" --timeout 20 2>&1)
   code=$?
 }
 # screen_safe WIDTH: "" when no text of the program in $out can pass for the checker's own on a
@@ -154,7 +154,9 @@ no_process_left() {
 mkdir -p "$work/fakebuild/checks" "$work/fakebin"
 printf '#!/bin/sh\nexit 0\n' >"$work/fakebin/cmake"
 chmod +x "$work/fakebin/cmake"
-modes=(fallback nolandlock)
+modes=(nolandlock)
+# the fallback with Landlock, where the kernel has it (without it, the fallback is refused)
+"$ctl" sandbox --sandbox fallback --root "$root" --build "$work/build" >/dev/null 2>&1 && modes=(fallback "${modes[@]}")
 bwrap --ro-bind / / --dev /dev --proc /proc --unshare-user --cap-drop ALL true 2>/dev/null && modes=(bwrap "${modes[@]}")
 echo "as $(id -un), modes: ${modes[*]}"
 for sandbox in "${modes[@]}"; do
@@ -164,6 +166,8 @@ for sandbox in "${modes[@]}"; do
   expect "✓ rnn_step done"
   [[ $sandbox == bwrap ]] && expect "bubblewrap sandbox: no privileges"
   [[ $sandbox == fallback ]] && expect "WITHOUT a sandbox.*apt-get install bubblewrap.*user namespaces.*Landlock keeps every file read-only"
+  [[ $sandbox == nolandlock ]] &&
+    expect "WITHOUT a sandbox.*(Landlock is turned off|this kernel offers no Landlock).*you accepted that with --unsafe.*home folder, /tmp, /var/tmp and /dev/shm are not put back; and it can signal your other programs"
   per_process=false
   grep -q "limited per process" <<<"$out" && per_process=true
 
@@ -267,7 +271,7 @@ for sandbox in "${modes[@]}"; do
   # the terminal: TIOCSTI into every terminal in reach, with coursectl on a real one (script)
   label="$sandbox: TIOCSTI"
   if command -v script >/dev/null; then
-    s=$sandbox; [[ $s == nolandlock ]] && s=fallback
+    s=$sandbox; [[ $s == nolandlock ]] && s="fallback --unsafe"
     out=$(env ATTN_HOSTILE=tiocsti COURSE_LANDLOCK=$([[ $sandbox == nolandlock ]] && echo 0 || echo 1) TMPDIR="$work/tmp" \
           timeout 60 script -qec "$ctl check-program rnn_step --root $root --build $work/build --sandbox $s --timeout 20 --trusted $build/test_01 -- $hostile/hostile_rnn_step" /dev/null 2>&1)
     expect "✓ rnn_step done"
@@ -285,7 +289,7 @@ for sandbox in "${modes[@]}"; do
   why=$(screen_safe 0)
   [[ -z $why ]] || fail "$why"
   if command -v script >/dev/null; then
-    s=$sandbox; [[ $s == nolandlock ]] && s=fallback
+    s=$sandbox; [[ $s == nolandlock ]] && s="fallback --unsafe"
     out=$(env ATTN_HOSTILE=escape_c1 COURSE_LANDLOCK=$([[ $sandbox == nolandlock ]] && echo 0 || echo 1) TMPDIR="$work/tmp" \
           timeout 60 script -qec "stty cols 80 rows 40; $ctl check-program rnn_step --root $root --build $work/build --sandbox $s --timeout 20 --trusted $build/test_01 -- $hostile/hostile_rnn_step" /dev/null 2>&1)
     expect "✗ rnn_step"
@@ -335,7 +339,8 @@ if [[ $who == root ]]; then
     name=${b%%:*} want=${b#*:}
     label="compile bomb $name"
     start=$SECONDS
-    out=$(bash "$src/cmake/bounded_compile.sh" 8 256 16 c++ -fconstexpr-ops-limit=2147483647 -fconstexpr-loop-limit=2147483647 -c "$bomb/$name.cpp" -o "$bomb/$name.o" 2>&1)
+    # (outside: where bubblewrap cannot run here, the limits are still what stops it)
+    out=$(ATTN_COMPILE_SANDBOX=outside bash "$src/cmake/bounded_compile.sh" 8 256 16 c++ -fconstexpr-ops-limit=2147483647 -fconstexpr-loop-limit=2147483647 -c "$bomb/$name.cpp" -o "$bomb/$name.o" 2>&1)
     expect "$bomb/$name.cpp:1:1: error: .*($want)"
     [[ $((SECONDS - start)) -le 20 ]] || fail "it took $((SECONDS - start)) s"
     [[ ! -e $bomb/$name.o ]] || [[ $(stat -c %s "$bomb/$name.o") -le $((16 << 20)) ]] || fail "an object past the limit was left"

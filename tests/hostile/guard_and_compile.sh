@@ -26,12 +26,16 @@
 #                 writes nothing but the object's folder; a right file still compiles.
 #                 `coursectl check-program`'s first line says the compile is sandboxed,
 #                 with --sandbox fallback too. Where bubblewrap cannot run (a `bwrap`
-#                 that fails, first on PATH), that first line says the compile is not,
-#                 the file still compiles within its limits (a bomb still stops), and
-#                 ATTN_COMPILE_SANDBOX=bwrap (what coursectl sets when it said it is)
-#                 refuses the compile instead of running it outside.
+#                 that fails, first on PATH), that first line says the compile is not
+#                 (with Landlock; without it, the first line is the refusal); with
+#                 ATTN_COMPILE_SANDBOX=outside (what coursectl sets where it would run the
+#                 code) the file still compiles within its limits (a bomb still stops);
+#                 ATTN_COMPILE_SANDBOX=bwrap (what coursectl sets when it said the compile
+#                 is sandboxed), unset or anything else refuses the compile instead of
+#                 running it outside.
 # Usage: guard_and_compile.sh root|user SOURCE_DIR BUILD_DIR COURSECTL
 set -uo pipefail
+unset ATTN_COMPILE_SANDBOX  # (./course test exports it; each compile here says its own)
 who=$1 src=$(cd "$2" && pwd) build=$(cd "$3" && pwd) ctl=$4
 learner=attn-learner
 
@@ -88,7 +92,9 @@ cp "$build/hostile/hostile_plant" "$hostile"
 course=$work/course
 mkdir -p "$work/outside"
 chmod 777 "$work/outside"
-modes=(fallback nolandlock)
+modes=(nolandlock)
+# the fallback with Landlock, where the kernel has it (without it, the fallback is refused)
+"$ctl" sandbox --sandbox fallback --root "$root" --build "$work/build" >/dev/null 2>&1 && modes=(fallback "${modes[@]}")
 $bwrap_runs && modes=(bwrap "${modes[@]}")
 prepare() {  # a fresh course folder, with a build folder and another build tree in it
   rm -rf "$course" "$work/outside/hook_ran"
@@ -106,15 +112,16 @@ prepare() {  # a fresh course folder, with a build folder and another build tree
   [[ $who == root ]] && chmod 700 "$course"
   forward_before=$(cat "$course/exercises/01_rnn_loop/rnn_forward.cpp")
 }
-plant_env() {  # plant_env SANDBOX MODE: the environment and --sandbox of one planting check
+plant_env() {  # plant_env SANDBOX MODE: the environment, --sandbox and --unsafe of one planting check
   env=(ATTN_HOSTILE="$2" ATTN_HOSTILE_ROOT="$course" ATTN_HOSTILE_OUTSIDE="$work/outside" TMPDIR="$work/tmp")
-  sandbox=$1
-  [[ $1 == nolandlock ]] && env+=(COURSE_LANDLOCK=0) && sandbox=fallback
+  sandbox=$1 unsafe=()
+  # (the fallback without Landlock runs only with --unsafe: tests/hostile/no_sandbox.sh)
+  [[ $1 == nolandlock ]] && env+=(COURSE_LANDLOCK=0) && sandbox=fallback && unsafe=(--unsafe)
 }
 plant_check() {  # plant_check SANDBOX: one check of the planting program; $out, $code
   plant_env "$1" plant
   out=$(env "${env[@]}" timeout 60 "$ctl" check-program rnn_step --root "$course" --build "$course/build" \
-        --sandbox "$sandbox" --timeout 20 --trusted "$build/test_01" -- "$hostile" 2>&1)
+        --sandbox "$sandbox" "${unsafe[@]}" --timeout 20 --trusted "$build/test_01" -- "$hostile" 2>&1)
   code=$?
 }
 # nothing the check planted is left to run; WROTE: whether its code could write the folder
@@ -164,7 +171,7 @@ label="nolandlock: the checker ended in the middle"
 prepare
 plant_env nolandlock plant_sleep
 env "${env[@]}" "$ctl" check-program rnn_step --root "$course" --build "$course/build" --sandbox "$sandbox" \
-  --timeout 60 --trusted "$build/test_01" -- "$hostile" >/dev/null 2>&1 &
+  "${unsafe[@]}" --timeout 60 --trusted "$build/test_01" -- "$hostile" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 300); do grep -qs planted "$course/exercises/01_rnn_loop/rnn_forward.cpp" && break; sleep 0.05; done
 grep -qs planted "$course/exercises/01_rnn_loop/rnn_forward.cpp" || fail "the check did not get to plant"
@@ -267,18 +274,29 @@ printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexi
 chmod +x "$work/nobwrap/bwrap"
 nobwrap=PATH=$work/nobwrap:$PATH
 label="no bubblewrap: the first line"
-first_line auto "$nobwrap"
-expect "WITHOUT a sandbox: bubblewrap cannot run here.*it is compiled WITHOUT a sandbox too"
-label="no bubblewrap: a right file compiles"
-compile right "$nobwrap"
+if [[ " ${modes[*]} " == *" fallback "* ]]; then
+  first_line auto "$nobwrap"
+  expect "WITHOUT a sandbox: bubblewrap cannot run here.*it is compiled WITHOUT a sandbox too"
+fi
+label="no bubblewrap and no Landlock: the first line is the refusal"
+first_line auto "$nobwrap" COURSE_LANDLOCK=0
+expect "^course: refused to run your code: nothing here can contain it, so it was neither compiled nor run"
+label="no bubblewrap: a right file compiles, where coursectl allows it outside (Landlock or --unsafe)"
+compile right "$nobwrap" ATTN_COMPILE_SANDBOX=outside
 [[ $code -eq 0 && -s $objdir/right.o ]] || fail "it did not compile (exit code $code)"
 label="no bubblewrap, where coursectl said the compile is sandboxed"
 compile right "$nobwrap" ATTN_COMPILE_SANDBOX=bwrap
 [[ $code -ne 0 && ! -e $objdir/right.o ]] || fail "it compiled outside bubblewrap"
 expect "right.cpp:1:1: error: bubblewrap could not start the compile of your file here \(bwrap: No permissions"
+for how in unset auto; do
+  label="no bubblewrap, a build nobody decided for (ATTN_COMPILE_SANDBOX $how)"
+  if [[ $how == unset ]]; then compile right "$nobwrap"; else compile right "$nobwrap" ATTN_COMPILE_SANDBOX=$how; fi
+  [[ $code -ne 0 && ! -e $objdir/right.o ]] || fail "it compiled outside bubblewrap"
+  expect "right.cpp:1:1: error: bubblewrap could not start the compile of your file here \(bwrap: No permissions.*\); ./course compiles it outside only where it would run it"
+done
 label="no bubblewrap: a compile bomb still stops at its limit"
 printf 'asm(".data\\n.space 300000000\\n");\nint main() {}\n' >"$work/space.cpp"
-out=$(cd "$work" && env "$nobwrap" bash "$src/cmake/bounded_compile.sh" 8 256 16 c++ -c "$work/space.cpp" -o "$objdir/space.o" 2>&1)
+out=$(cd "$work" && env "$nobwrap" ATTN_COMPILE_SANDBOX=outside bash "$src/cmake/bounded_compile.sh" 8 256 16 c++ -c "$work/space.cpp" -o "$objdir/space.o" 2>&1)
 expect "space.cpp:1:1: error: .*grew past 16 MiB"
 
 if ((failures)); then

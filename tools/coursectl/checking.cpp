@@ -245,12 +245,16 @@ CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& 
 }
 
 // One line, once per command: how the learner's code is contained, and its limits.
-Sandbox open_sandbox(const Options& o, bool say) {
-    Sandbox sb = Sandbox::detect(o.sandbox);
+// `learner_code`: the command compiles or runs the learner's code (or a program that
+// stands for it); where nothing can contain that, and --unsafe was not given, it stops
+// here (NoSandbox), before any lock, build or file is taken or written.
+Sandbox open_sandbox(const Options& o, bool say, bool learner_code = true) {
+    Sandbox sb = Sandbox::detect(o.sandbox, o.unsafe);
+    if (learner_code && !sb.allowed()) throw NoSandbox(sb.refusal());
     sb.choose_user(o.build, o.root);  // the fallback as root: as nobody, where nobody can reach the course
     // The learner's compiler launcher (cmake/bounded_compile.sh) compiles inside bubblewrap
-    // where it runs; where this line says it does, a compile that cannot get in is an error.
-    ::setenv("ATTN_COMPILE_SANDBOX", sb.compile_sandboxed() ? "bwrap" : "auto", 1);
+    // where it runs; outside it only where this command would run the code (compile_mode).
+    ::setenv("ATTN_COMPILE_SANDBOX", sb.compile_mode().c_str(), 1);
     if (say) {
         std::ostringstream limits;
         limits << o.timeout << " s and " << describe_bytes(o.memory) << " per check";
@@ -368,9 +372,9 @@ int cmd_check(const Options& o) {
     const auto all = load_manifest(o.root + "/exercises/manifest.txt");
     const auto list = select(all, o.args.empty() ? "" : o.args[0]);
     require_build_of(o.build, o.root);
+    const Sandbox sandbox = open_sandbox(o, true);  // (first: a refusal writes nothing, not even a lock)
     const BuildLock lock(o.build);  // one build and one set of checks at a time in this build folder
     const CourseLock course_lock(state_dir(o));  // and one check of this course folder, whatever the build folder
-    const Sandbox sandbox = open_sandbox(o, true);
     prebuild(o, list);
     if (interrupted()) stop_on_interrupt();
     int done = 0;
@@ -512,6 +516,18 @@ int cmd_watch(const Options& o) {
     return Watcher(o, o.args.empty() ? "" : o.args[0]).run();
 }
 
+// For ./course's own builds of the learner's files (the tour, run NN --mine, test, bench):
+// the decision check makes, so that no build compiles them where check would not. Prints
+// the ATTN_COMPILE_SANDBOX those builds take; where check would refuse to run the
+// learner's code, refuses the same way (NoSandbox), and the launcher compiles nothing
+// outside bubblewrap.
+//   coursectl sandbox [--sandbox MODE] [--unsafe]
+int cmd_sandbox(const Options& o) {
+    if (!o.args.empty()) throw std::invalid_argument("usage: coursectl sandbox [--sandbox MODE] [--unsafe]");
+    std::printf("%s\n", open_sandbox(o, false).compile_mode().c_str());
+    return 0;
+}
+
 // Suite: check one given program exactly as `check` would (contained, from its
 // record), print the verdict, and exit 0 only when it is done.
 //   coursectl check-program EXERCISE [--sandbox MODE] [--memory SIZE] -- PROGRAM
@@ -563,8 +579,9 @@ int cmd_expect_stub(const Options& o) {
         return ci ? 1 : 77;
     }
     require_build_of(o.build, o.root);
+    const Sandbox sandbox = open_sandbox(o, false);  // (a refusal first: it writes nothing)
     const BuildLock lock(o.build);
-    const CheckReport rep = check_one(o, open_sandbox(o, false), e);
+    const CheckReport rep = check_one(o, sandbox, e);
     print_below(rep.lines, "  ");
     if (rep.verdict != Verdict::NotStarted) {
         std::printf("FAIL: the stub of %s should be reported as 'not started', got '%s'\n", e.name.c_str(),
@@ -587,7 +604,10 @@ int cmd_expect_diagnosis(const Options& o) {
     if (o.args.size() != 2 || o.after.size() != 1)
         throw std::invalid_argument("usage: coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM");
     const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
-    const CheckReport rep = run_check_program(o, open_sandbox(o, false), e, fs::absolute(o.after[0]).string());
+    // the versions of exercises are the repository's own code, never a learner's: contained as
+    // far as this machine can, and run where a learner's would be refused too
+    const CheckReport rep =
+        run_check_program(o, open_sandbox(o, false, /*learner_code=*/false), e, fs::absolute(o.after[0]).string());
     print_below(rep.lines, "  ");
     std::string ids;
     for (const auto& d : rep.diagnoses) ids += (ids.empty() ? "" : ", ") + d.id;

@@ -33,6 +33,7 @@ struct Options {
     std::string objects;           // check-program: the object library of the learner's part
     std::string trusted;           // the program that lists an exercise's cases (default BUILD/test_NN)
     bool yes = false;
+    bool unsafe = false;           // --unsafe: run the learner's code where nothing can contain it (sandbox.hpp)
     std::vector<std::string> given;  // the options the command line gave, for the check below
 };
 
@@ -55,6 +56,7 @@ int cmd_watch(const Options& o);
 int cmd_check_program(const Options& o);
 int cmd_expect_stub(const Options& o);
 int cmd_expect_diagnosis(const Options& o);
+int cmd_sandbox(const Options& o);
 
 // learner.cpp: list, hint, reset; the suite's README and build-log helpers
 int cmd_list(const Options& o);

@@ -1,6 +1,7 @@
-// coursectl: list, check, watch, hint and reset for the learner; expect-stub,
-// expect-diagnosis, check-program, readme-check and explain-build for the
-// repository's own suite. ./course calls it as:  coursectl COMMAND --root REPO --build BUILD [ARGS]
+// coursectl: list, check, watch, hint and reset for the learner; sandbox for ./course's
+// own builds of the learner's files; expect-stub, expect-diagnosis, check-program,
+// readme-check and explain-build for the repository's own suite. ./course calls it as:
+// coursectl COMMAND --root REPO --build BUILD [ARGS]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +61,7 @@ Options parse(int argc, char** argv) {
         else if (a == "--trusted") o.trusted = value();
         else if (a == "--objects") o.objects = value();
         else if (a == "--yes" || a == "-y") o.yes = true;
+        else if (a == "--unsafe") o.unsafe = true;
         else if (a.rfind("--", 0) == 0) throw std::invalid_argument("unknown option " + a);
         else o.args.push_back(a);
     }
@@ -70,13 +72,14 @@ void require_options_of(const Options& o) {
     // --root, --build and --state say where the course is; ./course passes them to every command
     static const std::map<std::string, std::vector<std::string>> own = {
         {"list", {}},
-        {"check", {"--timeout", "--memory", "--sandbox"}},
-        {"watch", {"--timeout", "--memory", "--sandbox"}},
+        {"check", {"--timeout", "--memory", "--sandbox", "--unsafe"}},
+        {"watch", {"--timeout", "--memory", "--sandbox", "--unsafe"}},
         {"hint", {}},
         {"reset", {"--yes", "-y"}},
-        {"expect-stub", {"--timeout", "--memory", "--sandbox", "--trusted", "--objects"}},
+        {"expect-stub", {"--timeout", "--memory", "--sandbox", "--trusted", "--objects", "--unsafe"}},
         {"expect-diagnosis", {"--timeout", "--memory", "--sandbox", "--trusted", "--objects"}},
-        {"check-program", {"--timeout", "--memory", "--sandbox", "--trusted", "--objects"}},
+        {"check-program", {"--timeout", "--memory", "--sandbox", "--trusted", "--objects", "--unsafe"}},
+        {"sandbox", {"--sandbox", "--unsafe"}},
         {"readme-check", {}},
         {"explain-build", {}},
         {"new-exercise", {}},
@@ -130,11 +133,16 @@ int main(int argc, char** argv) {
         if (o.command == "expect-diagnosis") return cmd_expect_diagnosis(o);
         if (o.command == "check-program") return cmd_check_program(o);
         if (o.command == "watch") return cmd_watch(o);
+        if (o.command == "sandbox") return cmd_sandbox(o);
         if (o.command == "explain-build") return cmd_explain_build(o);
         if (o.command == "new-exercise") return cmd_new_exercise(o);
         if (o.command == "doc-check") return cmd_doc_check(o.root, o.build, o.args);
         if (o.command == "doc-gen") return cmd_doc_gen(o.root);
         throw std::invalid_argument("unknown command '" + o.command + "'");
+    } catch (const NoSandbox& e) {
+        // said whole (why, how to get a sandbox, --unsafe), before anything was built or written
+        std::cerr << e.what() << "\n";
+        return kExitNoSandbox;
     } catch (const std::exception& e) {
         std::cerr << "course: " << e.what() << "\n";
         return 2;

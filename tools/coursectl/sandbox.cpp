@@ -157,11 +157,12 @@ bool exists_dir(const std::string& p) {
 
 }  // namespace
 
-Sandbox Sandbox::detect(const std::string& requested) {
+Sandbox Sandbox::detect(const std::string& requested, bool unsafe) {
     Sandbox s;
     if (requested != "auto" && requested != "bwrap" && requested != "fallback")
         throw std::invalid_argument("--sandbox takes auto, bwrap or fallback; got '" + requested + "'");
     s.root_ = ::geteuid() == 0;
+    s.unsafe_ = unsafe;
     if (requested == "fallback") {
         s.why_ = "asked for with --sandbox fallback";
     } else if (find_on_path("bwrap").empty()) {
@@ -191,8 +192,10 @@ Sandbox Sandbox::detect(const std::string& requested) {
         ::prctl(PR_SET_CHILD_SUBREAPER, 1);
         // COURSE_LANDLOCK=0: without it, as on a kernel that has none (the suite tests that path)
         const char* ll = std::getenv("COURSE_LANDLOCK");
-        s.landlock_ = landlock_abi() >= 1 && !(ll && std::string(ll) == "0");
-        if (landlock_abi() >= 1 && !s.landlock_) s.why_ += "; Landlock turned off (COURSE_LANDLOCK=0)";
+        const bool turned_off = ll && std::string(ll) == "0";
+        s.landlock_ = landlock_abi() >= 1 && !turned_off;
+        if (!s.landlock_)
+            s.no_landlock_ = landlock_abi() >= 1 ? "Landlock is turned off (COURSE_LANDLOCK=0)" : "this kernel offers no Landlock";
     }
     return s;
 }
@@ -214,18 +217,50 @@ std::string Sandbox::describe() const {
     if (mode_ == Mode::Bubblewrap)
         return "your code runs in a bubblewrap sandbox: no privileges, read-only files, no network or host sockets, "
                "nothing left running; it is compiled in one too" + memory;
-    std::string s = "your code runs WITHOUT a sandbox: " + why_ + "; to get one: apt-get install bubblewrap, and allow "
-                    "user namespaces (sysctl kernel.unprivileged_userns_clone=1 and, on Ubuntu, "
-                    "kernel.apparmor_restrict_unprivileged_userns=0). Instead: its own session, ";
-    s += landlock_ ? "Landlock keeps every file read-only but its scratch folder, "
-                   : "no Landlock here, so it can write what you can: files changed in the course folder are put back "
-                     "after each check and changes elsewhere (your home folder, /tmp) are not, ";
+    std::string s = "your code runs WITHOUT a sandbox: " + why_;
+    if (landlock_) {
+        s += "; to get one: apt-get install bubblewrap, and allow user namespaces (sysctl "
+             "kernel.unprivileged_userns_clone=1 and, on Ubuntu, kernel.apparmor_restrict_unprivileged_userns=0). "
+             "Instead: its own session, Landlock keeps every file read-only but its scratch folder, ";
+    } else {
+        // only with --unsafe (otherwise refusal() is said instead, and nothing runs)
+        s += ", and " + no_landlock_ + "; you accepted that with --unsafe. So your code can change any file its user "
+             "may: the course folder is put back after each check, unless your code rewrites the record kept for "
+             "that; your home folder, /tmp, /var/tmp and /dev/shm are not put back; and it can signal your other "
+             "programs. Still: its own session, ";
+    }
     s += "a filter refuses it sockets, ptrace and signals to the checker";
     if (root_) s += run_as_ >= 0 ? ", and it runs as the user nobody" : ", and it runs as root (nobody cannot reach this folder)";
     s += compile_sandboxed_ ? "; it is compiled in a bubblewrap sandbox"
                             : "; it is compiled WITHOUT a sandbox too (within its limits of time, memory and size), "
                               "so the compiler can read any file you can";
+    if (!landlock_) s += "; without --unsafe, ./course says how to get a sandbox";
     return s + memory;
+}
+
+std::string Sandbox::refusal() const {
+    // why_ says what became of bubblewrap: "asked for ..." reads as a sentence with its subject
+    const bool asked = why_.rfind("asked for", 0) == 0;
+    std::string s =
+        "course: refused to run your code: nothing here can contain it, so it was neither compiled nor run, and "
+        "nothing was written.\n"
+        "  Why: " + (asked ? "the fallback was " + why_ : why_) + ", and " + no_landlock_ + ".\n"
+        "  Without either, your code would run unconfined and could\n"
+        "    - change files outside the course folder (your home folder, /tmp, /var/tmp, /dev/shm), which nothing puts back;\n"
+        "    - send signals to your other programs;\n"
+        "    - rewrite the record the checker keeps to put the course folder back (.course/guard/pending).\n"
+        "  To get a sandbox, either of:\n";
+    if (asked && compile_sandboxed_) s += "    - leave out --sandbox fallback (and COURSE_SANDBOX): bubblewrap runs here;\n";
+    if (landlock_abi() >= 1) s += "    - unset COURSE_LANDLOCK: this kernel has Landlock;\n";
+    s += "    - bubblewrap: apt-get install bubblewrap (./course deps does it), and allow user namespaces:\n"
+         "      sysctl kernel.unprivileged_userns_clone=1, and on Ubuntu also sysctl "
+         "kernel.apparmor_restrict_unprivileged_userns=0\n"
+         "      (in a container, the container must allow them: docs/CONTAINMENT.md);\n"
+         "    - Landlock: a kernel of Linux 5.13 or later with landlock in its list of security modules\n"
+         "      (cat /sys/kernel/security/lsm; the lsm= boot parameter adds it).\n"
+         "  To run it anyway, at your own risk: add --unsafe (./course check --unsafe, ./course watch --unsafe,\n"
+         "  ./course run NN --mine --unsafe).";
+    return s;
 }
 
 std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& argv, const std::vector<std::string>& visible,

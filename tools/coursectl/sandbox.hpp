@@ -15,6 +15,11 @@
 //    the seccomp filter (guard.hpp), the user nobody when the checker is root,
 //    killing every process that escaped (the checker is their "subreaper").
 //
+// Where neither bubblewrap nor Landlock is there, the learner's code could change files
+// outside the course folder, signal the learner's other programs and rewrite the record
+// that puts the course folder back: no learner's code is compiled or run there (NoSandbox)
+// unless the learner accepted that with --unsafe.
+//
 // In both, the course folder (and, where the code could write them, the build
 // folder and the other build trees of the course folder) is fingerprinted before and
 // after each check (FolderGuard): a second
@@ -25,6 +30,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,17 +40,36 @@ struct stat;
 
 namespace course {
 
+// Where no sandbox can contain the learner's code, and --unsafe was not given: what()
+// is the whole message (why, how to get a sandbox, how to run anyway), said before
+// anything is built, run or written. The command then ends with kExitNoSandbox.
+struct NoSandbox : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+constexpr int kExitNoSandbox = 4;
+
 class Sandbox {
 public:
     enum class Mode { Bubblewrap, Fallback };
 
     // "auto" (bubblewrap when it works here), "bwrap" (refuse to run without it)
-    // or "fallback". Tries bubblewrap once.
-    static Sandbox detect(const std::string& requested);
+    // or "fallback". Tries bubblewrap once. `unsafe`: the learner accepted (--unsafe)
+    // that their code runs where nothing contains it (allowed()).
+    static Sandbox detect(const std::string& requested, bool unsafe = false);
 
     Mode mode() const { return mode_; }
     // One line for the learner: which containment is in use, and why.
     std::string describe() const;
+    // Whether the learner's code may be compiled and run here: everywhere but the
+    // fallback without Landlock, where only --unsafe lets it (the guard's journal, the
+    // files outside the course folder and the learner's other processes are in its reach).
+    bool allowed() const { return !code_could_write() || unsafe_; }
+    // Where allowed() is false: why, how to get a sandbox, and how to run it anyway.
+    std::string refusal() const;
+    // What the learner's compiler launcher may do (ATTN_COMPILE_SANDBOX of
+    // cmake/bounded_compile.sh): "bwrap", or "outside" where bubblewrap cannot run and
+    // the code's run is allowed().
+    std::string compile_mode() const { return compile_sandboxed_ || !allowed() ? "bwrap" : "outside"; }
 
     // The program line that runs argv inside the sandbox. `visible` are folders
     // that must be seen (read-only) even where the sandbox's private /tmp would
@@ -71,8 +96,9 @@ public:
 
 private:
     Mode mode_ = Mode::Fallback;
-    std::string why_;  // why not bubblewrap, in fallback mode
-    bool landlock_ = false, cgroup_ = false, compile_sandboxed_ = false;
+    std::string why_;          // why not bubblewrap, in fallback mode
+    std::string no_landlock_;  // why not Landlock, in fallback mode without it
+    bool landlock_ = false, cgroup_ = false, compile_sandboxed_ = false, unsafe_ = false;
     int run_as_ = -1;
     bool root_ = false;
 };
