@@ -218,9 +218,11 @@ Diagnosis attention_shapes_diagnosis() {
                                return shapes_result(s.scores, s.weights, s.output);
                            },
                            shapes_result(scores, scores, output));
-        p.variant(m::scores_transposed, shapes_result({lk, lq}, {lk, lq}, output)).labelled("scores and weights L_K x L_Q");
-        p.variant(m::scores_transposed, shapes_result({lk, lq}, scores, output)).labelled("scores L_K x L_Q");
-        p.variant(m::weights_instead_of_output, shapes_result(scores, scores, {lq, lk}));
+        // the wiring's K Q^T and A for A V (tests/support/families.hpp), as the shapes they give
+        p.variant(mistake_of(Wiring::scores_k_q), shapes_result({lk, lq}, {lk, lq}, output))
+            .labelled("scores and weights L_K x L_Q");
+        p.variant(mistake_of(Wiring::scores_k_q), shapes_result({lk, lq}, scores, output)).labelled("scores L_K x L_Q");
+        p.variant(mistake_of(Wiring::output_a), shapes_result(scores, scores, {lq, lk}));
         p.variant(m::output_width_d_k, shapes_result(scores, scores, {lq, dk}));
         p.variant(m::output_shape_of_v, shapes_result(scores, scores, {lk, dv}));
         p.variant(m::output_shape_transposed, shapes_result(scores, scores, {dv, lq}));

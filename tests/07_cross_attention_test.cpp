@@ -461,13 +461,16 @@ void causal_mask_variants(Probe& p, arma::uword L) {
         .variant(m::mask_zero_one_pattern, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, 1.0, 0.0)))
         .labelled("1 where hidden, 0 where seen")
         .variant(m::mask_seen_keys_one, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -INFINITY, 1.0)))
-        .variant(m::mask_with_zero, as(arma::mat(L, L, arma::fill::zeros)),
+        // 0 where -inf belongs hides nothing, the slip of hidden scores set to 0
+        .variant(mistake_of(MaskUse::zero_score), as(arma::mat(L, L, arma::fill::zeros)),
                  "in causal_mask every entry came out 0, or as good as 0: the keys j > i need -arma::datum::inf; "
                  "std::numeric_limits<double>::min() is the smallest POSITIVE double, not the most negative one, and "
                  "with an unsigned arma::uword, i - j < 0 is never true: compare j > i")
         .variant(m::mask_plus_infinity, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, INFINITY)));
-    // -1e9, -1e30, lowest(): any large finite number where -infinity belongs
-    p.variant_fitting(m::mask_large_finite_value,
+    // -1e9, -1e30, lowest(): any large finite number where -infinity belongs, the slip of
+    // hidden scores set to -1e9
+    const Mistake& large_finite = mistake_of(MaskUse::set_large);
+    p.variant_fitting(large_finite,
                       as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -1e9)),
                       future_holds(L, [](double x) { return std::isfinite(x) && x <= -1e4; }));
     // a 0/1 pattern times -infinity: 0 * -inf is NaN where a key may be seen
@@ -494,7 +497,7 @@ void causal_mask_variants(Probe& p, arma::uword L) {
     by_trimat(m::mask_zero_one_pattern, hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, 1.0, 0.0), 2,
               "arma::trimatu(arma::ones(L, L), 1)");
     const auto large = future_holds(L, [](double x) { return std::isfinite(x) && x <= -1e4; });
-    p.variant_fitting(m::mask_large_finite_value,
+    p.variant_fitting(large_finite,
                       L < 2 ? trimatu_refuses : as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -1e9)),
                       [L, large, trimatu_refuses](const Result& r) { return L < 2 ? same_result(r, trimatu_refuses) : large(r); })
         .labelled("arma::trimatu(M, 1)")

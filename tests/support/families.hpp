@@ -11,6 +11,10 @@
 // multi_head_attention, or the error its code throws where a wrong product's shapes do
 // not fit). Sibling exercises thereby share one code path; what only one exercise can
 // get wrong stays in its module, and so do the quantities each probe names factors by.
+// A family's slip is named here and nowhere else: a mistake's id is written in its
+// declaration and in one recogniser only. Where an exercise's result for a slip is its own
+// (a shape it answers, a question's number, a search's tokens), its module asks the family
+// for the slip's name by the way it is made (mistake_of).
 //
 // Shapes as in the course: rows are tokens, columns features. Q is L_Q x d_k, K is
 // L_K x d_k, V is L_K x d_v, scores and weights L_Q x L_K.
@@ -83,6 +87,8 @@ struct SoftmaxSlips {
     bool by_length_unguarded = false;
 };
 std::vector<Slip> softmax_slips(const SoftmaxSlips& which = {});
+// What a softmax written the way w is named (nullptr: the right softmax).
+const Mistake* mistake_of(const SoftmaxWay& w);
 void add_softmax_slips(Probe& p, const Finish& finish, const SoftmaxSlips& which = {});
 // The same on scores S whose softmax the exercise is: finish turns the wrong weights
 // into its result.
@@ -107,9 +113,16 @@ struct MaskSlips {
     // each row shifted by the maximum of its scores before the mask: only a hidden key's score
     // hundreds above the visible ones shows it (the caller knows its scores)
     bool shift_before_mask = false;
+    // a softmax of the plain scores, the hidden weights zeroed and each row divided by what
+    // is left: 0 / 0 on a row with nothing visible, or where a hidden key's score towers
+    bool renormalised = false;
     std::string set_large_detail;         // what else hidden scores set to -1e9 give
 };
 std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which = {});
+// What a use of the mask other than `added` is named: also what an exercise that writes a
+// mask is named by when it writes the value such a use puts where a key is hidden (0 for
+// zero_score, -1e9 for set_large).
+const Mistake& mistake_of(MaskUse use);
 void add_mask_slips(Probe& p, const arma::mat& mask, const Finish& finish, const MaskSlips& which = {});
 
 // --- the divisor ------------------------------------------------------------------------
@@ -128,6 +141,11 @@ struct DivisorSlips {
                                    // the exercise gives weights)
 };
 std::vector<Slip> divisor_slips(const DivisorSizes& sizes, const DivisorSlips& which = {});
+// The divisors above by what they are, for an answer that follows from the divisor (a
+// question's weight): what dividing by it is named.
+enum class Divisor { none, d_k, multiplied, sqrt_d_v, key_count, query_count, sqrt_d_model, after_softmax, fixed_two,
+                     truncated_sqrt };
+const Mistake& mistake_of(Divisor d);
 void add_divisor_slips(Probe& p, const DivisorSizes& sizes, const Finish& finish, const DivisorSlips& which = {});
 
 // --- the wiring -----------------------------------------------------------------------
@@ -146,6 +164,9 @@ struct WiringSlips {
 };
 std::vector<Slip> wiring_slips(const WiringSlips& which);
 void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlips& which);
+// What a wiring slip is named, for an exercise whose result for it is its own (the shapes it
+// answers, one row of the output written as a loop).
+const Mistake& mistake_of(Wiring w);
 
 // --- the softmax's backward pass ------------------------------------------------------
 // Row i of dS is A_i % (dA_i - A_i . dA_i) (softmax_jvp for one row, chapter 03;
