@@ -354,6 +354,72 @@ void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlip
     add_slips(p, wiring_slips(which), finish);
 }
 
+// --- the projections of a layer -------------------------------------------------------
+
+std::vector<Slip> projection_slips(const std::vector<Projection>& ways) {
+    std::vector<Slip> out;
+    for (const Projection p : ways) {
+        AttentionWay w;
+        switch (p) {
+            case Projection::sources_swapped:
+                w.projection.sources_swapped = true;
+                out.push_back(slip(m::cross_attention_roles_swapped, w, "Q from X_kv, K and V from X_q"));
+                break;
+            case Projection::q_by_w_k:
+                w.projection.q = Weight::k;
+                out.push_back(slip(m::projection_role_swapped, w, "Q = X_q W_k"));
+                break;
+            case Projection::k_by_w_q:
+                w.projection.k = Weight::q;
+                out.push_back(slip(m::projection_role_swapped, w, "K = X_kv W_q"));
+                break;
+            case Projection::v_by_w_q:
+                w.projection.v = Weight::q;
+                out.push_back(slip(m::projection_role_swapped, w, "V = X_kv W_q"));
+                break;
+            case Projection::v_by_w_k:
+                w.projection.v = Weight::k;
+                out.push_back(slip(m::projection_role_swapped, w, "V = X_kv W_k"));
+                break;
+        }
+    }
+    return out;
+}
+
+void add_projection_slips(Probe& p, const Finish& finish, const std::vector<Projection>& ways) {
+    add_slips(p, projection_slips(ways), finish);
+}
+
+// --- a product with a weight matrix ---------------------------------------------------
+
+void add_product_slips(Probe& p, const std::function<Outcome(const ProductWay& way)>& finish,
+                       const std::vector<ProductWay>& ways) {
+    for (const ProductWay& w : ways) {
+        const Mistake* mk = nullptr;
+        std::string how;
+        switch (w.product) {
+            case Product::w_x: mk = &m::projection_w_times_x, how = "W * X"; break;
+            case Product::x_wt: mk = &m::projection_transposed_weights, how = "X * W.t()"; break;
+            case Product::wt_xt: mk = &m::projection_output_transposed, how = "W.t() * X.t()"; break;
+            case Product::elementwise: mk = &m::projection_elementwise, how = "X % W"; break;
+        }
+        if (w.own_check) how += ", the shape check rewritten to fit it";
+        declare(p, *mk, finish(w)).labelled(how);
+        if (w.own_check) p.combined();  // two slips: named by the product's
+    }
+}
+
+// --- a mask on a cross-attention --------------------------------------------------------
+
+void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
+                          const std::function<Outcome(const arma::mat& mask)>& finish) {
+    declare(p, m::decoder_cross_attention_masked, finish(causal_mask_by_loops(L_dec))).labelled("causal_mask(L_dec)");
+    arma::mat own(L_dec, L_enc, arma::fill::zeros);  // (L_dec, L_enc)
+    for (arma::uword i = 0; i < L_dec; ++i)
+        for (arma::uword j = i + 1; j < L_enc; ++j) own(i, j) = -INFINITY;
+    declare(p, m::decoder_cross_attention_masked, finish(own)).labelled("L_dec x L_enc, -inf where key j > query i");
+}
+
 // --- the softmax's backward pass ------------------------------------------------------
 
 arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way) {

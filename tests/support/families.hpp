@@ -11,6 +11,9 @@
 // multi_head_attention, or the error its code throws where a wrong product's shapes do
 // not fit). Sibling exercises thereby share one code path; what only one exercise can
 // get wrong stays in its module, and so do the quantities each probe names factors by.
+// Beside the four steps of attention: the projections of a layer's inputs, a product with
+// a weight matrix and a mask on a cross-attention.
+//
 // A family's slip is named here and nowhere else: a mistake's id is written in its
 // declaration and in one recogniser only. Where an exercise's result for a slip is its own
 // (a shape it answers, a question's number, a search's tokens), its module asks the family
@@ -167,6 +170,37 @@ void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlip
 // What a wiring slip is named, for an exercise whose result for it is its own (the shapes it
 // answers, one row of the output written as a loop).
 const Mistake& mistake_of(Wiring w);
+
+// --- the projections of a layer -------------------------------------------------------
+// Q = X_q W_q, K = X_kv W_k and V = X_kv W_v written with the wrong operands: the two
+// sequences' roles traded in a cross-attention (the queries from X_kv, the keys and values
+// from X_q), or a role projected by another role's matrix. Each is an AttentionWay whose
+// `projection` says how; the exercise's finish projects its inputs that way
+// (projections_by_loops, tests/support/oracles.hpp).
+enum class Projection { sources_swapped, q_by_w_k, k_by_w_q, v_by_w_q, v_by_w_k };
+std::vector<Slip> projection_slips(const std::vector<Projection>& ways);
+void add_projection_slips(Probe& p, const Finish& finish, const std::vector<Projection>& ways);
+
+// --- a product with a weight matrix ---------------------------------------------------
+// X W written as W X, X W^T (by operator* or by loops reading W(j, k)), W^T X^T (the result
+// transposed) or X % W; `own_check`: with the exercise's shape check rewritten to fit that
+// product, a second slip (its ShapeError refuses what the product does not fit). The finish
+// says what the exercise gives, or what refuses the shapes, when its products are written so.
+enum class Product { w_x, x_wt, wt_xt, elementwise };
+struct ProductWay {
+    Product product;
+    bool own_check = false;
+};
+void add_product_slips(Probe& p, const std::function<Outcome(const ProductWay& way)>& finish,
+                       const std::vector<ProductWay>& ways);
+
+// --- a mask on a cross-attention --------------------------------------------------------
+// A cross-attention takes no mask: every query sees every encoder token. The decoder's
+// causal mask carried over hides some: causal_mask(L_dec), which only fits the scores where
+// L_dec = L_enc, or one of the scores' own shape, L_dec x L_enc, -inf where key j > query i.
+// finish: what the exercise gives with that mask on its cross-attention.
+void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
+                          const std::function<Outcome(const arma::mat& mask)>& finish);
 
 // --- the softmax's backward pass ------------------------------------------------------
 // Row i of dS is A_i % (dA_i - A_i . dA_i) (softmax_jvp for one row, chapter 03;
