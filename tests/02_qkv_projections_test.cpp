@@ -151,7 +151,7 @@ Diagnosis project_diagnosis() {
         const arma::uword L = in.X.n_rows, d_model = in.X.n_cols, d_out = in.W.n_cols;
         for (const auto& [holds, how] : std::vector<std::pair<bool, const char*>>{
                  {d_model == d_out, "X.n_cols == W.n_cols"}, {L == d_model, "X.n_rows == W.n_rows"}})
-            p.variant(m::shape_rule_refuses_fitting_shapes, holds ? right : Result::throws(Threw::shape_error), rule)
+            add_rule_slip(p, NotARule::other_sizes, holds, right, Result::throws(Threw::shape_error), rule)
                 .labelled(how);
     }
     return d;

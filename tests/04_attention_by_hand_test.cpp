@@ -133,7 +133,7 @@ void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
                    Wiring::scores_qt_times_k};
     add_attention_wiring_slips(p, scores, wiring);
     p.variant(m::scores_scaled_too_early, as(divided(dot_table(Q, K), std::sqrt(d_k))));
-    p.variant(m::extra_rule_l_q_equals_l_k, square ? as(dot_table(Q, K)) : Result::throws(Threw::shape_error));
+    add_rule_slip(p, NotARule::l_q_equals_l_k, square, as(dot_table(Q, K)));
     // a loop of the product stopped one short: the last key's column, the last query's row,
     // or the last feature of each dot product left out
     const arma::uword d = K.n_cols;
@@ -315,7 +315,7 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     WiringSlips wiring;
     wiring.ways = {Wiring::output_a, Wiring::output_at_v, Wiring::output_at_v_in_loops, Wiring::output_a_vt};
     add_attention_wiring_slips(p, mixed, wiring);
-    p.variant(m::extra_rule_l_q_equals_l_k, A.n_rows == V.n_rows ? as(mix_by_hand(A, V)) : Result::throws(Threw::shape_error));
+    add_rule_slip(p, NotARule::l_q_equals_l_k, A.n_rows == V.n_rows, as(mix_by_hand(A, V)));
     // the product by loops, one of them stopped one short (the last query's row, the last
     // key's weighted value row, the last feature's column), or its sum assigned, not added to
     const arma::uword L_Q = A.n_rows, L_K = A.n_cols, d_v = V.n_cols;
@@ -470,7 +470,7 @@ void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const cha
     // z += weights(j) * V.col(j): a row plus a column, never the same shape
     p.variant(values_t, sum_error()).labelled("V.col(j)");
     // for (j <= V.n_rows): weights(L_K) is past the end on every input
-    p.variant(m::loop_runs_one_past_the_end, index_error());
+    p.variant(mistake_of(OneTooMany::loop_bound), index_error());
     // z = weights(j) * V.row(j): each step replaces z, and only the last weighted row is left
     arma::rowvec last(d_v);
     for (arma::uword c = 0; c < d_v; ++c) last(c) = w(L_K - 1) * V(L_K - 1, c);

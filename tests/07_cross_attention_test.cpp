@@ -184,8 +184,8 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
         declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(cols, right, fn, "X 3x4 and W_q 4x2"))
             .labelled("X.n_cols == W.n_cols");
         // values as wide as the keys demanded: d_v is free
-        declare(p, m::extra_rule_d_v_equals_d_k,
-                refused_by_own_rule(W_v.n_cols == W_q.n_cols, right, fn, "W_q 4x3 and W_v 4x2"));
+        add_rule_slip(p, NotARule::d_v_equals_d_k, W_v.n_cols == W_q.n_cols, right,
+                      refused_by_own_rule(false, right, fn, "W_q 4x3 and W_v 4x2"));
     }
     // swapping W_q and W_k gives K Q^T too, the same numbers; the keys from W_q give Q Q^T,
     // a swapped projection above
@@ -279,8 +279,8 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
             .labelled("X.n_rows == W.n_rows");
         declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(cols, right, fn, "X_dec 2x4 and W_q 4x2"))
             .labelled("X.n_cols == W.n_cols");
-        declare(p, m::extra_rule_d_v_equals_d_k,
-                refused_by_own_rule(W_v.n_cols == W_q.n_cols, right, fn, "W_q 5x3 and W_v 5x2"));
+        add_rule_slip(p, NotARule::d_v_equals_d_k, W_v.n_cols == W_q.n_cols, right,
+                      refused_by_own_rule(false, right, fn, "W_q 5x3 and W_v 5x2"));
     }
     add_attention_wiring_slips(p, attention, wiring(true));
     add_softmax_slips(p, attention);

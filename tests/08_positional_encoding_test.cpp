@@ -25,6 +25,7 @@ ATTN_TEST_MAIN(ch08_positional_encoding)
 #include "core/errors.hpp"
 #include "labs/positional_encoding_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -299,8 +300,8 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     two_ways(m::add_positions_whole_table, "X + PE", Lmax == L ? right : refused_sum(x, shape(Lmax, d)),
              refused_sum(x, shape(Lmax, d)), false);
     // PE.rows(0, L): one row too many, or past the end of a table as long as X
-    two_ways(m::span_end_inclusive, "X + PE.rows(0, L)", Lmax > L ? refused_sum(x, shape(L + 1, d)) : out_of_bounds,
-             refused_sum(x, shape(1, d)), false,
+    two_ways(mistake_of(OneTooMany::span_end), "X + PE.rows(0, L)",
+             Lmax > L ? refused_sum(x, shape(L + 1, d)) : out_of_bounds, refused_sum(x, shape(1, d)), false,
              "in add_positions, X + PE.head_rows(X.n_rows): its first L rows, also for an empty X");
     // an empty X: PE.rows(0, L - 1) with L - 1 wrapped round to the largest index
     declare(p, m::add_positions_empty_sentence, empty ? out_of_bounds : right);

@@ -195,8 +195,9 @@ void split_variants(Probe& p, const arma::mat& M, arma::uword h) {
         .variant(m::heads_width_from_rows, cut_columns(M, h, [L, h](arma::uword q) { return q * (L / h); }, L / h));
     // M.cols(i * w, (i + 1) * w): the last head runs one column past the end (however
     // the block is taken: cols, submat, or a span)
+    const Mistake& one_too_wide = mistake_of(OneTooMany::span_end);
     p.variant_fitting(
-        m::span_end_inclusive, Result::throws(Threw::armadillo_index, "Mat::cols(): indices out of bounds or incorrectly used"),
+        one_too_wide, Result::throws(Threw::armadillo_index, "Mat::cols(): indices out of bounds or incorrectly used"),
         [](const Result& got) {
             return got.threw == Threw::armadillo_index && mentions(got.message, "out of bounds") &&
                    !mentions(got.message, "rows()");
@@ -211,7 +212,7 @@ void split_variants(Probe& p, const arma::mat& M, arma::uword h) {
             const arma::uword last = std::min((q + 1) * w, M.n_cols - 1);
             wide.push_back(block_by_loops(M, q * w, last - q * w + 1));
         }
-        p.variant(m::span_end_inclusive, split_result(wide),
+        p.variant(one_too_wide, split_result(wide),
                   "here each head's block ended at column (i + 1) * w, the first column of the next head, and "
                   "std::min kept the last one inside M: every head but the last came out w + 1 columns wide")
             .labelled("M.cols(i * w, std::min((i + 1) * w, M.n_cols - 1))");
@@ -264,7 +265,7 @@ void concat_variants(Probe& p, const std::vector<arma::mat>& parts) {
               same_width ? as(stack_by_loops(parts)) : Result::throws(Threw::armadillo_size, "join_cols"));
     // out.cols(c, c + w) = part: the first block is one column wider than the part
     // (with one part, it runs past the end)
-    p.variant(m::span_end_inclusive,
+    p.variant(mistake_of(OneTooMany::span_end),
               w0 + 1 > total ? Result::throws(Threw::armadillo_index, "Mat::cols()")
                              : Result::throws(Threw::armadillo_size, "copy into submatrix: incompatible matrix dimensions: " +
                                                                          shape(L, w0 + 1) + " and " + shape(L, w0)));
@@ -624,11 +625,10 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::heads_width_from_d_model, with(Mha::widths_from_d_model))
             .variant(m::heads_not_split, with(Mha::one_wide_head))
             .variant(m::heads_concat_stacked_rows, with(Mha::concat_stacked))
-            .variant(m::span_end_inclusive, with(Mha::cut_end_inclusive))
+            .variant(mistake_of(OneTooMany::span_end), with(Mha::cut_end_inclusive))
             .labelled("Q.cols(i * d_k, (i + 1) * d_k)")
-            .variant(m::span_end_inclusive, with(Mha::concat_end_inclusive))
+            .variant(mistake_of(OneTooMany::span_end), with(Mha::concat_end_inclusive))
             .labelled("concat.cols(i * d_v, (i + 1) * d_v) = head")
-            .variant(m::projection_w_times_x, with(Mha::w_o_first))
             .variant(m::heads_weights_before_softmax, with(Mha::scores_as_weights))
             .labelled("the scaled scores")
             .variant(m::heads_weights_before_softmax, with(Mha::raw_scores_as_weights))

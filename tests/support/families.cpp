@@ -420,6 +420,32 @@ void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
     declare(p, m::decoder_cross_attention_masked, finish(own)).labelled("L_dec x L_enc, -inf where key j > query i");
 }
 
+// --- shape rules that are not rules ----------------------------------------------------
+
+const Mistake& mistake_of(NotARule rule) {
+    switch (rule) {
+        case NotARule::l_q_equals_l_k: return m::extra_rule_l_q_equals_l_k;
+        case NotARule::d_v_equals_d_k: return m::extra_rule_d_v_equals_d_k;
+        case NotARule::other_sizes: return m::shape_rule_refuses_fitting_shapes;
+    }
+    throw std::invalid_argument("mistake_of: no such rule");
+}
+
+Probe& add_rule_slip(Probe& p, NotARule rule, bool holds, const Result& right, const Outcome& refused,
+                     const std::string& detail) {
+    return declare(p, mistake_of(rule), holds ? Outcome(right) : refused, detail);
+}
+
+// --- a range one index too long ----------------------------------------------------------
+
+const Mistake& mistake_of(OneTooMany way) {
+    switch (way) {
+        case OneTooMany::loop_bound: return m::loop_runs_one_past_the_end;
+        case OneTooMany::span_end: return m::span_end_inclusive;
+    }
+    throw std::invalid_argument("mistake_of: no such range");
+}
+
 // --- the softmax's backward pass ------------------------------------------------------
 
 arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way) {

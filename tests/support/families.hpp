@@ -12,7 +12,8 @@
 // not fit). Sibling exercises thereby share one code path; what only one exercise can
 // get wrong stays in its module, and so do the quantities each probe names factors by.
 // Beside the four steps of attention: the projections of a layer's inputs, a product with
-// a weight matrix and a mask on a cross-attention.
+// a weight matrix, a mask on a cross-attention, shape rules that are not rules, and a
+// range one index too long.
 //
 // A family's slip is named here and nowhere else: a mistake's id is written in its
 // declaration and in one recogniser only. Where an exercise's result for a slip is its own
@@ -201,6 +202,25 @@ void add_product_slips(Probe& p, const std::function<Outcome(const ProductWay& w
 // finish: what the exercise gives with that mask on its cross-attention.
 void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
                           const std::function<Outcome(const arma::mat& mask)>& finish);
+
+// --- shape rules that are not rules ----------------------------------------------------
+// A hand-written shape check can refuse shapes the contract accepts: attention's free sizes
+// tied (L_Q = L_K, as if every attention were a self-attention; d_v = d_k, though d_v meets
+// d_k in no product), or another pair of sizes compared than the rule's. Such a check gives
+// the right result where the sizes it compares agree, and a ShapeError elsewhere.
+enum class NotARule { l_q_equals_l_k, d_v_equals_d_k, other_sizes };
+const Mistake& mistake_of(NotARule rule);
+// Declares the check of `rule` on p: `right` where it holds, else `refused` (by default the
+// exercise's ShapeError, whatever its message).
+Probe& add_rule_slip(Probe& p, NotARule rule, bool holds, const Result& right,
+                     const Outcome& refused = Result::throws(Threw::shape_error), const std::string& detail = "");
+
+// --- a range one index too long ----------------------------------------------------------
+// A loop written with <= for < (its last step reads past the end: Armadillo's index error on
+// every input), or a block taken as .cols(a, a + w) or .rows(0, L), whose end Armadillo
+// counts in (a block one too wide, or past the end). What each gives is the exercise's own.
+enum class OneTooMany { loop_bound, span_end };
+const Mistake& mistake_of(OneTooMany way);
 
 // --- the softmax's backward pass ------------------------------------------------------
 // Row i of dS is A_i % (dA_i - A_i . dA_i) (softmax_jvp for one row, chapter 03;
