@@ -313,8 +313,8 @@ Diagnosis rnn_forward_diagnosis() {
         p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column where a row belongs");
         p.variant(mistake_of(OneTooMany::loop_bound), past_the_end());
         // every step given x_0 (X.row(0) where X.row(t) belongs)
-        p.wrong_input(as(*forward_by_loops(arma::repmat(in.X.row(0), in.X.n_rows, 1), in.W, in.U, in.h_start)),
-                      "x_0 given to every step: X.row(0) where step t reads X.row(t)");
+        p.on_other_input(as(*forward_by_loops(arma::repmat(in.X.row(0), in.X.n_rows, 1), in.W, in.U, in.h_start)),
+                         "x_0 given to every step: X.row(0) where step t reads X.row(t)");
         // H made the shape of X: right when d_in = d_h, else the first row refuses the state
         if (in.X.n_cols == in.W.n_rows) p.variant(m::rnn_result_sized_like_x, as(right));
         else p.variant(m::rnn_result_sized_like_x, Result::throws(Threw::armadillo_size, "copy into submatrix"));

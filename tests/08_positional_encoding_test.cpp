@@ -324,11 +324,11 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     // the right sum of other rows of the table: position 0's code for every token, or the
     // table's last L rows
     if (!empty) {
-        p.wrong_input(result(kSumPart, X + arma::repmat(PE.row(0), L, 1), kSum),
-                      "PE.row(0) added to every token: each token t needs its own position's code, PE.row(t)");
+        p.on_other_input(result(kSumPart, X + arma::repmat(PE.row(0), L, 1), kSum),
+                         "PE.row(0) added to every token: each token t needs its own position's code, PE.row(t)");
         if (Lmax > L)
-            p.wrong_input(result(kSumPart, X + rows_by_loops(PE, Lmax - L, L), kSum),
-                          "the table's last L rows (PE.tail_rows(L)): token t takes PE.row(t), the first L rows");
+            p.on_other_input(result(kSumPart, X + rows_by_loops(PE, Lmax - L, L), kSum),
+                             "the table's last L rows (PE.tail_rows(L)): token t takes PE.row(t), the first L rows");
     }
     if (!empty) p.term("X", kSumPart, X).term("PE's first L rows", kSumPart, head);
 }
@@ -431,10 +431,10 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         .variant(m::similarity_normalised, as(per_root), "divided by sqrt(d_model), as attention divides its scores")
         .labelled("sqrt(d_model)");
     // the row of another position: positions counted from 1
-    pr.wrong_input(p >= 1 ? as(similarity_head(PE, p - 1, L)) : Result::throws(Threw::armadillo_index),
-                   "the position p - 1 in place of p (positions count from 0: row p of PE is position p)")
-        .wrong_input(p + 1 < L ? as(similarity_head(PE, p + 1, L)) : Result::throws(Threw::armadillo_index),
-                     "the position p + 1 in place of p (positions count from 0: row p of PE is position p)");
+    pr.on_other_input(p >= 1 ? as(similarity_head(PE, p - 1, L)) : Result::throws(Threw::armadillo_index),
+                      "the position p - 1 in place of p (positions count from 0: row p of PE is position p)")
+        .on_other_input(p + 1 < L ? as(similarity_head(PE, p + 1, L)) : Result::throws(Threw::armadillo_index),
+                        "the position p + 1 in place of p (positions count from 0: row p of PE is position p)");
     // one entry per column: the loop over j ran to PE.n_cols
     if (d <= L) pr.variant(m::similarity_one_entry_per_column, as(similarity_head(PE, p, d)));
     else pr.variant(m::similarity_one_entry_per_column, Result::throws(Threw::armadillo_index));

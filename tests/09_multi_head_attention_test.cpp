@@ -619,8 +619,8 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::heads_one_softmax_over_all_heads, with(Mha::one_softmax))
             .variant(m::heads_mask_not_passed, with(Mha::mask_not_passed))
             .variant(m::heads_keys_values_from_queries, with(Mha::kv_from_queries))
-            .wrong_input(with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
-                                                        "which only the keys and values come from")
+            .on_other_input(with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
+                                                           "which only the keys and values come from")
             .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width))
             .variant(m::heads_width_from_d_model, with(Mha::widths_from_d_model))
             .variant(m::heads_not_split, with(Mha::one_wide_head))
