@@ -16,9 +16,10 @@
 // range one index too long.
 //
 // A family's slip is named here and nowhere else: a mistake's id is written in its
-// declaration and in one recogniser only. Where an exercise's result for a slip is its own
-// (a shape it answers, a question's number, a search's tokens), its module asks the family
-// for the slip's name by the way it is made (mistake_of).
+// declaration and in one recogniser only (held by tests/catalogue_test.cpp). Where an
+// exercise's result for a slip is its own (a shape it answers, a question's number, a
+// search's tokens), its module asks the family for the slip's name by the way it is made
+// (mistake_of).
 //
 // Shapes as in the course: rows are tokens, columns features. Q is L_Q x d_k, K is
 // L_K x d_k, V is L_K x d_v, scores and weights L_Q x L_K.
