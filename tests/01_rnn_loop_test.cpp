@@ -28,6 +28,7 @@ ATTN_TEST_MAIN(ch01_rnn_loop)
 #include "core/errors.hpp"
 #include "labs/rnn_loop_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -191,9 +192,8 @@ Diagnosis rnn_step_diagnosis() {
         }
         p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column returned");
         const bool square = in.x.n_elem == in.h.n_elem;
-        p.variant(m::shape_rule_refuses_fitting_shapes,
-                  square ? as(step_by_hand(in.h, in.x, in.W, in.U)) : refused_by_a_check(),
-                  "rnn_step needs W d_h x d_h, h_prev 1 x d_h, U d_h x d_in and x_t 1 x d_in");
+        add_rule_slip(p, NotARule::other_sizes, square, as(step_by_hand(in.h, in.x, in.W, in.U)), refused_by_a_check(),
+                      "rnn_step needs W d_h x d_h, h_prev 1 x d_h, U d_h x d_in and x_t 1 x d_in");
     }
     return d;
 }
@@ -311,10 +311,10 @@ Diagnosis rnn_forward_diagnosis() {
             else throwing_variant(p, *s.mistake, s.how, s.way == Step::swapped);
         }
         p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column where a row belongs");
-        p.variant(m::loop_runs_one_past_the_end, past_the_end());
+        p.variant(mistake_of(OneTooMany::loop_bound), past_the_end());
         // every step given x_0 (X.row(0) where X.row(t) belongs)
-        p.wrong_input(as(*forward_by_loops(arma::repmat(in.X.row(0), in.X.n_rows, 1), in.W, in.U, in.h_start)),
-                      "x_0 given to every step: X.row(0) where step t reads X.row(t)");
+        p.on_other_input(as(*forward_by_loops(arma::repmat(in.X.row(0), in.X.n_rows, 1), in.W, in.U, in.h_start)),
+                         "x_0 given to every step: X.row(0) where step t reads X.row(t)");
         // H made the shape of X: right when d_in = d_h, else the first row refuses the state
         if (in.X.n_cols == in.W.n_rows) p.variant(m::rnn_result_sized_like_x, as(right));
         else p.variant(m::rnn_result_sized_like_x, Result::throws(Threw::armadillo_size, "copy into submatrix"));
@@ -370,13 +370,13 @@ Diagnosis input_projections_diagnosis() {
         p.variant(m::input_projections_with_tanh, as(bent));
         p.variant(m::loop_stops_one_early, as(short_by_one));
         p.variant(m::loop_starts_one_late, as(late_by_one));
-        p.variant(m::loop_runs_one_past_the_end, past_the_end());
+        p.variant(mistake_of(OneTooMany::loop_bound), past_the_end());
         // a check of another rule: it refuses shapes that fit, except where that rule holds too
         const arma::uword L = in.X.n_rows, d_in = in.X.n_cols, d_h = in.U.n_rows;
         for (const auto& [holds, how] : std::vector<std::pair<bool, const char*>>{
                  {d_in == d_h, "X.n_cols == U.n_rows"}, {L == d_in, "X.n_rows == U.n_cols"}, {L == d_h, "X.n_rows == U.n_rows"}})
-            p.variant(m::shape_rule_refuses_fitting_shapes, holds ? as(right) : refused_by_a_check(),
-                      "X * U.t() needs X.n_cols == U.n_cols, both d_in")
+            add_rule_slip(p, NotARule::other_sizes, holds, as(right), refused_by_a_check(),
+                          "X * U.t() needs X.n_cols == U.n_cols, both d_in")
                 .labelled(how);
     }
     return d;

@@ -28,6 +28,7 @@ ATTN_TEST_MAIN(ch02_qkv_projections)
 #include "core/worked_example.hpp"
 #include "labs/qkv_projections_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -124,25 +125,33 @@ Diagnosis project_diagnosis() {
         const Result right = as(product_by_hand(in.X, in.W));
         Probe& p = d.probe(in.what, [in, as] { return as(attn::project(in.X, in.W)); }, right);
         const Products w = wrong_products(in.X, in.W);
-        if (w.w_x) p.variant(m::projection_w_times_x, as(*w.w_x));
-        else p.variant(m::projection_w_times_x, armadillo_refuses());
-        // X * W.t(), or a loop reading W(j, k): Armadillo's size error or an index past the end
-        if (w.x_wt) p.variant(m::projection_transposed_weights, as(*w.x_wt));
-        else p.variant_fitting(m::projection_transposed_weights, armadillo_refuses(), any_armadillo_error);
-        // X * W.t() with the shape check changed to fit it (X.n_cols == W.n_cols): two slips,
-        // named by the first; its ShapeError refuses the shapes where X W^T does not fit
-        if (w.x_wt) p.variant(m::projection_transposed_weights, as(*w.x_wt));
-        else p.variant(m::projection_transposed_weights, Result::throws(Threw::shape_error));
-        p.labelled("X * W.t(), checked by X.n_cols == W.n_cols").combined();
-        p.variant(m::projection_output_transposed, as(*w.wt_xt));
-        if (w.elementwise) p.variant(m::projection_elementwise, as(*w.elementwise));
-        else p.variant(m::projection_elementwise, Result::throws(Threw::armadillo_size, "element-wise multiplication"));
+        // the product's slips (tests/support/families.hpp), each where its shapes fit
+        const auto product = [&](const ProductWay& way) -> Outcome {
+            switch (way.product) {
+                case Product::w_x: return w.w_x ? as(*w.w_x) : armadillo_refuses();
+                case Product::x_wt:
+                    if (w.x_wt) return as(*w.x_wt);
+                    // with the shape check changed to fit it (X.n_cols == W.n_cols), its
+                    // ShapeError; else X * W.t() or a loop reading W(j, k): Armadillo's size
+                    // error or an index past the end
+                    if (way.own_check) return Result::throws(Threw::shape_error);
+                    return Outcome(armadillo_refuses(), any_armadillo_error);
+                case Product::wt_xt: return as(*w.wt_xt);
+                case Product::elementwise:
+                    return w.elementwise ? as(*w.elementwise)
+                                         : Result::throws(Threw::armadillo_size, "element-wise multiplication");
+            }
+            return right;
+        };
+        add_product_slips(p, product,
+                          {{Product::w_x}, {Product::x_wt}, {Product::x_wt, true}, {Product::wt_xt},
+                           {Product::elementwise}});
         // a check of another rule: it refuses shapes that fit, except where that rule holds too
         const std::string rule = "X * W needs X.n_cols == W.n_rows, both d_model";
         const arma::uword L = in.X.n_rows, d_model = in.X.n_cols, d_out = in.W.n_cols;
         for (const auto& [holds, how] : std::vector<std::pair<bool, const char*>>{
                  {d_model == d_out, "X.n_cols == W.n_cols"}, {L == d_model, "X.n_rows == W.n_rows"}})
-            p.variant(m::shape_rule_refuses_fitting_shapes, holds ? right : Result::throws(Threw::shape_error), rule)
+            add_rule_slip(p, NotARule::other_sizes, holds, right, Result::throws(Threw::shape_error), rule)
                 .labelled(how);
     }
     return d;
@@ -194,14 +203,15 @@ Diagnosis project_qkv_diagnosis() {
         for (const auto& [q, k, v, how] : mixed) p.variant(m::qkv_weights_mixed_up, qkv_result(q, k, v)).labelled(how);
         // the three products written inline, each with the same slip of project
         const Products pq = wrong_products(in.X, in.Wq), pk = wrong_products(in.X, in.Wk), pv = wrong_products(in.X, in.Wv);
-        const auto all_three = [&](const Mistake& mk, const std::optional<arma::mat>& a, const std::optional<arma::mat>& b,
-                                   const std::optional<arma::mat>& c) {
-            if (a && b && c) p.variant(mk, qkv_result(*a, *b, *c));
-            else p.variant(mk, armadillo_refuses());
+        const auto all_three = [&](const ProductWay& way) -> Outcome {
+            const auto pick = [&](const Products& w) {
+                return way.product == Product::w_x ? w.w_x : way.product == Product::x_wt ? w.x_wt : w.wt_xt;
+            };
+            const std::optional<arma::mat> a = pick(pq), b = pick(pk), c = pick(pv);
+            if (a && b && c) return qkv_result(*a, *b, *c);
+            return armadillo_refuses();
         };
-        all_three(m::projection_w_times_x, pq.w_x, pk.w_x, pv.w_x);
-        all_three(m::projection_transposed_weights, pq.x_wt, pk.x_wt, pv.x_wt);
-        all_three(m::projection_output_transposed, pq.wt_xt, pk.wt_xt, pv.wt_xt);
+        add_product_slips(p, all_three, {{Product::w_x}, {Product::x_wt}, {Product::wt_xt}});
         // a role projected from another role instead of from X: project refuses it (or
         // Armadillo, for operator*) where that role is not d_model wide
         const auto from_role = [&](const std::optional<arma::mat>& k, const std::optional<arma::mat>& v, const char* how) {

@@ -130,16 +130,11 @@ void masked_softmax_variants(Probe& p, const arma::mat& S, const arma::mat& M) {
     which.transposed = S.n_rows == S.n_cols;
     // the row's maximum taken before the mask: seen only where a hidden score towers over the visible ones
     which.shift_before_mask = true;
-    add_mask_slips(p, M, weights, which);
     // softmax of the plain scores, the hidden weights zeroed and each row divided by what is
     // left: a softmax before the mask (hence 0 / 0 where a hidden key towers), and 0 / 0 on a
     // row with nothing visible
-    {
-        AttentionWay w;
-        w.mask = MaskUse::shift_before_mask;
-        w.softmax.guard = false;
-        declare(p, m::masked_row_gives_nan, weights(w)).labelled("softmax(S), hidden zeroed, rows renormalised");
-    }
+    which.renormalised = true;
+    add_mask_slips(p, M, weights, which);
     add_softmax_slips(p, weights, every_pairing(false));
 }
 

@@ -133,7 +133,7 @@ void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
                    Wiring::scores_qt_times_k};
     add_attention_wiring_slips(p, scores, wiring);
     p.variant(m::scores_scaled_too_early, as(divided(dot_table(Q, K), std::sqrt(d_k))));
-    p.variant(m::extra_rule_l_q_equals_l_k, square ? as(dot_table(Q, K)) : Result::throws(Threw::shape_error));
+    add_rule_slip(p, NotARule::l_q_equals_l_k, square, as(dot_table(Q, K)));
     // a loop of the product stopped one short: the last key's column, the last query's row,
     // or the last feature of each dot product left out
     const arma::uword d = K.n_cols;
@@ -315,7 +315,7 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     WiringSlips wiring;
     wiring.ways = {Wiring::output_a, Wiring::output_at_v, Wiring::output_at_v_in_loops, Wiring::output_a_vt};
     add_attention_wiring_slips(p, mixed, wiring);
-    p.variant(m::extra_rule_l_q_equals_l_k, A.n_rows == V.n_rows ? as(mix_by_hand(A, V)) : Result::throws(Threw::shape_error));
+    add_rule_slip(p, NotARule::l_q_equals_l_k, A.n_rows == V.n_rows, as(mix_by_hand(A, V)));
     // the product by loops, one of them stopped one short (the last query's row, the last
     // key's weighted value row, the last feature's column), or its sum assigned, not added to
     const arma::uword L_Q = A.n_rows, L_K = A.n_cols, d_v = V.n_cols;
@@ -463,12 +463,14 @@ void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const cha
     // for (j < V.n_cols): weights(d_v) is past the end when d_v > L_K, rows lost when d_v < L_K
     p.variant(m::mix_loop_bound_d_v, d_v > L_K ? index_error() : result(part, mix_first(w, V, d_v), ax));
     // z += weights(j) * V.col(j).t(): z and a column of V agree in length only when L_K = d_v
-    p.variant(m::values_transposed, L_K == d_v ? result(part, product_by_loops(w, transposed(V)), ax) : sum_error())
+    // (the wiring's A V^T, tests/support/families.hpp, in one row's loop)
+    const Mistake& values_t = mistake_of(Wiring::output_a_vt);
+    p.variant(values_t, L_K == d_v ? result(part, product_by_loops(w, transposed(V)), ax) : sum_error())
         .labelled("V.col(j).t()");
     // z += weights(j) * V.col(j): a row plus a column, never the same shape
-    p.variant(m::values_transposed, sum_error()).labelled("V.col(j)");
+    p.variant(values_t, sum_error()).labelled("V.col(j)");
     // for (j <= V.n_rows): weights(L_K) is past the end on every input
-    p.variant(m::loop_runs_one_past_the_end, index_error());
+    p.variant(mistake_of(OneTooMany::loop_bound), index_error());
     // z = weights(j) * V.row(j): each step replaces z, and only the last weighted row is left
     arma::rowvec last(d_v);
     for (arma::uword c = 0; c < d_v; ++c) last(c) = w(L_K - 1) * V(L_K - 1, c);
@@ -1014,7 +1016,7 @@ BOOST_AUTO_TEST_CASE(the_divisor_is_sqrt_d_k_not_sqrt_d_model) {
                           {64.0, &m::thinks_divisor_is_a_width},
                           {512.0, &m::thinks_divisor_is_a_width},
                           {0.125, &m::thinks_divisor_is_its_inverse},
-                          {2.0, &m::divisor_hard_coded}},
+                          {2.0, &mistake_of(Divisor::fixed_two)}},
                          "the scores are divided by the square root of the width of one key: sqrt(64) = 8 (chapter 04, "
                          "'The idea', item 2)");
 }
@@ -1046,8 +1048,8 @@ BOOST_AUTO_TEST_CASE(llms_pays_love_0_14) {
     judge_answer<double>("the weight LLMs pays to love, A(LLMs, love)", got, right,
                          {{reverse, &m::reads_attention_the_wrong_way},
                           {itself, &m::reads_another_entry_of_a},
-                          {unscaled, &m::no_scaling},
-                          {over_d_k, &m::scale_by_d_k}},
+                          {unscaled, &mistake_of(Divisor::none)},
+                          {over_d_k, &mistake_of(Divisor::d_k)}},
                          "row LLMs, column love of A: the program prints 0.14 (chapter 04, step 4)");
 }
 
@@ -1056,7 +1058,7 @@ BOOST_AUTO_TEST_CASE(love_keeps_0_63_of_its_own_value) {
     const double got = snapped(attn::share_love_keeps_of_itself(),
                                {right, unscaled, 1.0, 1.0 / 3.0, weight(1, 0), weight(1, 2), weight(0, 0)});
     judge_answer<double>("the share of z_love that is v_love, A(love, love)", got, right,
-                         {{unscaled, &m::no_scaling},
+                         {{unscaled, &mistake_of(Divisor::none)},
                           {1.0, &m::thinks_a_token_keeps_its_whole_value},
                           {1.0 / 3.0, &m::thinks_weights_are_even},
                           {weight(1, 0), &m::reads_another_entry_of_a},

@@ -110,8 +110,8 @@ void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
                    (r.threw == Threw::shape_error && r.message.rfind("masked_softmax:", 0) == 0);
         });
     // shape rules that are not rules
-    p.variant(m::extra_rule_l_q_equals_l_k, Q.n_rows == K.n_rows ? right : Result::throws(Threw::shape_error));
-    p.variant(m::extra_rule_d_v_equals_d_k, V.n_cols == K.n_cols ? right : Result::throws(Threw::shape_error));
+    add_rule_slip(p, NotARule::l_q_equals_l_k, Q.n_rows == K.n_rows, right);
+    add_rule_slip(p, NotARule::d_v_equals_d_k, V.n_cols == K.n_cols, right);
 }
 
 // Q and K whose scaled scores (d_k 6) are the table T: Q K^T = T sqrt(6), with
@@ -218,9 +218,11 @@ Diagnosis attention_shapes_diagnosis() {
                                return shapes_result(s.scores, s.weights, s.output);
                            },
                            shapes_result(scores, scores, output));
-        p.variant(m::scores_transposed, shapes_result({lk, lq}, {lk, lq}, output)).labelled("scores and weights L_K x L_Q");
-        p.variant(m::scores_transposed, shapes_result({lk, lq}, scores, output)).labelled("scores L_K x L_Q");
-        p.variant(m::weights_instead_of_output, shapes_result(scores, scores, {lq, lk}));
+        // the wiring's K Q^T and A for A V (tests/support/families.hpp), as the shapes they give
+        p.variant(mistake_of(Wiring::scores_k_q), shapes_result({lk, lq}, {lk, lq}, output))
+            .labelled("scores and weights L_K x L_Q");
+        p.variant(mistake_of(Wiring::scores_k_q), shapes_result({lk, lq}, scores, output)).labelled("scores L_K x L_Q");
+        p.variant(mistake_of(Wiring::output_a), shapes_result(scores, scores, {lq, lk}));
         p.variant(m::output_width_d_k, shapes_result(scores, scores, {lq, dk}));
         p.variant(m::output_shape_of_v, shapes_result(scores, scores, {lk, dv}));
         p.variant(m::output_shape_transposed, shapes_result(scores, scores, {dv, lq}));
@@ -271,18 +273,17 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
     // an extra rule: the right result where its sizes agree; on shapes that break no rule, a
     // refusal in words of its own (the two rules' own messages are a rule on the wrong
     // dimension, below)
-    auto extra = [&](const Mistake& mk, bool holds, const std::string& example) {
-        if (holds) {
-            p.variant(mk, right);
-        } else if (valid) {
+    auto extra = [&](NotARule rule, bool holds, const std::string& example) {
+        if (holds || valid) {
             const std::string w = width_message(Q, K), l = length_message(K, V);
-            p.variant_fitting(mk, Result::throws(Threw::shape_error, example),
-                              shape_error_where([w, l](const std::string& s) { return s != w && s != l; }));
+            add_rule_slip(p, rule, holds, right,
+                          Outcome(Result::throws(Threw::shape_error, example),
+                                  shape_error_where([w, l](const std::string& s) { return s != w && s != l; })));
         }
     };
-    extra(m::extra_rule_l_q_equals_l_k, Q.n_rows == K.n_rows,
+    extra(NotARule::l_q_equals_l_k, Q.n_rows == K.n_rows,
           "my_attention: Q and K must have the same length; got Q " + attn::shape_of(Q) + " and K " + attn::shape_of(K));
-    extra(m::extra_rule_d_v_equals_d_k, K.n_cols == V.n_cols,
+    extra(NotARule::d_v_equals_d_k, K.n_cols == V.n_cols,
           "my_attention: K and V must have the same width; got K " + attn::shape_of(K) + " and V " + attn::shape_of(V));
     p.variant(m::width_rule_missing, checked(Q, K, V, false, true));
     p.variant(m::length_rule_missing, checked(Q, K, V, true, false));
@@ -426,13 +427,13 @@ Diagnosis rule_broken_by_diagnosis() {
             .labelled("K.cols != V.cols for the length")
             .variant(m::width_rule_missing, as(RuleSlip::no_width))
             .variant(m::length_rule_missing, as(RuleSlip::no_length))
-            .variant(m::extra_rule_l_q_equals_l_k, as(RuleSlip::extra_lq, ShapeRule::same_width_q_k))
+            .variant(mistake_of(NotARule::l_q_equals_l_k), as(RuleSlip::extra_lq, ShapeRule::same_width_q_k))
             .labelled("reported as the width rule")
-            .variant(m::extra_rule_l_q_equals_l_k, as(RuleSlip::extra_lq, ShapeRule::same_length_k_v))
+            .variant(mistake_of(NotARule::l_q_equals_l_k), as(RuleSlip::extra_lq, ShapeRule::same_length_k_v))
             .labelled("reported as the length rule")
-            .variant(m::extra_rule_d_v_equals_d_k, as(RuleSlip::extra_dv, ShapeRule::same_width_q_k))
+            .variant(mistake_of(NotARule::d_v_equals_d_k), as(RuleSlip::extra_dv, ShapeRule::same_width_q_k))
             .labelled("reported as the width rule")
-            .variant(m::extra_rule_d_v_equals_d_k, as(RuleSlip::extra_dv, ShapeRule::same_length_k_v))
+            .variant(mistake_of(NotARule::d_v_equals_d_k), as(RuleSlip::extra_dv, ShapeRule::same_length_k_v))
             .labelled("reported as the length rule");
     }
     return d;
@@ -717,10 +718,11 @@ BOOST_AUTO_TEST_CASE(names_the_rule_a_set_of_shapes_breaks) {
 
 BOOST_AUTO_TEST_CASE(neither_free_size_is_a_rule) {
     judge_answer<bool>("must a query sequence be as long as the key sequence?", attn::query_and_key_lengths_must_match(),
-                       false, {{true, &m::extra_rule_l_q_equals_l_k}},
+                       false, {{true, &mistake_of(NotARule::l_q_equals_l_k)}},
                        "a 7-token decoder reads a 12-token source: L_Q is free");
     judge_answer<bool>("must a key be as wide as a value?", attn::key_and_value_widths_must_match(), false,
-                       {{true, &m::extra_rule_d_v_equals_d_k}}, "d_k and d_v never meet in a product: d_v is free");
+                       {{true, &mistake_of(NotARule::d_v_equals_d_k)}},
+                       "d_k and d_v never meet in a product: d_v is free");
 }
 
 BOOST_AUTO_TEST_CASE(transposed_scores_pit_l_q_against_l_k) {

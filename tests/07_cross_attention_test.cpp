@@ -129,13 +129,27 @@ arma::mat large_rows(arma::uword L, arma::uword d, int seed) {
     return X;
 }
 
-// X W^T for each of the three weight matrices: refused by Armadillo unless all are square.
-Outcome transposed_projections(const arma::mat& Xq, const arma::mat& Xkv, const arma::mat& W_q, const arma::mat& W_k,
-                              const arma::mat& W_v, const std::string& fn) {
-    const bool square = W_q.is_square() && W_k.is_square() && W_v.is_square();
-    if (!square) return Result::throws(Threw::armadillo_size, "matrix multiplication");
-    return attend(product_by_loops(Xq, W_q.t()), product_by_loops(Xkv, W_k.t()), product_by_loops(Xkv, W_v.t()),
-                  arma::mat(), fn);
+// The projections written X W^T, each of the three (a slip of a product with a weight
+// matrix, tests/support/families.hpp): refused by Armadillo unless every W is square.
+void add_transposed_projections(Probe& p, const arma::mat& Xq, const arma::mat& Xkv, const arma::mat& W_q,
+                                const arma::mat& W_k, const arma::mat& W_v, const std::string& fn) {
+    const auto transposed = [&](const ProductWay&) -> Outcome {
+        const bool square = W_q.is_square() && W_k.is_square() && W_v.is_square();
+        if (!square) return Result::throws(Threw::armadillo_size, "matrix multiplication");
+        return attend(product_by_loops(Xq, W_q.t()), product_by_loops(Xkv, W_k.t()), product_by_loops(Xkv, W_v.t()),
+                      arma::mat(), fn);
+    };
+    add_product_slips(p, transposed, {{Product::x_wt}});
+}
+
+// Attention of the layer over X_q and X_kv (the same X in self-attention) with their
+// projections, made the way `w` says (its `projection` too): the finish of the families.
+Finish layer(const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q, const arma::mat& W_k,
+             const arma::mat& W_v, const std::string& fn) {
+    return [=](const AttentionWay& w) {
+        const ProjectionsByLoops pr = projections_by_loops(X_q, X_kv, W_q, W_k, W_v, w.projection);
+        return attend(pr.Q, pr.K, pr.V, arma::mat(), w, fn);
+    };
 }
 
 void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k,
@@ -144,7 +158,7 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
     const arma::mat Q = product_by_loops(X, W_q), K = product_by_loops(X, W_k), V = product_by_loops(X, W_v);
     const arma::mat none;
     auto at = [&](const arma::mat& q, const arma::mat& k, const arma::mat& v) { return attend(q, k, v, none, fn); };
-    const Finish attention = [&](const AttentionWay& w) { return attend(Q, K, V, none, w, fn); };
+    const Finish attention = layer(X, X, W_q, W_k, W_v, fn);
     add_divisor_slips(p, divisor_sizes(p, Q, K, V, static_cast<double>(X.n_cols)), attention, divisors(kTwice));
     declare(p, m::scores_from_unprojected_x, at(X, X, V)).labelled("X X^T / sqrt(d_model)");
     {
@@ -154,13 +168,11 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
     }
     declare(p, m::scores_from_unprojected_x, at(X, K, V)).labelled("Q = X");
     declare(p, m::scores_from_unprojected_x, at(Q, X, V)).labelled("K = X");
-    declare(p, m::projection_role_swapped, at(K, K, V)).labelled("queries from W_k");
-    declare(p, m::projection_role_swapped, at(Q, Q, V)).labelled("keys from W_q");
-    declare(p, m::projection_role_swapped, at(Q, K, Q)).labelled("values from W_q");
-    declare(p, m::projection_role_swapped, at(Q, K, K)).labelled("values from W_k");
+    add_projection_slips(p, attention,
+                         {Projection::q_by_w_k, Projection::k_by_w_q, Projection::v_by_w_q, Projection::v_by_w_k});
     declare(p, m::values_not_projected, at(Q, K, X));
     declare(p, m::self_attention_masked, attend(Q, K, V, causal_mask_by_loops(X.n_rows), fn));
-    declare(p, m::projection_transposed_weights, transposed_projections(X, X, W_q, W_k, W_v, fn));
+    add_transposed_projections(p, X, X, W_q, W_k, W_v, fn);
     // X's shape checked on the wrong dimension: its rows against W's rows, or its width
     // against W's columns (inputs that fit refused by the exercise's own check)
     {
@@ -172,8 +184,8 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
         declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(cols, right, fn, "X 3x4 and W_q 4x2"))
             .labelled("X.n_cols == W.n_cols");
         // values as wide as the keys demanded: d_v is free
-        declare(p, m::extra_rule_d_v_equals_d_k,
-                refused_by_own_rule(W_v.n_cols == W_q.n_cols, right, fn, "W_q 4x3 and W_v 4x2"));
+        add_rule_slip(p, NotARule::d_v_equals_d_k, W_v.n_cols == W_q.n_cols, right,
+                      refused_by_own_rule(false, right, fn, "W_q 4x3 and W_v 4x2"));
     }
     // swapping W_q and W_k gives K Q^T too, the same numbers; the keys from W_q give Q Q^T,
     // a swapped projection above
@@ -221,19 +233,20 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
     const arma::mat Q = product_by_loops(X_dec, W_q), K = product_by_loops(H_enc, W_k), V = product_by_loops(H_enc, W_v);
     const arma::mat none;
     auto at = [&](const arma::mat& q, const arma::mat& k, const arma::mat& v) { return attend(q, k, v, none, fn); };
-    const Finish attention = [&](const AttentionWay& w) { return attend(Q, K, V, none, w, fn); };
+    const Finish attention = layer(X_dec, H_enc, W_q, W_k, W_v, fn);
     add_divisor_slips(p, divisor_sizes(p, Q, K, V, static_cast<double>(X_dec.n_cols)), attention, divisors(kTwice));
-    // each of Q, K and V from one of the two sequences: every mix but the right one
+    // the two sequences' roles traded, or a role projected by another's matrix
+    add_projection_slips(p, attention,
+                         {Projection::sources_swapped, Projection::q_by_w_k, Projection::k_by_w_q, Projection::v_by_w_q,
+                          Projection::v_by_w_k});
+    // each of Q, K and V from one of the two sequences: every other mix but the right one
     const char* role[] = {"the queries", "the keys", "the values"};
     for (int mix = 0; mix < 8; ++mix) {
         const bool q_enc = mix & 1, k_enc = mix & 2, v_enc = mix & 4;
         if (!q_enc && k_enc && v_enc) continue;  // the right one
+        if (q_enc && !k_enc && !v_enc) continue;  // the roles traded, above
         const arma::mat q = product_by_loops(q_enc ? H_enc : X_dec, W_q), k = product_by_loops(k_enc ? H_enc : X_dec, W_k),
                         v = product_by_loops(v_enc ? H_enc : X_dec, W_v);
-        if (q_enc && !k_enc && !v_enc) {
-            declare(p, m::cross_attention_roles_swapped, at(q, k, v));
-            continue;
-        }
         std::vector<std::string> wrong;
         if (q_enc) wrong.push_back(std::string(role[0]) + " (Q = H_enc W_q)");
         if (!k_enc) wrong.push_back(std::string(role[1]) + " (K = X_dec W_k)");
@@ -242,12 +255,10 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
         for (std::size_t i = 1; i < wrong.size(); ++i) detail += (i + 1 == wrong.size() ? " and " : ", ") + wrong[i];
         declare(p, m::cross_attention_wrong_source, at(q, k, v), detail);
     }
-    declare(p, m::projection_role_swapped, at(product_by_loops(X_dec, W_k), K, V)).labelled("queries from W_k");
-    declare(p, m::projection_role_swapped, at(Q, product_by_loops(H_enc, W_q), V)).labelled("keys from W_q");
-    declare(p, m::projection_role_swapped, at(Q, K, product_by_loops(H_enc, W_q))).labelled("values from W_q");
-    declare(p, m::projection_role_swapped, at(Q, K, product_by_loops(H_enc, W_k))).labelled("values from W_k");
     declare(p, m::values_not_projected, at(Q, K, H_enc));
-    declare(p, m::decoder_cross_attention_masked, attend(Q, K, V, causal_mask_by_loops(X_dec.n_rows), fn));
+    // the decoder's causal mask carried over to the cross-attention
+    add_cross_mask_slips(p, X_dec.n_rows, H_enc.n_rows,
+                         [&](const arma::mat& mask) { return attend(Q, K, V, mask, fn); });
     declare(p, m::scores_from_unprojected_x, at(X_dec, H_enc, V)).labelled("X_dec H_enc^T / sqrt(d_model)");
     {
         AttentionWay w;
@@ -255,14 +266,7 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
         declare(p, m::scores_from_unprojected_x, attend(X_dec, H_enc, V, none, w, fn))
             .labelled("X_dec H_enc^T / sqrt(d_k)");
     }
-    declare(p, m::projection_transposed_weights, transposed_projections(X_dec, H_enc, W_q, W_k, W_v, fn));
-    // a causal mask of the cross-attention's own shape, L_dec x L_enc, j > i hidden
-    {
-        arma::mat causal(X_dec.n_rows, H_enc.n_rows, arma::fill::zeros);
-        for (arma::uword i = 0; i < causal.n_rows; ++i)
-            for (arma::uword j = i + 1; j < causal.n_cols; ++j) causal(i, j) = -INFINITY;
-        declare(p, m::decoder_cross_attention_masked, attend(Q, K, V, causal, fn)).labelled("L_dec x L_enc, j > i hidden");
-    }
+    add_transposed_projections(p, X_dec, H_enc, W_q, W_k, W_v, fn);
     // rules the contract does not have: the decoder as long as the encoder; an input's rows
     // (or width) compared with the wrong side of its weights
     {
@@ -275,8 +279,8 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
             .labelled("X.n_rows == W.n_rows");
         declare(p, m::projection_check_wrong_dimension, refused_by_own_rule(cols, right, fn, "X_dec 2x4 and W_q 4x2"))
             .labelled("X.n_cols == W.n_cols");
-        declare(p, m::extra_rule_d_v_equals_d_k,
-                refused_by_own_rule(W_v.n_cols == W_q.n_cols, right, fn, "W_q 5x3 and W_v 5x2"));
+        add_rule_slip(p, NotARule::d_v_equals_d_k, W_v.n_cols == W_q.n_cols, right,
+                      refused_by_own_rule(false, right, fn, "W_q 5x3 and W_v 5x2"));
     }
     add_attention_wiring_slips(p, attention, wiring(true));
     add_softmax_slips(p, attention);
@@ -461,13 +465,16 @@ void causal_mask_variants(Probe& p, arma::uword L) {
         .variant(m::mask_zero_one_pattern, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, 1.0, 0.0)))
         .labelled("1 where hidden, 0 where seen")
         .variant(m::mask_seen_keys_one, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -INFINITY, 1.0)))
-        .variant(m::mask_with_zero, as(arma::mat(L, L, arma::fill::zeros)),
+        // 0 where -inf belongs hides nothing, the slip of hidden scores set to 0
+        .variant(mistake_of(MaskUse::zero_score), as(arma::mat(L, L, arma::fill::zeros)),
                  "in causal_mask every entry came out 0, or as good as 0: the keys j > i need -arma::datum::inf; "
                  "std::numeric_limits<double>::min() is the smallest POSITIVE double, not the most negative one, and "
                  "with an unsigned arma::uword, i - j < 0 is never true: compare j > i")
         .variant(m::mask_plus_infinity, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, INFINITY)));
-    // -1e9, -1e30, lowest(): any large finite number where -infinity belongs
-    p.variant_fitting(m::mask_large_finite_value,
+    // -1e9, -1e30, lowest(): any large finite number where -infinity belongs, the slip of
+    // hidden scores set to -1e9
+    const Mistake& large_finite = mistake_of(MaskUse::set_large);
+    p.variant_fitting(large_finite,
                       as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -1e9)),
                       future_holds(L, [](double x) { return std::isfinite(x) && x <= -1e4; }));
     // a 0/1 pattern times -infinity: 0 * -inf is NaN where a key may be seen
@@ -494,7 +501,7 @@ void causal_mask_variants(Probe& p, arma::uword L) {
     by_trimat(m::mask_zero_one_pattern, hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, 1.0, 0.0), 2,
               "arma::trimatu(arma::ones(L, L), 1)");
     const auto large = future_holds(L, [](double x) { return std::isfinite(x) && x <= -1e4; });
-    p.variant_fitting(m::mask_large_finite_value,
+    p.variant_fitting(large_finite,
                       L < 2 ? trimatu_refuses : as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -1e9)),
                       [L, large, trimatu_refuses](const Result& r) { return L < 2 ? same_result(r, trimatu_refuses) : large(r); })
         .labelled("arma::trimatu(M, 1)")

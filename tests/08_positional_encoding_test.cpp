@@ -25,6 +25,7 @@ ATTN_TEST_MAIN(ch08_positional_encoding)
 #include "core/errors.hpp"
 #include "labs/positional_encoding_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -299,8 +300,8 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     two_ways(m::add_positions_whole_table, "X + PE", Lmax == L ? right : refused_sum(x, shape(Lmax, d)),
              refused_sum(x, shape(Lmax, d)), false);
     // PE.rows(0, L): one row too many, or past the end of a table as long as X
-    two_ways(m::span_end_inclusive, "X + PE.rows(0, L)", Lmax > L ? refused_sum(x, shape(L + 1, d)) : out_of_bounds,
-             refused_sum(x, shape(1, d)), false,
+    two_ways(mistake_of(OneTooMany::span_end), "X + PE.rows(0, L)",
+             Lmax > L ? refused_sum(x, shape(L + 1, d)) : out_of_bounds, refused_sum(x, shape(1, d)), false,
              "in add_positions, X + PE.head_rows(X.n_rows): its first L rows, also for an empty X");
     // an empty X: PE.rows(0, L - 1) with L - 1 wrapped round to the largest index
     declare(p, m::add_positions_empty_sentence, empty ? out_of_bounds : right);
@@ -323,11 +324,11 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     // the right sum of other rows of the table: position 0's code for every token, or the
     // table's last L rows
     if (!empty) {
-        p.wrong_input(result(kSumPart, X + arma::repmat(PE.row(0), L, 1), kSum),
-                      "PE.row(0) added to every token: each token t needs its own position's code, PE.row(t)");
+        p.on_other_input(result(kSumPart, X + arma::repmat(PE.row(0), L, 1), kSum),
+                         "PE.row(0) added to every token: each token t needs its own position's code, PE.row(t)");
         if (Lmax > L)
-            p.wrong_input(result(kSumPart, X + rows_by_loops(PE, Lmax - L, L), kSum),
-                          "the table's last L rows (PE.tail_rows(L)): token t takes PE.row(t), the first L rows");
+            p.on_other_input(result(kSumPart, X + rows_by_loops(PE, Lmax - L, L), kSum),
+                             "the table's last L rows (PE.tail_rows(L)): token t takes PE.row(t), the first L rows");
     }
     if (!empty) p.term("X", kSumPart, X).term("PE's first L rows", kSumPart, head);
 }
@@ -430,10 +431,10 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         .variant(m::similarity_normalised, as(per_root), "divided by sqrt(d_model), as attention divides its scores")
         .labelled("sqrt(d_model)");
     // the row of another position: positions counted from 1
-    pr.wrong_input(p >= 1 ? as(similarity_head(PE, p - 1, L)) : Result::throws(Threw::armadillo_index),
-                   "the position p - 1 in place of p (positions count from 0: row p of PE is position p)")
-        .wrong_input(p + 1 < L ? as(similarity_head(PE, p + 1, L)) : Result::throws(Threw::armadillo_index),
-                     "the position p + 1 in place of p (positions count from 0: row p of PE is position p)");
+    pr.on_other_input(p >= 1 ? as(similarity_head(PE, p - 1, L)) : Result::throws(Threw::armadillo_index),
+                      "the position p - 1 in place of p (positions count from 0: row p of PE is position p)")
+        .on_other_input(p + 1 < L ? as(similarity_head(PE, p + 1, L)) : Result::throws(Threw::armadillo_index),
+                        "the position p + 1 in place of p (positions count from 0: row p of PE is position p)");
     // one entry per column: the loop over j ran to PE.n_cols
     if (d <= L) pr.variant(m::similarity_one_entry_per_column, as(similarity_head(PE, p, d)));
     else pr.variant(m::similarity_one_entry_per_column, Result::throws(Threw::armadillo_index));

@@ -195,8 +195,9 @@ void split_variants(Probe& p, const arma::mat& M, arma::uword h) {
         .variant(m::heads_width_from_rows, cut_columns(M, h, [L, h](arma::uword q) { return q * (L / h); }, L / h));
     // M.cols(i * w, (i + 1) * w): the last head runs one column past the end (however
     // the block is taken: cols, submat, or a span)
+    const Mistake& one_too_wide = mistake_of(OneTooMany::span_end);
     p.variant_fitting(
-        m::span_end_inclusive, Result::throws(Threw::armadillo_index, "Mat::cols(): indices out of bounds or incorrectly used"),
+        one_too_wide, Result::throws(Threw::armadillo_index, "Mat::cols(): indices out of bounds or incorrectly used"),
         [](const Result& got) {
             return got.threw == Threw::armadillo_index && mentions(got.message, "out of bounds") &&
                    !mentions(got.message, "rows()");
@@ -211,7 +212,7 @@ void split_variants(Probe& p, const arma::mat& M, arma::uword h) {
             const arma::uword last = std::min((q + 1) * w, M.n_cols - 1);
             wide.push_back(block_by_loops(M, q * w, last - q * w + 1));
         }
-        p.variant(m::span_end_inclusive, split_result(wide),
+        p.variant(one_too_wide, split_result(wide),
                   "here each head's block ended at column (i + 1) * w, the first column of the next head, and "
                   "std::min kept the last one inside M: every head but the last came out w + 1 columns wide")
             .labelled("M.cols(i * w, std::min((i + 1) * w, M.n_cols - 1))");
@@ -264,7 +265,7 @@ void concat_variants(Probe& p, const std::vector<arma::mat>& parts) {
               same_width ? as(stack_by_loops(parts)) : Result::throws(Threw::armadillo_size, "join_cols"));
     // out.cols(c, c + w) = part: the first block is one column wider than the part
     // (with one part, it runs past the end)
-    p.variant(m::span_end_inclusive,
+    p.variant(mistake_of(OneTooMany::span_end),
               w0 + 1 > total ? Result::throws(Threw::armadillo_index, "Mat::cols()")
                              : Result::throws(Threw::armadillo_size, "copy into submatrix: incompatible matrix dimensions: " +
                                                                          shape(L, w0 + 1) + " and " + shape(L, w0)));
@@ -384,11 +385,7 @@ enum class Mha {
     one_softmax,          // one softmax over every head's scores of a query
     mask_not_passed,
     kv_from_queries,      // K and V projected from X_q
-    roles_swapped,        // Q from X_kv, K and V from X_q
     queries_from_x_kv,    // Q from X_kv too: everything from X_kv
-    q_from_w_k,
-    k_from_w_q,
-    v_from_w_k,
     values_cut_at_key_width,  // V_i = V.cols(i d_k, (i + 1) d_k - 1)
     widths_from_d_model,      // every head cut X_q.n_cols / h columns wide
     one_wide_head,            // the projections attended whole, as one head
@@ -419,21 +416,22 @@ arma::mat head_of(const arma::mat& M, arma::uword h, arma::uword p, arma::uword 
     return columns_by_loops(M, cols);
 }
 
-// `head`: how each head's attention is done (a slip of tests/support/families.hpp).
+// `head`: how each head's attention is done, and how the inputs were projected (slips
+// of tests/support/families.hpp).
 MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWay& head = {}) {
     const arma::uword h = in.h;
-    const arma::mat& Xq = s == Mha::roles_swapped || s == Mha::queries_from_x_kv ? in.X_kv : in.X_q;
-    const arma::mat& Xkv = s == Mha::roles_swapped || s == Mha::kv_from_queries ? in.X_q : in.X_kv;
-    const arma::mat Q = product_by_loops(Xq, s == Mha::q_from_w_k ? in.W_k : in.W_q);   // (L_Q, h d_k)
-    const arma::mat K = product_by_loops(Xkv, s == Mha::k_from_w_q ? in.W_q : in.W_k);  // (L_K, h d_k)
-    const arma::mat V = product_by_loops(Xkv, s == Mha::v_from_w_k ? in.W_k : in.W_v);  // (L_K, h d_v)
+    const arma::mat& Xq = s == Mha::queries_from_x_kv ? in.X_kv : in.X_q;
+    const arma::mat& Xkv = s == Mha::kv_from_queries ? in.X_q : in.X_kv;
+    // Q (L_Q, h d_k), K (L_K, h d_k), V (L_K, h d_v; h d_k when projected by W_q or W_k)
+    const ProjectionsByLoops pr = projections_by_loops(Xq, Xkv, in.W_q, in.W_k, in.W_v, head.projection);
+    const arma::mat &Q = pr.Q, &K = pr.K, &V = pr.V;
     const arma::uword d_k = in.W_q.n_cols / h, d_v = in.W_v.n_cols / h, L_Q = Q.n_rows, L_K = K.n_rows;
     const bool dealt = s == Mha::interleaved;
     const arma::uword d_model_part = in.X_q.n_cols / h;
     const arma::uword qk_width = s == Mha::widths_from_d_model ? d_model_part : d_k;
-    const arma::uword v_width = s == Mha::values_cut_at_key_width || s == Mha::v_from_w_k ? d_k
-                                : s == Mha::widths_from_d_model                           ? d_model_part
-                                                                                          : d_v;
+    const arma::uword v_width = s == Mha::values_cut_at_key_width || head.projection.v != Weight::v ? d_k
+                                : s == Mha::widths_from_d_model                                    ? d_model_part
+                                                                                                   : d_v;
     if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)
         return mha_throws(Threw::armadillo_index, "Mat::cols()");
     const arma::mat mask = s == Mha::mask_not_passed ? arma::mat() : in.mask;
@@ -601,6 +599,10 @@ Diagnosis multi_head_attention_diagnosis() {
         WiringSlips wiring;
         wiring.ways = {Wiring::scores_k_q, Wiring::output_at_v};
         add_attention_wiring_slips(p, heads, wiring);
+        add_projection_slips(p, heads, {Projection::sources_swapped, Projection::q_by_w_k, Projection::k_by_w_q,
+                                        Projection::v_by_w_k});
+        // the output as W_o concat
+        add_product_slips(p, [&](const ProductWay&) -> Outcome { return with(Mha::w_o_first); }, {{Product::w_x}});
         SoftmaxSlips down;
         down.table = down.by_length = down.without_exp = false;
         add_softmax_slips(p, heads, down);
@@ -617,24 +619,16 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::heads_one_softmax_over_all_heads, with(Mha::one_softmax))
             .variant(m::heads_mask_not_passed, with(Mha::mask_not_passed))
             .variant(m::heads_keys_values_from_queries, with(Mha::kv_from_queries))
-            .variant(m::cross_attention_roles_swapped, with(Mha::roles_swapped))
-            .wrong_input(with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
-                                                        "which only the keys and values come from")
-            .variant(m::projection_role_swapped, with(Mha::q_from_w_k))
-            .labelled("Q = X_q W_k")
-            .variant(m::projection_role_swapped, with(Mha::k_from_w_q))
-            .labelled("K = X_kv W_q")
-            .variant(m::projection_role_swapped, with(Mha::v_from_w_k))
-            .labelled("V = X_kv W_k")
+            .on_other_input(with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
+                                                           "which only the keys and values come from")
             .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width))
             .variant(m::heads_width_from_d_model, with(Mha::widths_from_d_model))
             .variant(m::heads_not_split, with(Mha::one_wide_head))
             .variant(m::heads_concat_stacked_rows, with(Mha::concat_stacked))
-            .variant(m::span_end_inclusive, with(Mha::cut_end_inclusive))
+            .variant(mistake_of(OneTooMany::span_end), with(Mha::cut_end_inclusive))
             .labelled("Q.cols(i * d_k, (i + 1) * d_k)")
-            .variant(m::span_end_inclusive, with(Mha::concat_end_inclusive))
+            .variant(mistake_of(OneTooMany::span_end), with(Mha::concat_end_inclusive))
             .labelled("concat.cols(i * d_v, (i + 1) * d_v) = head")
-            .variant(m::projection_w_times_x, with(Mha::w_o_first))
             .variant(m::heads_weights_before_softmax, with(Mha::scores_as_weights))
             .labelled("the scaled scores")
             .variant(m::heads_weights_before_softmax, with(Mha::raw_scores_as_weights))

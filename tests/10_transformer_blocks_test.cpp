@@ -30,6 +30,7 @@ ATTN_TEST_MAIN(ch10_transformer_blocks)
 #include "core/worked_example.hpp"
 #include "labs/transformer_blocks_lab.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using namespace attn_test;
@@ -544,13 +545,10 @@ enum class Block {
     cross_residual_from_input,   // decoder: the cross-attention adds Y back
     encoder_masked,        // the encoder's self-attention with the causal mask
     decoder_unmasked,      // the decoder's self-attention without it
-    cross_masked,          // the causal mask on the cross-attention too
-    cross_masked_by_position,  // the cross-attention masked L_dec x L_enc, -inf where key j > query i
     mask_of_encoder_length,  // causal_mask(H_enc.n_rows) for the self-attention
     cross_reads_first,     // cross-attention keys and values from H1
     cross_reads_input,     // cross-attention keys and values from Y
     cross_queries_from_input,  // cross-attention queries from Y
-    roles_swapped,         // cross-attention queries from H_enc, keys and values from H1
     cross_self_weights,    // the cross-attention with w.self
     attention_weights_traded,  // the self-attention with w.cross, the cross-attention with w.self
     sublayers_out_of_order,    // encoder: the feed-forward sub-layer first; decoder: the cross-attention first
@@ -626,8 +624,12 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
     }
 }
 
+// `cross_projection`: how the cross-attention's inputs were projected (of the slips of
+// tests/support/families.hpp, only the two sequences' roles traded: the queries from H_enc,
+// the keys and values from H1); `cross_mask`: the mask it was given (none, right).
 Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::DecoderBlockWeights& w,
-                        Block b = Block::right) {
+                        Block b = Block::right, const ProjectionWay& cross_projection = {},
+                        const arma::mat& cross_mask = arma::mat()) {
     if (b == Block::gain_bias_swapped || b == Block::first_norms_swapped || b == Block::outer_norms_swapped) {
         attn::DecoderBlockWeights t = w;
         if (b == Block::gain_bias_swapped) t.norm1 = traded(w.norm1), t.norm2 = traded(w.norm2), t.norm3 = traded(w.norm3);
@@ -669,19 +671,13 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
         const attn::AttentionWeights cross = with_heads(cross_weights, one_cross              ? 1
                                                                        : b == Block::two_heads ? 2
                                                                                                : cross_weights.heads);
-        arma::mat cross_mask = b == Block::cross_masked ? causal_mask_by_loops(Y.n_rows) : arma::mat();
-        if (b == Block::cross_masked_by_position) {
-            cross_mask.zeros(Y.n_rows, H_enc.n_rows);
-            for (arma::uword i = 0; i < Y.n_rows; ++i)
-                for (arma::uword j = i + 1; j < H_enc.n_rows; ++j) cross_mask(i, j) = -INFINITY;
-        }
         const arma::mat H2 = sublayer(
             H1, n2,
             [&](const arma::mat& q) {
                 // in the pre-norm slip q is layer_norm(H1): the queries, with the encoder as keys and values
                 const arma::mat& queries = b == Block::cross_queries_from_input ? Y : q;
                 const arma::mat& source = b == Block::cross_reads_first ? H1 : b == Block::cross_reads_input ? Y : H_enc;
-                if (b == Block::roles_swapped) return mha_by_loops(H_enc, q, cross, cross_mask);
+                if (cross_projection.sources_swapped) return mha_by_loops(H_enc, q, cross, cross_mask);
                 return mha_by_loops(queries, source, cross, cross_mask);
             },
             two);
@@ -777,10 +773,6 @@ Diagnosis decoder_block_diagnosis() {
             .variant(m::block_residual_wrong_input, with(Block::cross_residual_from_input))
             .labelled("Y into the cross-attention's")
             .variant(m::decoder_without_causal_mask, with(Block::decoder_unmasked))
-            .variant(m::decoder_cross_attention_masked, with(Block::cross_masked))
-            .labelled("causal_mask(L_dec)")
-            .variant(m::decoder_cross_attention_masked, with(Block::cross_masked_by_position))
-            .labelled("L_dec x L_enc, -inf where key j > query i")
             .variant(m::block_head_count_not_the_weights, with(Block::one_head_self))
             .labelled("heads = 1 for the self-attention")
             .variant(m::block_head_count_not_the_weights, with(Block::one_head_cross))
@@ -791,11 +783,17 @@ Diagnosis decoder_block_diagnosis() {
             .variant(m::decoder_cross_reads_decoder, with(Block::cross_reads_input))
             .labelled("Y")
             .variant(m::decoder_cross_queries_from_input, with(Block::cross_queries_from_input))
-            .variant(m::cross_attention_roles_swapped, with(Block::roles_swapped))
             .variant(m::decoder_cross_uses_self_weights, with(Block::cross_self_weights))
             .labelled("w.self for both")
             .variant(m::decoder_cross_uses_self_weights, with(Block::attention_weights_traded))
             .labelled("w.self and w.cross traded");
+        // the cross-attention's slips that other layers share (tests/support/families.hpp): the
+        // decoder's causal mask carried over, and the two sequences' roles traded
+        add_cross_mask_slips(p, y.n_rows, h.n_rows,
+                             [&](const arma::mat& mask) { return decoder_by_loops(y, h, ww, Block::right, {}, mask); });
+        add_projection_slips(
+            p, [&](const AttentionWay& way) { return decoder_by_loops(y, h, ww, Block::right, way.projection); },
+            {Projection::sources_swapped});
     }
     return d;
 }

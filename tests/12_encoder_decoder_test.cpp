@@ -47,6 +47,7 @@ ATTN_TEST_MAIN(ch12_encoder_decoder)
 #include "model/model.hpp"
 #include "model/toy_tasks.hpp"
 #include "support/diagnosis.hpp"
+#include "support/families.hpp"
 #include "support/oracles.hpp"
 
 using attn_test::Diagnosis;
@@ -704,6 +705,20 @@ std::optional<Outcome> beam_outcome(const Tree& tree, std::size_t max_len, std::
     return Outcome{r, reach_of(next.shown, max_len)};
 }
 
+// The softmaxes of the family of tests/support/families.hpp that a search's scores can be
+// taken by: each exponential over the length (2-norm) of its row, as arma::normalise(E, 2, 1)
+// divides; or none of a row's maximum taken off first.
+attn_test::SoftmaxWay by_length() {
+    attn_test::SoftmaxWay w;
+    w.norm = attn_test::Norm::row_length;
+    return w;
+}
+attn_test::SoftmaxWay unshifted() {
+    attn_test::SoftmaxWay w;
+    w.shift = attn_test::Shift::none;
+    return w;
+}
+
 // A slip of beam_search: its mistake, the way it is made, and its label.
 struct BeamSlip {
     const attn_test::Mistake* mistake;
@@ -734,7 +749,7 @@ std::vector<BeamSlip> beam_slips() {
             [st](W& w) { w.per = W::Per::token_and_begin, w.stop = st; });
     }
     add(m::beam_log_softmax_not_normalised, "", [](W& w) { w.score = W::Score::shift_only; });
-    add(m::softmax_normalised_by_length, "", [](W& w) { w.score = W::Score::two_norm; });
+    add(*attn_test::mistake_of(by_length()), "", [](W& w) { w.score = W::Score::two_norm; });
     add(m::beam_log_softmax_down_columns, "", [](W& w) { w.score = W::Score::zero; });
     add(m::beam_ties_broken_the_wrong_way, "sorted by score alone", [](W& w) { w.order = W::Order::prefix_first; });
     add(m::beam_ties_broken_the_wrong_way, "larger token first", [](W& w) { w.order = W::Order::larger_token_first; });
@@ -1144,7 +1159,7 @@ BOOST_AUTO_TEST_CASE(scores_near_1000_give_the_same_answer) {
     Recorder next{[t](const Tokens& prefix) { return arma::rowvec(t(prefix) + 1000.0); }, {}};
     const Tokens got = attn::beam_search(std::ref(next), kBegin, kEnd, 4, 2);
     if (show(got) != show({B, C}))
-        report(m::softmax_without_max_subtraction,
+        report(*attn_test::mistake_of(unshifted()),
                "in beam_search, with every score 1000 higher the answer was " + show(got) + ", not {3, 4}: log "
                "softmax is s_j - (m + log(sum(exp(s - m)))) with m = s.max()");
 }

@@ -5,9 +5,12 @@
 #include "test_main.hpp"
 ATTN_TEST_MAIN(catalogue)
 
+#include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "catalogue/all.hpp"
@@ -50,6 +53,35 @@ std::set<std::pair<std::string, std::string>> wrong_versions() {
                 if (f.path().extension() != ".cpp") continue;
                 out.insert({dir.path().filename().string(), name.substr(0, name.find('.'))});
             }
+    return out;
+}
+
+// The words (runs of letters, digits and '_') of every file under tests/, src/ and tools/,
+// by path, but the versions of exercises (tests/mistakes/, tests/correct/) and Markdown:
+// where a mistake id may be written besides its wrong versions and the documents.
+std::map<std::string, std::set<std::string>> words_of_the_code() {
+    const fs::path root(ATTN_SOURCE_DIR);
+    std::map<std::string, std::set<std::string>> out;
+    for (const char* top : {"tests", "src", "tools"})
+        for (const auto& f : fs::recursive_directory_iterator(root / top)) {
+            const std::string path = fs::relative(f.path(), root).generic_string();
+            if (!f.is_regular_file() || f.path().extension() == ".md" || path.rfind("tests/mistakes/", 0) == 0 ||
+                path.rfind("tests/correct/", 0) == 0)
+                continue;
+            std::ifstream in(f.path(), std::ios::binary);
+            std::stringstream text;
+            text << in.rdbuf();
+            std::set<std::string>& words = out[path];
+            std::string word;
+            for (const char c : text.str() + " ") {
+                if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+                    word += c;
+                } else if (!word.empty()) {
+                    words.insert(word);
+                    word.clear();
+                }
+            }
+        }
     return out;
 }
 
@@ -101,6 +133,24 @@ BOOST_AUTO_TEST_CASE(every_wrong_version_names_a_mistake_of_its_exercise) {
         if (it != by_id.end())
             BOOST_TEST(it->second->applies_to(exercise), "tests/mistakes/" << exercise << "/" << id << ".cpp: mistake " << id
                                                                             << " does not list exercise " << exercise);
+    }
+}
+
+// A mistake's id is written where it is declared and where it is recognised, nowhere else:
+// a slip that several exercises share is recognised by one family or helper of
+// tests/support/ (families.hpp), which the exercises apply without naming it, so that
+// changing its recogniser is one change, and a new exercise that applies the family has it.
+BOOST_AUTO_TEST_CASE(every_mistake_is_named_in_its_declaration_and_one_recogniser_only) {
+    const auto files = words_of_the_code();
+    for (const auto* m : attn_test::catalogue()) {
+        std::string where;
+        int n = 0;
+        for (const auto& [path, words] : files)
+            if (words.count(m->id)) where += (n++ ? ", " : "") + path;
+        BOOST_TEST(n <= 2, "mistake " << m->id << " is named in " << n << " files (" << where
+                                      << "); its declaration and one recogniser at most: a slip several exercises "
+                                         "share belongs to a family of tests/support/families.hpp (CONTRIBUTING.md, "
+                                         "'Adding a named mistake')");
     }
 }
 

@@ -139,7 +139,7 @@ Probe& Probe::variant(const Mistake& m, Result r, std::string detail, double t) 
     variants.push_back({&m, std::move(r), std::move(detail), t, nullptr, "", true});
     return *this;
 }
-Probe& Probe::wrong_input(Result r, std::string which) {
+Probe& Probe::on_other_input(Result r, std::string which) {
     return variant(mistakes::wrong_input, std::move(r), std::move(which));
 }
 Probe& Probe::variant_fitting(const Mistake& m, Result example, std::function<bool(const Result&)> fits,

@@ -116,9 +116,10 @@ struct Probe {
     std::vector<Region> regions;
 
     Probe& variant(const Mistake& m, Result r, std::string detail = "", double tol = kTol);
-    // The right computation on the wrong input ("x_0 given to every step"): a variant of
-    // the catalogue's generic mistake for it (tests/catalogue/common.hpp).
-    Probe& wrong_input(Result r, std::string which);
+    // The right computation on another input than the call's ("x_0 given to every step"):
+    // `which` says what it was given; a variant of the mistake the catalogue keeps for every
+    // exercise's other input (tests/catalogue/common.hpp), named in diagnosis.cpp alone.
+    Probe& on_other_input(Result r, std::string which);
     // A variant whose numbers depend on a constant the learner picks (-1e9, -1e30):
     // `fits` says which results count as it, `example` is one of them.
     Probe& variant_fitting(const Mistake& m, Result example, std::function<bool(const Result&)> fits,

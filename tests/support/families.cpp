@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <utility>
 
 namespace attn_test {
@@ -72,9 +73,11 @@ const char* norm_name(Norm n) {
 }
 bool by_length(Norm n) { return n == Norm::row_length || n == Norm::column_length; }
 
-// What a softmax written the way w is named: its first slip, in the order direction,
-// normaliser, exponential, shift, rule for a row of -inf (nullptr: the right softmax).
-const Mistake* softmax_mistake(const SoftmaxWay& w) {
+}  // namespace
+
+// Its first slip, in the order direction, normaliser, exponential, shift, rule for a row
+// of -inf.
+const Mistake* mistake_of(const SoftmaxWay& w) {
     if (w.down_columns || w.norm == Norm::column_sum) return &m::softmax_over_columns;
     if (w.norm == Norm::total) return &m::softmax_over_whole_matrix;
     if (w.norm == Norm::row_max) return &m::softmax_divided_by_max;
@@ -87,6 +90,8 @@ const Mistake* softmax_mistake(const SoftmaxWay& w) {
     if (w.even_empty_rows) return &m::masked_row_spread_evenly;
     return nullptr;
 }
+
+namespace {
 
 // The label of a softmax's way: the same body has the same label in every exercise.
 std::string softmax_label(const SoftmaxWay& w) {
@@ -102,7 +107,7 @@ std::string softmax_label(const SoftmaxWay& w) {
 Slip softmax_slip(const SoftmaxWay& w, bool alone = true) {
     AttentionWay way;
     way.softmax = w;
-    Slip s = slip(*softmax_mistake(w), way, softmax_label(w));
+    Slip s = slip(*mistake_of(w), way, softmax_label(w));
     s.alone = alone;
     return s;
 }
@@ -127,7 +132,7 @@ std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
                 for (const Norm no : norms) {
                     SoftmaxWay w = way_of(sh, no);
                     w.guard = guard;
-                    if (!softmax_mistake(w)) continue;  // the right one
+                    if (!mistake_of(w)) continue;  // the right one
                     const int slips = (sh != Shift::row_max) + (no != Norm::row_sum) + !guard;
                     out.push_back(softmax_slip(w, slips == 1));
                 }
@@ -176,6 +181,23 @@ void add_softmax_slips(Probe& p, const arma::mat& S, const std::function<Outcome
 
 // --- the mask -------------------------------------------------------------------------
 
+const Mistake& mistake_of(MaskUse use) {
+    switch (use) {
+        case MaskUse::after_softmax: return m::mask_after_softmax;
+        case MaskUse::added_to_weights: return m::mask_added_to_weights;
+        case MaskUse::zero_score: return m::mask_with_zero;
+        case MaskUse::multiplied: return m::mask_multiplied;
+        case MaskUse::transposed: return m::mask_transposed;
+        case MaskUse::plus_large:
+        case MaskUse::set_large: return m::mask_large_finite_value;
+        case MaskUse::ignored: return m::mask_ignored;
+        case MaskUse::keep_pattern: return m::mask_read_as_keep_pattern;
+        case MaskUse::shift_before_mask: return m::softmax_shift_before_mask;
+        case MaskUse::added: break;
+    }
+    throw std::invalid_argument("mistake_of: the mask added to the scores is the right use, no mistake");
+}
+
 std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which) {
     std::vector<Slip> out;
     auto use = [](MaskUse u) {
@@ -183,25 +205,35 @@ std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which) {
         w.mask = u;
         return w;
     };
-    out.push_back(slip(m::mask_after_softmax, use(MaskUse::after_softmax)));
-    out.push_back(slip(m::mask_added_to_weights, use(MaskUse::added_to_weights)));
-    out.push_back(slip(m::mask_with_zero, use(MaskUse::zero_score)));
-    if (which.ignored) out.push_back(slip(m::mask_ignored, use(MaskUse::ignored)));
-    if (which.keep_pattern) out.push_back(slip(m::mask_read_as_keep_pattern, use(MaskUse::keep_pattern)));
-    if (which.shift_before_mask) out.push_back(slip(m::softmax_shift_before_mask, use(MaskUse::shift_before_mask)));
-    if (which.multiplied) push(out, slip(m::mask_multiplied, use(MaskUse::multiplied)), which.multiplied_unguarded);
-    if (which.transposed) out.push_back(slip(m::mask_transposed, use(MaskUse::transposed), "S + mask.t()"));
+    auto named = [&](MaskUse u, std::string how = "", std::string detail = "", double tol = kTol) {
+        return slip(mistake_of(u), use(u), std::move(how), std::move(detail), tol);
+    };
+    out.push_back(named(MaskUse::after_softmax));
+    out.push_back(named(MaskUse::added_to_weights));
+    out.push_back(named(MaskUse::zero_score));
+    if (which.ignored) out.push_back(named(MaskUse::ignored));
+    if (which.keep_pattern) out.push_back(named(MaskUse::keep_pattern));
+    if (which.shift_before_mask) out.push_back(named(MaskUse::shift_before_mask));
+    if (which.multiplied) push(out, named(MaskUse::multiplied), which.multiplied_unguarded);
+    if (which.transposed) out.push_back(named(MaskUse::transposed, "S + mask.t()"));
     // mask.t() where it fits, a square mask, and the mask as it is elsewhere: right there
     if (which.transposed_where_square)
-        out.push_back(slip(m::mask_transposed, use(mask.n_rows == mask.n_cols ? MaskUse::transposed : MaskUse::added),
+        out.push_back(slip(mistake_of(MaskUse::transposed),
+                           use(mask.n_rows == mask.n_cols ? MaskUse::transposed : MaskUse::added),
                            "mask.t() when it is square"));
     // -1e9 or -1e30: nearly the right weights (a looser tolerance), and even ones on a
     // row with every key hidden
     if (which.large) {
         const double loose = 1e-5;
-        out.push_back(slip(m::mask_large_finite_value, use(MaskUse::plus_large), "S + (-1e9 where hidden)", "", loose));
-        out.push_back(slip(m::mask_large_finite_value, use(MaskUse::set_large), "hidden scores set to -1e9",
-                           which.set_large_detail, loose));
+        out.push_back(named(MaskUse::plus_large, "S + (-1e9 where hidden)", "", loose));
+        out.push_back(named(MaskUse::set_large, "hidden scores set to -1e9", which.set_large_detail, loose));
+    }
+    // the softmax taken before the mask (its row's maximum over hidden keys too) and no rule
+    // for a row with nothing left: named by the NaN it gives
+    if (which.renormalised) {
+        AttentionWay w = use(MaskUse::shift_before_mask);
+        w.softmax.guard = false;
+        out.push_back(slip(m::masked_row_gives_nan, w, "softmax(S), hidden zeroed, rows renormalised"));
     }
     return out;
 }
@@ -212,32 +244,48 @@ void add_mask_slips(Probe& p, const arma::mat& mask, const Finish& finish, const
 
 // --- the divisor ------------------------------------------------------------------------
 
+const Mistake& mistake_of(Divisor d) {
+    switch (d) {
+        case Divisor::none: return m::no_scaling;
+        case Divisor::d_k: return m::scale_by_d_k;
+        case Divisor::multiplied: return m::scale_multiplied;
+        case Divisor::sqrt_d_v: return m::scale_by_sqrt_d_v;
+        case Divisor::key_count: return m::scale_by_key_count;
+        case Divisor::query_count: return m::scale_by_query_count;
+        case Divisor::sqrt_d_model: return m::scale_by_sqrt_d_model;
+        case Divisor::after_softmax: return m::scaled_after_softmax;
+        case Divisor::fixed_two: return m::divisor_hard_coded;
+        case Divisor::truncated_sqrt: return m::sqrt_truncated_to_integer;
+    }
+    throw std::invalid_argument("mistake_of: no such divisor");
+}
+
 std::vector<Slip> divisor_slips(const DivisorSizes& n, const DivisorSlips& which) {
     std::vector<Slip> out;
-    auto by = [&](const Mistake& mk, double divisor, std::string how = "", std::string detail = "") {
+    auto by = [&](Divisor d, double divisor, std::string how = "", std::string detail = "") {
         AttentionWay w;
         w.divisor = divisor;
-        push(out, slip(mk, w, std::move(how), std::move(detail)), which.unguarded);
+        push(out, slip(mistake_of(d), w, std::move(how), std::move(detail)), which.unguarded);
     };
-    by(m::no_scaling, 1.0);
-    by(m::scale_by_d_k, n.d_k, "", which.d_k_detail);
-    by(m::scale_multiplied, 1.0 / std::sqrt(n.d_k));
-    if (n.d_v > 0) by(m::scale_by_sqrt_d_v, std::sqrt(n.d_v));
-    if (n.L_K > 0) by(m::scale_by_key_count, std::sqrt(n.L_K), "sqrt(K.n_rows)");
+    by(Divisor::none, 1.0);
+    by(Divisor::d_k, n.d_k, "", which.d_k_detail);
+    by(Divisor::multiplied, 1.0 / std::sqrt(n.d_k));
+    if (n.d_v > 0) by(Divisor::sqrt_d_v, std::sqrt(n.d_v));
+    if (n.L_K > 0) by(Divisor::key_count, std::sqrt(n.L_K), "sqrt(K.n_rows)");
     // the number of queries: a count of tokens like the keys', or a mistake of its own,
     // which is only another number where L_Q != L_K
-    if (n.L_Q > 0 && !which.queries_apart) by(m::scale_by_key_count, std::sqrt(n.L_Q), "sqrt(Q.n_rows)");
+    if (n.L_Q > 0 && !which.queries_apart) by(Divisor::key_count, std::sqrt(n.L_Q), "sqrt(Q.n_rows)");
     if (n.L_Q > 0 && which.queries_apart && n.L_Q != n.L_K)
-        by(m::scale_by_query_count, std::sqrt(n.L_Q), "sqrt(Q.n_rows)");
-    if (n.d_model > 0) by(m::scale_by_sqrt_d_model, std::sqrt(n.d_model));
+        by(Divisor::query_count, std::sqrt(n.L_Q), "sqrt(Q.n_rows)");
+    if (n.d_model > 0) by(Divisor::sqrt_d_model, std::sqrt(n.d_model));
     if (which.after_softmax) {
         AttentionWay w;
         w.divided_after_softmax = true;
-        push(out, slip(m::scaled_after_softmax, w), which.unguarded);
+        push(out, slip(mistake_of(Divisor::after_softmax), w), which.unguarded);
     }
     if (which.fixed) {
-        by(m::divisor_hard_coded, 2.0);
-        by(m::sqrt_truncated_to_integer, std::floor(std::sqrt(n.d_k)));
+        by(Divisor::fixed_two, 2.0);
+        by(Divisor::truncated_sqrt, std::floor(std::sqrt(n.d_k)));
     }
     return out;
 }
@@ -248,62 +296,154 @@ void add_divisor_slips(Probe& p, const DivisorSizes& sizes, const Finish& finish
 
 // --- the wiring -----------------------------------------------------------------------
 
+namespace {
+
+// One wiring slip: the change it makes, its mistake and its label (k_q_detail: what else
+// gives K Q^T).
+Slip wiring_slip(Wiring wiring, const std::string& k_q_detail) {
+    AttentionWay w;
+    switch (wiring) {
+        case Wiring::scores_k_q:
+            w.scores = ScoresFrom::k_q;
+            return slip(m::scores_transposed, w, "K * Q.t()", k_q_detail);
+        case Wiring::scores_k_q_in_loops:
+            w.scores = ScoresFrom::k_q, w.written = Written::loops;
+            return slip(m::scores_transposed, w, "loops with i and j swapped", k_q_detail);
+        case Wiring::scores_q_q:
+            w.scores = ScoresFrom::q_q;
+            return slip(m::scores_queries_by_queries, w, "Q * Q.t()");
+        case Wiring::scores_q_times_k:
+            w.scores = ScoresFrom::q_times_k;
+            return slip(m::scores_transpose_misplaced, w, "Q * K");
+        case Wiring::scores_qt_times_k:
+            w.scores = ScoresFrom::qt_times_k;
+            return slip(m::scores_transpose_misplaced, w, "Q.t() * K");
+        case Wiring::scores_kept:
+            w.no_softmax = true;
+            return slip(m::softmax_left_out, w);
+        case Wiring::output_at_v:
+            w.transpose_weights = true;
+            return slip(m::weights_transposed, w, "A.t() * V");
+        case Wiring::output_at_v_in_loops:
+            w.transpose_weights = true, w.written = Written::loops;
+            return slip(m::weights_transposed, w, "loops reading A(j, i)");
+        case Wiring::output_at_v_by_mix_value_rows:
+            w.transpose_weights = true, w.written = Written::course_function;
+            return slip(m::weights_transposed, w, "mix_value_rows(A.col(i).t(), V)");
+        case Wiring::output_a_vt:
+            w.transpose_values = true;
+            return slip(m::values_transposed, w, "A * V.t()");
+        case Wiring::output_a:
+            w.weights_as_output = true;
+            return slip(m::weights_instead_of_output, w);
+    }
+    throw std::invalid_argument("wiring_slip: no such wiring");
+}
+
+}  // namespace
+
 std::vector<Slip> wiring_slips(const WiringSlips& which) {
     std::vector<Slip> out;
-    for (const Wiring wiring : which.ways) {
+    for (const Wiring wiring : which.ways) out.push_back(wiring_slip(wiring, which.scores_k_q_detail));
+    return out;
+}
+
+const Mistake& mistake_of(Wiring w) { return *wiring_slip(w, "").mistake; }
+
+void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlips& which) {
+    add_slips(p, wiring_slips(which), finish);
+}
+
+// --- the projections of a layer -------------------------------------------------------
+
+std::vector<Slip> projection_slips(const std::vector<Projection>& ways) {
+    std::vector<Slip> out;
+    for (const Projection p : ways) {
         AttentionWay w;
-        switch (wiring) {
-            case Wiring::scores_k_q:
-                w.scores = ScoresFrom::k_q;
-                out.push_back(slip(m::scores_transposed, w, "K * Q.t()", which.scores_k_q_detail));
+        switch (p) {
+            case Projection::sources_swapped:
+                w.projection.sources_swapped = true;
+                out.push_back(slip(m::cross_attention_roles_swapped, w, "Q from X_kv, K and V from X_q"));
                 break;
-            case Wiring::scores_k_q_in_loops:
-                w.scores = ScoresFrom::k_q, w.written = Written::loops;
-                out.push_back(slip(m::scores_transposed, w, "loops with i and j swapped", which.scores_k_q_detail));
+            case Projection::q_by_w_k:
+                w.projection.q = Weight::k;
+                out.push_back(slip(m::projection_role_swapped, w, "Q = X_q W_k"));
                 break;
-            case Wiring::scores_q_q:
-                w.scores = ScoresFrom::q_q;
-                out.push_back(slip(m::scores_queries_by_queries, w, "Q * Q.t()"));
+            case Projection::k_by_w_q:
+                w.projection.k = Weight::q;
+                out.push_back(slip(m::projection_role_swapped, w, "K = X_kv W_q"));
                 break;
-            case Wiring::scores_q_times_k:
-                w.scores = ScoresFrom::q_times_k;
-                out.push_back(slip(m::scores_transpose_misplaced, w, "Q * K"));
+            case Projection::v_by_w_q:
+                w.projection.v = Weight::q;
+                out.push_back(slip(m::projection_role_swapped, w, "V = X_kv W_q"));
                 break;
-            case Wiring::scores_qt_times_k:
-                w.scores = ScoresFrom::qt_times_k;
-                out.push_back(slip(m::scores_transpose_misplaced, w, "Q.t() * K"));
-                break;
-            case Wiring::scores_kept:
-                w.no_softmax = true;
-                out.push_back(slip(m::softmax_left_out, w));
-                break;
-            case Wiring::output_at_v:
-                w.transpose_weights = true;
-                out.push_back(slip(m::weights_transposed, w, "A.t() * V"));
-                break;
-            case Wiring::output_at_v_in_loops:
-                w.transpose_weights = true, w.written = Written::loops;
-                out.push_back(slip(m::weights_transposed, w, "loops reading A(j, i)"));
-                break;
-            case Wiring::output_at_v_by_mix_value_rows:
-                w.transpose_weights = true, w.written = Written::course_function;
-                out.push_back(slip(m::weights_transposed, w, "mix_value_rows(A.col(i).t(), V)"));
-                break;
-            case Wiring::output_a_vt:
-                w.transpose_values = true;
-                out.push_back(slip(m::values_transposed, w, "A * V.t()"));
-                break;
-            case Wiring::output_a:
-                w.weights_as_output = true;
-                out.push_back(slip(m::weights_instead_of_output, w));
+            case Projection::v_by_w_k:
+                w.projection.v = Weight::k;
+                out.push_back(slip(m::projection_role_swapped, w, "V = X_kv W_k"));
                 break;
         }
     }
     return out;
 }
 
-void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlips& which) {
-    add_slips(p, wiring_slips(which), finish);
+void add_projection_slips(Probe& p, const Finish& finish, const std::vector<Projection>& ways) {
+    add_slips(p, projection_slips(ways), finish);
+}
+
+// --- a product with a weight matrix ---------------------------------------------------
+
+void add_product_slips(Probe& p, const std::function<Outcome(const ProductWay& way)>& finish,
+                       const std::vector<ProductWay>& ways) {
+    for (const ProductWay& w : ways) {
+        const Mistake* mk = nullptr;
+        std::string how;
+        switch (w.product) {
+            case Product::w_x: mk = &m::projection_w_times_x, how = "W * X"; break;
+            case Product::x_wt: mk = &m::projection_transposed_weights, how = "X * W.t()"; break;
+            case Product::wt_xt: mk = &m::projection_output_transposed, how = "W.t() * X.t()"; break;
+            case Product::elementwise: mk = &m::projection_elementwise, how = "X % W"; break;
+        }
+        if (w.own_check) how += ", the shape check rewritten to fit it";
+        declare(p, *mk, finish(w)).labelled(how);
+        if (w.own_check) p.combined();  // two slips: named by the product's
+    }
+}
+
+// --- a mask on a cross-attention --------------------------------------------------------
+
+void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
+                          const std::function<Outcome(const arma::mat& mask)>& finish) {
+    declare(p, m::decoder_cross_attention_masked, finish(causal_mask_by_loops(L_dec))).labelled("causal_mask(L_dec)");
+    arma::mat own(L_dec, L_enc, arma::fill::zeros);  // (L_dec, L_enc)
+    for (arma::uword i = 0; i < L_dec; ++i)
+        for (arma::uword j = i + 1; j < L_enc; ++j) own(i, j) = -INFINITY;
+    declare(p, m::decoder_cross_attention_masked, finish(own)).labelled("L_dec x L_enc, -inf where key j > query i");
+}
+
+// --- shape rules that are not rules ----------------------------------------------------
+
+const Mistake& mistake_of(NotARule rule) {
+    switch (rule) {
+        case NotARule::l_q_equals_l_k: return m::extra_rule_l_q_equals_l_k;
+        case NotARule::d_v_equals_d_k: return m::extra_rule_d_v_equals_d_k;
+        case NotARule::other_sizes: return m::shape_rule_refuses_fitting_shapes;
+    }
+    throw std::invalid_argument("mistake_of: no such rule");
+}
+
+Probe& add_rule_slip(Probe& p, NotARule rule, bool holds, const Result& right, const Outcome& refused,
+                     const std::string& detail) {
+    return declare(p, mistake_of(rule), holds ? Outcome(right) : refused, detail);
+}
+
+// --- a range one index too long ----------------------------------------------------------
+
+const Mistake& mistake_of(OneTooMany way) {
+    switch (way) {
+        case OneTooMany::loop_bound: return m::loop_runs_one_past_the_end;
+        case OneTooMany::span_end: return m::span_end_inclusive;
+    }
+    throw std::invalid_argument("mistake_of: no such range");
 }
 
 // --- the softmax's backward pass ------------------------------------------------------

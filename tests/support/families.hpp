@@ -11,6 +11,15 @@
 // multi_head_attention, or the error its code throws where a wrong product's shapes do
 // not fit). Sibling exercises thereby share one code path; what only one exercise can
 // get wrong stays in its module, and so do the quantities each probe names factors by.
+// Beside the four steps of attention: the projections of a layer's inputs, a product with
+// a weight matrix, a mask on a cross-attention, shape rules that are not rules, and a
+// range one index too long.
+//
+// A family's slip is named here and nowhere else: a mistake's id is written in its
+// declaration and in one recogniser only (held by tests/catalogue_test.cpp). Where an
+// exercise's result for a slip is its own (a shape it answers, a question's number, a
+// search's tokens), its module asks the family for the slip's name by the way it is made
+// (mistake_of).
 //
 // Shapes as in the course: rows are tokens, columns features. Q is L_Q x d_k, K is
 // L_K x d_k, V is L_K x d_v, scores and weights L_Q x L_K.
@@ -83,6 +92,8 @@ struct SoftmaxSlips {
     bool by_length_unguarded = false;
 };
 std::vector<Slip> softmax_slips(const SoftmaxSlips& which = {});
+// What a softmax written the way w is named (nullptr: the right softmax).
+const Mistake* mistake_of(const SoftmaxWay& w);
 void add_softmax_slips(Probe& p, const Finish& finish, const SoftmaxSlips& which = {});
 // The same on scores S whose softmax the exercise is: finish turns the wrong weights
 // into its result.
@@ -107,9 +118,16 @@ struct MaskSlips {
     // each row shifted by the maximum of its scores before the mask: only a hidden key's score
     // hundreds above the visible ones shows it (the caller knows its scores)
     bool shift_before_mask = false;
+    // a softmax of the plain scores, the hidden weights zeroed and each row divided by what
+    // is left: 0 / 0 on a row with nothing visible, or where a hidden key's score towers
+    bool renormalised = false;
     std::string set_large_detail;         // what else hidden scores set to -1e9 give
 };
 std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which = {});
+// What a use of the mask other than `added` is named: also what an exercise that writes a
+// mask is named by when it writes the value such a use puts where a key is hidden (0 for
+// zero_score, -1e9 for set_large).
+const Mistake& mistake_of(MaskUse use);
 void add_mask_slips(Probe& p, const arma::mat& mask, const Finish& finish, const MaskSlips& which = {});
 
 // --- the divisor ------------------------------------------------------------------------
@@ -128,6 +146,11 @@ struct DivisorSlips {
                                    // the exercise gives weights)
 };
 std::vector<Slip> divisor_slips(const DivisorSizes& sizes, const DivisorSlips& which = {});
+// The divisors above by what they are, for an answer that follows from the divisor (a
+// question's weight): what dividing by it is named.
+enum class Divisor { none, d_k, multiplied, sqrt_d_v, key_count, query_count, sqrt_d_model, after_softmax, fixed_two,
+                     truncated_sqrt };
+const Mistake& mistake_of(Divisor d);
 void add_divisor_slips(Probe& p, const DivisorSizes& sizes, const Finish& finish, const DivisorSlips& which = {});
 
 // --- the wiring -----------------------------------------------------------------------
@@ -146,6 +169,59 @@ struct WiringSlips {
 };
 std::vector<Slip> wiring_slips(const WiringSlips& which);
 void add_attention_wiring_slips(Probe& p, const Finish& finish, const WiringSlips& which);
+// What a wiring slip is named, for an exercise whose result for it is its own (the shapes it
+// answers, one row of the output written as a loop).
+const Mistake& mistake_of(Wiring w);
+
+// --- the projections of a layer -------------------------------------------------------
+// Q = X_q W_q, K = X_kv W_k and V = X_kv W_v written with the wrong operands: the two
+// sequences' roles traded in a cross-attention (the queries from X_kv, the keys and values
+// from X_q), or a role projected by another role's matrix. Each is an AttentionWay whose
+// `projection` says how; the exercise's finish projects its inputs that way
+// (projections_by_loops, tests/support/oracles.hpp).
+enum class Projection { sources_swapped, q_by_w_k, k_by_w_q, v_by_w_q, v_by_w_k };
+std::vector<Slip> projection_slips(const std::vector<Projection>& ways);
+void add_projection_slips(Probe& p, const Finish& finish, const std::vector<Projection>& ways);
+
+// --- a product with a weight matrix ---------------------------------------------------
+// X W written as W X, X W^T (by operator* or by loops reading W(j, k)), W^T X^T (the result
+// transposed) or X % W; `own_check`: with the exercise's shape check rewritten to fit that
+// product, a second slip (its ShapeError refuses what the product does not fit). The finish
+// says what the exercise gives, or what refuses the shapes, when its products are written so.
+enum class Product { w_x, x_wt, wt_xt, elementwise };
+struct ProductWay {
+    Product product;
+    bool own_check = false;
+};
+void add_product_slips(Probe& p, const std::function<Outcome(const ProductWay& way)>& finish,
+                       const std::vector<ProductWay>& ways);
+
+// --- a mask on a cross-attention --------------------------------------------------------
+// A cross-attention takes no mask: every query sees every encoder token. The decoder's
+// causal mask carried over hides some: causal_mask(L_dec), which only fits the scores where
+// L_dec = L_enc, or one of the scores' own shape, L_dec x L_enc, -inf where key j > query i.
+// finish: what the exercise gives with that mask on its cross-attention.
+void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
+                          const std::function<Outcome(const arma::mat& mask)>& finish);
+
+// --- shape rules that are not rules ----------------------------------------------------
+// A hand-written shape check can refuse shapes the contract accepts: attention's free sizes
+// tied (L_Q = L_K, as if every attention were a self-attention; d_v = d_k, though d_v meets
+// d_k in no product), or another pair of sizes compared than the rule's. Such a check gives
+// the right result where the sizes it compares agree, and a ShapeError elsewhere.
+enum class NotARule { l_q_equals_l_k, d_v_equals_d_k, other_sizes };
+const Mistake& mistake_of(NotARule rule);
+// Declares the check of `rule` on p: `right` where it holds, else `refused` (by default the
+// exercise's ShapeError, whatever its message).
+Probe& add_rule_slip(Probe& p, NotARule rule, bool holds, const Result& right,
+                     const Outcome& refused = Result::throws(Threw::shape_error), const std::string& detail = "");
+
+// --- a range one index too long ----------------------------------------------------------
+// A loop written with <= for < (its last step reads past the end: Armadillo's index error on
+// every input), or a block taken as .cols(a, a + w) or .rows(0, L), whose end Armadillo
+// counts in (a block one too wide, or past the end). What each gives is the exercise's own.
+enum class OneTooMany { loop_bound, span_end };
+const Mistake& mistake_of(OneTooMany way);
 
 // --- the softmax's backward pass ------------------------------------------------------
 // Row i of dS is A_i % (dA_i - A_i . dA_i) (softmax_jvp for one row, chapter 03;

@@ -192,6 +192,14 @@ std::string refused_step(const arma::mat& Q, const arma::mat& K, const arma::mat
     return refused_output(arma::mat(rows, cols), V, way);
 }
 
+ProjectionsByLoops projections_by_loops(const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q,
+                                        const arma::mat& W_k, const arma::mat& W_v, const ProjectionWay& way) {
+    const arma::mat& queries = way.sources_swapped ? X_kv : X_q;
+    const arma::mat& keys = way.sources_swapped ? X_q : X_kv;
+    const auto by = [&](Weight w) -> const arma::mat& { return w == Weight::q ? W_q : w == Weight::k ? W_k : W_v; };
+    return {product_by_loops(queries, by(way.q)), product_by_loops(keys, by(way.k)), product_by_loops(keys, by(way.v))};
+}
+
 arma::mat causal_mask_by_loops(arma::uword L) {
     arma::mat M(L, L);
     for (arma::uword i = 0; i < L; ++i)

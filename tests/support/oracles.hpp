@@ -57,6 +57,13 @@ enum class ScoresFrom { q_k, k_q, q_q, q_times_k, qt_times_k };
 // the end), or one of the course's functions (its attn::ShapeError). Where the shapes
 // fit, the numbers are the same.
 enum class Written { armadillo, loops, course_function };
+// How a layer's inputs became Q, K and V: Q = X_q W_q, K = X_kv W_k, V = X_kv W_v (right),
+// the two sequences' roles traded, or a role projected by another role's matrix.
+enum class Weight { q, k, v };
+struct ProjectionWay {
+    bool sources_swapped = false;  // Q from X_kv, K and V from X_q
+    Weight q = Weight::q, k = Weight::k, v = Weight::v;  // the matrix each role is projected by
+};
 struct AttentionWay {
     double divisor = 0;           // what the scores are divided by; 0: sqrt(d_k), the right one
     MaskUse mask = MaskUse::added;
@@ -68,6 +75,9 @@ struct AttentionWay {
     bool weights_as_output = false;  // A itself in place of A V
     bool divided_after_softmax = false;  // softmax of the undivided scores, the weights divided afterwards
     Written written = Written::armadillo;  // what refuses the shapes of a wrong product
+    // for a layer that projects its inputs (its finish reads it; attention_by_loops takes
+    // Q, K and V as they are given)
+    ProjectionWay projection;
 };
 struct AttentionByLoops {
     arma::mat scores;   // Q K^T / divisor (+ mask), L_Q x L_K
@@ -95,6 +105,12 @@ arma::mat output_by_loops(const arma::mat& A, const arma::mat& V, const Attentio
 std::string refused_step(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask,
                          const AttentionWay& way);
 std::string refused_output(const arma::mat& A, const arma::mat& V, const AttentionWay& way);
+// Q, K and V of a layer projected the way `way` says, by loops.
+struct ProjectionsByLoops {
+    arma::mat Q, K, V;
+};
+ProjectionsByLoops projections_by_loops(const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q,
+                                        const arma::mat& W_k, const arma::mat& W_v, const ProjectionWay& way = {});
 // The causal mask of L tokens: 0 on and below the diagonal, -inf above.
 arma::mat causal_mask_by_loops(arma::uword L);
 
