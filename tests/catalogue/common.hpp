@@ -61,8 +61,8 @@ ATTN_MISTAKE(result_function_of_right, "*",
              "every entry is the same function of the right value: its reciprocal, square, square "
              "root, size without sign, exp or log (an operation too many or left out)");
 ATTN_MISTAKE(result_broadcast_added, "*",
-             "the right result plus the same row in every row, the same column in every column, or "
-             "one number everywhere: a bias, a code, a shift or a constant added or left out");
+             "the right result plus the same row in every row, or the same column in every column: "
+             "a bias, a code or a shift of each row added or left out");
 ATTN_MISTAKE(result_permuted, "*", "the right rows (or columns), each once, in another order");
 ATTN_MISTAKE(result_term_missing, "*", "the result lacks a term the contract names (a bias, a residual, ...)");
 ATTN_MISTAKE(result_term_extra, "*", "the result has a term the contract names once too often");

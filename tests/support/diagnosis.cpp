@@ -215,7 +215,14 @@ std::string judge_refusal(const Result& got, bool wants_shape, const std::string
         case Threw::input_error: {
             const bool right_kind = (got.threw == Threw::shape_error) == wants_shape;
             if (!right_kind) {
-                report(m::refused_with_the_other_error, got.type + " (" + got.message + "); " + expected_kind(wants_shape));
+                // a shape check where only a value is bad: the right kind of error for a
+                // different rule, or a rule of the learner's that is not the contract's
+                const std::string or_rule = got.threw == Threw::shape_error
+                                                ? " (if that shape check of yours fires on shapes that keep every rule "
+                                                  "of the contract, the check itself is the slip)"
+                                                : "";
+                report(m::refused_with_the_other_error,
+                       got.type + " (" + got.message + "); " + expected_kind(wants_shape) + or_rule);
                 return "";
             }
             const auto named = [&](const std::string& f) { return got.message.rfind(f + ":", 0) == 0; };

@@ -244,8 +244,7 @@ std::vector<Finding> function_of_right(const arma::mat& R, const arma::mat& Y, c
 
 // R - Y the same row in every row (a bias, a position code or another row vector added
 // once too often, or left out), or else the same column in every column (an amount per
-// row: a shift or a normaliser of each row added or left out). A difference that is one
-// number everywhere is said as such.
+// row: a shift or a normaliser of each row added or left out); not one number everywhere.
 std::vector<Finding> broadcast_added(const arma::mat& R, const arma::mat& Y, const std::string& name, const Axes& ax,
                                      double tol) {
     if (!R.is_finite() || !Y.is_finite()) return {};
@@ -263,11 +262,9 @@ std::vector<Finding> broadcast_added(const arma::mat& R, const arma::mat& Y, con
     };
     const std::string row_word = ax.rows.empty() ? "row" : ax.rows, col_word = ax.cols.empty() ? "column" : ax.cols;
     const bool by_rows = along(true), by_cols = along(false);
-    if (by_rows && by_cols)
-        return {found(m::result_broadcast_added, "added:constant",
-                      "every entry of " + name + " is the right value " + (D(0) > 0 ? "plus " : "minus ") +
-                          number(std::abs(D(0))) + ": one number added or left out (a constant such as 1 or an "
-                          "epsilon, or a term that is the same everywhere)")};
+    // one number everywhere says too little: an approximation with another step, or any
+    // slip whose error happens to be even, gives that as well
+    if (by_rows && by_cols) return {};
     if (by_rows)
         return {found(m::result_broadcast_added, "added:row",
                       "every " + row_word + " of " + name + " is the right one plus the same row (" +
@@ -309,7 +306,8 @@ std::vector<Finding> permuted(const arma::mat& R, const arma::mat& Y, const std:
                 list += std::string(said++ ? ", " : "") + word + " " + std::to_string(i) + " holds " + word + " " +
                         std::to_string(from[i]) + "'s";
         out.push_back(found(m::result_permuted, std::string("permuted:") + (rows ? "rows" : "cols"),
-                            "the " + word + "s of " + name + " are the right ones in another order (" + list +
+                            "the " + std::string(rows ? "rows" : "columns") + " of " + name +
+                                " are the right ones in another order (" + list +
                                 ", counting from 0): an index that picks the wrong " + word +
                                 " (i and j swapped, or counted from the other end)"));
     }
