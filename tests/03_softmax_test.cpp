@@ -397,6 +397,8 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_another_shape) {
     // as many entries in another shape (S 2x3, mask 3x2): a check of n_elem lets it through
     refusal_of<attn::ShapeError>("masked_softmax",
                                  [&] { attn::masked_softmax(arma::mat(2, 3, arma::fill::zeros), arma::mat(3, 2, arma::fill::zeros)); });
+    // an empty mask is a mask of another shape, not "no mask"
+    refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat()); });
 }
 
 BOOST_AUTO_TEST_CASE(an_additive_mask_of_minus_infinity_hides_and_zero_keeps) {

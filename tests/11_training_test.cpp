@@ -1106,6 +1106,16 @@ BOOST_AUTO_TEST_CASE(refuses_weights_of_the_wrong_shape) {
         BOOST_TEST(dz.find("3x4") != std::string::npos, "the ShapeError should name dZ 3x4; got '" << dz << "'");
 }
 
+BOOST_AUTO_TEST_CASE(refuses_what_the_chapter_06_rules_refuse) {
+    const AttentionCase c = attention_cases()[1];  // L_Q 3, L_K 5, d_v 2
+    // queries one feature wider than the keys (d_q != d_k): no dot product pairs them
+    const arma::mat wide_Q = arma::join_rows(c.Q, arma::mat(c.Q.n_rows, 1, arma::fill::ones));
+    refusal_of<attn::ShapeError>("attention_backward", [&] { attn::attention_backward(wide_Q, c.K, c.V, c.A, c.dZ); });
+    // one value row fewer than there are keys (L_V != L_K)
+    const arma::mat short_V = c.V.head_rows(c.V.n_rows - 1);
+    refusal_of<attn::ShapeError>("attention_backward", [&] { attn::attention_backward(c.Q, c.K, short_V, c.A, c.dZ); });
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // ==================================================================== cross_entropy
