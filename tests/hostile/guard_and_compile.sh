@@ -37,25 +37,9 @@
 set -uo pipefail
 unset ATTN_COMPILE_SANDBOX  # (./course test exports it; each compile here says its own)
 who=$1 src=$(cd "$2" && pwd) build=$(cd "$3" && pwd) ctl=$4
-learner=attn-learner
-
-if [[ $who == user && $(id -u) -eq 0 ]]; then
-  # as root: make the ordinary user and run this script again as that user
-  if ! id "$learner" >/dev/null 2>&1 && ! useradd -m "$learner" >/dev/null 2>&1; then
-    echo "SKIP: cannot create an ordinary user here (useradd failed); the user runs are skipped"
-    exit 77
-  fi
-  if ! runuser -u "$learner" -- test -x "$ctl" -a -r "$build/test_01" -a -r "$src/exercises/manifest.txt"; then
-    echo "SKIP: the user $learner cannot reach the build folder $build; the user runs are skipped"
-    exit 77
-  fi
-  exec runuser -u "$learner" -- env -i PATH="$PATH" HOME="$(getent passwd "$learner" | cut -d: -f6)" \
-    LANG="${LANG:-C.UTF-8}" bash "$0" as-user "$src" "$build" "$ctl"
-fi
-if [[ $who == root && $(id -u) -ne 0 ]]; then
-  echo "SKIP: the root runs need root"
-  exit 77
-fi
+# as root and, with `user`, again as an ordinary user
+source "$(dirname "$0")/as_user.sh"
+run_as_who "$who" "$0" "$src" "$build" "$ctl" "$build/test_01"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/attn-guard-compile.XXXXXX")
 chmod 755 "$work"
