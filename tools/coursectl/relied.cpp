@@ -178,29 +178,30 @@ std::vector<std::string> linked_libraries(const std::string& program) {
     return out;
 }
 
-std::vector<std::string> refused_symbols(const std::vector<std::string>& objects,
-                                         const std::vector<std::string>& checks,
-                                         const std::vector<std::string>& libraries) {
-    if (objects.empty()) return {};
-    std::vector<std::string> cmd = {"nm", "-P"};
-    cmd.insert(cmd.end(), objects.begin(), objects.end());
-    const auto r = run_process(cmd, 30, 1 << 24);
-    if (r.failed_to_start || r.exit_code != 0) return {};
-    std::set<std::string> theirs;  // what the checks' own objects define
-    if (!checks.empty()) {
-        std::vector<std::string> c = {"nm", "-P", "--defined-only"};
-        c.insert(c.end(), checks.begin(), checks.end());
-        const auto t = run_process(c, 30, 1 << 26);
-        std::istringstream tl(t.output);
-        std::string tline, name;
-        while (std::getline(tl, tline)) {
-            std::istringstream f(tline);
-            if (f >> name) theirs.insert(name);
-        }
+namespace {
+
+// The names the checks' own objects define (nm --defined-only).
+std::set<std::string> defined_by(const std::vector<std::string>& checks) {
+    std::set<std::string> theirs;
+    if (checks.empty()) return theirs;
+    std::vector<std::string> c = {"nm", "-P", "--defined-only"};
+    c.insert(c.end(), checks.begin(), checks.end());
+    const auto t = run_process(c, 30, 1 << 26);
+    std::istringstream tl(t.output);
+    std::string tline, name;
+    while (std::getline(tl, tline)) {
+        std::istringstream f(tline);
+        if (f >> name) theirs.insert(name);
     }
-    std::vector<std::pair<std::string, char>> defined;  // the global definitions, with nm's type
-    std::set<std::string> refused;
-    std::istringstream lines(r.output);
+    return theirs;
+}
+
+// From `nm -P` of the learner's objects: the global definitions, with nm's type, and the
+// calls of refused functions (into `refused`).
+std::vector<std::pair<std::string, char>> global_definitions(const std::string& nm_output,
+                                                               std::set<std::string>& refused) {
+    std::vector<std::pair<std::string, char>> defined;
+    std::istringstream lines(nm_output);
     std::string line;
     while (std::getline(lines, line)) {
         std::istringstream fields(line);
@@ -215,6 +216,49 @@ std::vector<std::string> refused_symbols(const std::vector<std::string>& objects
         const bool unique = t == 'u' || t == 'i';                           // GNU unique objects, ifuncs: global too
         if (global || unique) defined.emplace_back(name, t);
     }
+    return defined;
+}
+
+// The refused names as the learner reads them: demangled (c++filt answers one line per
+// name, in order), with the library that exports a name said beside it.
+std::vector<std::string> said_to_the_learner(const std::set<std::string>& refused,
+                                             const std::map<std::string, std::string>& exported) {
+    const std::vector<std::string> mangled(refused.begin(), refused.end());
+    std::vector<std::string> filt = {"c++filt"};
+    filt.insert(filt.end(), mangled.begin(), mangled.end());
+    const auto d = run_process(filt, 30, 1 << 20);
+    std::vector<std::string> readable;
+    if (!d.failed_to_start && d.exit_code == 0) {
+        std::istringstream demangled(d.output);
+        std::string line;
+        while (std::getline(demangled, line)) readable.push_back(line);
+    }
+    if (readable.size() != mangled.size()) readable = mangled;
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < mangled.size(); ++i) {
+        std::string said = readable[i];
+        if (const auto e = exported.find(mangled[i]); e != exported.end())
+            said += ", which " + e->second + " defines: your definition would replace the library's own function, " +
+                    "for the tests too";
+        // (a constructor's or destructor's two symbols read alike)
+        if (!said.empty() && std::find(out.begin(), out.end(), said) == out.end()) out.push_back(said);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> refused_symbols(const std::vector<std::string>& objects,
+                                         const std::vector<std::string>& checks,
+                                         const std::vector<std::string>& libraries) {
+    if (objects.empty()) return {};
+    std::vector<std::string> cmd = {"nm", "-P"};
+    cmd.insert(cmd.end(), objects.begin(), objects.end());
+    const auto r = run_process(cmd, 30, 1 << 24);
+    if (r.failed_to_start || r.exit_code != 0) return {};
+    const std::set<std::string> theirs = defined_by(checks);  // what the checks' own objects define
+    std::set<std::string> refused;
+    const auto defined = global_definitions(r.output, refused);
     // A name a shared library of the check exports, defined here (weak or strong, under an
     // asm label or not): the program would export it too, and its copy would replace the
     // library's for every caller, Boost.Test's report writer and libc's callers included.
@@ -238,27 +282,7 @@ std::vector<std::string> refused_symbols(const std::vector<std::string>& objects
         refused.insert(name);
     }
     if (refused.empty()) return {};
-    // demangled, for the learner (c++filt answers one line per name, in order)
-    const std::vector<std::string> mangled(refused.begin(), refused.end());
-    std::vector<std::string> filt = {"c++filt"};
-    filt.insert(filt.end(), mangled.begin(), mangled.end());
-    const auto d = run_process(filt, 30, 1 << 20);
-    std::vector<std::string> readable;
-    if (!d.failed_to_start && d.exit_code == 0) {
-        std::istringstream demangled(d.output);
-        while (std::getline(demangled, line)) readable.push_back(line);
-    }
-    if (readable.size() != mangled.size()) readable = mangled;
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < mangled.size(); ++i) {
-        std::string said = readable[i];
-        if (const auto e = exported.find(mangled[i]); e != exported.end())
-            said += ", which " + e->second + " defines: your definition would replace the library's own function, " +
-                    "for the tests too";
-        // (a constructor's or destructor's two symbols read alike)
-        if (!said.empty() && std::find(out.begin(), out.end(), said) == out.end()) out.push_back(said);
-    }
-    return out;
+    return said_to_the_learner(refused, exported);
 }
 
 }  // namespace course
