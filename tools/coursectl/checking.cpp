@@ -120,9 +120,13 @@ std::vector<std::string> trusted_cases(const Options& o, const Exercise& e) {
     return names;
 }
 
-// Runs one check program, contained (sandbox.hpp), and reads its record.
-CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Exercise& e, const std::string& exe) {
+// Runs one check program, contained (sandbox.hpp), and reads its record. `guard`: the
+// course folder fingerprinted around the run (FolderGuard), for every program that holds
+// a learner's code.
+CheckReport run_check_program(const Options& o, const Sandbox& sandbox, const Exercise& e, const std::string& exe,
+                              bool guard) {
     ContainedRun run;
+    run.guard = guard;
     run.argv = check_arguments(exe, e);
     run.timeout_seconds = o.timeout;
     run.memory_limit = o.memory;
@@ -241,7 +245,7 @@ CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& 
                        ". A check links only your functions of namespace attn; put helpers in an unnamed namespace "
                        "(or make them static), and leave the test framework alone");
     }
-    return run_check_program(o, sandbox, e, o.build + "/checks/check_" + e.name);
+    return run_check_program(o, sandbox, e, o.build + "/checks/check_" + e.name, /*guard=*/true);
 }
 
 // One line, once per command: how the learner's code is contained, and its limits.
@@ -554,7 +558,7 @@ int cmd_check_program(const Options& o) {
         for (const auto& r : refused) names += (names.empty() ? "" : "; ") + r;
         rep = refusal("the program's own code defines or calls what is not part of the exercise: " + printable(names));
     } else {
-        rep = run_check_program(o, sandbox, e, program);
+        rep = run_check_program(o, sandbox, e, program, /*guard=*/true);
     }
     if (interrupted()) stop_on_interrupt();
     std::printf("%s %s %s\n", mark(rep.verdict), e.name.c_str(), verdict_word(rep.verdict).c_str());
@@ -605,9 +609,10 @@ int cmd_expect_diagnosis(const Options& o) {
         throw std::invalid_argument("usage: coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM");
     const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
     // the versions of exercises are the repository's own code, never a learner's: contained as
-    // far as this machine can, and run where a learner's would be refused too
-    const CheckReport rep =
-        run_check_program(o, open_sandbox(o, false, /*learner_code=*/false), e, fs::absolute(o.after[0]).string());
+    // far as this machine can, and run where a learner's would be refused too; the course
+    // folder is not fingerprinted around them (a walk of the folder, most of each test's time)
+    const CheckReport rep = run_check_program(o, open_sandbox(o, false, /*learner_code=*/false), e,
+                                              fs::absolute(o.after[0]).string(), /*guard=*/false);
     print_below(rep.lines, "  ");
     std::string ids;
     for (const auto& d : rep.diagnoses) ids += (ids.empty() ? "" : ", ") + d.id;
