@@ -14,6 +14,7 @@ ATTN_TEST_MAIN(catalogue)
 #include <string>
 
 #include "catalogue/all.hpp"
+#include "support/compare.hpp"
 
 namespace fs = std::filesystem;
 
@@ -152,6 +153,63 @@ BOOST_AUTO_TEST_CASE(every_mistake_is_named_in_its_declaration_and_one_recognise
                                          "share belongs to a family of tests/support/families.hpp (CONTRIBUTING.md, "
                                          "'Adding a named mistake')");
     }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// The one comparison's description of a difference: where, and what the wrong numbers
+// still have in common with the right ones (facts the learner can reason from).
+BOOST_AUTO_TEST_SUITE(describing_a_difference)
+
+using attn_test::axes;
+using attn_test::describe_difference;
+using attn_test::mentions;
+
+BOOST_AUTO_TEST_CASE(a_squashed_result_is_told_by_its_signs_order_and_size) {
+    const arma::mat want = {{0.9, -0.5, 0.2, -0.8, 0.6, 0.1}};
+    const arma::mat got = arma::tanh(arma::atanh(want) / 2);  // a nonlinearity of half the argument
+    const std::string d = describe_difference("h", got, want, attn_test::entries("feature"));
+    BOOST_TEST(mentions(d, "wrong everywhere"), d);
+    BOOST_TEST(mentions(d, "have the right signs"), d);
+    BOOST_TEST(mentions(d, "keep the order of the right ones"), d);
+    BOOST_TEST(mentions(d, "are all smaller: 0.5"), d);
+}
+
+BOOST_AUTO_TEST_CASE(signs_and_sizes_are_said_only_when_they_hold_for_every_wrong_entry) {
+    const arma::mat want = {{1.0, -2.0, 3.0, -4.0}};
+    const arma::mat got = {{2.0, 2.0, 1.0, -8.0}};  // one sign wrong, sizes both ways
+    const std::string d = describe_difference("x", got, want, attn_test::entries("entry"));
+    BOOST_TEST(mentions(d, "have the wrong sign at 1 of 4"), d);
+    BOOST_TEST(!mentions(d, "smaller"), d);
+    BOOST_TEST(!mentions(d, "larger"), d);
+    BOOST_TEST(!mentions(d, "order"), d);  // 4 entries: an order kept by chance is too likely
+    const std::string flipped = describe_difference("x", -0.5 * want, want, attn_test::entries("entry"));
+    BOOST_TEST(mentions(flipped, "all have the wrong sign"), flipped);
+    BOOST_TEST(!mentions(flipped, "smaller"), flipped);  // a size is said only with the right signs
+}
+
+BOOST_AUTO_TEST_CASE(rows_of_weights_are_told_by_what_they_sum_to) {
+    const arma::mat S = {{1.0, 2.0, 0.5}, {0.0, -1.0, 3.0}};
+    arma::mat want = arma::exp(S);
+    want.each_col() /= arma::sum(want, 1);
+    const arma::mat sigmoid = 1 / (1 + arma::exp(-S));  // each weight alone
+    const std::string d = describe_difference("A", sigmoid, want, axes("query", "key"));
+    BOOST_TEST(mentions(d, "the right ones sum to 1 for each query, yours to "), d);
+    arma::mat other_axis = arma::exp(S);
+    other_axis.each_row() /= arma::sum(other_axis, 0);
+    const std::string o = describe_difference("A", other_axis, want, axes("query", "key"));
+    BOOST_TEST(mentions(o, "yours sum to 1 down each column"), o);
+    arma::mat hotter = arma::exp(2 * S);  // still normalised, from other scores
+    hotter.each_col() /= arma::sum(hotter, 1);
+    const std::string h = describe_difference("A", hotter, want, axes("query", "key"));
+    BOOST_TEST(mentions(h, "yours still sum to 1 for each query"), h);
+}
+
+BOOST_AUTO_TEST_CASE(counts_and_few_entries_get_no_pattern) {
+    const arma::mat want = {{1.0, 2.0}}, got = {{0.5, 1.0}};
+    BOOST_TEST(!mentions(describe_difference("x", got, want, attn_test::entries("entry")), "your wrong entries"));
+    const arma::mat many = arma::linspace<arma::rowvec>(1, 6, 6), half = many / 2;
+    BOOST_TEST(!mentions(describe_difference("n", half, many, attn_test::counted()), "your wrong entries"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

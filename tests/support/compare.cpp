@@ -113,6 +113,90 @@ std::string sequence_difference(const std::string& name, const arma::mat& got, c
     return s.str();
 }
 
+// Two numbers as a range, "0.54 to 0.82" (one number when they round alike).
+std::string range(double lo, double hi) {
+    char a[32], b[32];
+    std::snprintf(a, sizeof a, "%.2g", lo);
+    std::snprintf(b, sizeof b, "%.2g", hi);
+    return std::string(a) == b ? a : std::string(a) + " to " + b;
+}
+
+// What the learner's numbers at the wrong entries have in common with the right ones,
+// as facts a learner can reason from: their signs, their size as a ratio, their order
+// ("the same order" is said only from 6 entries on, where an order kept by chance is
+// unlikely: 1 in 720). "" when there is nothing to say (fewer than 3 finite pairs).
+std::string pattern_of_values(const arma::mat& got, const arma::mat& want, const arma::umat& wrong) {
+    std::vector<std::pair<double, double>> pairs;  // (want, got)
+    double scale = 0;
+    for (arma::uword k = 0; k < want.n_elem; ++k)
+        if (wrong(k) && std::isfinite(got(k)) && std::isfinite(want(k))) {
+            pairs.emplace_back(want(k), got(k));
+            scale = std::max(scale, std::abs(want(k)));
+        }
+    if (pairs.size() < 3 || scale == 0) return "";
+    std::size_t signed_pairs = 0, same = 0, opposite = 0;
+    double lo = INFINITY, hi = 0;  // |got| / |want|
+    for (const auto& [w, g] : pairs) {
+        if (std::abs(w) <= 1e-9 * scale) continue;
+        ++signed_pairs;
+        if ((g > 0 && w > 0) || (g < 0 && w < 0)) ++same;
+        if ((g > 0 && w < 0) || (g < 0 && w > 0)) ++opposite;
+        lo = std::min(lo, std::abs(g / w));
+        hi = std::max(hi, std::abs(g / w));
+    }
+    std::vector<std::string> facts;  // each said of "your wrong entries"
+    if (signed_pairs >= 3 && same == signed_pairs) facts.push_back("have the right signs");
+    else if (signed_pairs >= 3 && opposite == signed_pairs) facts.push_back("all have the wrong sign");
+    else if (signed_pairs >= 3 && opposite > 0)
+        facts.push_back("have the wrong sign at " + std::to_string(opposite) + " of " + std::to_string(signed_pairs));
+    if (pairs.size() >= 6) {
+        auto sorted = pairs;
+        std::sort(sorted.begin(), sorted.end());
+        bool rising = true, falling = true, distinct = true;
+        for (std::size_t i = 1; i < sorted.size(); ++i) {
+            if (sorted[i].first == sorted[i - 1].first) distinct = false;
+            rising = rising && sorted[i].second > sorted[i - 1].second;
+            falling = falling && sorted[i].second < sorted[i - 1].second;
+        }
+        if (distinct && rising) facts.push_back("keep the order of the right ones (larger where the right value is larger)");
+        else if (distinct && falling) facts.push_back("run in the reverse order of the right ones");
+    }
+    if (signed_pairs >= 3 && same == signed_pairs && hi < 1)
+        facts.push_back("are all smaller: " + range(lo, hi) + " times the right size");
+    else if (signed_pairs >= 3 && same == signed_pairs && lo > 1)
+        facts.push_back("are all larger: " + range(lo, hi) + " times the right size");
+    if (facts.empty()) return "";
+    std::string s = "; your wrong entries ";
+    for (std::size_t i = 0; i < facts.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == facts.size() ? " and " : ", ") + facts[i];
+    return s;
+}
+
+// Rows (or, with `by_rows` false, columns) that are probabilities: entries at least 0
+// summing to 1.
+bool sums_to_one(const arma::mat& m, bool by_rows) {
+    if (m.n_elem == 0 || !m.is_finite() || m.min() < 0) return false;
+    const arma::mat sums = by_rows ? arma::mat(arma::sum(m, 1)) : arma::mat(arma::sum(m, 0));
+    return arma::abs(sums - 1.0).max() <= 1e-9;
+}
+
+// Where the right rows are probabilities (each sums to 1): whether the learner's do,
+// and if not what they sum to; the columns summing to 1 instead are said so.
+std::string row_sums(const arma::mat& got, const arma::mat& want, const Axes& ax) {
+    if (want.n_cols < 2 || !sums_to_one(want, true) || !got.is_finite()) return "";
+    const bool one_row = want.n_rows == 1;
+    const std::string row = ax.rows.empty() ? "row" : ax.rows;
+    if (sums_to_one(got, true))
+        return one_row ? "; yours still sum to 1, as the right ones do"
+                       : "; yours still sum to 1 for each " + row + ", as the right ones do";
+    if (!one_row && want.n_rows > 1 && sums_to_one(got, false))
+        return "; yours sum to 1 down each column, where they should sum to 1 for each " + row +
+               " (summed along the other axis)";
+    const arma::vec sums = arma::sum(got, 1);
+    return one_row ? "; the right entries sum to 1, yours to " + show(sums(0))
+                   : "; the right ones sum to 1 for each " + row + ", yours to " + range(sums.min(), sums.max());
+}
+
 }  // namespace
 
 std::string where(const Axes& ax, arma::uword row, arma::uword col) {
@@ -188,6 +272,7 @@ std::string describe_difference(const std::string& name, const arma::mat& got, c
     const auto [w, g] = shown_apart(want(first_r, first_c), got(first_r, first_c));
     s << "; the first wrong entry is " << where(ax, first_r, first_c) << " (counting from 0): expected " << w
       << ", got " << g;
+    if (!ax.count) s << pattern_of_values(got, want, wrong) << row_sums(got, want, ax);
     return s.str();
 }
 
