@@ -205,6 +205,18 @@ BOOST_AUTO_TEST_CASE(rows_of_weights_are_told_by_what_they_sum_to) {
     BOOST_TEST(mentions(h, "yours still sum to 1 for each query"), h);
 }
 
+BOOST_AUTO_TEST_CASE(one_number_is_told_by_its_ratio_to_the_right_one) {
+    const arma::mat want(1, 1, arma::fill::value(1.8));
+    const std::string quarter = describe_difference("loss", want / 4, want, attn_test::entries("value"));
+    BOOST_TEST(mentions(quarter, "loss is 0.45; it should be 1.8 (0.25 times the right value)"), quarter);
+    const std::string flipped = describe_difference("loss", -want, want, attn_test::entries("value"));
+    BOOST_TEST(mentions(flipped, "(the opposite sign)"), flipped);
+    const std::string close = describe_difference("loss", want * 1.001, want, attn_test::entries("value"));
+    BOOST_TEST(!mentions(close, "times"), close);  // a slip of rounding, not of size
+    const arma::mat three(1, 1, arma::fill::value(3.0)), four(1, 1, arma::fill::value(4.0));
+    BOOST_TEST(!mentions(describe_difference("n", three, four, attn_test::counted()), "times"));
+}
+
 BOOST_AUTO_TEST_CASE(counts_and_few_entries_get_no_pattern) {
     const arma::mat want = {{1.0, 2.0}}, got = {{0.5, 1.0}};
     BOOST_TEST(!mentions(describe_difference("x", got, want, attn_test::entries("entry")), "your wrong entries"));

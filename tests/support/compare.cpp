@@ -213,7 +213,13 @@ std::string describe_difference(const std::string& name, const arma::mat& got, c
     if (ax.sequence) return sequence_difference(name, got, want);
     if (got.n_elem == 1 && want.n_elem == 1) {
         const auto [g, w] = shown_apart(got(0), want(0));
-        return name + " is " + g + "; it should be " + w;
+        std::string ratio;  // one number: its size against the right one's
+        if (!ax.count && std::isfinite(got(0)) && std::isfinite(want(0)) && want(0) != 0 && got(0) != 0) {
+            const double r = got(0) / want(0);
+            if (r < 0) ratio = " (the opposite sign)";
+            else if (std::abs(r - 1) >= 0.01) ratio = " (" + range(r, r) + " times the right value)";
+        }
+        return name + " is " + g + "; it should be " + w + ratio;
     }
     std::ostringstream s;
     if (got.n_rows != want.n_rows || got.n_cols != want.n_cols) {
