@@ -279,6 +279,41 @@ std::vector<Finding> broadcast_added(const arma::mat& R, const arma::mat& Y, con
     return {};
 }
 
+// Every entry of R is Y's entry plus all those before it: along its row, down its column,
+// or through the whole result in the order two nested loops visit it (row by row, or
+// column by column). An accumulator declared once, outside the loop that should start it
+// at 0 for each entry.
+std::vector<Finding> running_sum(const arma::mat& R, const arma::mat& Y, const std::string& name, const Axes& ax,
+                                 double tol) {
+    if (!R.is_finite() || !Y.is_finite()) return {};
+    const std::string row_word = ax.rows.empty() ? "row" : ax.rows, col_word = ax.cols.empty() ? "column" : ax.cols;
+    struct Order {
+        const char* key;
+        bool applies;
+        arma::mat sums;
+        std::string where;
+    };
+    const bool grid = Y.n_rows > 1 && Y.n_cols > 1;
+    const std::vector<Order> orders = {
+        {"running:rows", Y.n_cols > 1, arma::cumsum(Y, 1),
+         Y.n_rows == 1 ? std::string("before it") : "before it in the same " + row_word + "'s row (a sum set to 0 once per " + row_word + ", not once per entry)"},
+        {"running:cols", Y.n_rows > 1 && !ax.rows.empty(), arma::cumsum(Y, 0),
+         "above it in the same " + col_word + "'s column (a sum set to 0 once per " + col_word + ", not once per entry)"},
+        {"running:row_by_row", grid, arma::reshape(arma::cumsum(arma::vectorise(Y.t())), Y.n_cols, Y.n_rows).t(),
+         "before it, " + row_word + " by " + row_word + " (a sum set to 0 once, before both loops)"},
+        {"running:column_by_column", grid, arma::reshape(arma::cumsum(arma::vectorise(Y)), Y.n_rows, Y.n_cols),
+         "before it, " + col_word + " by " + col_word + " (a sum set to 0 once, before both loops)"},
+    };
+    std::vector<Finding> out;
+    for (const auto& o : orders)
+        if (o.applies && !agree(o.sums, Y, tol) && agree(R, o.sums, tol))
+            out.push_back(found(m::result_running_sum, o.key,
+                                "every entry of " + name + " is the right one plus all the right entries " + o.where +
+                                    ": the sum (s += ...) is not set back to 0 before each entry it adds up; start "
+                                    "it at 0 inside the loop, just before the entry's own sum"));
+    return out;
+}
+
 // R's rows (or columns) are Y's, each once, in another order; Y's rows must all differ.
 std::vector<Finding> permuted(const arma::mat& R, const arma::mat& Y, const std::string& name, const Axes& ax,
                               double tol) {
@@ -519,6 +554,11 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             out.push_back(found(m::result_shifted, rows ? "shifted:early_rows" : "shifted:early_cols",
                                 name + " is one " + word + " early: " + word + " i holds what belongs to " + word +
                                     " i + 1 (an index or a loop bound off by one)"));
+    }
+    // a sum carried over from the entries before
+    if (values && out.empty()) {
+        auto f = running_sum(R, Y, name, ax, tol);
+        out.insert(out.end(), f.begin(), f.end());
     }
     // the right rows (or columns) in another order
     if (values && out.empty()) {
