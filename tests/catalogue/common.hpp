@@ -84,8 +84,10 @@ ATTN_MISTAKE(result_inner_call_refused, "*",
              "handed it: the values or shapes computed before that call are wrong");
 ATTN_MISTAKE(result_operands_do_not_fit, "*",
              "on input the contract accepts, Armadillo refused a product or a sum whose shapes do "
-             "not fit: an operand in the wrong order (V * A for A * V, U.t() * X for X * U.t()) or "
-             "transposed; write each step's shape in a comment, (L_Q, L_K) and so on, and compare");
+             "not fit: an operand in the wrong order (V * A for A * V, U.t() * X for X * U.t()), "
+             "transposed, or not the matrix meant (another input, another field of a result, an "
+             "intermediate of another width); write each step's shape in a comment, (L_Q, L_K) and "
+             "so on, and compare");
 ATTN_MISTAKE(result_index_past_the_end, "*",
              "on input the contract accepts, an index ran past the end of a matrix: a loop bound "
              "or a range taken from the wrong size (n_rows for n_cols, L_Q for d_k) or one too "

@@ -203,13 +203,20 @@ std::string expected_kind(bool wants_shape) {
 std::string judge_refusal(const Result& got, bool wants_shape, const std::string& function,
                           const std::vector<std::string>& also) {
     namespace m = mistakes;
+    const auto named = [&](const std::string& f) { return got.message.rfind(f + ":", 0) == 0; };
+    const bool learners_text = named(function) || std::any_of(also.begin(), also.end(), named);
     switch (got.threw) {
         case Threw::nothing:
             report(wants_shape ? m::shape_rule_not_checked : m::bad_input_accepted);
             return "";
         case Threw::armadillo_size:
         case Threw::armadillo_index:
-            report(m::shape_check_left_to_armadillo, got.message);
+            // a message that starts with the function's name is the learner's own check,
+            // thrown as one of the standard library's errors (std::out_of_range, ...)
+            if (learners_text)
+                report(m::refused_with_the_other_error, got.type + " (" + got.message + "); " + expected_kind(wants_shape));
+            else
+                report(m::shape_check_left_to_armadillo, got.message);
             return "";
         case Threw::shape_error:
         case Threw::input_error: {
@@ -225,8 +232,7 @@ std::string judge_refusal(const Result& got, bool wants_shape, const std::string
                        got.type + " (" + got.message + "); " + expected_kind(wants_shape) + or_rule);
                 return "";
             }
-            const auto named = [&](const std::string& f) { return got.message.rfind(f + ":", 0) == 0; };
-            if (!named(function) && std::none_of(also.begin(), also.end(), named)) {
+            if (!learners_text) {
                 const std::string other = got.message.substr(0, got.message.find(':'));
                 report(m::refused_under_another_name, "'" + other + "', not " + function);
             }

@@ -589,6 +589,11 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
 namespace {
 std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& function) {
     const std::string said = " (it threw " + got.type + ": " + got.message + ")";
+    // a standard library error whose message starts with the function's name: the
+    // learner's own check, not Armadillo's
+    const bool own = !function.empty() && got.message.rfind(function + ":", 0) == 0;
+    if (own && (got.threw == Threw::armadillo_size || got.threw == Threw::armadillo_index))
+        return {found(m::result_valid_input_refused, "refused", sentence(m::result_valid_input_refused) + said)};
     switch (got.threw) {
         case Threw::shape_error:
         case Threw::input_error: {
