@@ -373,7 +373,11 @@ Diagnosis check_attention_shapes_diagnosis() {
         {"Q 12x64, K 12x32, V 12x64 (the widths differ, the lengths of Q and K agree)", m_(12, 64), m_(12, 32), m_(12, 64)},
         {"Q 7x64, K 12x64, V 10x64 (the lengths of K and V differ)", m_(7, 64), m_(12, 64), m_(10, 64)},
         {"Q 10x64, K 12x64, V 10x64 (K and V differ in length, Q and V agree)", m_(10, 64), m_(12, 64), m_(10, 64)},
-        {"Q 7x64, K 12x32, V 10x64 (both rules broken)", m_(7, 64), m_(12, 32), m_(10, 64)}};
+        {"Q 7x64, K 12x32, V 10x64 (both rules broken)", m_(7, 64), m_(12, 32), m_(10, 64)},
+        {"Q 7x64, K 12x64, V 14x64 (V longer than K)", m_(7, 64), m_(12, 64), m_(14, 64)},
+        // no rule asks for a query or a key: empty sequences keep both rules
+        {"Q 0x64, K 12x64, V 12x64 (no query)", m_(0, 64), m_(12, 64), m_(12, 64)},
+        {"Q 7x64, K 0x64, V 0x32 (no key, no value)", m_(7, 64), m_(0, 64), m_(0, 32)}};
     for (const auto& [input, Q, K, V] : inputs) {
         const arma::mat q = Q, k = K, v = V;
         Probe& p = d.probe("check_attention_shapes(\"my_attention\", ...) with " + input,
@@ -602,6 +606,21 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_that_is_not_one_entry_per_score) {
     BOOST_TEST(msg == "scaled_dot_product_attention: the mask must have one entry per query and key (L_Q x L_K); got "
                       "mask 3x3 and scores 2x4",
                "got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(only_a_0x0_mask_means_no_mask) {
+    // a mask with no rows, or no columns, but not both, is a mask of the wrong shape: an
+    // empty() test for "no mask" lets it through
+    const Random r(2, 4, 6, 2);
+    for (const auto& [rows, cols] : {std::pair<arma::uword, arma::uword>{0, 4}, {2, 0}}) {
+        const arma::mat mask(rows, cols);
+        const std::string msg = refusal_of<attn::ShapeError>("scaled_dot_product_attention", [&] {
+            attn::scaled_dot_product_attention(r.Q, r.K, r.V, mask);
+        });
+        BOOST_TEST(mentions(msg, "got mask " + attn::shape_of(mask) + " and scores 2x4"),
+                   "a mask " << attn::shape_of(mask) << " is neither no mask (0x0) nor L_Q x L_K (2x4): it must be "
+                             << "refused with the mask rule; got '" << msg << "'");
+    }
 }
 
 BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {

@@ -98,7 +98,8 @@ ATTN_MISTAKE(shape_rules_merged, "check_attention_shapes",
              "other's mismatch: one require_shapes per rule, the width rule naming Q and K, the "
              "length rule naming K and V (chapter 06)");
 ATTN_MISTAKE(shape_rule_names_wrong_matrices, "check_attention_shapes",
-             "the error named other matrices than the two its rule compares: the width rule "
+             "the error did not name both matrices its rule compares (it named another one, or "
+             "only one of the two): the width rule "
              "names Q and K ({\"Q\", Q}, {\"K\", K}), the length rule K and V ({\"K\", K}, "
              "{\"V\", V}) (chapter 06)");
 ATTN_MISTAKE(shape_rule_names_in_the_other_order, "check_attention_shapes",

@@ -12,7 +12,7 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
     const char* fn = "scaled_dot_product_attention";
     require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
     require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
-    const bool masked = !mask.is_empty();
+    const bool masked = mask.n_rows != 0 || mask.n_cols != 0;  // 0x0 means "no mask"
     if (masked)
         require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
                        {"scores", Q.n_rows, K.n_rows});

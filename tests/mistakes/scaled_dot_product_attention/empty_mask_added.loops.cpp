@@ -11,7 +11,7 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
                                              const arma::mat& mask) {
     const char* fn = "scaled_dot_product_attention";
     check_attention_shapes(fn, Q, K, V);
-    if (!mask.is_empty()) {
+    if ((mask.n_rows != 0 || mask.n_cols != 0)) {
         require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
                        {"scores", Q.n_rows, K.n_rows});
         require_finite(fn, "mask", mask, true);

@@ -11,7 +11,7 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
                                              const arma::mat& mask) {
     const char* fn = "scaled_dot_product_attention";
     check_attention_shapes(fn, Q, K, V);
-    const bool masked = !mask.is_empty();
+    const bool masked = mask.n_rows != 0 || mask.n_cols != 0;  // 0x0 means "no mask"
     if (masked)
         require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
                        {"scores", Q.n_rows, K.n_rows});

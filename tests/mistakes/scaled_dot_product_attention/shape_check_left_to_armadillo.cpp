@@ -13,7 +13,7 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
     require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
     require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
     require_nonempty(fn, "K", K);
-    const bool masked = !mask.is_empty();
+    const bool masked = mask.n_rows != 0 || mask.n_cols != 0;  // 0x0 means "no mask"
     if (masked) require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
     arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)
     if (masked) S += mask;  // the mistake: no check that the mask is L_Q x L_K first

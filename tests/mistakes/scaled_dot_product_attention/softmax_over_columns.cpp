@@ -12,13 +12,13 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
     const char* fn = "scaled_dot_product_attention";
     require_shapes(Q.n_cols == K.n_cols, fn, kRuleSameWidth, {"Q", Q}, {"K", K});
     require_shapes(K.n_rows == V.n_rows, fn, kRuleSameLength, {"K", K}, {"V", V});
-    if (!mask.is_empty())
+    if ((mask.n_rows != 0 || mask.n_cols != 0))
         require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
                        {"scores", Q.n_rows, K.n_rows});
     require_nonempty(fn, "K", K);
-    if (!mask.is_empty()) require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
+    if ((mask.n_rows != 0 || mask.n_cols != 0)) require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
     arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));
-    if (!mask.is_empty()) S += mask;
+    if ((mask.n_rows != 0 || mask.n_cols != 0)) S += mask;
     const arma::mat A = softmax_rows(S.t()).t();  // the mistake: each column sums to 1
     return {A, arma::mat(A * V)};
 }
