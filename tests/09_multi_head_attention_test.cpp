@@ -700,6 +700,25 @@ BOOST_AUTO_TEST_CASE(rows_are_never_cut) {
                    "every head keeps all 4 tokens (rows) and gets 8 / 4 = 2 columns: 4x2; got " << attn::shape_of(p));
 }
 
+BOOST_AUTO_TEST_CASE(a_sequence_of_no_tokens_splits_into_empty_heads) {
+    // L = 0 keeps every rule: h parts of 0 rows and w columns (M.n_rows - 1 as a last row
+    // wraps round for an unsigned 0; .cols() takes whole columns, whatever the rows)
+    const arma::mat M(0, 6);
+    const Result got = attempt([&] {
+        const auto parts = attn::split_heads(M, 3);
+        Result r;
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            r.add("part " + std::to_string(i) + " (its shape, rows x columns)",
+                  arma::mat{{double(parts[i].n_rows), double(parts[i].n_cols)}}, attn_test::counted());
+        return r;
+    });
+    Result want;
+    for (int i = 0; i < 3; ++i)
+        want.add("part " + std::to_string(i) + " (its shape, rows x columns)", arma::mat{{0.0, 2.0}}, attn_test::counted());
+    BOOST_TEST(attn_test::same_result(got, want), "split_heads(M 0x6, 3): three parts of 0x2; "
+                                                      << attn_test::describe_outcome(got, want));
+}
+
 BOOST_AUTO_TEST_CASE(one_head_is_the_whole_matrix) {
     const arma::mat M = distinct_entries(3, 5);
     const auto got = attn::split_heads(M, 1);
