@@ -64,6 +64,9 @@ ATTN_MISTAKE(result_broadcast_added, "*",
              "the right result plus the same row in every row, or the same column in every column: "
              "a bias, a code or a shift of each row added or left out");
 ATTN_MISTAKE(result_permuted, "*", "the right rows (or columns), each once, in another order");
+ATTN_MISTAKE(result_softmax_of_right, "*",
+             "each row is the softmax of the right row: a softmax too many, on a result that is "
+             "the scores (or on weights that had their softmax already)");
 ATTN_MISTAKE(result_running_sum, "*",
              "every entry also holds the sum of the entries before it: a sum (s += ...) not set back "
              "to 0 before each entry it adds up");

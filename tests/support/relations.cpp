@@ -279,6 +279,24 @@ std::vector<Finding> broadcast_added(const arma::mat& R, const arma::mat& Y, con
     return {};
 }
 
+// Each row of R the softmax of Y's row (R finite, Y of 2 columns or more, Y's rows not
+// all alike): a softmax where the contract wants what goes into one (scores returned as
+// weights), or a second softmax on weights that had one already.
+std::vector<Finding> softmax_of_right(const arma::mat& R, const arma::mat& Y, const std::string& name, const Axes& ax,
+                                      double tol) {
+    if (Y.n_cols < 2 || !R.is_finite() || !Y.is_finite()) return {};
+    arma::mat soft = Y;
+    soft.each_col() -= arma::max(soft, 1);
+    soft = arma::exp(soft);
+    soft.each_col() /= arma::sum(soft, 1);
+    if (agree(soft, Y, tol) || !agree(R, soft, tol)) return {};
+    const std::string per = ax.rows.empty() || Y.n_rows == 1 ? "" : " (one per " + ax.rows + ")";
+    return {found(m::result_softmax_of_right, "softmax_of_right",
+                  "every row of " + name + per + " is the softmax of the right row: your entries are positive and "
+                      "sum to 1 along each row, a softmax too many; " + name +
+                      " is what goes into a softmax, not what comes out of it")};
+}
+
 // Every entry of R is Y's entry plus all those before it: along its row, down its column,
 // or through the whole result in the order two nested loops visit it (row by row, or
 // column by column). An accumulator declared once, outside the loop that should start it
@@ -554,6 +572,11 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             out.push_back(found(m::result_shifted, rows ? "shifted:early_rows" : "shifted:early_cols",
                                 name + " is one " + word + " early: " + word + " i holds what belongs to " + word +
                                     " i + 1 (an index or a loop bound off by one)"));
+    }
+    // a softmax too many
+    if (values && out.empty()) {
+        auto f = softmax_of_right(R, Y, name, ax, tol);
+        out.insert(out.end(), f.begin(), f.end());
     }
     // a sum carried over from the entries before
     if (values && out.empty()) {
