@@ -74,7 +74,7 @@ ATTN_MISTAKE(result_term_missing, "*", "the result lacks a term the contract nam
 ATTN_MISTAKE(result_term_extra, "*", "the result has a term the contract names once too often");
 ATTN_MISTAKE(result_not_finite, "*",
              "the result holds inf or NaN where the right value is finite: an overflow, a log of "
-             "0 or a division by 0");
+             "0, a division by 0, or an unsigned size that wrapped round below 0");
 ATTN_MISTAKE(wrong_input, "*", "the result is what the right computation gives with {}");
 // ... and where a call threw on input the contract accepts
 ATTN_MISTAKE(result_valid_input_refused, "*",

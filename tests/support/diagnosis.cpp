@@ -68,6 +68,16 @@ std::string escaped(const std::exception& e) {
 }
 }  // namespace detail
 
+namespace {
+Result plain_throw(const std::string& type, const std::string& text) {
+    Result r;
+    r.threw = Threw::other;
+    r.type = type;
+    r.message = text;
+    return r;
+}
+}  // namespace
+
 Result attempt(const std::function<Result()>& f) {
     auto thrown = [](Threw t, const std::exception& e) {
         Result r;
@@ -93,6 +103,12 @@ Result attempt(const std::function<Result()>& f) {
         return thrown(Threw::other, e);
     } catch (const std::exception& e) {
         return thrown(Threw::other, e);
+    } catch (const char* text) {
+        // throw "..." (or throw std::string(...)): a refusal in words, but of no error type
+        // a caller can catch as the course's; told as what it is
+        return plain_throw("a C string (throw \"...\")", text ? text : "");
+    } catch (const std::string& text) {
+        return plain_throw("a std::string (throw std::string(...))", text);
     }
 }
 

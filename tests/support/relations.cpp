@@ -444,9 +444,10 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             out.push_back(found(m::result_not_finite, "not_finite",
                                 name + " holds " + show(R(k)) + " where the right value is finite (first at " +
                                     where(ax, r, c) + ", counting from 0: it should be " + show(Y(k)) +
-                                    "): an exp that overflowed, a log of 0, or a division by 0 (before an exp, subtract "
-                                    "the largest value, as a stable softmax does; a denominator that can be 0 needs a "
-                                    "case of its own)"));
+                                    "): an exp that overflowed, a log of 0, a division by 0, or an unsigned size (arma::uword) "
+                                    "negated or taken below 0, which wraps round to a huge number (before an exp, "
+                                    "subtract the largest value, as a stable softmax does; a denominator that can be 0 "
+                                    "needs a case of its own; turn a size into double before a minus sign)"));
             return out;
         }
 
