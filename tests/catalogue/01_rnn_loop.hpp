@@ -12,10 +12,11 @@ ATTN_MISTAKE(rnn_forgets_previous_state, "rnn_forward rnn_step",
              "every step, or the h_prev * W.t() term left out): the loop's memory is the h of the "
              "step before, tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_weights_swapped, "rnn_step rnn_forward",
-             "W and U were swapped (in the products, or in the order of rnn_step's arguments): W "
-             "(d_h x d_h) carries the memory and multiplies h_{t-1}; U (d_h x d_in) brings in the "
-             "new input and multiplies x_t; the call is rnn_step(h, X.row(t), W, U), in that "
-             "order (chapter 01, step 1)");
+             "W and U were swapped, or h and x_t were (in the products, or in the order of "
+             "rnn_step's arguments: rnn_step(X.row(t), h, W, U) gives tanh(x_t W^T + h U^T), the "
+             "same numbers as the weights swapped): W (d_h x d_h) carries the memory and "
+             "multiplies h_{t-1}; U (d_h x d_in) brings in the new input and multiplies x_t; the "
+             "call is rnn_step(h, X.row(t), W, U), in that order (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_weight_not_transposed, "rnn_step rnn_forward",
              "the state was multiplied by W itself (h_prev * W): in row form the step is h_t = "
              "tanh(h_{t-1} W^T + x_t U^T), so it is h_prev * W.t() (chapter 01, step 1)");
@@ -88,10 +89,13 @@ ATTN_MISTAKE(rnn_loop_runs_backwards, "rnn_forward",
              "so the loop runs forwards, for (arma::uword t = 0; t < X.n_rows; ++t), with row t "
              "of H the state after x_t (chapter 01, step 1)");
 ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections row_one_by_hand",
-             "a loop ran one step past the end (t <= X.n_rows, j <= V.n_rows, or an index t + 1): "
-             "the rows are 0 to n_rows - 1, so the loop is for (arma::uword t = 0; t < X.n_rows; "
-             "++t); Armadillo refuses a row that does not exist ('Mat::row(): index out of "
-             "bounds') (chapters 01 and 04)");
+             "an index left the rows' range: a loop ran one step past the end (t <= X.n_rows, j "
+             "<= V.n_rows, or an index t + 1), or an unsigned index counting down was kept going "
+             "by j >= 0, which an arma::uword always is, so that after 0 it wraps round to a huge "
+             "number; the rows are 0 to n_rows - 1: count up with for (arma::uword t = 0; t < "
+             "X.n_rows; ++t), or down with for (arma::uword j = V.n_rows; j-- > 0;); Armadillo "
+             "refuses a row that does not exist ('Mat::row(): index out of bounds') (chapters 01 "
+             "and 04)");
 
 // --- input_projections
 ATTN_MISTAKE(input_projections_column_form, "input_projections",

@@ -70,10 +70,12 @@ ATTN_MISTAKE(mask_read_as_keep_pattern, "masked_softmax scaled_dot_product_atten
              "added as it is to the (scaled) scores, S + mask, before softmax_rows; a 0/1 "
              "pattern becomes such a mask by additive_mask (chapters 03 and 07)");
 ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention scaled_dot_product_attention",
-             "the row whose every key is hidden came out as NaN: its maximum is -infinity, and "
-             "-inf - (-inf) is NaN; a query that may see nothing attends to nothing and gets a "
-             "row of zeros. softmax_rows has that rule: call it, or give such a row zeros in your "
-             "own loop (chapters 03 and 07)");
+             "the row whose every key is hidden came out as NaN, in one of two ways: its maximum "
+             "is -infinity and -inf - (-inf) is NaN, or its weights, all 0, were divided by their "
+             "sum, 0 (0 / 0 is NaN). A query that may see nothing attends to nothing and gets a "
+             "row of zeros: give such a row (its maximum is -infinity) zeros before subtracting "
+             "or dividing, as softmax_rows does; and the rows softmax_rows returns already sum to "
+             "1 (or are all 0), so divide them by nothing afterwards (chapters 03 and 07)");
 ATTN_MISTAKE(mask_ignored, "masked_softmax scaled_dot_product_attention masked_attention",
              "the mask was not used at all: every key got weight, the hidden ones too; add it to "
              "the scores before the softmax, S + mask (chapters 03 and 07)");
