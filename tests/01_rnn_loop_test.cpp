@@ -44,9 +44,9 @@ const Axes kProjections = axes("position", "entry");  // X U^T: row t is (U x_t)
 // How a step can be written: right, or with one of the natural slips (W and U swapped,
 // one or both used as stored instead of transposed, the column form W * h on rows,
 // tanh left out, put around one term or around each, another squashing function, one
-// of the two terms left out).
+// of the two terms left out, tanh written through exp).
 enum class Step {
-    right, swapped, w_as_stored, u_as_stored, neither_transposed, column_on_rows, no_tanh, tanh_state_only,
+    right, tanh_by_exp, swapped, w_as_stored, u_as_stored, neither_transposed, column_on_rows, no_tanh, tanh_state_only,
     tanh_input_only, tanh_each_term, sigmoid, relu, no_state, no_input, input_subtracted, state_subtracted,
     terms_multiplied, previous_state_added
 };
@@ -89,6 +89,11 @@ std::optional<arma::rowvec> step_by_loops(const arma::rowvec& h, const arma::row
         case Step::sigmoid: {
             arma::rowvec v = *state + *input;
             for (double& e : v) e = 1.0 / (1.0 + std::exp(-e));
+            return v;
+        }
+        case Step::tanh_by_exp: {  // (e^z - e^-z) / (e^z + e^-z): inf / inf = NaN past |z| = 709.78
+            arma::rowvec v = *state + *input;
+            for (double& e : v) e = (std::exp(e) - std::exp(-e)) / (std::exp(e) + std::exp(-e));
             return v;
         }
         case Step::relu: {
@@ -158,6 +163,28 @@ void throwing_variant(Probe& p, const Mistake& mk, const char* how, bool or_shap
         .labelled(how);
 }
 
+// tanh written through exp, (e^z - e^-z) / (e^z + e^-z) or (e^2z - 1) / (e^2z + 1): right
+// where no sum is large, else NaN where the exponential overflowed (which entries depends
+// on the way it is written, and in the loop every later state turns NaN too) and right in
+// the other entries. `example`: the first way, by loops.
+void tanh_overflow_variant(Probe& p, const Result& right, const Result& example) {
+    if (same_result(example, right)) {
+        p.variant(m::rnn_tanh_through_exp_overflows, right);
+        return;
+    }
+    p.variant_fitting(m::rnn_tanh_through_exp_overflows, example, [right](const Result& r) {
+        if (r.threw != Threw::nothing || r.parts.size() != 1) return false;
+        const arma::mat &got = r.parts[0].value, &want = right.parts.at(0).value;
+        if (got.n_rows != want.n_rows || got.n_cols != want.n_cols) return false;
+        bool nan = false;
+        for (arma::uword k = 0; k < got.n_elem; ++k) {
+            if (std::isnan(got(k)) && std::isfinite(want(k))) nan = true;
+            else if (!agree(got(k), want(k))) return false;
+        }
+        return nan;
+    });
+}
+
 struct StepInput {
     std::string what;
     arma::rowvec h, x;
@@ -165,7 +192,8 @@ struct StepInput {
 };
 // Two steps: d_in = d_h = 4, where W and U fit either slot (swapped and untransposed
 // weights compute), and d_in = 5, d_h = 3, where they do not. Values near 1, so that
-// tanh bends them but does not saturate.
+// tanh bends them but does not saturate. A third with d_in = 2, d_h = 3, whose sums are
+// about 800, -1200 and -0.1: tanh is 1 and -1 there, and e^z overflows.
 const std::vector<StepInput>& step_inputs() {
     static const std::vector<StepInput> all = [] {
         arma::arma_rng::set_seed(9);
@@ -174,6 +202,8 @@ const std::vector<StepInput>& step_inputs() {
                      arma::randn<arma::rowvec>(4), arma::randn(4, 4) * 0.5, arma::randn(4, 4) * 0.5});
         v.push_back({"a step with d_in = 5, d_h = 3", arma::randn<arma::rowvec>(3) * 0.6 - 0.2,
                      arma::randn<arma::rowvec>(5), arma::randn(3, 3) * 0.5, arma::randn(3, 5) * 0.5});
+        v.push_back({"a step whose sums reach 800 and -1200 (d_in = 2, d_h = 3)", {0.5, -0.4, 0.2}, {300.0, -200.0},
+                     {{0.3, -0.2, 0.1}, {0.4, 0.1, -0.3}, {-0.2, 0.5, 0.2}}, {{2.0, -1.0}, {-3.0, 1.5}, {0.001, 0.002}}});
         return v;
     }();
     return all;
@@ -191,6 +221,8 @@ Diagnosis rnn_step_diagnosis() {
             else throwing_variant(p, *s.mistake, s.how, false);
         }
         p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column returned");
+        tanh_overflow_variant(p, as(step_by_hand(in.h, in.x, in.W, in.U)),
+                              as(*step_by_loops(in.h, in.x, in.W, in.U, Step::tanh_by_exp)));
         const bool square = in.x.n_elem == in.h.n_elem;
         add_rule_slip(p, NotARule::other_sizes, square, as(step_by_hand(in.h, in.x, in.W, in.U)), refused_by_a_check(),
                       "rnn_step needs W d_h x d_h, h_prev 1 x d_h, U d_h x d_in and x_t 1 x d_in");
@@ -264,7 +296,9 @@ struct ForwardInput {
     arma::rowvec h_start;
 };
 // Six steps with d_in = 5, d_h = 4 from h_start = 0.5 everywhere; five steps with
-// d_in = d_h = 3 (so that W and U fit either slot) from a random h_start.
+// d_in = d_h = 3 (so that W and U fit either slot) from a random h_start; four steps
+// with d_in = 2, d_h = 3, two of whose inputs give sums of several hundred (tanh 1 or
+// -1, and e^z overflows).
 const std::vector<ForwardInput>& forward_inputs() {
     static const std::vector<ForwardInput> all = [] {
         std::vector<ForwardInput> v;
@@ -276,6 +310,11 @@ const std::vector<ForwardInput>& forward_inputs() {
         ForwardInput b{"5 steps, d_in = d_h = 3, from a random h_start", arma::randn(5, 3), arma::randn(3, 3) * 0.6,
                        arma::randn(3, 3) * 0.6, arma::randn<arma::rowvec>(3) * 0.5};
         v.push_back(b);
+        v.push_back({"4 steps, d_in = 2, d_h = 3, x_0 and x_2 giving sums of several hundred",
+                     {{300.0, -200.0}, {0.5, 0.3}, {-400.0, 100.0}, {0.2, -0.1}},
+                     {{0.3, -0.2, 0.1}, {0.4, 0.1, -0.3}, {-0.2, 0.5, 0.2}},
+                     {{2.0, -1.0}, {-3.0, 1.5}, {0.001, 0.002}},
+                     {0.1, -0.2, 0.3}});
         return v;
     }();
     return all;
@@ -312,6 +351,8 @@ Diagnosis rnn_forward_diagnosis() {
         }
         p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column where a row belongs");
         p.variant(mistake_of(OneTooMany::loop_bound), past_the_end());
+        tanh_overflow_variant(p, as(right),
+                              as(*forward_by_loops(in.X, in.W, in.U, in.h_start, Loop::right, Step::tanh_by_exp)));
         // every step given x_0 (X.row(0) where X.row(t) belongs)
         p.on_other_input(as(*forward_by_loops(arma::repmat(in.X.row(0), in.X.n_rows, 1), in.W, in.U, in.h_start)),
                          "x_0 given to every step: X.row(0) where step t reads X.row(t)");

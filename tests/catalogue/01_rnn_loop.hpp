@@ -52,6 +52,12 @@ ATTN_MISTAKE(rnn_other_activation, "rnn_step rnn_forward",
              "the step squashed its sum with another function (the sigmoid 1 / (1 + e^-x), or "
              "ReLU max(0, x)): the loop of the chapter uses tanh, arma::tanh(h_prev * W.t() + x_t "
              "* U.t()), whose outputs lie between -1 and 1, centred on 0 (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_tanh_through_exp_overflows, "rnn_step rnn_forward",
+             "tanh was written through exp, (e^z - e^-z) / (e^z + e^-z) or (e^2z - 1) / (e^2z + "
+             "1): for a sum z beyond about 710 (355 with e^2z) the exponential overflows to "
+             "infinity and inf / inf is NaN, where tanh(z) is simply 1 or -1; use the library's "
+             "tanh, arma::tanh(h_prev * W.t() + x_t * U.t()) or std::tanh of each entry, which "
+             "is right for every z (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_column_where_a_row_belongs, "rnn_step rnn_forward",
              "the step was written in column form while h_prev and x_t are rows: Armadillo "
              "refuses W * h_prev (a d_h x d_h matrix times a 1 x d_h row), and refuses a d_h x 1 "
