@@ -456,11 +456,12 @@ void judge_answers(const Diagnosis& d, const std::string& question, const std::s
 
 Diagnosis rnn_positions_diagnosis() {
     Diagnosis d("rnn_questions");
-    for (const int L : {50, 7}) {
+    for (const int L : {50, 7, 0}) {  // 0: a sentence of no words has no position to work on
         Probe& p = d.probe("a sentence of " + std::to_string(L) + " words",
-                           [L] { return answer(attn::rnn_positions_at_once(L)); }, answer(1));
+                           [L] { return answer(attn::rnn_positions_at_once(L)); }, answer(L > 0 ? 1 : 0));
         p.variant(m::thinks_the_loop_runs_in_parallel, answer(L)).labelled("length")
-            .variant(m::thinks_the_loop_runs_in_parallel, answer(50)).labelled("50, the example's length");
+            .variant(m::thinks_the_loop_runs_in_parallel, answer(50)).labelled("50, the example's length")
+            .variant(m::rnn_positions_for_no_words, answer(1));
     }
     return d;
 }
@@ -640,6 +641,20 @@ BOOST_AUTO_TEST_CASE(has_one_row_per_position_and_d_h_columns) {
     arma::arma_rng::set_seed(32);
     const arma::mat P = attn::input_projections(arma::randn(7, 3), arma::randn(2, 3));
     BOOST_TEST((P.n_rows == 7u && P.n_cols == 2u), "X 7x3 with U 2x3 gives 7x2 (L x d_h); got " << attn::shape_of(P));
+}
+
+BOOST_AUTO_TEST_CASE(no_positions_give_no_rows) {
+    // X 0 x d_in, a sequence of no tokens, is not refused by the contract (only X and U of
+    // different widths are): L = 0 rows come back, 0 x d_h
+    if (!results_right(input_projections_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once row_t_is_U_times_x_t passes");
+        return;
+    }
+    const Result got = attempt([] { return result("X U^T", attn::input_projections(arma::mat(0, 5), arma::mat(4, 5, arma::fill::ones)), kProjections); });
+    BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 4),
+               "X 0x5 (no positions) with U 4x5 must give 0x4 without an error (the contract refuses only X and U of "
+               "different widths); got " << (got.threw == Threw::nothing ? attn::shape_of(got.parts.at(0).value)
+                                                                          : got.type + ": " + got.message));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_x_and_u_of_different_widths) {

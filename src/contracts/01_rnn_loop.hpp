@@ -33,14 +33,15 @@ arma::mat rnn_forward(const arma::mat& X, const arma::mat& W, const arma::mat& U
 // Every U x_t at once, as one matrix product: the part of the loop that does
 // not depend on h and so can be spread over many cores.
 // Shapes:  X L x d_in, U d_h x d_in.
-// Returns: L x d_h, whose row t is (U x_t) written as a row.
+// Returns: L x d_h, whose row t is (U x_t) written as a row (0 x d_h when L = 0).
 // Throws:  ShapeError when X's width is not U's width.
 // Chapter: 01 (exercise input_projections)
 arma::mat input_projections(const arma::mat& X, const arma::mat& U);
 
 // The chapter's questions, answered as numbers (exercise rnn_questions).
 // How many of the positions of one sentence of `length` words can be worked on
-// at the same moment, given as many cores as you like...
+// at the same moment, given as many cores as you like (0 for length 0: a sentence
+// of no words has no position to work on)...
 int rnn_positions_at_once(int length);        // ...by the recurrent loop?
 int attention_positions_at_once(int length);  // ...by one attention pass?
 // How many sequential steps does information from position i take to reach the

@@ -124,6 +124,10 @@ ATTN_MISTAKE(thinks_the_loop_runs_in_parallel, "rnn_questions",
              "the loop was counted as working on many positions at once: position t needs h_{t-1}, "
              "which position t - 1 must finish first, so however many cores there are, one "
              "position runs at a time (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_positions_for_no_words, "rnn_questions",
+             "a sentence of 0 words was given 1 position at a time: with no words there is no "
+             "position to work on, so the answer there is 0; the loop's one position at a time "
+             "needs a sentence of one word at least: length > 0 ? 1 : 0 (chapter 01, step 1)");
 ATTN_MISTAKE(thinks_attention_runs_one_position_at_a_time, "rnn_questions",
              "one attention pass was counted as one position at a time: each row of Q K^T needs "
              "only its own query and all the keys, never another row's result, so all `length` "
