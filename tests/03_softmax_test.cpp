@@ -266,11 +266,16 @@ BOOST_AUTO_TEST_CASE(no_queries_give_no_rows) {
         BOOST_TEST_MESSAGE("checked once matches_softmax_by_loops_on_rows_of_every_kind passes");
         return;
     }
-    const Result got = attempt([] { return result("A", attn::softmax_rows(arma::mat(0, 4)), kWeights); });
-    BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 4),
-               "scores 0x4 (no queries) must give weights 0x4 without an error (only rows with no keys, L_Q x 0, "
-               "are refused); got " << (got.threw == Threw::nothing ? attn::shape_of(got.parts.at(0).value)
-                                                                    : got.type + ": " + got.message));
+    // 0x0 too: no queries (and so no row without keys to refuse)
+    for (const arma::uword L_K : {4, 0}) {
+        const Result got = attempt([L_K] { return result("A", attn::softmax_rows(arma::mat(0, L_K)), kWeights); });
+        const std::string shape = "0x" + std::to_string(L_K);
+        BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == L_K),
+                   "scores " << shape << " (no queries) must give weights " << shape
+                             << " without an error (only rows with no keys, L_Q x 0 with L_Q >= 1, are refused); got "
+                             << (got.threw == Threw::nothing ? attn::shape_of(got.parts.at(0).value)
+                                                             : got.type + ": " + got.message));
+    }
 }
 
 BOOST_AUTO_TEST_CASE(equal_scores_split_evenly) {

@@ -17,7 +17,8 @@ namespace attn {
 // zeros: it attends to nothing, instead of turning into NaN.
 // Shapes:  S L_Q x L_K -> L_Q x L_K.
 // Throws:  InputError for NaN or +infinity in S, and for rows with no keys
-//          (L_Q x 0; no queries, 0 x L_K, is fine and gives 0 x L_K).
+//          (L_Q x 0 with L_Q >= 1; no queries, 0 x L_K, is fine for every L_K,
+//          0 included, and gives 0 x L_K).
 // Chapter: 03 (exercise softmax_rows)
 arma::mat softmax_rows(const arma::mat& S);
 
