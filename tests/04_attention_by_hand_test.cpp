@@ -17,6 +17,8 @@ ATTN_TEST_MAIN(ch04_attention_by_hand)
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <variant>
@@ -705,6 +707,34 @@ double unscaled_weight(arma::uword r, arma::uword c) { return softmax_by_hand(kS
 // ... and with the scores divided by d_k = 4 instead of sqrt(4)
 double over_d_k_weight(arma::uword r, arma::uword c) { return softmax_by_hand(kS / 4.0)(r, c); }
 
+// Judges an answer that should be one entry of the worked example's A: right, one of the
+// `wrong` answers, or another entry of A, said by its value and every entry that has it
+// (the rows of love and LLMs hold the same three weights, so 0.63 is A(love, love) and
+// A(LLMs, LLMs) alike); else what `explain` says.
+void judge_entry_of_a(const std::string& question, double got, double right, const std::vector<WrongAnswer<double>>& wrong,
+                      const std::string& explain) {
+    const arma::mat A = exact_A();
+    const char* const tokens[] = {"I", "love", "LLMs"};
+    std::vector<double> values{right};
+    for (const auto& w : wrong) values.push_back(w.answer);
+    const std::size_t named = values.size();  // the values before this are right or named otherwise
+    for (const double a : A)
+        if (std::none_of(values.begin(), values.end(), [a](double v) { return std::abs(v - a) < 1e-12; }))
+            values.push_back(a);
+    got = snapped(got, values);
+    if (std::find(values.begin() + static_cast<std::ptrdiff_t>(named), values.end(), got) != values.end()) {
+        std::ostringstream which;
+        which << std::fixed << std::setprecision(2) << got;
+        const char* sep = ", ";
+        for (arma::uword r = 0; r < A.n_rows; ++r)
+            for (arma::uword c = 0; c < A.n_cols; ++c)
+                if (std::abs(A(r, c) - got) < 1e-12) which << sep << "A(" << tokens[r] << ", " << tokens[c] << ")", sep = " or ";
+        report(m::reads_another_entry_of_a, which.str());
+        return;
+    }
+    judge_answer<double>(question, got, right, wrong, explain);
+}
+
 }  // namespace
 
 // ==================================================================== scores
@@ -1042,30 +1072,23 @@ BOOST_AUTO_TEST_CASE(attention_weights_need_not_be_symmetric) {
 }
 
 BOOST_AUTO_TEST_CASE(llms_pays_love_0_14) {
-    const double right = weight(2, 1), reverse = weight(1, 2), itself = weight(2, 2), unscaled = unscaled_weight(2, 1),
+    const double right = weight(2, 1), reverse = weight(1, 2), unscaled = unscaled_weight(2, 1),
                  over_d_k = over_d_k_weight(2, 1);
-    const double got = snapped(attn::weight_llms_pays_to_love(), {right, reverse, itself, unscaled, over_d_k});
-    judge_answer<double>("the weight LLMs pays to love, A(LLMs, love)", got, right,
-                         {{reverse, &m::reads_attention_the_wrong_way},
-                          {itself, &m::reads_another_entry_of_a},
-                          {unscaled, &mistake_of(Divisor::none)},
-                          {over_d_k, &mistake_of(Divisor::d_k)}},
-                         "row LLMs, column love of A: the program prints 0.14 (chapter 04, step 4)");
+    judge_entry_of_a("the weight LLMs pays to love, A(LLMs, love)", attn::weight_llms_pays_to_love(), right,
+                     {{reverse, &m::reads_attention_the_wrong_way},
+                      {unscaled, &mistake_of(Divisor::none)},
+                      {over_d_k, &mistake_of(Divisor::d_k)}},
+                     "row LLMs, column love of A: the program prints 0.14 (chapter 04, step 4)");
 }
 
 BOOST_AUTO_TEST_CASE(love_keeps_0_63_of_its_own_value) {
     const double right = weight(1, 1), unscaled = unscaled_weight(1, 1);
-    const double got = snapped(attn::share_love_keeps_of_itself(),
-                               {right, unscaled, 1.0, 1.0 / 3.0, weight(1, 0), weight(1, 2), weight(0, 0)});
-    judge_answer<double>("the share of z_love that is v_love, A(love, love)", got, right,
-                         {{unscaled, &mistake_of(Divisor::none)},
-                          {1.0, &m::thinks_a_token_keeps_its_whole_value},
-                          {1.0 / 3.0, &m::thinks_weights_are_even},
-                          {weight(1, 0), &m::reads_another_entry_of_a},
-                          {weight(1, 2), &m::reads_another_entry_of_a},
-                          {weight(0, 0), &m::reads_another_entry_of_a}},
-                         "z_love = 0.14 v_I + 0.63 v_love + 0.23 v_LLMs: the layer keeps 63% of love's own value "
-                         "(chapter 04, 'The idea', item 4)");
+    judge_entry_of_a("the share of z_love that is v_love, A(love, love)", attn::share_love_keeps_of_itself(), right,
+                     {{unscaled, &mistake_of(Divisor::none)},
+                      {1.0, &m::thinks_a_token_keeps_its_whole_value},
+                      {1.0 / 3.0, &m::thinks_weights_are_even}},
+                     "z_love = 0.14 v_I + 0.63 v_love + 0.23 v_LLMs: the layer keeps 63% of love's own value "
+                     "(chapter 04, 'The idea', item 4)");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
