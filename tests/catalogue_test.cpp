@@ -15,6 +15,7 @@ ATTN_TEST_MAIN(catalogue)
 
 #include "catalogue/all.hpp"
 #include "support/compare.hpp"
+#include "support/relations.hpp"
 
 namespace fs = std::filesystem;
 
@@ -222,6 +223,44 @@ BOOST_AUTO_TEST_CASE(counts_and_few_entries_get_no_pattern) {
     BOOST_TEST(!mentions(describe_difference("x", got, want, attn_test::entries("entry")), "your wrong entries"));
     const arma::mat many = arma::linspace<arma::rowvec>(1, 6, 6), half = many / 2;
     BOOST_TEST(!mentions(describe_difference("n", half, many, attn_test::counted()), "your wrong entries"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// The relations of tests/support/relations.hpp, on results made by hand (told apart by
+// their keys: an id is written in its declaration and its recogniser only).
+BOOST_AUTO_TEST_SUITE(relations)
+
+using attn_test::mentions;
+using attn_test::Part;
+
+std::vector<attn_test::Finding> found(const arma::mat& got, const arma::mat& want) {
+    return attn_test::relations_between(Part{"concat", got, attn_test::axes("token", "column")},
+                                        Part{"concat", want, attn_test::axes("token", "column")}, {}, {}, 1e-12);
+}
+
+BOOST_AUTO_TEST_CASE(a_shift_of_several_columns_is_named_when_it_left_zeros_behind) {
+    const arma::mat Y = arma::reshape(arma::linspace(1, 24, 24), 3, 8);
+    arma::mat R(3, 8, arma::fill::zeros);
+    R.cols(3, 7) = Y.cols(0, 4);  // every column 3 places to the right, the first 3 left at 0
+    const auto f = found(R, Y);
+    BOOST_TEST_REQUIRE(f.size() == 1u);
+    BOOST_TEST(f[0].key == "shifted:late_cols:3");
+    BOOST_TEST(mentions(f[0].text, "concat is 3 columns late: column i holds what belongs to column i - 3"), f[0].text);
+    R.cols(0, 2).fill(7.0);  // the same shift over other numbers: no evidence of an offset
+    BOOST_TEST(found(R, Y).empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_running_sum_and_a_softmax_too_many_are_named) {
+    const arma::mat Y = {{1.0, -2.0, 0.5}, {3.0, 0.25, -1.0}};
+    const auto running = found(arma::cumsum(Y, 1), Y);
+    BOOST_TEST_REQUIRE(running.size() == 1u);
+    BOOST_TEST(running[0].key == "running:rows");
+    arma::mat soft = arma::exp(Y);
+    soft.each_col() /= arma::sum(soft, 1);
+    const auto softmax = found(soft, Y);
+    BOOST_TEST_REQUIRE(softmax.size() == 1u);
+    BOOST_TEST(softmax[0].key == "softmax_of_right");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

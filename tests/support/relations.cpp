@@ -16,6 +16,13 @@ namespace {
 
 std::string shape(const arma::mat& x) { return std::to_string(x.n_rows) + "x" + std::to_string(x.n_cols); }
 
+// "rows", "queries", "keys"
+std::string plural_of(const std::string& word) {
+    if (word.size() > 1 && word.back() == 'y' && std::string("aeiou").find(word[word.size() - 2]) == std::string::npos)
+        return word.substr(0, word.size() - 1) + "ies";
+    return word + "s";
+}
+
 // Not (nearly) all zero: a relation with a factor means something only then.
 bool has_values(const arma::mat& y) { return y.n_elem > 0 && arma::abs(y).max() > 1e-12; }
 
@@ -550,17 +557,20 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                               : "a loop that started at 1 instead of 0") +
                         ", or a range one too short"));
     }
-    // shifted by one row or one column
+    // shifted by one row or one column, or by more (then the lines it left behind are 0: an
+    // offset moved on before its block was written, a start one block late)
     auto shifted = [&](bool rows, int by) {
-        const arma::uword n = rows ? Y.n_rows : Y.n_cols;
-        if (n < 3) return false;
-        const arma::mat a = rows ? arma::mat(R.rows(by > 0 ? 1 : 0, n - (by > 0 ? 1 : 2)))
-                                 : arma::mat(R.cols(by > 0 ? 1 : 0, n - (by > 0 ? 1 : 2)));
-        const arma::mat b = rows ? arma::mat(Y.rows(by > 0 ? 0 : 1, n - (by > 0 ? 2 : 1)))
-                                 : arma::mat(Y.cols(by > 0 ? 0 : 1, n - (by > 0 ? 2 : 1)));
-        const arma::mat same_a = rows ? arma::mat(Y.rows(1, n - 1)) : arma::mat(Y.cols(1, n - 1));
-        const arma::mat same_b = rows ? arma::mat(Y.rows(0, n - 2)) : arma::mat(Y.cols(0, n - 2));
-        return !agree(same_a, same_b, tol) && agree(a, b, tol);
+        const arma::uword n = rows ? Y.n_rows : Y.n_cols, s = static_cast<arma::uword>(std::abs(by));
+        if (n < s + 2) return false;
+        auto lines = [&](const arma::mat& x, arma::uword from, arma::uword to) {
+            return rows ? arma::mat(x.rows(from, to)) : arma::mat(x.cols(from, to));
+        };
+        const arma::mat a = by > 0 ? lines(R, s, n - 1) : lines(R, 0, n - 1 - s);
+        const arma::mat b = by > 0 ? lines(Y, 0, n - 1 - s) : lines(Y, s, n - 1);
+        if (agree(lines(Y, s, n - 1), lines(Y, 0, n - 1 - s), tol) || !agree(a, b, tol)) return false;
+        if (s == 1) return true;
+        const arma::mat left = by > 0 ? lines(R, 0, s - 1) : lines(R, n - s, n - 1);
+        return arma::all(arma::vectorise(left == 0.0));
     };
     for (const bool rows : {true, false}) {
         const std::string word = rows ? (ax.rows.empty() ? "row" : ax.rows) : ax.cols;
@@ -573,6 +583,24 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             out.push_back(found(m::result_shifted, rows ? "shifted:early_rows" : "shifted:early_cols",
                                 name + " is one " + word + " early: " + word + " i holds what belongs to " + word +
                                     " i + 1 (an index or a loop bound off by one)"));
+    }
+    for (const bool rows : {true, false}) {
+        const std::string word = rows ? (ax.rows.empty() ? "row" : ax.rows) : ax.cols;
+        const arma::uword n = rows ? Y.n_rows : Y.n_cols;
+        if ((rows && ax.rows.empty()) || !values || !out.empty()) continue;
+        for (arma::uword s = 2; s + 2 <= n && out.empty(); ++s)
+            for (const int dir : {+1, -1})
+                if (shifted(rows, dir * static_cast<int>(s))) {
+                    const std::string by = std::to_string(s) + " " + plural_of(word);
+                    out.push_back(found(m::result_shifted,
+                                        std::string("shifted:") + (dir > 0 ? "late_" : "early_") + (rows ? "rows:" : "cols:") +
+                                            std::to_string(s),
+                                        name + " is " + by + (dir > 0 ? " late: " : " early: ") + word + " i holds what " +
+                                            "belongs to " + word + " i " + (dir > 0 ? "- " : "+ ") + std::to_string(s) +
+                                            ", and the " + by + " it left " + (dir > 0 ? "at the start" : "at the end") +
+                                            " are 0 (an offset moved on before its block was written, or counted " +
+                                            "from the wrong place)"));
+                }
     }
     // a softmax too many
     if (values && out.empty()) {
