@@ -189,6 +189,13 @@ BOOST_AUTO_TEST_CASE(signs_and_sizes_are_said_only_when_they_hold_for_every_wron
     BOOST_TEST(!mentions(flipped, "smaller"), flipped);  // a size is said only with the right signs
 }
 
+BOOST_AUTO_TEST_CASE(a_difference_of_rounding_is_not_told_as_a_size) {
+    const arma::mat want = {{0.9, 0.5, 0.2, 0.8}};
+    const std::string d = describe_difference("x", want * (1 - 1e-7), want, attn_test::entries("entry"));
+    BOOST_TEST(mentions(d, "have the right signs"), d);
+    BOOST_TEST(!mentions(d, "times the right size"), d);
+}
+
 BOOST_AUTO_TEST_CASE(rows_of_weights_are_told_by_what_they_sum_to) {
     const arma::mat S = {{1.0, 2.0, 0.5}, {0.0, -1.0, 3.0}};
     arma::mat want = arma::exp(S);

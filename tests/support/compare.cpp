@@ -161,9 +161,10 @@ std::string pattern_of_values(const arma::mat& got, const arma::mat& want, const
         if (distinct && rising) facts.push_back("keep the order of the right ones (larger where the right value is larger)");
         else if (distinct && falling) facts.push_back("run in the reverse order of the right ones");
     }
-    if (signed_pairs >= 3 && same == signed_pairs && hi < 1)
+    // (a size within 2 % of the right one is a matter of rounding, not of size)
+    if (signed_pairs >= 3 && same == signed_pairs && hi <= 0.98)
         facts.push_back("are all smaller: " + range(lo, hi) + " times the right size");
-    else if (signed_pairs >= 3 && same == signed_pairs && lo > 1)
+    else if (signed_pairs >= 3 && same == signed_pairs && lo >= 1.02)
         facts.push_back("are all larger: " + range(lo, hi) + " times the right size");
     if (facts.empty()) return "";
     std::string s = "; your wrong entries ";
