@@ -15,8 +15,10 @@ ATTN_MISTAKE(attention_backward_skips_softmax, "attention_backward",
              "softmax sits between them, so dS = softmax_rows_backward(A, dA) / sqrt(d_k) "
              "(forward was: A = softmax_rows(S)) (chapter 11)");
 ATTN_MISTAKE(attention_backward_scale_by_d_k, "attention_backward",
-             "dS was divided by d_k: the forward pass divided the scores by sqrt(d_k), so the "
-             "backward pass divides by sqrt(d_k) too (chapter 11)");
+             "dQ and dK were divided by d_k, sqrt(d_k) times too much: by d_k itself, or by "
+             "sqrt(d_k) twice (dS divided, then dS K and dS^T Q divided again); the forward pass "
+             "divided the scores by sqrt(d_k) once, so divide dS by sqrt(d_k) once and take dQ = dS "
+             "K, dK = dS^T Q as they are (chapter 11)");
 ATTN_MISTAKE(attention_backward_missing_scale, "attention_backward",
              "dQ and dK are sqrt(d_k) times too large: the forward pass divided the scores by "
              "sqrt(d_k), so their gradient is divided by it too (chapter 11)");
