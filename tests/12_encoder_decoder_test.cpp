@@ -229,6 +229,7 @@ enum class GreedyWay {
     length_equality,      // if (out.size() == max_len) break, after each token
     without_begin,        // next_scores(answer so far)
     tie_to_larger,        // a running best updated on >=: a tie goes to the larger id
+    sorted_first,         // arma::sort_index(s, "descend")(0): std::sort leaves ties in no set order
 };
 
 // Greedy decoding of `rule` written out for the test, one way or another; nothing
@@ -257,6 +258,10 @@ std::optional<Result> greedy_by_hand(const Rule& rule, arma::uword begin, arma::
                     return Result{};
                 }
                 best = static_cast<arma::uword>(s.max());
+            }
+            if (way == W::sorted_first) {
+                const arma::uvec order = arma::sort_index(s, "descend");
+                best = order(0);
             }
             if (way == W::tie_to_larger)
                 for (arma::uword j = 0; j < s.n_elem; ++j)
@@ -303,7 +308,8 @@ void greedy_variants(Probe& p, const Rule& rule, arma::uword begin, arma::uword 
         {&m::max_len_zero_still_decodes, W::do_while, "do { ... } while (length < max_len)"},
         {&m::max_len_zero_still_decodes, W::length_equality, "stop when the length == max_len, after each token"},
         {&m::decode_prefix_without_begin, W::without_begin, ""},
-        {&m::greedy_tie_to_larger_token, W::tie_to_larger, ""},
+        {&m::greedy_tie_to_larger_token, W::tie_to_larger, "a running best updated on >="},
+        {&m::greedy_tie_to_larger_token, W::sorted_first, "the first of sort_index(s, \"descend\")"},
     };
     for (const Slip& s : slips)
         if (const auto r = greedy_by_hand(rule, begin, end, max_len, s.way)) {
@@ -347,6 +353,24 @@ ScoreTable ties_both_ways() {
     t.rows[{6, 7}] = {1.5, 0.3, 2.2, 0.8, 1.9, 0.7, 0.4, 1.2};
     return t;
 }
+ScoreTable begin_scores_highest() {
+    // {6} -> 6 (the begin token scores highest: it is appended like any token) -> 3 -> end
+    ScoreTable t{8, 2, 9, {}};
+    t.rows[{6}] = {0.9, 0.4, 1.1, 1.6, 0.3, 0.7, 2.4, 1.3};
+    t.rows[{6, 6}] = {0.5, 1.0, 0.8, 2.6, 1.2, 0.2, 1.9, 0.6};
+    t.rows[{6, 6, 3}] = {0.7, 0.4, 3.0, 1.1, 0.9, 1.5, 2.2, 0.3};
+    return t;
+}
+ScoreTable twenty_tokens_tied_at_the_top() {
+    // vocabulary 20, begin 0, end 1: {0} -> 5 (tied with 16) -> 9 -> end. With more than
+    // 16 entries std::sort (inside arma::sort_index) is no insertion sort, and its first
+    // index for this row is 16.
+    ScoreTable t{20, 1, 5, {}};
+    t.rows[{0}] = {0.3, 1.0, 1.7, 0.4, 1.1, 2.5, 0.5, 1.2, 1.9, 0.6, 1.3, 0.0, 0.7, 1.4, 0.1, 0.8, 2.5, 0.2, 0.9, 1.6};
+    t.rows[{0, 5}] = {0.7, 1.0, 1.3, 1.6, 1.9, 0.2, 0.5, 0.8, 1.1, 2.4, 1.7, 0.0, 0.3, 0.6, 0.9, 1.2, 1.5, 1.8, 0.1, 0.4};
+    t.rows[{0, 5, 9}] = {0.2, 3.0, 2.4, 1.3, 0.4, 1.5, 0.6, 1.7, 0.8, 1.9, 1.0, 2.1, 1.2, 0.3, 1.4, 0.5, 1.6, 0.7, 1.8, 0.9};
+    return t;
+}
 ScoreTable ends_at_once() {
     // vocabulary 5, begin 0, end 4: the end token scores highest at the first step
     ScoreTable t{5, 4, 6, {}};
@@ -369,7 +393,13 @@ Diagnosis greedy_decode_diagnosis() {
              {"the scores of the first input with max_len 0", ends_at_step_five(), 6, 2, 0},
              {"scores with ties for the best token: 4 and 7, then 0 and the end token 2, then 2 and 5 (begin 6, "
               "end 2, max_len 10)",
-              ties_both_ways(), 6, 2, 10}}) {
+              ties_both_ways(), 6, 2, 10},
+             {"scores where the begin token scores highest at the first step: 6, then 3, then the end token (begin 6, "
+              "end 2, max_len 10)",
+              begin_scores_highest(), 6, 2, 10},
+             {"20 tokens, with 5 and 16 tied for the best first token, then 9, then the end token (begin 0, end 1, "
+              "max_len 6)",
+              twenty_tokens_tied_at_the_top(), 0, 1, 6}}) {
         const Rule rule = c.table;
         const arma::uword b = c.begin, e = c.end;
         const std::size_t n = c.max_len;

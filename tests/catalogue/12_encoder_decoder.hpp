@@ -89,10 +89,12 @@ ATTN_MISTAKE(greedy_takes_lowest_score, "greedy_decode",
              "way round); the next token is the one with the highest score, s.index_max() "
              "(chapter 12)");
 ATTN_MISTAKE(greedy_tie_to_larger_token, "greedy_decode",
-             "when two tokens tied for the best score, the LARGER token id was taken (a running "
-             "maximum updated on >=, or a search from the last token down): the contract gives a "
-             "tie to the smaller id, as s.index_max() does; update the running best only on a "
-             "strictly greater score, scanning from token 0 up (chapter 12)");
+             "when two tokens tied for the best score, a LARGER token id was taken (a running "
+             "maximum updated on >=, a search from the last token down, or the first entry of "
+             "arma::sort_index(s, \"descend\"), whose sort does not keep tied entries in order once "
+             "a row has more than 16 of them): the contract gives a tie to the smaller id, as "
+             "s.index_max() does; use it, or update a running best only on a strictly greater "
+             "score, scanning from token 0 up (chapter 12)");
 ATTN_MISTAKE(greedy_score_taken_as_token, "greedy_decode",
              "the largest score itself was used as the next token (s.max() is the value, not "
              "where it is); the token is the position of the largest score, s.index_max() "
