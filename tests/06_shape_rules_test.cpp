@@ -99,6 +99,9 @@ void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     // mask divided by sqrt(d_k) too, which only a finite entry other than 0 shows
     p.variant(m::mask_added_before_scaling,
               attention_result(attention_by_loops(Q, K, V, mask / std::sqrt(static_cast<double>(K.n_cols)))));
+    add_finite_mask_entries_slips(p, mask, [&](const arma::mat& only) {
+        return Outcome(attention_result(attention_by_loops(Q, K, V, only)));
+    });
     // the mask added where there is none: Armadillo refuses S + (0x0), an index past the
     // end of the 0x0 mask in loops, or masked_softmax refuses its shapes
     if (mask.n_elem)

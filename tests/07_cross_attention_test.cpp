@@ -396,6 +396,7 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
     // what a slip of the mask does to a finite entry other than 0 depends on how its body was
     // written (mask < 0, mask == 0, ...): declared where the mask holds only 0 and -infinity
     if (arma::all(arma::vectorise(M == 0.0 || M == -arma::datum::inf))) add_mask_slips(p, M, attention, mask);
+    add_finite_mask_entries_slips(p, M, [&](const arma::mat& only) { return attend(Q, K, V, only, AttentionWay{}, fn); });
     // the learner's own checks refusing a good mask: its -infinity, or its shape
     p.variant_fitting(m::mask_minus_infinity_refused, Result::throws(Threw::input_error, fn + ":"), [fn](const Result& r) {
         return r.threw == Threw::input_error && r.message.rfind(fn + ":", 0) == 0;

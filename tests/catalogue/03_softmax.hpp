@@ -76,6 +76,11 @@ ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention
              "row of zeros: give such a row (its maximum is -infinity) zeros before subtracting "
              "or dividing, as softmax_rows does; and the rows softmax_rows returns already sum to "
              "1 (or are all 0), so divide them by nothing afterwards (chapters 03 and 07)");
+ATTN_MISTAKE(mask_finite_entries_ignored, "scaled_dot_product_attention masked_attention",
+             "only the mask's -infinity entries were used (a key hidden or not), and its finite "
+             "entries were never added: an additive mask may hold -1.5 or 2 as well, which lower "
+             "or raise their scores by that much, so add the whole mask, S + mask, rather than "
+             "testing for -infinity (chapters 06 and 07)");
 ATTN_MISTAKE(mask_ignored, "masked_softmax scaled_dot_product_attention masked_attention",
              "the mask was not used at all: every key got weight, the hidden ones too; add it to "
              "the scores before the softmax, S + mask (chapters 03 and 07)");

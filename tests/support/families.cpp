@@ -420,6 +420,16 @@ void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
     declare(p, m::decoder_cross_attention_masked, finish(own)).labelled("L_dec x L_enc, -inf where key j > query i");
 }
 
+void add_finite_mask_entries_slips(Probe& p, const arma::mat& mask,
+                                   const std::function<Outcome(const arma::mat& mask)>& finish) {
+    // declared on a mask of 0 and -infinity only as well, where it is right: there it tells
+    // itself from every other slip of the mask
+    const arma::uvec finite = arma::find(mask != 0.0 && mask != -arma::datum::inf);
+    arma::mat hidden_only = mask;
+    hidden_only.elem(finite).zeros();
+    declare(p, m::mask_finite_entries_ignored, finish(hidden_only)).labelled("only the -inf entries applied");
+}
+
 // --- shape rules that are not rules ----------------------------------------------------
 
 const Mistake& mistake_of(NotARule rule) {

@@ -196,6 +196,14 @@ struct ProductWay {
 void add_product_slips(Probe& p, const std::function<Outcome(const ProductWay& way)>& finish,
                        const std::vector<ProductWay>& ways);
 
+// Where the mask holds finite entries besides 0 (an additive mask may: -1.5 lowers a score,
+// 2 raises it), a mask used as "hidden or not": its -infinity entries applied, its finite
+// ones never added (a test for -inf, or a pattern of the hidden keys). finish: what the
+// exercise gives with that mask in place of the right one (on a mask of 0 and -infinity
+// only, the right result: declare it on every input of an exercise that has one such mask).
+void add_finite_mask_entries_slips(Probe& p, const arma::mat& mask,
+                                   const std::function<Outcome(const arma::mat& mask)>& finish);
+
 // --- a mask on a cross-attention --------------------------------------------------------
 // A cross-attention takes no mask: every query sees every encoder token. The decoder's
 // causal mask carried over hides some: causal_mask(L_dec), which only fits the scores where

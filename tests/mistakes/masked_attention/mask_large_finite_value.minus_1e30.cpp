@@ -11,7 +11,9 @@ AttentionResult masked_attention(const arma::mat& Q, const arma::mat& K, const a
     require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask}, {"scores", Q.n_rows, K.n_rows});
     require_finite(fn, "mask", mask, true);
     arma::mat S = Q * K.t() / std::sqrt(double(K.n_cols));
-    S.elem(arma::find(mask == -arma::datum::inf)).fill(-1e30);  // the mistake
+    arma::mat m = mask;
+    m.replace(-arma::datum::inf, -1e30);  // the mistake: -1e30 stands for -inf
+    S += m;
     arma::mat A = softmax_rows(S);
     return {A, A * V};
 }

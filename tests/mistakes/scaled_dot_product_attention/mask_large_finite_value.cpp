@@ -19,7 +19,11 @@ AttentionResult scaled_dot_product_attention(const arma::mat& Q, const arma::mat
     require_nonempty(fn, "K", K);
     if (masked) require_finite(fn, "mask", mask, /*allow_minus_inf=*/true);
     arma::mat S = Q * K.t() / std::sqrt(static_cast<double>(K.n_cols));  // (L_Q, L_K)
-    if (masked) S.elem(arma::find(mask == -arma::datum::inf)).fill(-1e9);  // the mistake: -inf
+    if (masked) {
+        arma::mat m = mask;
+        m.replace(-arma::datum::inf, -1e9);  // the mistake: -1e9 stands for -inf
+        S += m;
+    }
     AttentionResult r;
     r.weights = softmax_rows(S);  // (L_Q, L_K)
     r.output = r.weights * V;     // (L_Q, d_v)
