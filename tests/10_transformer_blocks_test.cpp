@@ -223,6 +223,8 @@ enum class BackExtra {
     variance_term_added,  // + xhat mean(dxhat % xhat)
     means_over_t,      // the row sums divided by T instead of d_model
     first_term_dy,     // dY for dxhat in the first term, the means right
+    inv_std_first_only,   // inv_std dxhat - mean(dxhat) - xhat mean(dxhat % xhat): a bracket closed too early
+    inv_std_first_two,    // inv_std (dxhat - mean(dxhat)) - xhat mean(dxhat % xhat)
 };
 arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
     const arma::mat& xhat = k.kept.xhat;
@@ -244,7 +246,11 @@ arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
             const double var_mean = slip == BackExtra::variance_term_of_dxhat ? mean_d : mean_dx;
             const double inner = first + (slip == BackExtra::mean_term_added ? mean_d : -mean_d) +
                                  (slip == BackExtra::variance_term_added ? 1.0 : -1.0) * xhat(r, c) * var_mean;
-            dX(r, c) = slip == BackExtra::divided_by_inv_std ? inner / k.kept.inv_std(r) : inner * k.kept.inv_std(r);
+            const double var_term = -xhat(r, c) * var_mean, is = k.kept.inv_std(r);
+            dX(r, c) = slip == BackExtra::divided_by_inv_std   ? inner / is
+                       : slip == BackExtra::inv_std_first_only ? first * is - mean_d + var_term
+                       : slip == BackExtra::inv_std_first_two  ? (first - mean_d) * is + var_term
+                                                               : inner * is;
             if (slip == BackExtra::gain_at_the_end) dX(r, c) *= k.gain(c);
         }
     }
@@ -282,6 +288,10 @@ void backward_variants(Probe& p, const BackwardCase& k) {
         .labelled("+ xhat % mean(dxhat % xhat)")
         .variant(m::layer_norm_backward_without_inv_std, with(NormBackSlip::no_inv_std))
         .variant(m::layer_norm_backward_inv_std_divided, dx(BackExtra::divided_by_inv_std))
+        .variant(m::layer_norm_backward_inv_std_on_part, dx(BackExtra::inv_std_first_only))
+        .labelled("inv_std * dxhat alone")
+        .variant(m::layer_norm_backward_inv_std_on_part, dx(BackExtra::inv_std_first_two))
+        .labelled("inv_std * (dxhat - mean(dxhat)) alone")
         .variant(m::layer_norm_backward_sum_not_mean, with(NormBackSlip::sums_not_means))
         .labelled("the row sums")
         .variant(m::layer_norm_backward_sum_not_mean, dx(BackExtra::means_over_t))
@@ -915,7 +925,11 @@ BOOST_AUTO_TEST_CASE(each_row_of_dx_sums_to_zero) {
     for (arma::uword r = 0; r < 4; ++r) {
         double s = 0;
         for (arma::uword c = 0; c < 6; ++c) s += dX(r, c);
-        BOOST_TEST(std::abs(s) < 1e-9, "row " << r << " of dX sums to " << s << ", not 0: is the mean's term there?");
+        BOOST_TEST(std::abs(s) < 1e-9, "row " << r << " of dX sums to " << s
+                                               << ", not 0: the term - mean(dxhat) cancels the sum of dxhat only "
+                                                  "when both carry the same factor, inv_std (dxhat - mean(dxhat) - "
+                                                  "xhat % mean(dxhat % xhat)); is the mean's term there, and inside "
+                                                  "the bracket that inv_std multiplies?");
     }
 }
 

@@ -167,6 +167,11 @@ ATTN_MISTAKE(layer_norm_backward_inv_std_divided, "layer_norm_backward",
              "dX was divided by inv_std instead of multiplied: inv_std already is 1 / sqrt(var + "
              "eps), and forward was xhat = (x - mean) * inv_std, so the gradient is multiplied by "
              "it on its way back (dX.each_col() %= inv_std) (chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_inv_std_on_part, "layer_norm_backward",
+             "inv_std multiplied only part of the bracket (inv_std * dxhat - mean(dxhat) - ..., a "
+             "bracket closed too early or left out): it multiplies all three terms, dX_r = "
+             "inv_std_r (dxhat_r - mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)); then each row "
+             "of dX sums to 0 (chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_dgain_without_xhat, "layer_norm_backward",
              "dgain came out as dbias, the column sums of dY alone; forward was y = gain % xhat + "
              "bias, so gain(c) multiplies xhat(r, c), and dgain is the column sums of dY % xhat: "
