@@ -570,6 +570,7 @@ enum class Block {
     first_norms_swapped,   // decoder: norm1 and norm2 traded
     outer_norms_swapped,   // decoder: norm1 and norm3 traded
     last_residual_from_attention,  // encoder: the attention's output (before its residual) added back in the last
+    ff_hidden_layer,       // feed_forward(...).H, the L x d_ff hidden layer, taken for its output .y
 };
 
 // A norm's gain and bias traded, as layer_norm(x, n.bias, n.gain) reads them.
@@ -599,12 +600,20 @@ arma::mat sublayer(const arma::mat& x, const attn::NormWeights& n, const std::fu
 
 Result block_result(const arma::mat& out) { return result("output", out, kFeatures); }
 
+// What a block gives when feed_forward(...).H (L x d_ff) is added where .y (L x d_model)
+// belongs: Armadillo refuses the sum, its message naming the L x d_ff operand (either
+// order of the two operands).
+Result hidden_layer_added(arma::uword L, const attn::FeedForwardWeights& f) {
+    return Result::throws(Threw::armadillo_size, shape(L, f.W_1.n_cols));
+}
+
 Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, Block b = Block::right) {
     if (b == Block::gain_bias_swapped) {
         attn::EncoderBlockWeights t = w;
         t.norm1 = traded(w.norm1), t.norm2 = traded(w.norm2);
         return encoder_by_loops(X, t);
     }
+    if (b == Block::ff_hidden_layer) return hidden_layer_added(X.n_rows, w.ff);
     try {
         Sublayer one, two;
         one.pre_norm = two.pre_norm = b == Block::pre_norm;
@@ -647,6 +656,7 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
         if (b == Block::outer_norms_swapped) t.norm1 = w.norm3, t.norm3 = w.norm1;
         return decoder_by_loops(Y, H_enc, t);
     }
+    if (b == Block::ff_hidden_layer) return hidden_layer_added(Y.n_rows, w.ff);
     try {
         Sublayer one, two, three;
         one.pre_norm = two.pre_norm = three.pre_norm = b == Block::pre_norm;
@@ -727,7 +737,8 @@ std::vector<BlockSlip> shared_block_slips() {
             {Block::sublayers_out_of_order, &m::block_sublayers_out_of_order, ""},
             {Block::one_head, &m::block_head_count_not_the_weights, "heads = 1"},
             {Block::two_heads, &m::block_head_count_not_the_weights, "heads = 2 written in"},
-            {Block::gain_bias_swapped, &m::layer_norm_gain_bias_swapped, "layer_norm(x, bias, gain)"}};
+            {Block::gain_bias_swapped, &m::layer_norm_gain_bias_swapped, "layer_norm(x, bias, gain)"},
+            {Block::ff_hidden_layer, &m::block_ff_hidden_layer_taken, ""}};
 }
 
 Diagnosis encoder_block_diagnosis() {

@@ -129,6 +129,11 @@ ATTN_MISTAKE(block_ff_reads_block_input, "encoder_block decoder_block",
              "the feed-forward layer read the block's input (or an earlier sub-layer's output) "
              "instead of the sub-layer just before it: each sub-layer works on the previous one's "
              "result, feed_forward(H) after the attention(s), not feed_forward(X) (chapter 10)");
+ATTN_MISTAKE(block_ff_hidden_layer_taken, "encoder_block decoder_block",
+             "the feed-forward sub-layer's output was taken as feed_forward(...).H, the L x d_ff "
+             "hidden layer after the relu (kept for the backward pass), so Armadillo refused to add "
+             "it to the L x d_model residual; the layer's output is the field .y, L x d_model: "
+             "layer_norm(H + feed_forward(H, ...).y, ...) (chapter 10)");
 ATTN_MISTAKE(block_norm_weights_reused, "encoder_block decoder_block",
              "one norm's gain and bias were used for another: each sub-layer has its own layer "
              "norm (norm1 after the self-attention, norm2 after the next sub-layer, norm3 in the "
