@@ -571,6 +571,9 @@ enum class Block {
     outer_norms_swapped,   // decoder: norm1 and norm3 traded
     last_residual_from_attention,  // encoder: the attention's output (before its residual) added back in the last
     ff_hidden_layer,       // feed_forward(...).H, the L x d_ff hidden layer, taken for its output .y
+    norm1_for_second,      // decoder: norm1 again after the cross-attention
+    norm1_for_last,        // decoder: norm1 again after the feed-forward layer
+    norm2_for_last,        // decoder: norm2 again after the feed-forward layer
 };
 
 // A norm's gain and bias traded, as layer_norm(x, n.bias, n.gain) reads them.
@@ -669,8 +672,12 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
         three.norm = b != Block::last_norm_missing && b != Block::no_norm;
         const bool one_norm = b == Block::norm1_everywhere, last_norm = b == Block::last_norm_everywhere;
         const attn::NormWeights& n1 = last_norm ? w.norm3 : w.norm1;
-        const attn::NormWeights& n2 = one_norm ? w.norm1 : last_norm ? w.norm3 : b == Block::norms_swapped ? w.norm3 : w.norm2;
-        const attn::NormWeights& n3 = one_norm ? w.norm1 : b == Block::norms_swapped ? w.norm2 : w.norm3;
+        const attn::NormWeights& n2 = one_norm || b == Block::norm1_for_second ? w.norm1
+                                      : last_norm || b == Block::norms_swapped ? w.norm3
+                                                                               : w.norm2;
+        const attn::NormWeights& n3 = one_norm || b == Block::norm1_for_last                ? w.norm1
+                                      : b == Block::norms_swapped || b == Block::norm2_for_last ? w.norm2
+                                                                                                : w.norm3;
         const arma::mat causal = b == Block::decoder_unmasked         ? arma::mat()
                                  : b == Block::mask_of_encoder_length ? causal_mask_by_loops(H_enc.n_rows)
                                                                       : causal_mask_by_loops(Y.n_rows);
@@ -791,6 +798,12 @@ Diagnosis decoder_block_diagnosis() {
             .labelled("norm1 and norm2 traded")
             .variant(m::block_norm_weights_reused, with(Block::outer_norms_swapped))
             .labelled("norm1 and norm3 traded")
+            .variant(m::block_norm_weights_reused, with(Block::norm1_for_second))
+            .labelled("norm1 for the second norm too")
+            .variant(m::block_norm_weights_reused, with(Block::norm1_for_last))
+            .labelled("norm1 for the last norm too")
+            .variant(m::block_norm_weights_reused, with(Block::norm2_for_last))
+            .labelled("norm2 for the last norm too")
             .variant(m::block_residual_wrong_input, with(Block::cross_residual_from_input))
             .labelled("Y into the cross-attention's")
             .variant(m::decoder_without_causal_mask, with(Block::decoder_unmasked))
