@@ -105,8 +105,10 @@ std::vector<BackwardInput> softmax_backward_inputs() {
 // does not hold, written here for this chapter's two exercises: row i subtracting
 // A_i . A_i instead of A_i . dA_i, the weights left off dA's term only (dA - A % dot),
 // and the dot product's mean instead of its sum.
-enum class RowDot { right, of_weights, first_term_unweighted, mean };
-arma::mat row_dot_backward_by_loops(const arma::mat& A, const arma::mat& dA, RowDot way) {
+enum class RowDot { right, of_weights, first_term_unweighted, mean, softmax_again };
+arma::mat row_dot_backward_by_loops(const arma::mat& A_given, const arma::mat& dA, RowDot way) {
+    // softmax_again: the weights put through softmax_rows once more, and that used for A
+    const arma::mat A = way == RowDot::softmax_again ? softmax_by_loops(A_given) : A_given;
     arma::mat dS(A.n_rows, A.n_cols);
     for (arma::uword i = 0; i < A.n_rows; ++i) {
         double dot = 0, aa = 0;
@@ -114,7 +116,8 @@ arma::mat row_dot_backward_by_loops(const arma::mat& A, const arma::mat& dA, Row
         for (arma::uword j = 0; j < A.n_cols; ++j) {
             const double a = A(i, j), g = dA(i, j);
             switch (way) {
-                case RowDot::right: dS(i, j) = a * (g - dot); break;
+                case RowDot::right:
+                case RowDot::softmax_again: dS(i, j) = a * (g - dot); break;
                 case RowDot::of_weights: dS(i, j) = a * (g - aa); break;
                 case RowDot::first_term_unweighted: dS(i, j) = g - a * dot; break;
                 case RowDot::mean: dS(i, j) = a * (g - dot / static_cast<double>(A.n_cols)); break;
@@ -131,7 +134,8 @@ struct RowDotSlip {
 std::vector<RowDotSlip> row_dot_slips() {
     return {{RowDot::of_weights, &m::softmax_backward_dot_of_weights, "sum(A % A, 1)"},
             {RowDot::first_term_unweighted, &m::softmax_backward_first_term_unweighted, "dA - A % dot"},
-            {RowDot::mean, &m::softmax_backward_dot_as_mean, "mean(A % dA, 1)"}};
+            {RowDot::mean, &m::softmax_backward_dot_as_mean, "mean(A % dA, 1)"},
+            {RowDot::softmax_again, &m::softmax_backward_weights_softmaxed_again, "softmax_rows(A) for A"}};
 }
 
 Diagnosis softmax_rows_backward_diagnosis() {

@@ -284,6 +284,10 @@ ATTN_MISTAKE(softmax_backward_dot_of_weights, "softmax_rows_backward attention_b
              "themselves, where it subtracts A_i . dA_i, the weights' dot product with the "
              "incoming gradient: dS = A % (dA - A_i . dA_i), the subtracted term "
              "arma::sum(A % dA, 1) with .each_col() (chapter 11)");
+ATTN_MISTAKE(softmax_backward_weights_softmaxed_again, "softmax_rows_backward attention_backward",
+             "softmax_rows was applied to A before use: A already is the weights, softmax_rows(S) "
+             "of the forward pass, and a second softmax flattens every row toward 1 / L_K (and "
+             "gives masked keys a weight); use A as given, dS = A % (dA - A_i . dA_i) (chapter 11)");
 ATTN_MISTAKE(softmax_backward_first_term_unweighted, "softmax_rows_backward attention_backward",
              "dS came out as dA - A % (A_i . dA_i): the weights multiplied the dot product's term "
              "but not dA. The Jacobian of row i, diag(A_i) - A_i^T A_i, puts A_i on both terms: "
