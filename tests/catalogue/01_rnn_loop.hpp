@@ -112,6 +112,13 @@ ATTN_MISTAKE(input_projections_with_tanh, "input_projections",
              "tanh was applied to the projections: input_projections is only the part U x_t, "
              "X * U.t(); the tanh comes in the step, after W h_{t-1} is added, and cannot be "
              "taken before the sum (chapter 01, step 2)");
+ATTN_MISTAKE(input_projections_loop_bound_of_another_size, "input_projections",
+             "a loop of the product X U^T ran to the size of another dimension: the sum over the "
+             "features of x_t to U.n_rows (d_h) instead of X.n_cols (d_in), or the entries of a "
+             "row to X.n_cols instead of U.n_rows; where d_in and d_h differ, terms are left out "
+             "or an index runs past the end. Each bound is the size of what it counts: P(t, r) = "
+             "sum of X(t, k) * U(r, k) for k < X.n_cols, for every r < U.n_rows (chapter 01, "
+             "step 2)");
 
 // --- shape checks that refuse what fits
 ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "rnn_step input_projections project",
