@@ -134,6 +134,11 @@ void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
     wiring.ways = {Wiring::scores_k_q, Wiring::scores_k_q_in_loops, Wiring::scores_q_q, Wiring::scores_q_times_k,
                    Wiring::scores_qt_times_k};
     add_attention_wiring_slips(p, scores, wiring);
+    // S(i, j) = dot(Q.row(i), K.col(j)): a column of K where its row belongs, Q K where the
+    // lengths agree (d_k = L_K), else Armadillo refuses the dot product of its first pair
+    p.variant(mistake_of(Wiring::scores_q_times_k),
+              K.n_cols == K.n_rows ? as(product_by_loops(Q, K)) : Result::throws(Threw::armadillo_size, "dot()"))
+        .labelled("dot(Q.row(i), K.col(j))");
     p.variant(m::scores_scaled_too_early, as(divided(dot_table(Q, K), std::sqrt(d_k))));
     add_rule_slip(p, NotARule::l_q_equals_l_k, square, as(dot_table(Q, K)));
     // a loop of the product stopped one short: the last key's column, the last query's row,
@@ -471,6 +476,10 @@ void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const cha
         .labelled("V.col(j).t()");
     // z += weights(j) * V.col(j): a row plus a column, never the same shape
     p.variant(values_t, sum_error()).labelled("V.col(j)");
+    // z(c) += weights(j) * V(c, j): V read with its indices swapped, so column j for value j;
+    // every index is inside V only when it is square (L_K = d_v)
+    p.variant(values_t, L_K == d_v ? result(part, product_by_loops(w, transposed(V)), ax) : index_error())
+        .labelled("V(c, j) in loops");
     // for (j <= V.n_rows): weights(L_K) is past the end on every input
     p.variant(mistake_of(OneTooMany::loop_bound), index_error());
     // z = weights(j) * V.row(j): each step replaces z, and only the last weighted row is left

@@ -14,9 +14,10 @@ ATTN_MISTAKE(scores_queries_by_queries, "attention_weights scores scaled_dot_pro
              "the scores were Q Q^T, the queries compared with each other; a score compares query "
              "i with key j: Q * K.t() (chapter 04, step 2)");
 ATTN_MISTAKE(scores_transpose_misplaced, "scores attention_weights scaled_dot_product_attention",
-             "the transpose was left out or put on the wrong factor (Q * K, or Q.t() * K): entry "
-             "(i, j) pairs row i of Q with row j of K, so the product is Q * K.t(), (L_Q x d_k) "
-             "times (d_k x L_K) (chapter 04, step 2)");
+             "the transpose was left out or put on the wrong factor (Q * K, or Q.t() * K), or a "
+             "column of K was read where its row belongs (dot(Q.row(i), K.col(j))): entry (i, j) "
+             "pairs row i of Q with row j of K, so the product is Q * K.t(), (L_Q x d_k) times "
+             "(d_k x L_K), and one entry is arma::dot(Q.row(i), K.row(j)) (chapter 04, step 2)");
 ATTN_MISTAKE(scores_scaled_too_early, "scores",
              "the scores were already divided by sqrt(d_k): scores returns the raw table Q * K.t(); "
              "the division is the next step, scale_scores, and attention_weights calls both "
@@ -122,7 +123,8 @@ ATTN_MISTAKE(value_row_sized_by_keys, "row_one_by_hand",
              "width of one value): a weighted sum of value rows is as wide as one value row, "
              "arma::rowvec z(V.n_cols, arma::fill::zeros) (chapter 04, Try it)");
 ATTN_MISTAKE(values_transposed, "attend row_one_by_hand llms_row scaled_dot_product_attention",
-             "V was transposed (A * V.t(), or column j of V for value j): unlike K in Q K^T, V is "
+             "V was transposed (A * V.t(), or column j of V for value j, V.col(j) or V(c, j) where "
+             "V(j, c) belongs): unlike K in Q K^T, V is "
              "used as it is, one row per key, so the output is A * V and one output row is the sum "
              "of weights(j) * V.row(j) (chapter 04, step 5)");
 ATTN_MISTAKE(mix_loop_bound_d_v, "row_one_by_hand llms_row",
