@@ -380,7 +380,10 @@ Diagnosis check_attention_shapes_diagnosis() {
         {"Q 7x64, K 12x64, V 14x64 (V longer than K)", m_(7, 64), m_(12, 64), m_(14, 64)},
         // no rule asks for a query or a key: empty sequences keep both rules
         {"Q 0x64, K 12x64, V 12x64 (no query)", m_(0, 64), m_(12, 64), m_(12, 64)},
-        {"Q 7x64, K 0x64, V 0x32 (no key, no value)", m_(7, 64), m_(0, 64), m_(0, 32)}};
+        {"Q 7x64, K 0x64, V 0x32 (no key, no value)", m_(7, 64), m_(0, 64), m_(0, 32)},
+        // ... and an empty matrix still breaks a rule: a check that skips empty input misses it
+        {"Q 7x64, K 12x64, V 0x64 (no value for 12 keys)", m_(7, 64), m_(12, 64), m_(0, 64)},
+        {"Q 0x32, K 12x64, V 12x64 (no query, but of another width)", m_(0, 32), m_(12, 64), m_(12, 64)}};
     for (const auto& [input, Q, K, V] : inputs) {
         const arma::mat q = Q, k = K, v = V;
         Probe& p = d.probe("check_attention_shapes(\"my_attention\", ...) with " + input,
@@ -656,6 +659,20 @@ BOOST_AUTO_TEST_SUITE(attention_shapes)
 BOOST_AUTO_TEST_CASE(predicts_the_shapes_for_every_size) {
     // 7 queries over 12 keys; d_k 16 and d_v 8; d_k 3 narrower than d_v 5
     attention_shapes_diagnosis().judge();
+}
+
+BOOST_AUTO_TEST_CASE(a_size_of_0_is_a_size_like_any_other) {
+    // no Throws: line: the shapes of no queries, no keys or no features are still shapes
+    for (const auto& [lq, lk, dk, dv] : std::vector<std::tuple<arma::uword, arma::uword, arma::uword, arma::uword>>{
+             {0, 5, 4, 2}, {3, 0, 4, 2}, {3, 5, 0, 0}}) {
+        const Result got = attempt([&] {
+            const attn::AttentionShapes s = attn::attention_shapes(lq, lk, dk, dv);
+            return shapes_result(s.scores, s.weights, s.output);
+        });
+        const Result want = shapes_result({lq, lk}, {lq, lk}, {lq, dv});
+        BOOST_TEST(same_result(got, want), "attention_shapes(" << lq << ", " << lk << ", " << dk << ", " << dv
+                                                               << "): " << describe_outcome(got, want));
+    }
 }
 
 BOOST_AUTO_TEST_CASE(seven_queries_over_twelve_keys_give_7x12_scores_and_7x64_output) {

@@ -582,6 +582,17 @@ BOOST_AUTO_TEST_CASE(queries_come_from_the_decoder_keys_and_values_from_the_enco
     cross_attention_diagnosis().judge();
 }
 
+BOOST_AUTO_TEST_CASE(a_decoder_of_no_tokens_gets_no_rows) {
+    // nothing in the contract refuses L_dec = 0 (only the encoder must give a key):
+    // weights 0 x L_enc, output 0 x d_v
+    const Weights w(5, 3, 2, 31);
+    arma::arma_rng::set_seed(32);
+    const arma::mat X_dec(0, 5), H_enc = arma::randn(7, 5);
+    const Result got = attempt([&] { return of(attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v)); });
+    const Result want = as_result(arma::mat(0, 7), arma::mat(0, 2));
+    BOOST_TEST(same_result(got, want), "X_dec 0x5 (no decoder token) over H_enc 7x5: " << describe_outcome(got, want));
+}
+
 BOOST_AUTO_TEST_CASE(two_decoder_queries_over_four_encoder_positions_give_two_output_rows) {
     const auto t = attn::cross_attention_lab::translation_example();
     const attn::AttentionResult r = attn::cross_attention(t.X_dec, t.H_enc, t.W_q, t.W_k, t.W_v);
@@ -743,15 +754,17 @@ BOOST_AUTO_TEST_CASE(fully_masked_query_gets_a_zero_row) {
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_mask_of_the_wrong_shape_naming_both) {
-    const arma::mat Q(2, 4, arma::fill::ones), K(4, 4, arma::fill::ones), V(4, 4, arma::fill::ones);
+    // d_k 5: Q (2x5) is not of the scores' shape (2x4), so a message naming Q shows
+    const arma::mat Q(2, 5, arma::fill::ones), K(4, 5, arma::fill::ones), V(4, 4, arma::fill::ones);
     const arma::mat mask(3, 3, arma::fill::zeros);
     const std::string msg = refusal_of<attn::ShapeError>("masked_attention", [&] { attn::masked_attention(Q, K, V, mask); });
     if (msg.empty()) return;
     // the scores named L_K x L_Q, 4x2
     if (mentions(msg, "mask 3x3") && mentions(msg, "4x2") && !mentions(msg, "2x4"))
         return report(m::mask_error_names_scores_transposed);
-    BOOST_TEST((mentions(msg, "mask 3x3") && mentions(msg, "2x4")),
-               "the message should give mask 3x3 and the scores' 2x4; got '" << msg << "'");
+    BOOST_TEST(mentions(msg, "got mask 3x3 and scores 2x4"),
+               "the message should compare the mask with the scores it is added to, L_Q x L_K: \"got mask 3x3 and "
+               "scores 2x4\" ({\"scores\", Q.n_rows, K.n_rows}); got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_an_empty_mask) {

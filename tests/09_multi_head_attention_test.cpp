@@ -781,6 +781,17 @@ BOOST_AUTO_TEST_CASE(undoes_split_heads) {
                               concat_axes(parts)));
 }
 
+BOOST_AUTO_TEST_CASE(parts_of_no_tokens_are_parts_too) {
+    // the contract refuses an empty list and parts of different lengths, nothing else: the
+    // heads of a sequence of no tokens are joined like any other (0 x the sum of widths)
+    for (const std::vector<arma::mat>& parts : {std::vector<arma::mat>{arma::mat(0, 2), arma::mat(0, 3)}}) {
+        const Result got = attempt([&] { return result("concat", attn::concat_heads(parts), axes("token", "column")); });
+        const std::string d = describe_outcome(got, result("concat", join_by_loops(parts), axes("token", "column")));
+        BOOST_TEST(d.empty(), parts.size() << " parts, the first " << attn::shape_of(parts[0]) << ", the second "
+                                           << attn::shape_of(parts[1]) << ": " << d);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(one_part_is_returned_as_it_is) {
     const arma::mat P = distinct_entries(2, 3);
     BOOST_TEST(matrices_close(attn::concat_heads({P}), P, 0.0, "one part", axes("token", "column")));
