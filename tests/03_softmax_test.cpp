@@ -255,9 +255,8 @@ BOOST_AUTO_TEST_CASE(rejects_rows_with_no_keys) {
         BOOST_TEST_MESSAGE("checked once matches_softmax_by_loops_on_rows_of_every_kind passes");
         return;
     }
-    const std::string msg = refusal_of<attn::InputError>("softmax_rows", [] { attn::softmax_rows(arma::mat(3, 0)); });
-    if (msg.empty()) return;
-    BOOST_TEST(msg.find("3x0") != std::string::npos, "the message should give the scores' shape 3x0; got '" << msg << "'");
+    // an InputError naming softmax_rows, all the contract words (refusal_of checks both)
+    refusal_of<attn::InputError>("softmax_rows", [] { attn::softmax_rows(arma::mat(3, 0)); });
 }
 
 BOOST_AUTO_TEST_CASE(no_queries_give_no_rows) {
@@ -424,10 +423,29 @@ BOOST_AUTO_TEST_CASE(rejects_scores_with_no_keys) {
         return;
     }
     const arma::mat S(3, 0), mask(3, 0);
-    const std::string msg =
-        refusal_of<attn::InputError>("masked_softmax", [&] { attn::masked_softmax(S, mask); }, {"softmax_rows"});
-    if (msg.empty()) return;
-    BOOST_TEST(msg.find("3x0") != std::string::npos, "the message should give the scores' shape 3x0; got '" << msg << "'");
+    // an InputError naming masked_softmax (or softmax_rows), all the contract words
+    refusal_of<attn::InputError>("masked_softmax", [&] { attn::masked_softmax(S, mask); }, {"softmax_rows"});
+}
+
+BOOST_AUTO_TEST_CASE(a_score_of_minus_infinity_is_accepted_as_softmax_rows_accepts_it) {
+    // the scores are refused like softmax_rows' (NaN, +infinity, no keys), and softmax_rows takes
+    // -infinity as a key with weight 0: a score already at -inf is hidden like a masked key,
+    // also where the mask hides it as well (-inf + -inf = -inf)
+    if (!results_right(masked_softmax_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once hides_keys_in_rows_of_every_range_and_zeroes_a_row_with_nothing_visible passes");
+        return;
+    }
+    const arma::mat S = {{1.0, -INFINITY, 2.0, 0.5}, {-INFINITY, 0.25, 1.5, -1.0}, {3.0, 1.0, -INFINITY, 2.0}};
+    const arma::mat mask = {{0.0, 0.0, -INFINITY, 0.0}, {-INFINITY, 0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
+    const Result got = attempt([&] { return result("A", attn::masked_softmax(S, mask), kWeights); });
+    if (got.threw != Threw::nothing) {
+        BOOST_ERROR("scores holding -infinity (a key the scores themselves rule out) must be taken as softmax_rows takes "
+                    "them, weight 0, not refused: only NaN and +infinity are refused, in S as in the mask; got "
+                    << got.type << ": " << got.message);
+        return;
+    }
+    BOOST_TEST(matrices_close(got.parts.at(0).value, softmax_by_hand(S + mask), 1e-12,
+                              "masked weights of scores holding -infinity", kWeights));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
@@ -476,6 +494,19 @@ BOOST_AUTO_TEST_CASE(vanishes_when_softmax_saturates) {
     BOOST_TEST(arma::abs(sharp).max() < 0.01 * arma::abs(mild).max(),
                "stretched by 8, the gradient should be about a thousand times smaller; got "
                    << arma::abs(sharp).max() << " against " << arma::abs(mild).max());
+}
+
+BOOST_AUTO_TEST_CASE(no_keys_give_an_empty_row) {
+    // a and v 1x0 have the same length, the one rule of the contract: (J v)_i for no i is a row of no entries
+    if (!results_right(softmax_jvp_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_jacobian_written_out passes");
+        return;
+    }
+    const Result got = attempt([] { return result("Jv", attn::softmax_jvp(arma::rowvec(), arma::rowvec()), entries("key")); });
+    BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 1 && got.parts.at(0).value.n_cols == 0),
+               "a and v 1x0 (no keys) must give J v 1x0 without an error (the contract refuses only a and v of different "
+               "lengths); got "
+                   << (got.threw == Threw::nothing ? attn::shape_of(got.parts.at(0).value) : got.type + ": " + got.message));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_vectors_of_different_lengths) {

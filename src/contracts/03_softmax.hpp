@@ -41,7 +41,7 @@ arma::mat masked_softmax(const arma::mat& S, const arma::mat& mask);
 // J is symmetric, so J v and J^T v are the same vector:
 //   (J v)_i = a_i (v_i - a . v)
 // and no L_K x L_K matrix needs to be built.
-// Shapes:  a 1 x L_K (a row of softmax weights), v 1 x L_K -> 1 x L_K.
+// Shapes:  a 1 x L_K (a row of softmax weights), v 1 x L_K -> 1 x L_K (1 x 0 when L_K = 0).
 // Throws:  ShapeError when a and v differ in length.
 // Chapter: 03 (exercise softmax_jvp)
 arma::rowvec softmax_jvp(const arma::rowvec& a, const arma::rowvec& v);
