@@ -626,6 +626,24 @@ BOOST_AUTO_TEST_CASE(returns_one_row_per_position) {
     BOOST_TEST(H.n_cols == 4u, "H needs d_h = 4 columns; got " << H.n_cols);
 }
 
+BOOST_AUTO_TEST_CASE(no_positions_give_no_states) {
+    // X 0 x d_in, a sequence of no tokens, fits W, U and h_start (the contract refuses only
+    // shapes that do not fit together): the loop runs no step and H is 0 x d_h
+    if (!results_right(rnn_forward_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_a_loop_of_hand_steps passes");
+        return;
+    }
+    const Result got = attempt([] {
+        return result("H", attn::rnn_forward(arma::mat(0, 5), arma::mat(4, 4, arma::fill::eye), arma::mat(4, 5, arma::fill::ones),
+                                             arma::rowvec(4, arma::fill::zeros)),
+                      kStates);
+    });
+    BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 4),
+               "X 0x5 (no positions) with W 4x4, U 4x5 and h_start 1x4 must give H 0x4 without an error (the contract "
+               "refuses only shapes that do not fit together; a loop over no positions runs no step); got "
+                   << (got.threw == Threw::nothing ? "H " + attn::shape_of(got.parts.at(0).value) : got.type + ": " + got.message));
+}
+
 BOOST_AUTO_TEST_CASE(rejects_an_input_as_wide_as_u_is_not) {
     // X 2x5 with U 4x3: refused with a ShapeError, by rnn_forward or by the rnn_step it calls
     if (!results_right(rnn_forward_diagnosis())) {

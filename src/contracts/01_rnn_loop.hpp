@@ -25,7 +25,7 @@ arma::rowvec rnn_step(const arma::rowvec& h_prev, const arma::rowvec& x_t, const
 
 // The whole loop over a sequence, starting from h_start.
 // Shapes:  X L x d_in (row t is x_t), W d_h x d_h, U d_h x d_in, h_start 1 x d_h.
-// Returns: H, L x d_h, whose row t is h_t.
+// Returns: H, L x d_h, whose row t is h_t (0 x d_h when L = 0: no step is run).
 // Throws:  ShapeError when the shapes do not fit together.
 // Chapter: 01 (exercise rnn_forward)
 arma::mat rnn_forward(const arma::mat& X, const arma::mat& W, const arma::mat& U, const arma::rowvec& h_start);
