@@ -329,6 +329,24 @@ BOOST_AUTO_TEST_CASE(rejects_x_and_w_that_do_not_fit) {
     if (msg.empty()) return;
     BOOST_TEST(msg.find("3x4") != std::string::npos, "the message should give X's shape 3x4; got '" << msg << "'");
     BOOST_TEST(msg.find("5x4") != std::string::npos, "the message should give W's shape 5x4; got '" << msg << "'");
+    // and the other way round: X 3x4 wider than W 3x2 is tall (a check of X.n_cols >= W.n_rows lets it through)
+    const arma::mat short_W(3, 2, arma::fill::ones);
+    const std::string wider = refusal_of<attn::ShapeError>("project", [&] { attn::project(attn::example::X(), short_W); });
+    if (wider.empty()) return;
+    BOOST_TEST(wider.find("3x2") != std::string::npos, "X 3x4 with W 3x2: the message should give W's shape 3x2; got '" << wider << "'");
+}
+
+BOOST_AUTO_TEST_CASE(no_tokens_give_no_rows) {
+    // X 0 x d_model, no tokens, is as wide as W is tall (the one rule of the contract): X W is 0 x d_out
+    if (!results_right(project_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_product_worked_out_entry_by_entry passes");
+        return;
+    }
+    const Result got = attempt([] { return result("X W", attn::project(arma::mat(0, 4), arma::mat(4, 2, arma::fill::ones)), kTokens); });
+    BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 2),
+               "X 0x4 (no tokens) with W 4x2 must give 0x2 without an error (the contract refuses only an X not as wide "
+               "as W is tall); got "
+                   << (got.threw == Threw::nothing ? attn::shape_of(got.parts.at(0).value) : got.type + ": " + got.message));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -368,6 +386,36 @@ BOOST_AUTO_TEST_CASE(rejects_a_weight_matrix_that_does_not_fit) {
         {"project"});
     if (!message.empty())
         BOOST_TEST(message.find("3x4") != std::string::npos, "the message should give W_v's shape 3x4; got '" << message << "'");
+}
+
+BOOST_AUTO_TEST_CASE(no_tokens_give_three_empty_views_of_their_widths) {
+    // X 0 x d_model with W_q, W_k 4x2 and W_v 4x3: every weight fits, so Q and K are 0x2 and V 0x3
+    // (three products X W, each with no rows but the width of its weights)
+    if (!results_right(project_qkv_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once each_role_uses_its_own_weight_matrix passes");
+        return;
+    }
+    const arma::mat X(0, 4), W_q(4, 2, arma::fill::ones), W_k(4, 2, arma::fill::zeros), W_v(4, 3, arma::fill::ones);
+    const Result got = attempt([&] {
+        const attn::Projections p = attn::project_qkv(X, W_q, W_k, W_v);
+        Result r = result("Q", p.Q, kTokens);
+        r.add("K", p.K, kTokens).add("V", p.V, kTokens);
+        return r;
+    });
+    if (got.threw != Threw::nothing) {
+        BOOST_ERROR("X 0x4 (no tokens) with W_q, W_k 4x2 and W_v 4x3 must give Q 0x2, K 0x2 and V 0x3 without an error "
+                    "(the contract refuses only a weight matrix that does not fit X); got "
+                    << got.type << ": " << got.message);
+        return;
+    }
+    const std::vector<std::pair<std::string, arma::uword>> widths = {{"Q", 2}, {"K", 2}, {"V", 3}};
+    for (std::size_t k = 0; k < widths.size(); ++k) {
+        const arma::mat& v = got.parts.at(k).value;
+        BOOST_TEST((v.n_rows == 0 && v.n_cols == widths[k].second),
+                   "X 0x4 (no tokens): " << widths[k].first << " must be 0x" << widths[k].second
+                                         << " (no rows, the width of its weight matrix, as X W gives); got "
+                                         << attn::shape_of(v));
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
