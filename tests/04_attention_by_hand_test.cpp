@@ -219,6 +219,8 @@ Diagnosis scale_scores_diagnosis() {
                            result("S'", divided(s, std::sqrt(static_cast<double>(dk))), kScores));
         scale_variants(p, s, static_cast<double>(dk));
         p.variant(m::scale_subtracted, result("S'", subtracted(s, std::sqrt(static_cast<double>(dk))), kScores));
+        // S * std::sqrt(1 / d_k) or S * (1 / d_k) with d_k an integer: a factor of 0 unless d_k = 1
+        p.variant(m::scale_factor_in_integers, result("S'", dk == 1 ? s : arma::mat(arma::size(s), arma::fill::zeros), kScores));
         p.variant(m::scale_scores_refuses_width_one,
                   dk == 1 ? Result::throws(Threw::input_error) : result("S'", divided(s, std::sqrt(static_cast<double>(dk))), kScores));
         p.quantity("d_k", static_cast<double>(dk))
@@ -606,9 +608,9 @@ Diagnosis llms_output_row_diagnosis() {
 // inside_value_range(z, V): true when every z(c) lies in [min, max] of column c of V,
 // allowing 1e-12. The natural wrong checks, by loops: column 0 alone, every z(c)
 // against column 0's range, one range for the whole of V, strict bounds, no slack,
-// true when one column fits.
+// true when one column fits, one bound only, |z(c)| against the largest |V(r, c)|.
 enum class Range { right, one_column, column_0_for_all, whole_matrix, exclusive, no_slack, any_column, lower_only,
-                   upper_only, wide_slack };
+                   upper_only, wide_slack, by_size };
 bool inside_by_loops(const arma::rowvec& z, const arma::mat& V, Range how) {
     const double slack = (how == Range::no_slack || how == Range::exclusive) ? 0.0 : how == Range::wide_slack ? 1e-6 : 1e-12;
     bool all = true, any = false;
@@ -625,6 +627,7 @@ bool inside_by_loops(const arma::rowvec& z, const arma::mat& V, Range how) {
         const bool in = how == Range::exclusive    ? (z(c) > lo && z(c) < hi)
                         : how == Range::lower_only ? z(c) >= lo - slack
                         : how == Range::upper_only ? z(c) <= hi + slack
+                        : how == Range::by_size    ? std::abs(z(c)) <= std::max(std::abs(lo), std::abs(hi)) + slack
                                                    : (z(c) >= lo - slack && z(c) <= hi + slack);
         all = all && in;
         any = any || in;
@@ -660,6 +663,8 @@ Diagnosis inside_value_range_diagnosis() {
         {"the LLMs row (1.14, 0.23, 0.63, 0.14)", exact_Z().row(2)},
         {"(2.5, 0.5, 0.5, 0.5): column 0 above its largest value", {2.5, 0.5, 0.5, 0.5}},
         {"(1.5, 0.5, 0.5, -0.1): column 3 below its smallest value", {1.5, 0.5, 0.5, -0.1}},
+        {"(1.5, 0.5, 0.5, -1.5): column 3 below its smallest value, 0, by more than its largest, 1",
+         {1.5, 0.5, 0.5, -1.5}},
         {"(1.5, 1.5, 0.5, 0.5): column 1 above its largest value, 1", {1.5, 1.5, 0.5, 0.5}},
         {"(1, 0, 0, 0): every column at its smallest value", {1.0, 0.0, 0.0, 0.0}},
         {"(2, 1, 1, 1): every column at its largest value", {2.0, 1.0, 1.0, 1.0}},
@@ -684,6 +689,7 @@ Diagnosis inside_value_range_diagnosis() {
             .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::lower_only))).labelled("z(c) >= lo only")
             .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::upper_only))).labelled("z(c) <= hi only")
             .variant(m::range_slack_too_wide, answer(inside_by_loops(z, kV, Range::wide_slack)))
+            .variant(m::range_compared_by_size, answer(inside_by_loops(z, kV, Range::by_size)))
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, false)).labelled("rows c < min(V.n_cols, V.n_rows)")
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, true)).labelled("rows c < V.n_cols");
     }

@@ -70,6 +70,12 @@ ATTN_MISTAKE(sqrt_truncated_to_integer, "scale_scores attention_weights scaled_d
              "cuts sqrt(8) = 2.83 down to 2: keep it a double, const double root = "
              "std::sqrt(static_cast<double>(d_k)) (chapter 04, step 3)");
 
+ATTN_MISTAKE(scale_factor_in_integers, "scale_scores",
+             "the factor was worked out in integers: with d_k an arma::uword, 1 / d_k is integer "
+             "division, 0 for every d_k above 1 (and so is 1 / an integer square root), so every "
+             "scaled score came out 0 and only d_k = 1 was right; divide by a double, S / "
+             "std::sqrt(static_cast<double>(d_k)), or write the 1 as 1.0 (chapter 04, step 3)");
+
 // --- step 4: the weights
 ATTN_MISTAKE(softmax_left_out, "attention_weights scaled_dot_product_attention",
              "the scaled scores were used as the weights without a softmax: the weights are "
@@ -167,6 +173,12 @@ ATTN_MISTAKE(range_checks_one_bound, "llms_row",
              "largest value of its column (or below the smallest) was called inside: a weighted "
              "average lies between both, so z(c) is outside when z(c) < lo - 1e-12 or z(c) > hi + "
              "1e-12 (chapter 04, Try it)");
+ATTN_MISTAKE(range_compared_by_size, "llms_row",
+             "z(c) was compared by its size with the largest size in its column (std::abs(z(c)) <= "
+             "arma::abs(V.col(c)).max()): the sign is lost, so a z(c) below the smallest value of its "
+             "column but no larger in size than its largest (-0.1 against values from 0 to 1) was "
+             "called inside; compare z(c) itself with both ends, outside when z(c) < "
+             "V.col(c).min() - 1e-12 or z(c) > V.col(c).max() + 1e-12 (chapter 04, Try it)");
 ATTN_MISTAKE(range_true_if_one_column_fits, "llms_row",
              "the answer was true as soon as one column was inside its range: z is inside only "
              "when every column is, so return false at the first column outside, true after the "
