@@ -780,6 +780,24 @@ BOOST_AUTO_TEST_CASE(has_one_row_per_query_and_one_column_per_key) {
     BOOST_TEST((S.n_rows == 2u && S.n_cols == 5u), "2 queries and 5 keys give a 2x5 table; got " << attn::shape_of(S));
 }
 
+BOOST_AUTO_TEST_CASE(no_queries_or_no_keys_give_an_empty_table) {
+    // Q 0x3 with K 4x3, or Q 2x3 with K 0x3: the widths agree, the one rule of the contract, so the
+    // table comes back with no rows (0x4) or no columns (2x0)
+    if (!results_right(scores_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once entry_i_j_is_query_i_dot_key_j_on_square_wide_and_narrow_inputs passes");
+        return;
+    }
+    for (const auto& [L_Q, L_K] : std::vector<std::pair<arma::uword, arma::uword>>{{0, 4}, {2, 0}}) {
+        const arma::mat Q(L_Q, 3, arma::fill::ones), K(L_K, 3, arma::fill::ones);
+        const Result got = attempt([&] { return result("S", attn::scores(Q, K), kScores); });
+        BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == L_Q && got.parts.at(0).value.n_cols == L_K),
+                   "Q " << attn::shape_of(Q) << " with K " << attn::shape_of(K) << " must give S " << L_Q << "x" << L_K
+                        << " without an error (the contract refuses only Q and K of different widths); got "
+                        << (got.threw == Threw::nothing ? "S " + attn::shape_of(got.parts.at(0).value)
+                                                        : got.type + ": " + got.message));
+    }
+}
+
 BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
     const arma::mat K5(5, 5, arma::fill::ones);
     const std::string msg = refusal_of<attn::ShapeError>("scores", [&] { attn::scores(kQ, K5); });
@@ -815,6 +833,14 @@ BOOST_AUTO_TEST_CASE(rejects_d_k_of_zero) {
     const std::string msg = refusal_of<attn::InputError>("scale_scores", [] { attn::scale_scores(kS, 0); });
     BOOST_TEST(msg.find("scale_scores:") == 0,
                "d_k = 0 must throw InputError naming scale_scores (there is no sqrt(0) to divide by); got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_d_k_of_zero_even_with_no_scores) {
+    // the contract refuses d_k = 0 whatever S holds: no scores to divide (0x3, 0x0) is no reason to take it
+    for (const arma::mat& S : {arma::mat(0, 3), arma::mat()}) {
+        const std::string msg = refusal_of<attn::InputError>("scale_scores", [&] { attn::scale_scores(S, 0); });
+        if (msg.empty()) return;
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -934,6 +960,25 @@ BOOST_AUTO_TEST_CASE(spends_the_weights_as_given_whatever_each_row_sums_to) {
     attend_given_weights_diagnosis().judge();
 }
 
+BOOST_AUTO_TEST_CASE(no_keys_give_rows_of_zeros) {
+    // A 3x0 and V 0x2: one column of A per row of V, so the contract does not refuse them; each
+    // output row is the sum of no weighted value rows, 2 zeros
+    if (!results_right(attend_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once is_a_times_v_for_square_wide_and_narrow_weights passes");
+        return;
+    }
+    const Result got = attempt([] { return result("Z", attn::attend(arma::mat(3, 0), arma::mat(0, 2)), kOutput); });
+    const bool right = got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 3 && got.parts.at(0).value.n_cols == 2 &&
+                       arma::all(arma::vectorise(got.parts.at(0).value) == 0.0);
+    BOOST_TEST(right, "A 3x0 and V 0x2 (no keys) must give Z 3x2 of zeros, the sums of no value rows, without an error "
+                      "(the contract refuses only an A without one column per row of V); got "
+                          << (got.threw != Threw::nothing ? got.type + ": " + got.message
+                              : got.parts.at(0).value.is_empty() || got.parts.at(0).value.n_rows != 3 ||
+                                        got.parts.at(0).value.n_cols != 2
+                                  ? "Z " + attn::shape_of(got.parts.at(0).value)
+                                  : "Z 3x2 with an entry of " + show(arma::abs(got.parts.at(0).value).max())));
+}
+
 BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     const arma::mat V2(2, 4, arma::fill::ones);
     const std::string msg = refusal_of<attn::ShapeError>("attend", [&] { attn::attend(exact_A(), V2); });
@@ -1048,6 +1093,24 @@ BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     const std::string msg = shape_error_here_or_below("llms_output_row", [&] { attn::llms_output_row(exact_A(), V2); });
     BOOST_TEST(msg.find("L_K = L_V") != std::string::npos,
                "A 3x3 with V 2x4 must throw ShapeError naming the rule L_K = L_V; got '" << msg << "'");
+}
+
+BOOST_AUTO_TEST_CASE(one_query_is_its_own_last_row) {
+    // A 1x3 (a sentence of one token, L_Q = 1) has a last row, row 0: only an A with no rows is refused
+    if (!results_right(llms_output_row_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once the_output_row_is_the_last_row_of_a_v_for_any_number_of_tokens passes");
+        return;
+    }
+    const arma::mat A = {{0.2, 0.5, 0.3}};
+    const Result got = attempt([&] { return result("z", arma::mat(attn::llms_output_row(A, kV)), entries("feature")); });
+    if (got.threw != Threw::nothing) {
+        BOOST_ERROR("A 1x3 (one query) with V 3x4 must give its only row, row 0 of A V, without an error (the contract "
+                    "refuses an A with no rows, L_Q = 0, not one with a single row); got "
+                    << got.type << ": " << got.message);
+        return;
+    }
+    BOOST_TEST(matrices_close(got.parts.at(0).value, mix_by_hand(A, kV), 1e-12, "the output row of a single query",
+                              entries("feature")));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_with_no_rows) {
