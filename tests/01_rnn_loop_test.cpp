@@ -433,6 +433,11 @@ Diagnosis input_projections_diagnosis() {
             add_rule_slip(p, NotARule::other_sizes, holds, as(right), refused_by_a_check(),
                           "X * U.t() needs X.n_cols == U.n_cols, both d_in")
                 .labelled(how);
+        // the first and the last feature's terms of every sum, for the relations (a loop over
+        // the features from k = 1, or to k + 1 < d_in, leaves one out)
+        p.term("the first feature's terms, X(t, 0) * U(r, 0)", "X U^T", arma::mat(in.X.col(0) * in.U.col(0).t()));
+        p.term("the last feature's terms, X(t, d_in - 1) * U(r, d_in - 1)", "X U^T",
+               arma::mat(in.X.col(d_in - 1) * in.U.col(d_in - 1).t()));
     }
     return d;
 }

@@ -396,6 +396,9 @@ Diagnosis attend_diagnosis() {
         // only the number of keys: in these inputs L_Q and d_v take its value too, and a
         // factor with two names is named by neither
         p.quantity("L_K", static_cast<double>(a.n_cols));
+        // key 0's share of every output row, for the relations (a loop over the keys from j = 1
+        // leaves it out; the last key's is a declared slip, j + 1 < A.n_cols)
+        p.term("key 0's weighted value rows, A.col(0) * V.row(0)", "Z", arma::mat(a.col(0) * v.row(0)));
     }
     return d;
 }
