@@ -980,6 +980,20 @@ BOOST_AUTO_TEST_CASE(rejects_inv_std_without_one_entry_per_row) {
                                  [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, longer, k.gain); });
 }
 
+BOOST_AUTO_TEST_CASE(rejects_gain_without_one_entry_per_column) {
+    // gain multiplies dY column by column: one entry short is refused before a loop
+    // reads past its end, and one entry too many, which a loop over d_model never
+    // reads, is refused all the same: it cannot be the gain of this layer.
+    const BackwardCase k = backward_cases().at(0);  // d_model = 6
+    const arma::rowvec shorter = k.gain.head(5);
+    const arma::rowvec longer = arma::join_rows(k.gain, arma::rowvec{1.0});
+    const std::string short_msg = refusal_of<attn::ShapeError>(
+        "layer_norm_backward", [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, k.kept.inv_std, shorter); });
+    if (short_msg.empty()) return;
+    refusal_of<attn::ShapeError>("layer_norm_backward",
+                                 [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, k.kept.inv_std, longer); });
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // ================================================================ feed_forward
@@ -1031,19 +1045,28 @@ BOOST_AUTO_TEST_CASE(rejects_input_narrower_than_w1) {
                "expected a ShapeError naming X 3x4 and W_1 5x7; got '" << msg << "'");
 }
 
-BOOST_AUTO_TEST_CASE(rejects_biases_of_the_wrong_length) {
-    // b_1 has one entry per hidden unit (d_ff = 7), b_2 one per output column (d_model = 5)
+BOOST_AUTO_TEST_CASE(rejects_biases_of_the_wrong_length_naming_both) {
+    // b_1 has one entry per hidden unit (d_ff = 7), b_2 one per output column (d_model = 5).
+    // The two that do not fit are the bias and the matrix whose product it is added to:
+    // b_1 and W_1 (X W_1 + b_1; W_2, as tall as d_ff, says the same size), b_2 and W_2
+    // (H W_2 + b_2). X's width is d_model, which says nothing of b_1.
     const Ff f(5, 7, 309);
     const arma::mat X(3, 5, arma::fill::ones);
     const arma::rowvec b_1(5, arma::fill::ones), b_2(7, arma::fill::ones);
     const std::string one =
         refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, b_1, f.W_2, f.b_2); });
     if (one.empty()) return;
-    BOOST_TEST(mentions(one, "b_1 1x5"), "a b_1 of 5 entries for d_ff = 7: the message should give b_1 1x5; got '" << one << "'");
+    BOOST_TEST((mentions(one, "b_1 1x5") && (mentions(one, "W_1 5x7") || mentions(one, "W_2 7x5"))),
+               "a b_1 of 5 entries for d_ff = 7: the message should give b_1 1x5 and W_1 5x7, the matrix whose "
+               "product X W_1 it is added to (pass {\"W_1\", W_1} as the second of the pair); got '"
+                   << one << "'");
     const std::string two =
         refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, f.b_1, f.W_2, b_2); });
     if (two.empty()) return;
-    BOOST_TEST(mentions(two, "b_2 1x7"), "a b_2 of 7 entries for d_model = 5: the message should give b_2 1x7; got '" << two << "'");
+    BOOST_TEST((mentions(two, "b_2 1x7") && mentions(two, "W_2 7x5")),
+               "a b_2 of 7 entries for d_model = 5: the message should give b_2 1x7 and W_2 7x5, the matrix whose "
+               "product H W_2 it is added to (pass {\"W_2\", W_2} as the second of the pair); got '"
+                   << two << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
