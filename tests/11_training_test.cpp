@@ -650,7 +650,9 @@ Diagnosis numeric_gradient_diagnosis() {
     const std::vector<std::tuple<std::string, F, arma::mat, double>> inputs = {
         {"a quadratic form of a 3x2 W, h = 1e-4", quadratic_form, kW3x2, 1e-4},
         {"a cubic coupling every entry of a 2x3 W, h = 1e-2", cubic_and_coupled, kW2x3, 1e-2},
-        {"the same cubic, h = 1e-3", cubic_and_coupled, kW2x3, 1e-3}};
+        {"the same cubic, h = 1e-3", cubic_and_coupled, kW2x3, 1e-3},
+        // any positive finite step is allowed, a large one too (exact for a quadratic)
+        {"the quadratic form, h = 2", quadratic_form, kW3x2, 2.0}};
     const std::vector<std::tuple<const Mistake*, Ng, const char*>> slips = {
         {&m::numeric_gradient_one_sided, Ng::forward, "(f(W + h) - f(W)) / h"},
         {&m::numeric_gradient_one_sided, Ng::backward, "(f(W) - f(W - h)) / h"},
@@ -954,7 +956,9 @@ std::vector<long> steps_from(long first, long last) {
 std::vector<LrInput> learning_rate_inputs() {
     return {{"steps 1 to 40, peak 0.5, warm-up 8", steps_from(1, 40), 0.5, 8},
             {"steps 1 to 12, peak 3, warm-up 2", steps_from(1, 12), 3.0, 2},
-            {"steps 90 to 120, peak 1.5, warm-up 100", steps_from(90, 120), 1.5, 100}};
+            {"steps 90 to 120, peak 1.5, warm-up 100", steps_from(90, 120), 1.5, 100},
+            // the shortest warm-up the contract allows: the peak at step 1, then the decay alone
+            {"steps 1 to 9, peak 2, warm-up 1", steps_from(1, 9), 2.0, 1}};
 }
 
 arma::rowvec rates_by_formula(const LrInput& in, Lr way = Lr::right) {
@@ -1337,7 +1341,9 @@ BOOST_AUTO_TEST_CASE(refuses_mismatched_shapes_and_a_step_before_one) {
     if (!m_msg.empty()) BOOST_TEST(m_msg.find("3x2") != std::string::npos, "m 3x2 for W 2x3: got '" << m_msg << "'");
     const std::string v_msg = refusal_of<attn::ShapeError>("adam_step", [&] { attn::adam_step(W, mm, vv, wrong, 1, 0.1); });
     if (!v_msg.empty()) BOOST_TEST(v_msg.find("3x2") != std::string::npos, "v 3x2 for W 2x3: got '" << v_msg << "'");
-    refusal_of<attn::InputError>("adam_step", [&] { attn::adam_step(W, mm, vv, vv, 0, 0.1); });
+    // t is a long: every step number below 1 is refused, not only 0
+    for (const long t : {0L, -1L, -7L})
+        refusal_of<attn::InputError>("adam_step", [&] { attn::adam_step(W, mm, vv, vv, t, 0.1); });
 }
 
 BOOST_AUTO_TEST_SUITE_END()
