@@ -174,7 +174,10 @@ Diagnosis teacher_forcing_diagnosis() {
     for (const Case& c : std::vector<Case>{{"the target {7, 4, 9, 4} with begin 2 and end 3", {7, 4, 9, 4}, 2, 3},
                                            {"the target {5, 8, 6} with begin 0 and end 1", {5, 8, 6}, 0, 1},
                                            {"the target {5} with begin 9 and end 8", {5}, 9, 8},
-                                           {"an empty target with begin 6 and end 2", {}, 6, 2}}) {
+                                           {"an empty target with begin 6 and end 2", {}, 6, 2},
+                                           // the target is copied as it is: begin and end are prepended and
+                                           // appended even where it already starts or ends with their ids
+                                           {"the target {2, 6, 2, 3} with begin 2 and end 3", {2, 6, 2, 3}, 2, 3}}) {
         const Tokens y = c.y;
         const arma::uword b = c.begin, e = c.end;
         Probe& p = d.probe(
@@ -1139,6 +1142,28 @@ BOOST_AUTO_TEST_CASE(a_tie_for_the_best_score_goes_to_the_smaller_token_id) {
                                        "id wins each tie (index_max), so expected {3}; got " << show(got));
 }
 
+BOOST_AUTO_TEST_CASE(scores_near_plus_or_minus_1000_pick_the_same_tokens) {
+    // The scores may be any real numbers. The best score is the best probability, so
+    // adding the same number to every score changes no choice; but exp(1000) is inf and
+    // exp(-1000) is 0, so a softmax taken without the row's maximum taken off first
+    // divides inf by inf (or 0 by 0) and index_max reads NaN.
+    const ScoreTable t = ends_at_step_five();
+    if (show(attn::greedy_decode(t, 6, 2, 10)) != show({5, 0, 7, 3})) {
+        BOOST_TEST_MESSAGE("checked once follows_the_best_scores_until_the_end_token_or_max_len passes");
+        return;
+    }
+    for (const double offset : {1000.0, -1000.0}) {
+        Recorder next{[t, offset](const Tokens& prefix) { return arma::rowvec(t(prefix) + offset); }, {}};
+        const Tokens got = attn::greedy_decode(std::ref(next), 6, 2, 10);
+        BOOST_TEST(show(got) == show({5, 0, 7, 3}),
+                   "with every score " << (offset > 0 ? "1000 higher" : "1000 lower") << " the answer must stay {5, 0, 7, 3}; got "
+                                       << show(got)
+                                       << ": the highest score is the most probable token, so take s.index_max() of the "
+                                          "scores themselves (a softmax first needs the row's maximum taken off before "
+                                          "exp, or exp overflows to inf or underflows to 0)");
+    }
+}
+
 BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {
     const std::string msg =
         refusal_of<attn::InputError>("greedy_decode", [] { attn::greedy_decode(empty_rows(), kBegin, kEnd, 3); });
@@ -1242,10 +1267,17 @@ BOOST_AUTO_TEST_CASE(ties_go_to_the_smaller_token_id) {
 }
 
 BOOST_AUTO_TEST_CASE(a_zero_beam_is_an_input_error) {
+    // whatever max_len is: with max_len 0 there is nothing to search, but beam 0 is
+    // still input the contract refuses, so its check comes before any early return
     const Tree t;
-    const std::string msg = refusal_of<attn::InputError>("beam_search", [&] { run_beam(t, 3, 0); });
-    BOOST_TEST(msg.find("beam_search:") == 0,
-               "beam 0 keeps nothing alive; beam_search must throw InputError naming itself; got '" << msg << "'");
+    for (const std::size_t max_len : {3u, 1u, 0u}) {
+        const std::string msg = refusal_of<attn::InputError>("beam_search", [&] { run_beam(t, max_len, 0); });
+        if (msg.empty()) return;
+        BOOST_TEST(msg.find("beam_search:") == 0, "beam 0 (max_len " << max_len
+                                                                      << ") keeps nothing alive; beam_search must throw "
+                                                                         "InputError naming itself; got '"
+                                                                      << msg << "'");
+    }
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {

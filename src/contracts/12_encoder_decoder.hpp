@@ -23,7 +23,9 @@ struct TeacherForcing {
 // (the causal mask), is asked for the token at i + 1. The last position is
 // asked for the end token.
 // Returns: decoder_input {begin, y...} and expected {y..., end}; for an empty
-//          target, {begin} and {end}.
+//          target, {begin} and {end}. The target is copied as it is: begin is put
+//          before it and end after it even when it already starts with begin's id
+//          or ends with end's.
 // Chapter: 12 (exercise teacher_forcing)
 TeacherForcing teacher_forcing(const std::vector<arma::uword>& target, arma::uword begin, arma::uword end);
 
