@@ -904,11 +904,15 @@ BOOST_AUTO_TEST_CASE(rejects_gain_or_bias_of_the_wrong_length_naming_both) {
     const std::string g = refusal_of<attn::ShapeError>("layer_norm", [&] { attn::layer_norm(X, five, four); });
     if (g.empty()) return;
     BOOST_TEST(g == "layer_norm: gain and bias need one entry per column of X (1 x d_model); got X 3x4 and gain 1x5",
-               "got '" << g << "'");
+               "a gain of 5 entries for X 3x4: the ShapeError should be the contract's, ending 'got X 3x4 and gain 1x5' "
+               "(the one that does not fit, gain, named beside X); got '"
+                   << g << "'");
     const std::string b = refusal_of<attn::ShapeError>("layer_norm", [&] { attn::layer_norm(X, four, five); });
     if (b.empty()) return;
     BOOST_TEST(b == "layer_norm: gain and bias need one entry per column of X (1 x d_model); got X 3x4 and bias 1x5",
-               "got '" << b << "'");
+               "a bias of 5 entries for X 3x4 (the gain right): the ShapeError should be the contract's, ending 'got X "
+               "3x4 and bias 1x5', naming the one that does not fit, bias, and its size; got '"
+                   << b << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

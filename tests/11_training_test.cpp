@@ -19,6 +19,7 @@ ATTN_TEST_MAIN(ch11_training)
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -1260,7 +1261,16 @@ BOOST_AUTO_TEST_CASE(each_evaluation_moves_at_most_one_entry_by_h) {
                 ++moved, which = i, by_h = by_h && std::abs(std::abs(X(i) - kW2x3(i)) - h) < 1e-12;
         if (moved == 1 && by_h)
             (X(which) > kW2x3(which) ? up : down)[which] = true;
-        else if (moved != 0 && problems.empty())
+        else if (moved == 1 && problems.empty()) {
+            // one entry, moved by something else than h: say what it held
+            std::ostringstream said;
+            said << "call " << calls << " saw entry " << which << " at " << X(which) << " where W holds "
+                 << kW2x3(which) << ", not W(i) + h = " << kW2x3(which) + h << " nor W(i) - h = " << kW2x3(which) - h;
+            if (std::abs(std::abs(X(which)) - h) < 1e-12)
+                said << ": the entry was set to h itself (at(i) = h) where h is added to it (at(i) = W(i) + h, "
+                        "or at(i) += h)";
+            problems.push_back(said.str());
+        } else if (moved != 0 && problems.empty())
             problems.push_back("call " + std::to_string(calls) + " saw " + std::to_string(moved) + " entries moved" +
                                (by_h ? "" : ", not each by h"));
         return cubic_and_coupled(X);
