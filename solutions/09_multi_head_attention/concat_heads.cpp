@@ -19,7 +19,9 @@ arma::mat concat_heads(const std::vector<arma::mat>& parts) {
     arma::mat out(parts[0].n_rows, width, arma::fill::none);  // (L, sum of widths), every column written below
     arma::uword c = 0;
     for (const arma::mat& p : parts) {
-        if (p.n_cols > 0) out.cols(c, c + p.n_cols - 1) = p;
+        // (a part with no entries, 0 rows or 0 columns, has nothing to copy: Armadillo's
+        // view of no entries is best not written at all)
+        if (p.n_elem > 0) out.cols(c, c + p.n_cols - 1) = p;
         c += p.n_cols;
     }
     return out;
