@@ -643,10 +643,10 @@ BOOST_AUTO_TEST_CASE(no_positions_give_no_states) {
                                              arma::rowvec(4, arma::fill::zeros)),
                       kStates);
     });
-    BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 4),
-               "X 0x5 (no positions) with W 4x4, U 4x5 and h_start 1x4 must give H 0x4 without an error (the contract "
-               "refuses only shapes that do not fit together; a loop over no positions runs no step); got "
-                   << (got.threw == Threw::nothing ? "H " + attn::shape_of(got.parts.at(0).value) : got.type + ": " + got.message));
+    const std::string instead = unless_shape(got, "H", 0, 4);
+    BOOST_TEST(instead.empty(), "X 0x5 (no positions) with W 4x4, U 4x5 and h_start 1x4 must give H 0x4 without an error (the "
+                                "contract refuses only shapes that do not fit together; a loop over no positions runs no "
+                                "step); got " << instead);
 }
 
 BOOST_AUTO_TEST_CASE(rejects_an_input_as_wide_as_u_is_not) {
@@ -688,10 +688,9 @@ BOOST_AUTO_TEST_CASE(no_positions_give_no_rows) {
         return;
     }
     const Result got = attempt([] { return result("X U^T", attn::input_projections(arma::mat(0, 5), arma::mat(4, 5, arma::fill::ones)), kProjections); });
-    BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 4),
-               "X 0x5 (no positions) with U 4x5 must give 0x4 without an error (the contract refuses only X and U of "
-               "different widths); got " << (got.threw == Threw::nothing ? attn::shape_of(got.parts.at(0).value)
-                                                                          : got.type + ": " + got.message));
+    const std::string instead = unless_shape(got, "X U^T", 0, 4);
+    BOOST_TEST(instead.empty(), "X 0x5 (no positions) with U 4x5 must give 0x4 without an error (the contract refuses only "
+                                "X and U of different widths); got " << instead);
 }
 
 BOOST_AUTO_TEST_CASE(rejects_x_and_u_of_different_widths) {

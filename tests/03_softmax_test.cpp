@@ -269,11 +269,10 @@ BOOST_AUTO_TEST_CASE(no_queries_give_no_rows) {
     for (const arma::uword L_K : {4, 0}) {
         const Result got = attempt([L_K] { return result("A", attn::softmax_rows(arma::mat(0, L_K)), kWeights); });
         const std::string shape = "0x" + std::to_string(L_K);
-        BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == L_K),
-                   "scores " << shape << " (no queries) must give weights " << shape
-                             << " without an error (only rows with no keys, L_Q x 0 with L_Q >= 1, are refused); got "
-                             << (got.threw == Threw::nothing ? attn::shape_of(got.parts.at(0).value)
-                                                             : got.type + ": " + got.message));
+        const std::string instead = unless_shape(got, "A", 0, L_K);
+        BOOST_TEST(instead.empty(), "scores " << shape << " (no queries) must give weights " << shape
+                                              << " without an error (only rows with no keys, L_Q x 0 with L_Q >= 1, are "
+                                                 "refused); got " << instead);
     }
 }
 

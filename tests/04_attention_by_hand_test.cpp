@@ -793,11 +793,10 @@ BOOST_AUTO_TEST_CASE(no_queries_or_no_keys_give_an_empty_table) {
     for (const auto& [L_Q, L_K] : std::vector<std::pair<arma::uword, arma::uword>>{{0, 4}, {2, 0}}) {
         const arma::mat Q(L_Q, 3, arma::fill::ones), K(L_K, 3, arma::fill::ones);
         const Result got = attempt([&] { return result("S", attn::scores(Q, K), kScores); });
-        BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == L_Q && got.parts.at(0).value.n_cols == L_K),
-                   "Q " << attn::shape_of(Q) << " with K " << attn::shape_of(K) << " must give S " << L_Q << "x" << L_K
-                        << " without an error (the contract refuses only Q and K of different widths); got "
-                        << (got.threw == Threw::nothing ? "S " + attn::shape_of(got.parts.at(0).value)
-                                                        : got.type + ": " + got.message));
+        const std::string instead = unless_shape(got, "S", L_Q, L_K);
+        BOOST_TEST(instead.empty(), "Q " << attn::shape_of(Q) << " with K " << attn::shape_of(K) << " must give S " << L_Q << "x"
+                                         << L_K << " without an error (the contract refuses only Q and K of different "
+                                            "widths); got " << instead);
     }
 }
 

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/shape.hpp"
 #include "core/wire.hpp"
 #include "support/relations.hpp"
 
@@ -110,6 +111,14 @@ Result attempt(const std::function<Result()>& f) {
     } catch (const std::string& text) {
         return plain_throw("a std::string (throw std::string(...))", text);
     }
+}
+
+std::string unless_shape(const Result& got, const std::string& name, arma::uword n_rows, arma::uword n_cols) {
+    if (got.threw != Threw::nothing) return got.type + ": " + got.message;
+    const Part* p = got.part(name);
+    if (p == nullptr) return "no part " + name;
+    if (p->value.n_rows == n_rows && p->value.n_cols == n_cols) return "";
+    return name + " " + attn::shape_of(p->value);
 }
 
 bool same_result(const Result& got, const Result& want, double tol) {

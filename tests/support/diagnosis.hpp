@@ -65,6 +65,11 @@ Result tokens(std::string name, const std::vector<arma::uword>& t);
 // untouched stub must still fail with "not implemented yet") becomes the Result's throw.
 Result attempt(const std::function<Result()>& f);
 
+// For an input the contract accepts that gives a result of a known shape (often one of no
+// rows or no columns): "" when `got` threw nothing and its part `name` is n_rows x n_cols;
+// otherwise what came instead, in words ("A 3x0", or the error's type and message).
+std::string unless_shape(const Result& got, const std::string& name, arma::uword n_rows, arma::uword n_cols);
+
 // The one comparison of results: the same throw (kind and needle), or the same parts
 // agreeing within tol.
 bool same_result(const Result& got, const Result& want, double tol = kTol);
