@@ -102,43 +102,6 @@ std::vector<BackwardInput> softmax_backward_inputs() {
             {"4x4 weights with masked keys, query 1 seeing none (a row of zeros)", softmax_by_loops(S3), dA3}};
 }
 
-// Slips of softmax's backward pass that the shared family (tests/support/families.hpp)
-// does not hold, written here for this chapter's two exercises: row i subtracting
-// A_i . A_i instead of A_i . dA_i, the weights left off dA's term only (dA - A % dot),
-// and the dot product's mean instead of its sum.
-enum class RowDot { right, of_weights, first_term_unweighted, mean, softmax_again };
-arma::mat row_dot_backward_by_loops(const arma::mat& A_given, const arma::mat& dA, RowDot way) {
-    // softmax_again: the weights put through softmax_rows once more, and that used for A
-    const arma::mat A = way == RowDot::softmax_again ? softmax_by_loops(A_given) : A_given;
-    arma::mat dS(A.n_rows, A.n_cols);
-    for (arma::uword i = 0; i < A.n_rows; ++i) {
-        double dot = 0, aa = 0;
-        for (arma::uword j = 0; j < A.n_cols; ++j) dot += A(i, j) * dA(i, j), aa += A(i, j) * A(i, j);
-        for (arma::uword j = 0; j < A.n_cols; ++j) {
-            const double a = A(i, j), g = dA(i, j);
-            switch (way) {
-                case RowDot::right:
-                case RowDot::softmax_again: dS(i, j) = a * (g - dot); break;
-                case RowDot::of_weights: dS(i, j) = a * (g - aa); break;
-                case RowDot::first_term_unweighted: dS(i, j) = g - a * dot; break;
-                case RowDot::mean: dS(i, j) = a * (g - dot / static_cast<double>(A.n_cols)); break;
-            }
-        }
-    }
-    return dS;
-}
-struct RowDotSlip {
-    RowDot way;
-    const Mistake* mistake;
-    const char* how;
-};
-std::vector<RowDotSlip> row_dot_slips() {
-    return {{RowDot::of_weights, &m::softmax_backward_dot_of_weights, "sum(A % A, 1)"},
-            {RowDot::first_term_unweighted, &m::softmax_backward_first_term_unweighted, "dA - A % dot"},
-            {RowDot::mean, &m::softmax_backward_dot_as_mean, "mean(A % dA, 1)"},
-            {RowDot::softmax_again, &m::softmax_backward_weights_softmaxed_again, "softmax_rows(A) for A"}};
-}
-
 Diagnosis softmax_rows_backward_diagnosis() {
     Diagnosis d("softmax_rows_backward");
     for (const BackwardInput& in : softmax_backward_inputs()) {
@@ -147,8 +110,6 @@ Diagnosis softmax_rows_backward_diagnosis() {
                            result("dS", softmax_backward_by_loops(A, dA), kWeights));
         for (const JvpSlip& s : jvp_slips())
             p.variant(*s.mistake, result("dS", softmax_backward_by_loops(A, dA, s.way), kWeights)).labelled(s.how);
-        for (const RowDotSlip& s : row_dot_slips())
-            p.variant(*s.mistake, result("dS", row_dot_backward_by_loops(A, dA, s.way), kWeights)).labelled(s.how);
         const arma::umat masked = A == 0.0;
         if (masked.max() > 0) p.region("the masked keys (weight 0)", "dS", masked);
         p.quantity("L_K", static_cast<double>(A.n_cols));
@@ -165,7 +126,6 @@ Diagnosis softmax_rows_backward_diagnosis() {
 // L_Q = L_K), Q where K belongs or K where Q belongs, and the weights computed afresh.
 struct BackWay {
     Jvp jvp = Jvp::right;
-    RowDot row_dot = RowDot::right;     // a slip of softmax's backward pass of this chapter's own
     double q_factor = 0, k_factor = 0;  // what dS is multiplied by for dQ and for dK (0: 1 / sqrt(d_k))
     bool dv_untransposed = false;       // dV = A dZ
     bool da_transposed = false;         // dA = V dZ^T
@@ -191,8 +151,7 @@ Grads attention_backward_by_loops(const AttentionCase& c, const BackWay& w = {})
     Grads g;
     g.dV = product_by_loops(w.dv_untransposed ? A : arma::mat(A.t()), c.dZ);
     const arma::mat dA = w.da_transposed ? product_by_loops(c.V, c.dZ.t()) : product_by_loops(c.dZ, c.V.t());
-    const arma::mat dS =
-        w.row_dot != RowDot::right ? row_dot_backward_by_loops(A, dA, w.row_dot) : softmax_backward_by_loops(A, dA, w.jvp);
+    const arma::mat dS = softmax_backward_by_loops(A, dA, w.jvp);
     const arma::mat dSq = dS * (w.q_factor != 0 ? w.q_factor : 1.0 / root);
     const arma::mat dSk = dS * (w.k_factor != 0 ? w.k_factor : 1.0 / root);
     g.dQ = w.dq_from_q       ? product_by_loops(dSq, c.Q)
@@ -255,7 +214,7 @@ struct BackSlip {
 // Which parts of the backward pass a way changes: softmax's, the scale of dQ and of dK,
 // dV's product, dA's, dQ's, dK's, the weights.
 std::vector<int> parts_changed(const BackWay& w) {
-    return {w.jvp != Jvp::right || w.row_dot != RowDot::right, w.q_factor != 0, w.k_factor != 0, w.dv_untransposed, w.da_transposed,
+    return {w.jvp != Jvp::right, w.q_factor != 0, w.k_factor != 0, w.dv_untransposed, w.da_transposed,
             w.dq_transposed || w.dq_from_q, w.dk_untransposed || w.dk_from_k, w.recomputed};
 }
 std::vector<BackSlip> attention_backward_slips() {
@@ -263,10 +222,6 @@ std::vector<BackSlip> attention_backward_slips() {
     for (const JvpSlip& j : jvp_slips()) {
         const Jvp way = j.way;
         s.push_back({j.mistake, j.how, [way](BackWay& w, const AttentionCase&) { w.jvp = way; }, false});
-    }
-    for (const RowDotSlip& j : row_dot_slips()) {
-        const RowDot way = j.way;
-        s.push_back({j.mistake, j.how, [way](BackWay& w, const AttentionCase&) { w.row_dot = way; }, false});
     }
     s.push_back({&m::attention_backward_skips_softmax, "dS = dA / sqrt(d_k)",
                  [](BackWay& w, const AttentionCase&) { w.jvp = Jvp::skipped; }, false});

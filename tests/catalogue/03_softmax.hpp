@@ -156,4 +156,48 @@ ATTN_MISTAKE(softmax_backward_brackets, "softmax_jvp softmax_rows_backward atten
              "a_i (v_i - a . v), so the dot product is multiplied by a_i too: a % (v - "
              "arma::dot(a, v)) (chapters 03 and 11)");
 
+ATTN_MISTAKE(softmax_backward_dot_of_weights, "softmax_jvp softmax_rows_backward attention_backward",
+             "the subtracted dot product was the weights' with themselves, a . a "
+             "(arma::dot(a, a), or arma::sum(A % A, 1) row by row), where it is the weights' with "
+             "the incoming gradient, a . v: a % (v - arma::dot(a, v)), and for a matrix "
+             "A % (dA.each_col() - arma::sum(A % dA, 1)) (chapters 03 and 11)");
+ATTN_MISTAKE(softmax_backward_weights_softmaxed_again, "softmax_jvp softmax_rows_backward attention_backward",
+             "the weights were put through softmax once more before use: they already are "
+             "softmax(s) of the forward pass, and a second softmax flattens every row toward "
+             "1 / L_K (and gives masked keys a weight); use them as given, a % (v - a . v) "
+             "(chapters 03 and 11)");
+ATTN_MISTAKE(softmax_backward_first_term_unweighted, "softmax_jvp softmax_rows_backward attention_backward",
+             "the result came out as v - a % (a . v): the weights multiplied the dot product's "
+             "term but not v. The Jacobian, diag(a) - a^T a, puts a on both terms: a % v - a % "
+             "(a . v) = a % (v - a . v) (chapters 03 and 11)");
+ATTN_MISTAKE(softmax_backward_dot_as_mean, "softmax_jvp softmax_rows_backward attention_backward",
+             "the subtracted dot product was a mean, arma::mean(a % v), that is a . v divided by "
+             "L_K; it is the plain sum over the keys, arma::dot(a, v) (arma::sum(A % dA, 1) row "
+             "by row): the weights already sum to 1, so nothing more is divided (chapters 03 and "
+             "11)");
+ATTN_MISTAKE(softmax_jacobian_own_weight_twice, "softmax_jvp softmax_rows_backward attention_backward",
+             "the Jacobian was written J(i, j) = a_i (delta_ij - a_i), with a_i where a_j belongs, "
+             "so each entry came out a_i (v_i - a_i sum(v)); entry (i, j) is a_i (delta_ij - a_j), "
+             "and summed against v that gives a_i (v_i - a . v): a % (v - arma::dot(a, v)) "
+             "(chapters 03 and 11)");
+ATTN_MISTAKE(softmax_jacobian_without_delta, "softmax_jvp softmax_rows_backward attention_backward",
+             "the Jacobian was remembered without its Kronecker delta, J(i, j) = a_i (1 - a_j), so "
+             "each entry came out a_i (sum(v) - a . v); the 1 belongs on the diagonal only, "
+             "J(i, j) = a_i (delta_ij - a_j), which gives a_i (v_i - a . v): a % (v - "
+             "arma::dot(a, v)) (chapters 03 and 11)");
+ATTN_MISTAKE(softmax_backward_gradient_in_front, "softmax_jvp softmax_rows_backward attention_backward",
+             "the factor in front of the bracket was the incoming gradient, v % (v - a . v) "
+             "(dA % (...) for a matrix), where it is the weights: the Jacobian's rows are scaled by "
+             "a, so each entry is a_i (v_i - a . v): a % (v - arma::dot(a, v)) (chapters 03 and "
+             "11)");
+ATTN_MISTAKE(softmax_backward_dot_unfinished, "softmax_jvp softmax_rows_backward attention_backward",
+             "each entry subtracted an unfinished dot product: the sum a . v was added up in the "
+             "same loop that wrote the entries, so entry j saw only the keys before it (or up to "
+             "it); add up the whole row's a . v in a first loop, then write a_j (v_j - a . v) in a "
+             "second (chapters 03 and 11)");
+ATTN_MISTAKE(softmax_backward_of_log_softmax, "softmax_jvp softmax_rows_backward attention_backward",
+             "this is the backward pass of log-softmax, v - a sum(v), not of softmax: softmax's "
+             "Jacobian diag(a) - a^T a scales every entry by its weight and subtracts the weighted "
+             "sum a . v, giving a % (v - arma::dot(a, v)) (chapters 03 and 11)");
+
 }  // namespace attn_test::mistakes

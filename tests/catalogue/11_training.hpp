@@ -279,22 +279,5 @@ ATTN_MISTAKE(learning_rate_t_and_warmup_swapped, "learning_rate",
              "the warm-up) and the decay sqrt(warmup / t); with them swapped the rate rises like "
              "a square root and falls like 1 / t: peak * std::min(t / warmup, std::sqrt(warmup / "
              "t)) (chapter 11, step 6)");
-ATTN_MISTAKE(softmax_backward_dot_of_weights, "softmax_rows_backward attention_backward",
-             "row i subtracted A_i . A_i (arma::sum(A % A, 1)), the weights' dot product with "
-             "themselves, where it subtracts A_i . dA_i, the weights' dot product with the "
-             "incoming gradient: dS = A % (dA - A_i . dA_i), the subtracted term "
-             "arma::sum(A % dA, 1) with .each_col() (chapter 11)");
-ATTN_MISTAKE(softmax_backward_weights_softmaxed_again, "softmax_rows_backward attention_backward",
-             "softmax_rows was applied to A before use: A already is the weights, softmax_rows(S) "
-             "of the forward pass, and a second softmax flattens every row toward 1 / L_K (and "
-             "gives masked keys a weight); use A as given, dS = A % (dA - A_i . dA_i) (chapter 11)");
-ATTN_MISTAKE(softmax_backward_first_term_unweighted, "softmax_rows_backward attention_backward",
-             "dS came out as dA - A % (A_i . dA_i): the weights multiplied the dot product's term "
-             "but not dA. The Jacobian of row i, diag(A_i) - A_i^T A_i, puts A_i on both terms: "
-             "dS = A % dA - A % (A_i . dA_i) = A % (dA - A_i . dA_i) (chapter 11)");
-ATTN_MISTAKE(softmax_backward_dot_as_mean, "softmax_rows_backward attention_backward",
-             "the subtracted dot product was a mean, arma::mean(A % dA, 1), that is A_i . dA_i "
-             "divided by L_K; it is the plain sum over the keys, arma::sum(A % dA, 1): the weights "
-             "of a row already sum to 1, so nothing more is divided (chapter 11)");
 
 }  // namespace attn_test::mistakes

@@ -458,7 +458,9 @@ const Mistake& mistake_of(OneTooMany way) {
 
 // --- the softmax's backward pass ------------------------------------------------------
 
-arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way) {
+arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& dA, Jvp way) {
+    // softmax_again: the weights put through softmax_rows once more, and that used for A
+    const arma::mat A = way == Jvp::softmax_again ? softmax_by_loops(A_given) : A_given;
     const arma::uword R = A.n_rows, C = A.n_cols;
     arma::vec row_dot(R, arma::fill::zeros), row_sum(R, arma::fill::zeros), row_aa(R, arma::fill::zeros);
     arma::rowvec col_dot(C, arma::fill::zeros);
@@ -475,11 +477,13 @@ arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp
     double running = 0;
     for (arma::uword i = 0; i < R; ++i) {
         running += row_dot(i);
+        double partial = 0;  // the row's dot product so far, keys 0..j-1
         for (arma::uword j = 0; j < C; ++j) {
             const double a = A(i, j), g = dA(i, j), d = row_dot(i);
             double x = a * (g - d);
             switch (way) {
-                case Jvp::right: break;
+                case Jvp::right:
+                case Jvp::softmax_again: break;
                 case Jvp::skipped: x = g; break;
                 case Jvp::without_subtraction: x = a * g; break;
                 case Jvp::missing_weights: x = g - d; break;
@@ -492,7 +496,17 @@ arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp
                 case Jvp::not_reset: x = a * (g - running); break;
                 case Jvp::roles_swapped: x = g * (a - d); break;
                 case Jvp::on_weights: x = a * (a - row_aa(i)); break;
+                case Jvp::dot_of_weights: x = a * (g - row_aa(i)); break;
+                case Jvp::first_term_unweighted: x = g - a * d; break;
+                case Jvp::dot_as_mean: x = a * (g - d / static_cast<double>(C)); break;
+                case Jvp::own_weight_twice: x = a * (g - a * row_sum(i)); break;
+                case Jvp::without_delta: x = a * (row_sum(i) - d); break;
+                case Jvp::gradient_in_front: x = g * (g - d); break;
+                case Jvp::log_softmax: x = g - a * row_sum(i); break;
+                case Jvp::partial_dot_through: x = a * (g - (partial + a * g)); break;
+                case Jvp::partial_dot_before: x = a * (g - partial); break;
             }
+            partial += a * g;
             dS(i, j) = x;
         }
     }
@@ -510,7 +524,17 @@ std::vector<JvpSlip> jvp_slips(bool one_row) {
             {Jvp::whole_matrix, &m::softmax_backward_whole_matrix_dot, "accu(A % dA)"},
             {Jvp::not_reset, &m::softmax_backward_dot_not_reset, "a running dot"},
             {Jvp::roles_swapped, &m::softmax_backward_roles_swapped, "dA % (A - dot)"},
-            {Jvp::on_weights, &m::jacobian_applied_to_the_weights, "J A"}};
+            {Jvp::on_weights, &m::jacobian_applied_to_the_weights, "J A"},
+            {Jvp::dot_of_weights, &m::softmax_backward_dot_of_weights, "sum(A % A, 1)"},
+            {Jvp::first_term_unweighted, &m::softmax_backward_first_term_unweighted, "dA - A % dot"},
+            {Jvp::dot_as_mean, &m::softmax_backward_dot_as_mean, "mean(A % dA, 1)"},
+            {Jvp::softmax_again, &m::softmax_backward_weights_softmaxed_again, "softmax_rows(A) for A"},
+            {Jvp::own_weight_twice, &m::softmax_jacobian_own_weight_twice, "a_i (d_ij - a_i)"},
+            {Jvp::without_delta, &m::softmax_jacobian_without_delta, "a_i (1 - a_j)"},
+            {Jvp::gradient_in_front, &m::softmax_backward_gradient_in_front, "dA % (dA - dot)"},
+            {Jvp::log_softmax, &m::softmax_backward_of_log_softmax, "dA - A % sum(dA)"},
+            {Jvp::partial_dot_through, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j"},
+            {Jvp::partial_dot_before, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j-1"}};
     if (one_row)
         all.erase(std::remove_if(all.begin(), all.end(),
                                  [](const JvpSlip& s) {

@@ -238,9 +238,18 @@ const Mistake& mistake_of(OneTooMany way);
 // the plain sum or mean of dA_i, or the dot product outside the bracket; take the dot
 // products down the columns, over the whole matrix, or without starting each row's sum
 // afresh; swap the roles of A and dA; or apply the Jacobian to A itself, dA never used
-// (`on_weights`). `skipped` is no backward pass at all (dS = dA).
+// (`on_weights`). The dot product itself can be taken of the weights with themselves, or
+// be a mean; the weights can multiply only its term, or be softmaxed once more before use.
+// The Jacobian can be remembered with a_i where a_j belongs (J_ij = a_i (d_ij - a_i)), or
+// without its Kronecker delta (J_ij = a_i (1 - a_j)); the gradient can stand in front where
+// the weights do, dA % (dA - dot); and log-softmax's backward pass, dA - A % sum(dA), can
+// stand for softmax's. A loop that sums the dot product while it writes the entries uses
+// it unfinished: entry j subtracts the sum over keys 0..j (`partial_dot_through`) or
+// 0..j-1 (`partial_dot_before`). `skipped` is no backward pass at all (dS = dA).
 enum class Jvp { right, skipped, without_subtraction, missing_weights, diagonal_only, sum_of_v, mean_of_v, brackets,
-                 columns, whole_matrix, not_reset, roles_swapped, on_weights };
+                 columns, whole_matrix, not_reset, roles_swapped, on_weights, dot_of_weights, first_term_unweighted,
+                 dot_as_mean, softmax_again, own_weight_twice, without_delta, gradient_in_front, log_softmax,
+                 partial_dot_through, partial_dot_before };
 arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way = Jvp::right);
 struct JvpSlip {
     Jvp way;
