@@ -270,4 +270,23 @@ BOOST_AUTO_TEST_CASE(a_running_sum_and_a_softmax_too_many_are_named) {
     BOOST_TEST(softmax[0].key == "softmax_of_right");
 }
 
+BOOST_AUTO_TEST_CASE(a_sequence_one_token_off_is_named_by_where) {
+    const auto seq = [](const std::vector<arma::uword>& t) { return attn_test::tokens("answer", t).parts.at(0); };
+    const Part want = seq({2, 7, 4, 9, 3});
+    auto key = [&](const std::vector<arma::uword>& got) {
+        std::string keys;
+        for (const auto& f : attn_test::relations_between(seq(got), want, {}, {}, 0)) keys += (keys.empty() ? "" : " | ") + f.key;
+        return keys;
+    };
+    BOOST_TEST(key({7, 4, 9, 3}) == "left_out:first");
+    BOOST_TEST(key({2, 7, 4, 9}) == "left_out:last");
+    BOOST_TEST(key({2, 7, 4, 3}) == "left_out:second to last");
+    BOOST_TEST(key({2, 7, 4, 9, 3, 3}) == "extra:second to last | extra:last");  // either 3 is the one too many
+    BOOST_TEST(key({0, 7, 4, 9, 3}) == "replaced:first");
+    BOOST_TEST(key({0, 0, 2, 7, 4, 9, 3}) == "zeros_in_front");
+    BOOST_TEST(key({}) == "empty");
+    BOOST_TEST(key({2, 7, 9, 3, 0}) == "");  // two tokens off is no single edit: nothing is said
+    BOOST_TEST(key({1, 7, 4, 9, 1}) == "");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -45,6 +45,9 @@ ATTN_MISTAKE(result_rows_rescaled, "*",
 ATTN_MISTAKE(result_shifted, "*", "the result is shifted by one row or one column: an index off by one");
 ATTN_MISTAKE(result_reversed, "*", "a sequence holds the right tokens in reverse order");
 ATTN_MISTAKE(result_rotated, "*", "a sequence holds the right tokens turned round by one place");
+ATTN_MISTAKE(result_sequence_edited, "*",
+             "a sequence holds the right tokens in their places but one: one left out, one too many, "
+             "one replaced, zeros in front of them, or none at all");
 ATTN_MISTAKE(result_edge_left_out, "*",
              "the result is right except its last (or first) row or column, left at 0: a loop "
              "that stopped one short of the end or started one late");

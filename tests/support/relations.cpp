@@ -146,12 +146,95 @@ std::string scaled_sentence(const std::string& part, double c, const std::string
 
 namespace {
 
+std::string token(double t) { return std::to_string(static_cast<long long>(t)); }
+
+// Where a token stands, in every way that names it from one of the two ends' first two
+// places ("first", "last", "second", "second to last"), or else from the front: the same
+// words on sequences of other lengths are the same slip, and a token that is both (the
+// last of two is also the second) is either.
+std::vector<std::string> places_of(arma::uword k, arma::uword n) {
+    std::vector<std::string> out;
+    if (k == 0) out.push_back("first");
+    if (k + 1 == n) out.push_back("last");
+    if (k == 1) out.push_back("second");
+    if (k + 2 == n) out.push_back("second to last");
+    if (out.empty()) out.push_back("at position " + std::to_string(k) + " (counting from 0)");
+    return out;
+}
+// "the last token", "the token at position 3 (counting from 0)"
+std::string the_token(const std::string& place) {
+    return place.rfind("at ", 0) == 0 ? "the token " + place : "the " + place + " token";
+}
+
+// A sequence one token short, one token long, with one token replaced, with zeros in front
+// of the right tokens, or empty: the right tokens otherwise, each in its place.
+std::vector<Finding> sequence_edits(const arma::mat& R, const arma::mat& Y, const std::string& name) {
+    const arma::uword n = Y.n_elem, r = R.n_elem;
+    std::vector<Finding> out;
+    // b is a with the token at k taken out
+    auto without = [](const arma::mat& a, const arma::mat& b, arma::uword k) {
+        for (arma::uword i = 0, j = 0; i < a.n_elem; ++i) {
+            if (i == k) continue;
+            if (a(i) != b(j++)) return false;
+        }
+        return true;
+    };
+    if (r == 0 && n > 0)
+        out.push_back(found(m::result_sequence_edited, "empty",
+                            name + " came back empty where it holds " + std::to_string(n) +
+                                " tokens: nothing was appended (a loop that stopped at once or never ran, or tokens written with [] into a "
+                                "vector that reserve() gave room but no elements: push_back them, or make it with its "
+                                "size)"));
+    if (r > n) {
+        bool zeros_first = true;
+        for (arma::uword k = 0; k < r && zeros_first; ++k) zeros_first = k < r - n ? R(k) == 0 : R(k) == Y(k - (r - n));
+        if (zeros_first)
+            return {found(m::result_sequence_edited, "zeros_in_front",
+                          name + " holds " + (r - n == 1 ? std::string("a zero") : std::to_string(r - n) + " zeros") +
+                              " and then the right tokens: a vector made with a size (which fills it with zeros) and "
+                              "then appended to with push_back; make it empty and reserve(), or write each token with "
+                              "[] instead")};
+    }
+    // every place of every edit that gives R: where a token repeats, several places do
+    if (r + 1 == n)
+        for (arma::uword k = 0; k < n; ++k)
+            if (without(Y, R, k))
+                for (const std::string& place : places_of(k, n))
+                    out.push_back(found(m::result_sequence_edited, "left_out:" + place,
+                                        name + " lacks " + the_token(place) + " of the right ones, " + token(Y(k)) +
+                                            ", and holds the others in order: a loop that started one late or stopped "
+                                            "one early, or a push_back left out"));
+    if (r == n + 1)
+        for (arma::uword k = 0; k < r; ++k)
+            if (without(R, Y, k))
+                for (const std::string& place : places_of(k, r))
+                    out.push_back(found(m::result_sequence_edited, "extra:" + place,
+                                        name + " has one token too many, " + token(R(k)) + ", as " + the_token(place) +
+                                            ", and the right ones around it in order: a push_back too many, or one onto "
+                                            "the wrong vector"));
+    if (r == n && n >= 1) {
+        arma::uword differ = 0, at = 0;
+        for (arma::uword k = 0; k < n; ++k)
+            if (R(k) != Y(k)) ++differ, at = k;
+        if (differ == 1)
+            for (const std::string& place : places_of(at, n))
+                out.push_back(found(m::result_sequence_edited, "replaced:" + place,
+                                    name + " is right except " + the_token(place) + ": " + token(R(at)) + " where " +
+                                        token(Y(at)) + " belongs (another token written there, or a place never written)"));
+    }
+    // one finding per key
+    std::vector<Finding> once;
+    for (const Finding& f : out)
+        if (std::none_of(once.begin(), once.end(), [&](const Finding& g) { return g.key == f.key; })) once.push_back(f);
+    return once;
+}
+
 // A sequence of tokens holding the right tokens in another order: reversed (all of it, or
 // all but its first token), or turned round by one place (the last at the front, or the
-// first at the end).
+// first at the end); else one token left out, added or replaced (sequence_edits).
 std::vector<Finding> sequence_relations(const arma::mat& R, const arma::mat& Y, const std::string& name) {
     const arma::uword n = Y.n_elem;
-    if (R.n_elem != n || n < 2) return {};
+    if (R.n_elem != n || n < 2) return sequence_edits(R, Y, name);
     auto holds = [&](const std::function<arma::uword(arma::uword)>& from) {
         for (arma::uword k = 0; k < n; ++k)
             if (R(k) != Y(from(k))) return false;
@@ -180,7 +263,7 @@ std::vector<Finding> sequence_relations(const arma::mat& R, const arma::mat& Y, 
         return {found(m::result_rotated, "first_last",
                       tokens + "turned round by one place: the first one, " + std::to_string(static_cast<long long>(Y(0))) +
                           ", is at the end, where it belongs at the front (appended instead of put first)")};
-    return {};
+    return sequence_edits(R, Y, name);
 }
 
 // Every entry of R a whole number, where Y has entries that are not.
@@ -674,8 +757,9 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
     if (got.threw != Threw::nothing || want.threw != Threw::nothing) return {};
     // each wrong part's relation; a part may have several only where they are one fact
     // (two tokens swapped: reversed, and turned round by one place either way; zeros, which
-    // are also whole numbers), and then each is an alternative, kept if the other inputs
-    // agree with it
+    // are also whole numbers; a token of two places), and then each is an alternative, kept if
+    // the other inputs agree with it. Only sequences may have alternatives in more than one
+    // part; every combination of them is then one alternative.
     std::vector<std::pair<std::string, std::vector<Finding>>> wrong;
     std::string right;
     std::size_t alternatives = 1;
@@ -688,16 +772,21 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
         }
         auto f = relations_between(*g, w, quantities, terms, tol);
         const auto said = std::count_if(f.begin(), f.end(), [](const Finding& x) { return !x.implied; });
-        if (f.empty() || (f.size() > 1 && (!(w.axes.sequence || said <= 1) || alternatives > 1))) return {};
-        alternatives = std::max(alternatives, f.size());
+        if (f.empty() || (f.size() > 1 && !(w.axes.sequence || said <= 1)) ||
+            (f.size() > 1 && alternatives > 1 && !w.axes.sequence))
+            return {};
+        alternatives *= f.size();
+        if (alternatives > 64) return {};
         wrong.emplace_back(w.name, std::move(f));
     }
     if (wrong.empty()) return {};
     std::vector<Finding> out;
     for (std::size_t a = 0; a < alternatives; ++a) {
         Finding f{};
+        std::size_t rest = a;  // a's digits, one per part, pick each part's alternative
         for (const auto& [part, fs] : wrong) {
-            const Finding& one = fs[std::min(a, fs.size() - 1)];
+            const Finding& one = fs[rest % fs.size()];
+            rest /= fs.size();
             f.key += (f.key.empty() ? "" : "|") + part + ":" + one.key;
             f.text += (f.text.empty() ? "" : "; ") + one.text;
             if (!f.mistake) f.mistake = one.mistake;
