@@ -643,6 +643,7 @@ BOOST_AUTO_TEST_CASE(no_positions_give_no_states) {
                                              arma::rowvec(4, arma::fill::zeros)),
                       kStates);
     });
+    if (refused_valid_input(got, "rnn_forward", "X 0x5 (no positions) with W 4x4, U 4x5 and h_start 1x4")) return;
     const std::string instead = unless_shape(got, "H", 0, 4);
     BOOST_TEST(instead.empty(), "X 0x5 (no positions) with W 4x4, U 4x5 and h_start 1x4 must give H 0x4 without an error (the "
                                 "contract refuses only shapes that do not fit together; a loop over no positions runs no "
@@ -688,6 +689,7 @@ BOOST_AUTO_TEST_CASE(no_positions_give_no_rows) {
         return;
     }
     const Result got = attempt([] { return result("X U^T", attn::input_projections(arma::mat(0, 5), arma::mat(4, 5, arma::fill::ones)), kProjections); });
+    if (refused_valid_input(got, "input_projections", "X 0x5 (no positions) with U 4x5")) return;
     const std::string instead = unless_shape(got, "X U^T", 0, 4);
     BOOST_TEST(instead.empty(), "X 0x5 (no positions) with U 4x5 must give 0x4 without an error (the contract refuses only "
                                 "X and U of different widths); got " << instead);

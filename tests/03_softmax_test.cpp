@@ -269,6 +269,7 @@ BOOST_AUTO_TEST_CASE(no_queries_give_no_rows) {
     for (const arma::uword L_K : {4, 0}) {
         const Result got = attempt([L_K] { return result("A", attn::softmax_rows(arma::mat(0, L_K)), kWeights); });
         const std::string shape = "0x" + std::to_string(L_K);
+        if (refused_valid_input(got, "softmax_rows", "scores " + shape + " (no queries)")) return;
         const std::string instead = unless_shape(got, "A", 0, L_K);
         BOOST_TEST(instead.empty(), "scores " << shape << " (no queries) must give weights " << shape
                                               << " without an error (only rows with no keys, L_Q x 0 with L_Q >= 1, are "
@@ -437,6 +438,8 @@ BOOST_AUTO_TEST_CASE(a_score_of_minus_infinity_is_accepted_as_softmax_rows_accep
     const arma::mat S = {{1.0, -INFINITY, 2.0, 0.5}, {-INFINITY, 0.25, 1.5, -1.0}, {3.0, 1.0, -INFINITY, 2.0}};
     const arma::mat mask = {{0.0, 0.0, -INFINITY, 0.0}, {-INFINITY, 0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
     const Result got = attempt([&] { return result("A", attn::masked_softmax(S, mask), kWeights); });
+    if (refused_valid_input(got, "masked_softmax", "scores holding -infinity (a key the scores themselves rule out, "
+                                                   "which softmax_rows takes as weight 0) with a mask")) return;
     if (got.threw != Threw::nothing) {
         BOOST_ERROR("scores holding -infinity (a key the scores themselves rule out) must be taken as softmax_rows takes "
                     "them, weight 0, not refused: only NaN and +infinity are refused, in S as in the mask; got "
@@ -502,6 +505,7 @@ BOOST_AUTO_TEST_CASE(no_keys_give_an_empty_row) {
         return;
     }
     const Result got = attempt([] { return result("Jv", attn::softmax_jvp(arma::rowvec(), arma::rowvec()), entries("key")); });
+    if (refused_valid_input(got, "softmax_jvp", "a and v 1x0 (no keys)")) return;
     BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 1 && got.parts.at(0).value.n_cols == 0),
                "a and v 1x0 (no keys) must give J v 1x0 without an error (the contract refuses only a and v of different "
                "lengths); got "

@@ -527,8 +527,7 @@ void refuses_each(const std::string& fn, const std::vector<std::tuple<std::strin
     for (const auto& [what, call, shapes] : cases) {
         const std::string msg = refusal_of<attn::ShapeError>(fn, call);
         if (msg.empty()) return;  // refusal_of has said what went wrong
-        for (const std::string& s : shapes)
-            BOOST_TEST(mentions(msg, s), what << ": the message should name " << s << "; got '" << msg << "'");
+        if (!message_names(msg, shapes, what)) return;
     }
 }
 
@@ -585,10 +584,15 @@ BOOST_AUTO_TEST_CASE(queries_come_from_the_decoder_keys_and_values_from_the_enco
 BOOST_AUTO_TEST_CASE(a_decoder_of_no_tokens_gets_no_rows) {
     // nothing in the contract refuses L_dec = 0 (only the encoder must give a key):
     // weights 0 x L_enc, output 0 x d_v
+    if (!results_right(cross_attention_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once queries_come_from_the_decoder_keys_and_values_from_the_encoder passes");
+        return;
+    }
     const Weights w(5, 3, 2, 31);
     arma::arma_rng::set_seed(32);
     const arma::mat X_dec(0, 5), H_enc = arma::randn(7, 5);
     const Result got = attempt([&] { return of(attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, w.W_v)); });
+    if (refused_valid_input(got, "cross_attention", "X_dec 0x5 (no decoder token) over H_enc 7x5")) return;
     const Result want = as_result(arma::mat(0, 7), arma::mat(0, 2));
     BOOST_TEST(same_result(got, want), "X_dec 0x5 (no decoder token) over H_enc 7x5: " << describe_outcome(got, want));
 }
@@ -762,9 +766,8 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_the_wrong_shape_naming_both) {
     // the scores named L_K x L_Q, 4x2
     if (mentions(msg, "mask 3x3") && mentions(msg, "4x2") && !mentions(msg, "2x4"))
         return report(m::mask_error_names_scores_transposed);
-    BOOST_TEST(mentions(msg, "got mask 3x3 and scores 2x4"),
-               "the message should compare the mask with the scores it is added to, L_Q x L_K: \"got mask 3x3 and "
-               "scores 2x4\" ({\"scores\", Q.n_rows, K.n_rows}); got '" << msg << "'");
+    // the mask beside the scores it is added to, L_Q x L_K ({"scores", Q.n_rows, K.n_rows})
+    message_names(msg, {"mask 3x3", "scores 2x4"}, "a 3x3 mask for scores 2x4", true);
 }
 
 BOOST_AUTO_TEST_CASE(rejects_an_empty_mask) {

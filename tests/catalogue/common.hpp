@@ -29,6 +29,11 @@ ATTN_MISTAKE(refused_under_another_name, "*",
              "the bad input was refused, but by a function your code called later ({}): check the "
              "input at the start of your own function, so that the error names it, the rule and "
              "the shapes the caller gave");
+ATTN_MISTAKE(refusal_names_another_matrix, "*",
+             "the error's message gives {}: a message shows the pairs handed to require_shapes "
+             "({\"name\", M}), so each pair must be the matrix the rule is about, under its own name "
+             "and with its own shape, in the order the Throws: line of the doc block in "
+             "src/contracts/ words it");
 ATTN_MISTAKE(refused_with_the_other_error, "*",
              "the bad input was refused with another kind of error, {}");
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -113,6 +114,25 @@ Result attempt(const std::function<Result()>& f) {
     }
 }
 
+namespace {
+// How many mistakes this run has named so far: a check that only follows from another
+// slip (a message naming the matrices a wrong check looked at) names nothing once one is.
+int named_so_far = 0;
+}  // namespace
+
+bool refused_valid_input(const Result& got, const std::string& function, const std::string& input) {
+    if (got.threw == Threw::nothing) return false;
+    const std::vector<Finding> f = threw_on_valid_input(got, function);
+    if (f.size() == 1 && named_so_far == 0) {
+        Finding one = f[0];
+        one.text = "on " + input + ": " + one.text;
+        report_finding(one);
+    } else {
+        BOOST_ERROR("on " + input + ", which the contract accepts, your function threw " + got.type + ": " + got.message);
+    }
+    return true;
+}
+
 std::string unless_shape(const Result& got, const std::string& name, arma::uword n_rows, arma::uword n_cols) {
     if (got.threw != Threw::nothing) return got.type + ": " + got.message;
     const Part* p = got.part(name);
@@ -209,8 +229,14 @@ std::string sentence(const Mistake& m, const std::string& detail) {
     return detail.empty() ? s : s + " (" + detail + ")";
 }
 
-void report(const Mistake& m, const std::string& detail) { BOOST_ERROR(attn::wire::mistake(m.id, sentence(m, detail))); }
-void report_finding(const Finding& f) { BOOST_ERROR(attn::wire::mistake(f.mistake->id, f.text)); }
+void report(const Mistake& m, const std::string& detail) {
+    ++named_so_far;
+    BOOST_ERROR(attn::wire::mistake(m.id, sentence(m, detail)));
+}
+void report_finding(const Finding& f) {
+    ++named_so_far;
+    BOOST_ERROR(attn::wire::mistake(f.mistake->id, f.text));
+}
 
 bool results_right(const Diagnosis& d) {
     for (const Probe& p : d.probes())
@@ -260,6 +286,7 @@ std::string judge_refusal(const Result& got, bool wants_shape, const std::string
             if (!learners_text) {
                 const std::string other = got.message.substr(0, got.message.find(':'));
                 report(m::refused_under_another_name, "'" + other + "', not " + function);
+                return "";  // said: its message is the other function's
             }
             return got.message;
         }
@@ -277,6 +304,92 @@ void refusal_variants(Probe& p, const Result& right, bool refused) {
               "attn::InputError; " + expected_kind(true));
     p.variant(m::refused_with_the_other_error, refused ? Result::throws(Threw::other) : right,
               "not attn::ShapeError; " + expected_kind(true));
+}
+
+namespace {
+// The matrices a message gives, in order: each shape ("3x4") with the name before it ("X",
+// "part 0"); words that are no name ("got", "and") give the shape a name of "".
+std::vector<std::pair<std::string, std::string>> matrices_in(const std::string& msg) {
+    static const std::regex pair(R"(([A-Za-z_][A-Za-z0-9_]*(?: [0-9]+)?) ([0-9]+x[0-9]+)\b)");
+    static const std::set<std::string> words = {"got", "and", "of", "with", "is", "the", "vs", "but", "for", "to", "not"};
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto it = std::sregex_iterator(msg.begin(), msg.end(), pair); it != std::sregex_iterator(); ++it) {
+        std::string name = (*it)[1];
+        const auto space = name.find(' ');
+        if (words.count(name.substr(0, space))) name = "";  // "got 3x4", or "and 2" before a shape
+        out.emplace_back(name, (*it)[2]);
+    }
+    return out;
+}
+}  // namespace
+
+bool message_names(const std::string& msg, const std::vector<std::string>& named, const std::string& what,
+                   bool in_order) {
+    // "H_enc 4x3", or a shape alone ("4x3": under any name)
+    std::vector<std::pair<std::string, std::string>> want;
+    for (const std::string& n : named) {
+        const auto space = n.rfind(' ');
+        want.emplace_back(space == std::string::npos ? "" : n.substr(0, space), n.substr(space == std::string::npos ? 0 : space + 1));
+    }
+    const auto got = matrices_in(msg);
+    auto is = [](const std::pair<std::string, std::string>& g, const std::pair<std::string, std::string>& w) {
+        return g.second == w.second && (w.first.empty() || g.first == w.first);
+    };
+    auto position = [&](const std::pair<std::string, std::string>& w) {
+        return std::find_if(got.begin(), got.end(), [&](const auto& g) { return is(g, w); }) - got.begin();
+    };
+    auto wanted = [&](const std::pair<std::string, std::string>& g) {
+        return std::any_of(want.begin(), want.end(), [&](const auto& w) { return is(g, w); });
+    };
+    bool all = true, ordered = true;
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        all = all && static_cast<std::size_t>(position(want[i])) < got.size();
+        if (i > 0) ordered = ordered && position(want[i - 1]) < position(want[i]);
+    }
+    if (all && (ordered || !in_order)) return true;
+    std::string should;
+    for (const std::string& n : named) should += (should.empty() ? "" : " and ") + n;
+    const bool named_ones = std::none_of(got.begin(), got.end(), [](const auto& g) { return g.first.empty(); });
+    // what stands in place of each missing matrix: its shape under another name, its name
+    // with another shape, or (as many matrices as asked for) the matrix at its place
+    std::string detail;
+    bool placed = named_ones && !got.empty();
+    if (all) {
+        detail = got[0].first + " " + got[0].second + " first, where the contract's message gives " + should +
+                 " in that order (the pairs handed to require_shapes, in the other order)";
+    } else {
+        for (std::size_t i = 0; i < want.size() && placed; ++i) {
+            if (static_cast<std::size_t>(position(want[i])) < got.size()) continue;
+            auto same_shape = std::find_if(got.begin(), got.end(),
+                                           [&](const auto& g) { return g.second == want[i].second && !wanted(g); });
+            auto same_name = std::find_if(got.begin(), got.end(), [&](const auto& g) {
+                return !want[i].first.empty() && g.first == want[i].first && !wanted(g);
+            });
+            const std::pair<std::string, std::string>* in_place = same_shape != got.end()  ? &*same_shape
+                                                                  : same_name != got.end() ? &*same_name
+                                                                  : got.size() == want.size() ? &got[i]
+                                                                                              : nullptr;
+            if (!in_place) {
+                placed = false;
+                break;
+            }
+            const std::string belongs = want[i].first.empty() ? "a matrix " + want[i].second : want[i].first + " " + want[i].second;
+            detail += std::string(detail.empty() ? "" : ", and ") + in_place->first + " " + in_place->second + " where " +
+                      belongs + " belongs";
+            if (same_shape != got.end()) detail += " (its shape, under another name)";
+            else if (same_name != got.end()) detail += " (its name, with another shape)";
+        }
+    }
+    if (placed) {
+        // said as a mistake of its own only where nothing was named before: a check that looks
+        // at the wrong matrices (named already) shows them in its message too
+        if (named_so_far == 0) report(mistakes::refusal_names_another_matrix, detail + ", for " + what);
+        else BOOST_ERROR(what + ": the message gives " + detail + "; it should give " + should + "; got '" + msg + "'");
+        return false;
+    }
+    BOOST_ERROR(what + ": the message should give " + should + (in_order && named.size() > 1 ? ", in that order" : "") +
+                "; got '" + msg + "'");
+    return false;
 }
 
 void report_bad_input_accepted(const std::string& detail) { report(mistakes::bad_input_accepted, detail); }

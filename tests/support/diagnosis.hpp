@@ -65,6 +65,13 @@ Result tokens(std::string name, const std::vector<arma::uword>& t);
 // untouched stub must still fail with "not implemented yet") becomes the Result's throw.
 Result attempt(const std::function<Result()>& f);
 
+// For an input the contract accepts, whose result a test looks at next (often an edge: no
+// rows, no keys, a single query): when the call threw, fails the current test with what
+// threw, named as a diagnosis names it (the learner's own check refusing valid input, a
+// function the code called, Armadillo), and returns true. `input` says what was given;
+// `function`: the name the learner's own errors start with.
+bool refused_valid_input(const Result& got, const std::string& function, const std::string& input);
+
 // For an input the contract accepts that gives a result of a known shape (often one of no
 // rows or no columns): "" when `got` threw nothing and its part `name` is n_rows x n_cols;
 // otherwise what came instead, in words ("A 3x0", or the error's type and message).
@@ -215,6 +222,14 @@ std::string expected_kind(bool wants_shape);
 // The refusal slips as variants of a probe whose input breaks a shape rule (refused: the
 // right result throws attn::ShapeError) or keeps them (the slips then give `right`).
 void refusal_variants(Probe& p, const Result& right, bool refused);
+// Whether a refusal's message gives each matrix of `named` by its name and shape ("H_enc
+// 4x3"), in that order when `in_order` (as the contract words it). When not, fails the
+// current test: a message that gives as many matrices, but one under another's name, with
+// another shape, another matrix in its place, or the two in the other order, is named
+// (as a refusal that names another matrix); else it says what the message should give. `what`: the
+// bad input, in words.
+bool message_names(const std::string& msg, const std::vector<std::string>& named, const std::string& what,
+                   bool in_order = false);
 // Fails the current test naming bad input that was accepted ("detail": what it did).
 void report_bad_input_accepted(const std::string& detail);
 

@@ -721,7 +721,6 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
 // A call that threw where the right result is numbers: the input was valid, so what threw
 // says the slip's kind (a check too strict, a product of the wrong operands, an index
 // past the end); the key is the kind alone, so that one kind on every input names it.
-namespace {
 std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& function) {
     const std::string said = " (it threw " + got.type + ": " + got.message + ")";
     // a standard library error whose message starts with the function's name: the
@@ -748,7 +747,6 @@ std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& 
         default: return {};
     }
 }
-}  // namespace
 
 std::vector<Finding> relations_between(const Result& got, const Result& want, const std::vector<Quantity>& quantities,
                                        const std::vector<Term>& terms, double tol,

@@ -34,6 +34,11 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
                                        const std::vector<Term>& terms, double tol,
                                        const std::string& function = "");
 
+// What threw on input the contract accepts (got threw, the right result did not): the
+// learner's own check refusing it (its message starts with `function`), a function the
+// code called, or Armadillo (operands that do not fit, an index past the end).
+std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& function);
+
 // The name of the factor c among the quantities ("sqrt(d_k)", "1 / d_k", "d_k / d_model"),
 // or "" when none, or more than one, has its value; names_of_factor: all that have it.
 std::string name_of_factor(double c, const std::vector<Quantity>& quantities);
