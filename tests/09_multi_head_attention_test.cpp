@@ -152,7 +152,8 @@ Result cut_columns(const arma::mat& M, arma::uword h, const std::function<arma::
                    arma::uword width) {
     std::vector<arma::mat> parts;
     for (arma::uword p = 0; p < h; ++p) {
-        if (width == 0 || start(p) + width > M.n_cols) return Result::throws(Threw::armadillo_index, "Mat::cols()");
+        // (M.cols() or M.submat() or a span: Armadillo's "indices out of bounds" either way)
+        if (width == 0 || start(p) + width > M.n_cols) return Result::throws(Threw::armadillo_index, "out of bounds");
         parts.push_back(block_by_loops(M, start(p), width));
     }
     return split_result(parts);
@@ -192,7 +193,26 @@ void split_variants(Probe& p, const arma::mat& M, arma::uword h) {
         .labelled("M.rows(i * w, (i + 1) * w - 1)")
         .variant(m::heads_slice_starts_at_head_index, cut_columns(M, h, [](arma::uword q) { return q; }, w))
         .variant(m::heads_count_used_as_width, cut_columns(M, h, [h](arma::uword q) { return q * h; }, h))
+        .labelled("h blocks of h columns")
+        // heads and width traded whole: M.n_cols / h blocks, each h columns wide
+        .variant(m::heads_count_used_as_width, cut_columns(M, w, [h](arma::uword q) { return q * h; }, h))
+        .labelled("n_cols / h blocks of h columns")
+        // the loop over the heads bounded by the head width: w blocks of w columns
+        .variant(m::heads_loop_runs_to_width, cut_columns(M, w, [w](arma::uword q) { return q * w; }, w))
         .variant(m::heads_width_from_rows, cut_columns(M, h, [L, h](arma::uword q) { return q * (L / h); }, L / h));
+    // the right blocks, but numbered from the right, each transposed, or pushed after h
+    // empty parts (a vector sized first, then push_back)
+    {
+        std::vector<arma::mat> reversed, transposed, after_empty(h);
+        for (arma::uword q = 0; q < h; ++q) {
+            reversed.push_back(block_by_loops(M, (h - 1 - q) * w, w));
+            transposed.push_back(block_by_loops(M, q * w, w).t());
+            after_empty.push_back(block_by_loops(M, q * w, w));
+        }
+        p.variant(m::heads_numbered_from_the_right, split_result(reversed))
+            .variant(m::heads_parts_transposed, split_result(transposed))
+            .variant(m::parts_sized_then_pushed, split_result(after_empty));
+    }
     // M.cols(i * w, (i + 1) * w): the last head runs one column past the end (however
     // the block is taken: cols, submat, or a span)
     const Mistake& one_too_wide = mistake_of(OneTooMany::span_end);
@@ -311,6 +331,72 @@ void concat_variants(Probe& p, const std::vector<arma::mat>& parts) {
         p.variant(m::heads_concat_loop_off_by_one, as(join_by_loops(twice))).labelled("out = parts[0], then i from 0");
         p.variant(m::heads_concat_loop_off_by_one, as(join_by_loops(no_last))).labelled("i < parts.size() - 1");
         p.variant(m::heads_concat_loop_off_by_one, as(join_by_loops(no_first))).labelled("i from 1, out empty");
+    }
+    // each part dealt into every h-th column, column k of part i to column k * h + i, for k
+    // below part 0's width (out h * w0 wide): a narrower part runs out of columns (Armadillo's
+    // index error), a wider one loses its last columns
+    {
+        const arma::uword h = parts.size();
+        bool narrower = false;
+        for (const auto& q : parts) narrower = narrower || q.n_cols < w0;
+        if (!narrower) {
+            arma::mat out(L, h * w0, arma::fill::zeros);
+            for (arma::uword i = 0; i < h; ++i)
+                for (arma::uword k = 0; k < w0; ++k)
+                    for (arma::uword r = 0; r < L; ++r) out(r, k * h + i) = parts[i](r, k);
+            p.variant(m::heads_interleaved_columns, as(out));
+        } else {
+            p.variant_fitting(m::heads_interleaved_columns, Result::throws(Threw::armadillo_index, "Mat::col()"),
+                              [](const Result& got) { return got.threw == Threw::armadillo_index; });
+        }
+    }
+    // part i written at column i * parts[0].n_cols with its own width: overlapping or past the end
+    {
+        arma::mat out(L, total, arma::fill::zeros);
+        bool past = false;
+        for (arma::uword i = 0; i < parts.size() && !past; ++i) {
+            if (i * w0 + parts[i].n_cols > total) past = true;
+            else
+                for (arma::uword r = 0; r < L; ++r)
+                    for (arma::uword j = 0; j < parts[i].n_cols; ++j) out(r, i * w0 + j) = parts[i](r, j);
+        }
+        if (past)
+            p.variant_fitting(m::heads_concat_assumes_equal_widths, Result::throws(Threw::armadillo_index, "Mat::cols()"),
+                              [](const Result& got) { return got.threw == Threw::armadillo_index; });
+        else
+            p.variant(m::heads_concat_assumes_equal_widths, as(out));
+        p.labelled("offset i * parts[0].n_cols, each part its own width");
+    }
+    // the width summed from part 1 on: out is total - w0 wide, filled in order until full
+    {
+        const arma::mat joined = join_by_loops(parts);
+        const arma::mat kept = total > w0 ? arma::mat(joined.cols(0, total - w0 - 1)) : arma::mat(L, 0);
+        p.variant(m::heads_concat_width_without_part_0, as(kept));
+    }
+    // the offset moved on before each part is written: part i starts after its own width,
+    // part 0 at w0, the columns before it left at 0, what runs past the end never written
+    {
+        arma::mat out(L, total, arma::fill::zeros);
+        arma::uword c = 0;
+        for (const auto& q : parts) {
+            c += q.n_cols;
+            for (arma::uword j = 0; j < q.n_cols && c + j < total; ++j)
+                for (arma::uword r = 0; r < L; ++r) out(r, c + j) = q(r, j);
+        }
+        p.variant(m::heads_concat_offset_advanced_first, as(out));
+    }
+    // the parts added together instead of put side by side
+    {
+        if (same_width) {
+            arma::mat sum(L, w0, arma::fill::zeros);
+            for (const auto& q : parts) sum += q;
+            p.variant(m::heads_concat_summed, as(sum));
+        } else {
+            p.variant_fitting(m::heads_concat_summed, Result::throws(Threw::armadillo_size, "addition"),
+                              [](const Result& got) {
+                                  return got.threw == Threw::armadillo_size || got.threw == Threw::armadillo_index;
+                              });
+        }
     }
     // every part written at column 0: the offset never moved on (out starts as zeros)
     {
@@ -743,7 +829,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_width_that_does_not_split_naming_both) {
     const arma::mat M(3, 10, arma::fill::ones);
     const std::string msg = refusal_of<attn::ShapeError>("split_heads", [&] { attn::split_heads(M, 4); });
     if (msg.empty()) return;
-    message_names(msg, {"M 3x10", "heads 1x4"}, "10 columns into 4 heads");
+    message_names(msg, {"M 3x10", "heads 1x4"}, "10 columns into 4 heads", /*in_order=*/true);
 }
 
 BOOST_AUTO_TEST_CASE(refuses_zero_heads) {
@@ -798,6 +884,25 @@ BOOST_AUTO_TEST_CASE(parts_of_no_tokens_are_parts_too) {
         const std::string d = describe_outcome(got, result("concat", join_by_loops(parts), axes("token", "column")));
         BOOST_TEST(d.empty(), parts.size() << " parts, the first " << attn::shape_of(parts[0]) << ", the second "
                                            << attn::shape_of(parts[1]) << ": " << d);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_part_of_no_columns_adds_no_columns) {
+    // a head of width 0 (split_heads of a matrix of no columns gives such parts) is a part
+    // like any other: it adds nothing, and the parts around it still stand side by side
+    if (!results_right(concat_heads_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once part_0_goes_leftmost passes");
+        return;
+    }
+    const arma::mat M = distinct_entries(3, 3);
+    for (const std::vector<arma::mat>& parts :
+         {std::vector<arma::mat>{block_by_loops(M, 0, 2), arma::mat(3, 0), block_by_loops(M, 2, 1)},
+          std::vector<arma::mat>{arma::mat(3, 0), block_by_loops(M, 0, 3)}}) {
+        const Result got = attempt([&] { return result("concat", attn::concat_heads(parts), axes("token", "column")); });
+        const std::string input = std::to_string(parts.size()) + " parts, one of them 3x0";
+        if (refused_valid_input(got, "concat_heads", input)) return;
+        const std::string d = describe_outcome(got, result("concat", join_by_loops(parts), axes("token", "column")));
+        BOOST_TEST(d.empty(), input << ": " << d);
     }
 }
 

@@ -18,8 +18,9 @@ ATTN_MISTAKE(head_scale_by_sqrt_d_model, "multi_head_attention",
              "typical size is sqrt(d_k), and that is the divisor. With sqrt(d_model) every head's "
              "weights come out too flat. Call scaled_dot_product_attention on each head's slices, "
              "which divides by sqrt(K_i.n_cols), instead of scaling the whole Q once (chapter 09)");
-ATTN_MISTAKE(heads_interleaved_columns, "multi_head_attention split_heads",
-             "the heads took every h-th column (column j went to head j % h); a head owns one "
+ATTN_MISTAKE(heads_interleaved_columns, "multi_head_attention split_heads concat_heads",
+             "the heads' columns were dealt every h-th one (column j of the whole went to, or came "
+             "back from, head j % h); a head owns one "
              "contiguous block of d_k columns, head i the columns i*d_k .. (i+1)*d_k - 1, because "
              "W_q is the heads' own projections written side by side: M.cols(i * w, (i + 1) * w - "
              "1) (chapter 09)");
@@ -117,5 +118,36 @@ ATTN_MISTAKE(heads_weights_before_softmax, "multi_head_attention",
              "matrix that multiplies V_i, softmax_rows of the scaled, masked scores, each row "
              "summing to 1 over the keys, as scaled_dot_product_attention returns it in .weights "
              "(chapter 09)");
+
+ATTN_MISTAKE(heads_numbered_from_the_right, "split_heads",
+             "the heads were numbered from the right, so part 0 is the last block of columns: "
+             "head i is the i-th block counted from the left, M.cols(i * w, (i + 1) * w - 1), so "
+             "loop i upwards from 0 and push_back each block in that order (chapter 09)");
+ATTN_MISTAKE(heads_parts_transposed, "split_heads",
+             "each head came out transposed, w x L (a .t() on the block): a head keeps one row per "
+             "token and takes w of the columns, L x w, which is M.cols(i * w, (i + 1) * w - 1) as "
+             "it is (chapter 09)");
+ATTN_MISTAKE(parts_sized_then_pushed, "split_heads",
+             "the vector of parts was given its size first (parts.resize(heads), or "
+             "std::vector<arma::mat> parts(heads)) and the parts were then push_back'ed after those "
+             "empty matrices, so it holds 2h parts, the first h of them empty; either start from an "
+             "empty vector and push_back, or size it and assign parts[i] = ... (chapter 09)");
+ATTN_MISTAKE(heads_loop_runs_to_width, "split_heads",
+             "the loop over the heads ran to the head width (i < w, w = M.n_cols / heads) instead "
+             "of to the number of heads: it makes one part per head, i < heads, each w columns "
+             "wide (chapter 09)");
+
+ATTN_MISTAKE(heads_concat_width_without_part_0, "concat_heads",
+             "the result's width was summed from part 1 on (a loop that starts at 1, as the row "
+             "check may), so part 0's columns are missing from it: the width is the sum of every "
+             "part's n_cols, part 0 included (chapter 09)");
+ATTN_MISTAKE(heads_concat_offset_advanced_first, "concat_heads",
+             "the column offset was moved on before each part was written (c += w, then "
+             "out.cols(c, ...)), so part 0 starts at its own width and every part sits one part "
+             "too far right; write part i at c first, then c += parts[i].n_cols (chapter 09)");
+ATTN_MISTAKE(heads_concat_summed, "concat_heads",
+             "the parts were added together (out += parts[i]) instead of put side by side: concat "
+             "keeps every head's columns, L x (w_0 + ... + w_{h-1}), with arma::join_rows or "
+             "out.cols(c, c + w - 1) = parts[i] (chapter 09)");
 
 }  // namespace attn_test::mistakes

@@ -1,0 +1,24 @@
+// Wrong on purpose (suite only): the mistake heads_interleaved_columns in concat_heads.
+#include <string>
+
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat concat_heads(const std::vector<arma::mat>& parts) {
+    if (parts.empty()) throw InputError("concat_heads: there are no heads to put together");
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string name = "part " + std::to_string(i);
+        require_shapes(parts[i].n_rows == parts[0].n_rows, "concat_heads",
+                       "every head must have the same number of rows (L)", {"part 0", parts[0]}, {name.c_str(), parts[i]});
+    }
+    const std::size_t h = parts.size();
+    const arma::uword w = parts[0].n_cols;
+    arma::mat out(parts[0].n_rows, w * h);
+    for (std::size_t i = 0; i < h; ++i)
+        for (arma::uword k = 0; k < w; ++k) out.col(k * h + i) = parts[i].col(k);  // the mistake: dealt like cards
+    return out;
+}
+
+}  // namespace attn

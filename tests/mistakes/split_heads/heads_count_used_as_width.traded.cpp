@@ -1,0 +1,18 @@
+// Wrong on purpose (suite only): the mistake heads_count_used_as_width in split_heads.
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+std::vector<arma::mat> split_heads(const arma::mat& M, arma::uword heads) {
+    if (heads == 0) throw InputError("split_heads: there must be at least one head");
+    require_shapes(M.n_cols % heads == 0, "split_heads", "the width must split evenly into the heads (d_model = h d_k)",
+                   {"M", M}, {"heads", 1, heads});
+    const arma::uword count = M.n_cols / heads;
+    std::vector<arma::mat> parts;
+    for (arma::uword i = 0; i < count; ++i)
+        parts.push_back(M.cols(i * heads, (i + 1) * heads - 1));  // the mistake: count and width traded
+    return parts;
+}
+
+}  // namespace attn

@@ -1,0 +1,21 @@
+// Wrong on purpose (suite only): the mistake parts_sized_then_pushed in split_heads.
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+std::vector<arma::mat> split_heads(const arma::mat& M, arma::uword heads) {
+    if (heads == 0) throw InputError("split_heads: there must be at least one head");
+    require_shapes(M.n_cols % heads == 0, "split_heads", "the width must split evenly into the heads (d_model = h d_k)",
+                   {"M", M}, {"heads", 1, heads});
+    const arma::uword w = M.n_cols / heads;
+    std::vector<arma::mat> parts(heads);  // the mistake: h empty parts first, then push_back
+    for (arma::uword i = 0; i < heads; ++i) {
+        arma::mat P(M.n_rows, w);
+        for (arma::uword c = 0; c < w; ++c) P.col(c) = M.col(i * w + c);
+        parts.push_back(P);
+    }
+    return parts;
+}
+
+}  // namespace attn
