@@ -546,9 +546,15 @@ Diagnosis cross_entropy_diagnosis() {
 // with the entry left at W - h, over h, as (up - down) / 2 * h, with the second point at
 // W itself, with every entry moved at once (W + h), or with the loop over the linear
 // index stopped early (at W.n_rows, at W.n_cols, or one short of W.n_elem: the entries
-// after it keep a gradient of 0).
+// after it keep a gradient of 0). Or with a step of another size, still over 2h (h / 2
+// each way; h times the entry, W(i) (1 + h)); the entry set to +h and -h instead of
+// moved by them; G started as W and the differences added to it; the two losses (or the
+// difference) kept in a float; or one entry moved and another written: W(r, c) moved
+// and G(c, r) written (where it fits), the row-major entry r n_cols + c moved and
+// G(r, c) written, or W(r, c) moved and the linear entry r n_cols + c of G written.
 enum class Ng { right, forward, backward, not_restored, missing_half, precedence, second_point_at_w, every_entry,
-                loop_to_rows, loop_to_cols, loop_one_short };
+                loop_to_rows, loop_to_cols, loop_one_short, half_step, relative_step, set_to_h, starts_as_w,
+                losses_in_float, entry_in_float, written_transposed, moved_row_major, written_row_major };
 
 arma::mat differences_by_loops(const std::function<double(const arma::mat&)>& f, const arma::mat& W, double h,
                                Ng way = Ng::right) {
@@ -559,26 +565,68 @@ arma::mat differences_by_loops(const std::function<double(const arma::mat&)>& f,
         G.fill(all);
         return G;
     }
+    if (way == Ng::starts_as_w) G = W;
     const arma::uword entries = way == Ng::loop_to_rows   ? W.n_rows
                                 : way == Ng::loop_to_cols ? W.n_cols
                                 : way == Ng::loop_one_short ? W.n_elem - 1
                                                             : W.n_elem;
     for (arma::uword i = 0; i < entries; ++i) {
-        at(i) = W(i) + h;
+        const arma::uword r = i % W.n_rows, c = i / W.n_rows;  // entry i is (r, c)
+        // the entry moved, and the one of G written
+        const arma::uword moved = way == Ng::moved_row_major ? r * W.n_cols + c : i;
+        const double step = way == Ng::half_step ? h / 2 : way == Ng::relative_step ? h * W(moved) : h;
+        at(moved) = way == Ng::set_to_h ? h : W(moved) + step;
         const double up = f(at);
-        at(i) = W(i) - h;
+        at(moved) = way == Ng::set_to_h ? -h : W(moved) - step;
         const double down = f(at);
-        if (way != Ng::not_restored) at(i) = W(i);
+        if (way != Ng::not_restored) at(moved) = W(moved);
+        double g = (up - down) / (2 * h);
         switch (way) {
-            case Ng::forward: G(i) = (up - here) / h; break;
-            case Ng::backward: G(i) = (here - down) / h; break;
-            case Ng::missing_half: G(i) = (up - down) / h; break;
-            case Ng::precedence: G(i) = (up - down) / 2 * h; break;
-            case Ng::second_point_at_w: G(i) = (up - here) / (2 * h); break;
-            default: G(i) = (up - down) / (2 * h); break;
+            case Ng::forward: g = (up - here) / h; break;
+            case Ng::backward: g = (here - down) / h; break;
+            case Ng::missing_half: g = (up - down) / h; break;
+            case Ng::precedence: g = (up - down) / 2 * h; break;
+            case Ng::second_point_at_w: g = (up - here) / (2 * h); break;
+            case Ng::losses_in_float:
+                g = static_cast<double>(static_cast<float>(up) - static_cast<float>(down)) / (2 * h);
+                break;
+            case Ng::entry_in_float: g = static_cast<float>((up - down) / (2 * h)); break;
+            default: break;
         }
+        if (way == Ng::starts_as_w)
+            G(i) += g;
+        else if (way == Ng::written_transposed) {
+            if (c < W.n_rows && r < W.n_cols) G(c, r) = g;
+        } else if (way == Ng::written_row_major)
+            G(r * W.n_cols + c) = g;
+        else
+            G(i) = g;
     }
     return G;
+}
+
+// Which results are central differences with a step s of the code's own, whatever h is:
+// f is at most cubic in each entry here, so its central difference at step s is
+// g0 + s^2 k, entry by entry; g0 and k come from the differences at h and at h / 2.
+std::function<bool(const Result&)> any_fixed_step(const std::function<double(const arma::mat&)>& f, const arma::mat& W,
+                                                  double h) {
+    const arma::mat at_h = differences_by_loops(f, W, h), at_half = differences_by_loops(f, W, h / 2);
+    const arma::mat k = (at_h - at_half) / (h * h * 0.75);
+    const arma::mat g0 = at_h - h * h * k;
+    // where the step shows (k is not 0), the right result (step h) is not one of them
+    return [g0, k, at_h, h](const Result& got) {
+        const Part* G = got.part("G");
+        if (got.threw != Threw::nothing || !G || G->value.n_rows != g0.n_rows || G->value.n_cols != g0.n_cols) return false;
+        const arma::mat d = G->value - g0;
+        const arma::uword far = arma::abs(k).index_max();
+        const bool shows = std::abs(k(far)) * h * h > 1e-8 * std::max(1.0, std::abs(g0(far)));  // beyond rounding
+        if (shows && agree(G->value, at_h)) return false;
+        const double s2 = shows ? d(far) / k(far) : 0.0;
+        if (s2 < -1e-9) return false;
+        for (arma::uword i = 0; i < d.n_elem; ++i)
+            if (std::abs(d(i) - s2 * k(i)) > 1e-7 * std::max(1.0, std::abs(g0(i)))) return false;
+        return true;
+    };
 }
 
 // f(W) = sum of W_ij^3 + (C . W)^2: a cubic (central differences are off by exactly
@@ -619,7 +667,27 @@ Diagnosis numeric_gradient_diagnosis() {
         {&m::numeric_gradient_moves_every_entry, Ng::every_entry, "f(W + h) - f(W - h)"},
         {&m::numeric_gradient_loop_misses_entries, Ng::loop_to_rows, "i < W.n_rows"},
         {&m::numeric_gradient_loop_misses_entries, Ng::loop_to_cols, "i < W.n_cols"},
-        {&m::numeric_gradient_loop_misses_entries, Ng::loop_one_short, "i + 1 < W.n_elem"}};
+        {&m::numeric_gradient_loop_misses_entries, Ng::loop_one_short, "i + 1 < W.n_elem"},
+        {&m::numeric_gradient_entry_set_to_h, Ng::set_to_h, "at(i) = h"},
+        {&m::numeric_gradient_g_started_as_w, Ng::starts_as_w, "G = W, G(i) +="},
+        {&m::numeric_gradient_kept_in_float, Ng::losses_in_float, "float up, down"},
+        {&m::numeric_gradient_kept_in_float, Ng::entry_in_float, "float G(i)"}};
+    // a step of another size, divided by 2h all the same (the detail says which)
+    const std::vector<std::tuple<Ng, const char*, const char*>> steps = {
+        {Ng::half_step, "W(i) +- h / 2",
+         "h / 2 up and h / 2 down, a span of h, yet the difference was divided by 2h, so G came out half the gradient"},
+        {Ng::relative_step, "W(i) (1 +- h)",
+         "h times its own value (W(i) * (1 + h) and W(i) * (1 - h)), a span of 2h |W(i)|, yet the difference was "
+         "divided by 2h, so G(i) came out about W(i) times the gradient"}};
+    // one entry moved and another written
+    const std::vector<std::tuple<Ng, const char*, const char*>> indices = {
+        {Ng::written_transposed, "G(c, r)", "W(r, c) was moved but G(c, r) was written (the transposed index)"},
+        {Ng::moved_row_major, "W(r * n_cols + c)",
+         "the single index r * W.n_cols + c (row after row) was moved, but Armadillo numbers the entries column "
+         "after column, so that is not W(r, c), whose G(r, c) was written"},
+        {Ng::written_row_major, "G(r * n_cols + c)",
+         "W(r, c) was moved but G(r * W.n_cols + c) was written, and Armadillo numbers the entries column after "
+         "column, so that is not G(r, c)"}};
     for (const auto& [input, f, W, h] : inputs) {
         const F loss = f;
         const arma::mat w = W;
@@ -628,6 +696,17 @@ Diagnosis numeric_gradient_diagnosis() {
                            result("G", differences_by_loops(loss, w, step)));
         for (const auto& [mistake, way, how] : slips)
             p.variant(*mistake, result("G", differences_by_loops(loss, w, step, way))).labelled(how);
+        for (const auto& [way, how, detail] : steps)
+            p.variant(m::numeric_gradient_step_not_h, result("G", differences_by_loops(loss, w, step, way)), detail)
+                .labelled(how);
+        p.variant_fitting(m::numeric_gradient_step_not_h, result("G", differences_by_loops(loss, w, 1e-5)),
+                          any_fixed_step(loss, w, step),
+                          "a step fixed in the code instead of the h passed in (h only checked), so G does not follow h")
+            .labelled("a step of its own");
+        for (const auto& [way, how, detail] : indices)
+            p.variant(m::numeric_gradient_entry_and_index_differ, result("G", differences_by_loops(loss, w, step, way)),
+                      detail)
+                .labelled(how);
         p.quantity("2h", 2 * step);
     }
     return d;

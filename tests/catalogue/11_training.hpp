@@ -67,6 +67,27 @@ ATTN_MISTAKE(numeric_gradient_missing_half, "numeric_gradient",
              "the gradient is twice too large: f(W + h e_i) - f(W - h e_i) spans a step of 2h, so "
              "divide by 2 * h, not by h; write the brackets, (up - down) / (2 * h), since (up - "
              "down) / 2 * h would multiply by h (chapter 11, step 3)");
+ATTN_MISTAKE(numeric_gradient_step_not_h, "numeric_gradient",
+             "each entry was moved by {}: the central difference moves entry i by exactly the h "
+             "passed in, to W(i) + h and to W(i) - h, and divides by the 2h between those two "
+             "points, G(i) = (f(W + h e_i) - f(W - h e_i)) / (2 * h) (chapter 11, step 3)");
+ATTN_MISTAKE(numeric_gradient_entry_set_to_h, "numeric_gradient",
+             "the entry was set to h and to -h (at(i) = h, at(i) = -h) instead of moved by them, so "
+             "the loss was measured around 0, not around W(i): write at(i) = W(i) + h and at(i) = "
+             "W(i) - h, or at(i) += h on a copy of W (chapter 11, step 3)");
+ATTN_MISTAKE(numeric_gradient_g_started_as_w, "numeric_gradient",
+             "G was started as a copy of W (arma::mat G = W, for its shape) and the differences "
+             "were added to it with +=, so G came out as W plus the gradient: start G at zeros, "
+             "arma::mat G(arma::size(W), arma::fill::zeros), or assign each entry with = (chapter "
+             "11, step 3)");
+ATTN_MISTAKE(numeric_gradient_kept_in_float, "numeric_gradient",
+             "the two losses (or their difference) were kept in a float, which holds about 7 "
+             "digits: f(W + h e_i) and f(W - h e_i) agree in most of theirs, so their difference "
+             "loses what it is made of; keep every value in double (chapter 11, step 3)");
+ATTN_MISTAKE(numeric_gradient_entry_and_index_differ, "numeric_gradient",
+             "one entry was moved and another written: {}; move and write the same entry, at(i) "
+             "and G(i) with one index i < W.n_elem, or at(r, c) and G(r, c) with two (chapter 11, "
+             "step 3)");
 ATTN_MISTAKE(adam_without_bias_correction, "adam_step",
              "the bias correction is missing: m and v start at 0, so early on they are too small "
              "by the factors 1 - beta1^t and 1 - beta2^t; divide by them before the step (the "
