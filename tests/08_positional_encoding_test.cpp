@@ -84,6 +84,11 @@ enum class TableSlip {
     odd_last_column_missing,   // odd d_model: the lone last sine left at 0 (a loop over whole pairs only)
     halves,                    // sines in the first d_model / 2 columns, cosines in the others
     divided_outside_sine,      // sin(p) / 10000^(2i / d_model): the division outside the sine
+    parity_of_position,        // sine or cosine chosen by p % 2 instead of c % 2
+    pair_rounded_up,           // exponent (c + c % 2) / d_model: a cosine column takes the next pair's frequency
+    half_width_whole,          // exponent i / (d_model / 2) with d_model / 2 in whole numbers
+    positions_over_length,     // the angle of p / length instead of p
+    pairs_from_one,            // the pair index i = c / 2 + 1: exponent 2(i + 1) / d_model
 };
 
 arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = TableSlip::none, double base = 10000.0) {
@@ -104,7 +109,12 @@ arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = Ta
             if (slip == TableSlip::exponent_without_d_model) exponent = 2.0 * i;
             if (slip == TableSlip::integer_exponent) exponent = 0.0;
             if (slip == TableSlip::exponent_without_two) exponent = i / d;
-            const double position = static_cast<double>(p) + (slip == TableSlip::positions_from_one ? 1.0 : 0.0);
+            if (slip == TableSlip::pair_rounded_up) exponent = static_cast<double>(c + c % 2) / d;
+            if (slip == TableSlip::half_width_whole) exponent = half == 0 ? 0.0 : i / static_cast<double>(half);
+            if (slip == TableSlip::pairs_from_one) exponent = 2.0 * (i + 1.0) / d;
+            double position = static_cast<double>(p) + (slip == TableSlip::positions_from_one ? 1.0 : 0.0);
+            if (slip == TableSlip::positions_over_length) position /= static_cast<double>(L);
+            if (slip == TableSlip::parity_of_position) sine = p % 2 == 0;
             const double angle = slip == TableSlip::frequency_inverted ? position * std::pow(base, exponent)
                                                                        : position / std::pow(base, exponent);
             if (slip == TableSlip::sine_cosine_swapped) sine = !sine;
@@ -142,16 +152,23 @@ void table_variants(Probe& p, arma::uword L, arma::uword d_model) {
                                        TableSlip::frequency_per_column_2c, TableSlip::exponent_without_d_model,
                                        TableSlip::integer_exponent,        TableSlip::positions_from_one,
                                        TableSlip::exponent_without_two,    TableSlip::frequency_inverted,
-                                       TableSlip::divided_outside_sine};
+                                       TableSlip::divided_outside_sine,    TableSlip::parity_of_position,
+                                       TableSlip::pair_rounded_up,         TableSlip::positions_over_length,
+                                       TableSlip::pairs_from_one};
     const Mistake* named[] = {&m::pe_sine_cosine_swapped,     &m::pe_frequency_per_column, &m::pe_frequency_per_column,
                               &m::pe_exponent_without_d_model, &m::pe_integer_exponent,     &m::pe_positions_from_one,
-                              &m::pe_exponent_without_two,     &m::pe_frequency_inverted,   &m::pe_divided_outside_sine};
+                              &m::pe_exponent_without_two,     &m::pe_frequency_inverted,   &m::pe_divided_outside_sine,
+                              &m::pe_parity_of_position,       &m::pe_frequency_per_column, &m::pe_positions_divided_by_length,
+                              &m::pe_pairs_counted_from_one};
+    // (i / (d_model / 2) in whole numbers is wrong only for an odd d_model, where such a loop
+    // hides it: not among them)
     const bool odd = d_model % 2 == 1 && L > 0;
     for (std::size_t k = 0; k < std::size(formula_slips); ++k) {
         arma::mat T = table_by_loops(L, d_model, formula_slips[k]);
         if (odd) T.col(d_model - 1).zeros();
         const std::string how = formula_slips[k] == TableSlip::frequency_per_column_2c ? "exponent 2c / d_model"
                                 : formula_slips[k] == TableSlip::frequency_per_column  ? "exponent c / d_model"
+                                : formula_slips[k] == TableSlip::pair_rounded_up       ? "exponent (c + c % 2) / d_model"
                                                                                        : "";
         p.variant(*named[k], as(T)).labelled(how + (how.empty() ? "" : ", ") + "a loop over whole pairs").combined();
         p.variant(*named[k], odd ? Result::throws(Threw::armadillo_index) : slip(formula_slips[k]))
@@ -186,6 +203,12 @@ void table_variants(Probe& p, arma::uword L, arma::uword d_model) {
         .variant(m::pe_frequency_inverted, slip(TableSlip::frequency_inverted))
         .variant(m::pe_odd_last_column_missing, slip(TableSlip::odd_last_column_missing))
         .variant(m::pe_divided_outside_sine, slip(TableSlip::divided_outside_sine))
+        .variant(m::pe_parity_of_position, slip(TableSlip::parity_of_position))
+        .variant(m::pe_frequency_per_column, slip(TableSlip::pair_rounded_up))
+        .labelled("exponent (c + c % 2) / d_model")
+        .variant(m::pe_half_width_in_whole_numbers, slip(TableSlip::half_width_whole))
+        .variant(m::pe_positions_divided_by_length, slip(TableSlip::positions_over_length))
+        .variant(m::pe_pairs_counted_from_one, slip(TableSlip::pairs_from_one))
         .variant(m::pe_base_not_10000, as(table_by_loops(L, d_model, TableSlip::none, 1e5)), "10e4, which is 100000")
         .labelled("10e4")
         .variant(m::pe_base_not_10000, as(table_by_loops(L, d_model, TableSlip::none, 1e3)), "1000, a zero short")
@@ -309,6 +332,21 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     declare(p, m::add_positions_empty_loses_width, empty ? as(arma::mat()) : right);
     // X - PE
     two_ways(m::add_positions_subtracted, "X - PE's first L rows", as(X - head), out_of_bounds, true);
+    // PE read as PE(c, p), its two indices swapped: past its end where c >= Lmax or p >= d
+    {
+        bool inside = true;
+        arma::mat swapped(L, d);
+        for (arma::uword r = 0; r < L; ++r)
+            for (arma::uword c = 0; c < d; ++c) {
+                if (c >= Lmax || r >= PE.n_cols) inside = false;
+                else swapped(r, c) = X(r, c) + PE(c, r);
+            }
+        declare(p, m::add_positions_pe_indices_swapped, inside ? as(swapped) : out_of_bounds);
+    }
+    // X scaled by sqrt(d_model) before the codes are added; X and the codes multiplied
+    two_ways(m::add_positions_x_scaled, "sqrt(d_model) X + PE's first L rows",
+             as(X * std::sqrt(static_cast<double>(d)) + head), out_of_bounds, true);
+    two_ways(m::add_positions_multiplied, "X % PE's first L rows", as(X % head), out_of_bounds, true);
     // the first L columns of PE instead of its first L rows: Lmax x L, or past its last column
     const Expect columns = L > PE.n_cols ? out_of_bounds : refused_sum(x, shape(Lmax, L));
     two_ways(m::add_positions_columns_not_rows, "X + PE.cols(0, L - 1)", columns, out_of_bounds, false);
@@ -441,6 +479,29 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
     // p checked against the width: a position past the last column refused
     pr.variant(m::similarity_position_checked_against_width,
                p >= d ? Result::throws(Threw::input_error, "position_similarity:") : as(similarity_head(PE, p, L)));
+    // entry p set to 0; only the entries j <= p filled; entry j from the offset |p - j| alone
+    arma::rowvec right = similarity_head(PE, p, L), own_zeroed = right, earlier = right, offsets(L);
+    own_zeroed(p) = 0.0;
+    for (arma::uword j = p + 1; j < L; ++j) earlier(j) = 0.0;
+    for (arma::uword j = 0; j < L; ++j) offsets(j) = similarity_head(PE, 0, L)(j > p ? j - p : p - j);
+    pr.variant(m::similarity_own_position_zeroed, as(own_zeroed))
+        .variant(m::similarity_only_earlier_positions, as(earlier))
+        .labelled("j <= p");
+    earlier(p) = 0.0;
+    pr.variant(m::similarity_only_earlier_positions, as(earlier)).labelled("j < p").combined();
+    pr.variant(m::similarity_from_offsets, as(offsets));
+    // the softmax of the dot products, scaled by 1 / sqrt(d_model) or not
+    for (const double scale : {std::sqrt(static_cast<double>(d)), 1.0}) {
+        arma::rowvec w(L);
+        double top = -INFINITY, sum = 0;
+        for (arma::uword j = 0; j < L; ++j) top = std::max(top, right(j) / scale);
+        for (arma::uword j = 0; j < L; ++j) sum += w(j) = std::exp(right(j) / scale - top);
+        for (arma::uword j = 0; j < L; ++j) w(j) /= sum;
+        pr.variant(m::similarity_softmaxed, as(w),
+                   scale == 1.0 ? "the softmax of PE.row(p) * PE.t()"
+                                : "the softmax of PE.row(p) * PE.t() / sqrt(d_model), as attention takes it")
+            .labelled(scale == 1.0 ? "unscaled" : "sqrt(d_model)");
+    }
     pr.quantity("d_model", static_cast<double>(d)).quantity("L", static_cast<double>(L));
 }
 

@@ -12,7 +12,8 @@ ATTN_MISTAKE(pe_sine_cosine_swapped, "positional_encoding",
              "% 2 == 0 calls std::sin (chapter 08)");
 ATTN_MISTAKE(pe_frequency_per_column, "positional_encoding",
              "every column got a frequency of its own: the exponent was built from the column c "
-             "itself (c / d_model, or 2c / d_model), but columns 2i and 2i+1 are ONE pair and "
+             "itself (c / d_model, 2c / d_model, or (c + c % 2) / d_model, which gives a cosine "
+             "column the next pair's frequency), but columns 2i and 2i+1 are ONE pair and "
              "share 1 / 10000^(2i / d_model): with the column c the exponent is (c - c % 2) / "
              "d_model, with the pair i = c / 2 it is 2.0 * i / d_model; otherwise a pair is no "
              "longer a point on a circle (chapter 08)");
@@ -174,5 +175,50 @@ ATTN_MISTAKE(sum_started_at_one, "position_similarity",
              "every entry is 1 too large: the sums started from 1, not 0 (arma::fill::ones, or "
              "double s = 1); a sum of products starts at 0, so make the result with "
              "arma::fill::zeros, or simply PE.row(p) * PE.t() (chapter 08)");
+
+ATTN_MISTAKE(pe_parity_of_position, "positional_encoding",
+             "sine or cosine was chosen by the position's parity (p % 2) instead of the column's: "
+             "a column is all sines or all cosines, column 2i the sine and column 2i+1 the cosine "
+             "of the same angle, so the test is c % 2 == 0 (chapter 08)");
+ATTN_MISTAKE(pe_half_width_in_whole_numbers, "positional_encoding",
+             "the exponent was written i / (d_model / 2) with d_model / 2 in whole numbers: for an "
+             "odd d_model that drops a half (5 / 2 is 2), so every pair turns at the wrong "
+             "frequency; write 2.0 * i / d_model, in doubles (chapter 08)");
+ATTN_MISTAKE(pe_positions_divided_by_length, "positional_encoding",
+             "the positions were divided by the length (p / length) before the angle was taken: "
+             "a position's code must not depend on how long the sequence is, or the same word "
+             "slot gets another code in a longer sentence; the angle is p / 10000^(2i / d_model) "
+             "with p itself (chapter 08)");
+ATTN_MISTAKE(pe_pairs_counted_from_one, "positional_encoding",
+             "the pairs were counted from 1 (i = c / 2 + 1), so the exponent is 2(i + 1) / "
+             "d_model and even the first pair turns slower than once per position; the first pair "
+             "is i = 0, whose frequency is 1: i = c / 2 (chapter 08)");
+ATTN_MISTAKE(add_positions_pe_indices_swapped, "add_positions",
+             "PE was read with its two indices swapped, PE(c, p): row p of X gets row p of PE, so "
+             "the entry is X(p, c) + PE(p, c), or at once X + PE.head_rows(X.n_rows) (chapter 08)");
+ATTN_MISTAKE(add_positions_x_scaled, "add_positions",
+             "X was multiplied by sqrt(d_model) before the codes were added (the embedding scaling "
+             "of Vaswani et al.); here add_positions only adds: X + PE.head_rows(X.n_rows), the "
+             "embeddings as they are (chapter 08)");
+ATTN_MISTAKE(add_positions_multiplied, "add_positions",
+             "X and the codes were multiplied entry by entry (X % PE...): the codes are added, X + "
+             "PE.head_rows(X.n_rows) (chapter 08)");
+ATTN_MISTAKE(similarity_own_position_zeroed, "position_similarity",
+             "entry p, the position with itself, was set to 0 (or left out): 'every position' "
+             "includes p, whose entry PE.row(p) . PE.row(p) is the largest (d_model / 2); return "
+             "PE.row(p) * PE.t() as it is (chapter 08)");
+ATTN_MISTAKE(similarity_only_earlier_positions, "position_similarity",
+             "only the positions j <= p were filled (a causal habit) and the later entries left 0: "
+             "the similarity looks both ways, entry j is PE.row(p) . PE.row(j) for EVERY row j of "
+             "PE: PE.row(p) * PE.t() (chapter 08)");
+ATTN_MISTAKE(similarity_from_offsets, "position_similarity",
+             "entry j was taken as PE.row(0) . PE.row(|p - j|), from the offset alone: that holds "
+             "only for an exact sinusoid table of even width, but the function gets any PE; "
+             "compute the dot product of rows p and j themselves, PE.row(p) * PE.t() (chapter "
+             "08)");
+ATTN_MISTAKE(similarity_softmaxed, "position_similarity",
+             "the dot products were turned into attention weights ({}), which sum to 1: the "
+             "exercise asks for the raw dot products PE.row(p) . PE.row(j), no scaling and no "
+             "softmax: PE.row(p) * PE.t() (chapter 08)");
 
 }  // namespace attn_test::mistakes
