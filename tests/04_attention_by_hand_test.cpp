@@ -105,16 +105,6 @@ void sizes(Probe& p, const arma::mat& Q, const arma::mat& K) {
 }
 
 // ------------------------------------------------------------------ scores
-// Q K^T by loops whose bounds are n_i queries, n_j keys and n_c features (the right ones:
-// L_Q, L_K, d_k); Armadillo's index error where a bound runs past its matrix.
-Result scores_with_bounds(const arma::mat& Q, const arma::mat& K, arma::uword n_i, arma::uword n_j, arma::uword n_c) {
-    if (n_i > Q.n_rows || n_j > K.n_rows || n_c > Q.n_cols) return index_error();
-    arma::mat S(Q.n_rows, K.n_rows, arma::fill::zeros);
-    for (arma::uword i = 0; i < n_i; ++i)
-        for (arma::uword j = 0; j < n_j; ++j)
-            for (arma::uword c = 0; c < n_c; ++c) S(i, j) += Q(i, c) * K(j, c);
-    return result("S", S, kScores);
-}
 
 // Q K^T can go wrong in its product (K Q^T, by operator* or by loops; Q Q^T; the
 // transpose left out, Q * K, or on the wrong factor, Q.t() * K: the wiring slips of
@@ -141,25 +131,6 @@ void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
         .labelled("dot(Q.row(i), K.col(j))");
     p.variant(m::scores_scaled_too_early, as(divided(dot_table(Q, K), std::sqrt(d_k))));
     add_rule_slip(p, NotARule::l_q_equals_l_k, square, as(dot_table(Q, K)));
-    // a loop of the product stopped one short: the last key's column, the last query's row,
-    // or the last feature of each dot product left out
-    const arma::uword d = K.n_cols;
-    arma::mat no_last_key = dot_table(Q, K), no_last_query = no_last_key;
-    no_last_key.col(no_last_key.n_cols - 1).zeros();
-    no_last_query.row(no_last_query.n_rows - 1).zeros();
-    p.variant(m::loop_misses_the_last_index, as(no_last_key)).labelled("j + 1 < K.n_rows")
-        .variant(m::loop_misses_the_last_index, as(no_last_query)).labelled("i + 1 < Q.n_rows")
-        .variant(m::loop_misses_the_last_index, as(dot_table(arma::mat(Q.head_cols(d - 1)), arma::mat(K.head_cols(d - 1)))))
-        .labelled("c + 1 < Q.n_cols");
-    // S(i, j) = Q(i, c) * K(j, c) in the loop over c: only the last feature's product is kept
-    p.variant(m::loop_assigns_instead_of_adding, as(dot_table(arma::mat(Q.tail_cols(1)), arma::mat(K.tail_cols(1)))));
-    // a loop's bound taken from another size: the features to L_Q or L_K, the keys to L_Q,
-    // the queries to L_K
-    const arma::uword L_Q = Q.n_rows, L_K = K.n_rows;
-    p.variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_Q, L_K, L_Q)).labelled("c < Q.n_rows")
-        .variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_Q, L_K, L_K)).labelled("c < K.n_rows")
-        .variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_Q, L_Q, d)).labelled("j < Q.n_rows")
-        .variant(m::loop_bound_of_another_size, scores_with_bounds(Q, K, L_K, L_K, d)).labelled("i < K.n_rows");
 }
 
 Diagnosis scores_diagnosis() {
@@ -177,6 +148,8 @@ Diagnosis scores_diagnosis() {
         Probe& p = d.probe(input, [q, k] { return result("S", attn::scores(q, k), kScores); },
                            result("S", dot_table(q, k), kScores));
         scores_variants(p, q, k);
+        // (the rows to L_K: the loops with i and j swapped, on these inputs)
+        add_product_loop_slips(p, "S", q, arma::mat(k.t()), {"Q", "K^T", "d_k", {"the rows to B.n_cols"}});
         // only the width: where a count of tokens takes the same value, a factor with two
         // names would be named by neither
         p.quantity("d_k", static_cast<double>(k.n_cols));
@@ -286,16 +259,6 @@ Diagnosis attention_weights_diagnosis() {
 }
 
 // ------------------------------------------------------------------ attend
-// A V by loops whose bounds are n_i queries, n_j keys and n_c features (the right ones:
-// L_Q, L_K, d_v); Armadillo's index error where a bound runs past its matrix.
-Result output_with_bounds(const arma::mat& A, const arma::mat& V, arma::uword n_i, arma::uword n_j, arma::uword n_c) {
-    if (n_i > A.n_rows || n_j > A.n_cols || n_j > V.n_rows || n_c > V.n_cols) return index_error();
-    arma::mat Z(A.n_rows, V.n_cols, arma::fill::zeros);
-    for (arma::uword i = 0; i < n_i; ++i)
-        for (arma::uword j = 0; j < n_j; ++j)
-            for (arma::uword c = 0; c < n_c; ++c) Z(i, c) += A(i, j) * V(j, c);
-    return result("Z", Z, kOutput);
-}
 
 // Each row of A divided by its sum (a row summing to 0 left alone when `guarded`, else
 // 0 / 0 = NaN), by loops.
@@ -325,17 +288,7 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     wiring.ways = {Wiring::output_a, Wiring::output_at_v, Wiring::output_at_v_in_loops, Wiring::output_a_vt};
     add_attention_wiring_slips(p, mixed, wiring);
     add_rule_slip(p, NotARule::l_q_equals_l_k, A.n_rows == V.n_rows, as(mix_by_hand(A, V)));
-    // the product by loops, one of them stopped one short (the last query's row, the last
-    // key's weighted value row, the last feature's column), or its sum assigned, not added to
     const arma::uword L_Q = A.n_rows, L_K = A.n_cols, d_v = V.n_cols;
-    arma::mat no_last_query = mix_by_hand(A, V), no_last_feature = no_last_query;
-    no_last_query.row(L_Q - 1).zeros();
-    no_last_feature.col(d_v - 1).zeros();
-    p.variant(m::loop_misses_the_last_index, as(no_last_query)).labelled("i + 1 < A.n_rows")
-        .variant(m::loop_misses_the_last_index, as(mix_by_hand(arma::mat(A.head_cols(L_K - 1)), arma::mat(V.head_rows(L_K - 1)))))
-        .labelled("j + 1 < A.n_cols")
-        .variant(m::loop_misses_the_last_index, as(no_last_feature)).labelled("c + 1 < V.n_cols");
-    p.variant(m::loop_assigns_instead_of_adding, as(mix_by_hand(arma::mat(A.tail_cols(1)), arma::mat(V.tail_rows(1)))));
     // entry by entry: A % V, which Armadillo refuses unless A and V have the same shape, or a
     // loop over the output (L_Q x d_v) reading A(i, c) and V(i, c), past the end of A or V
     // unless c < L_K and i < L_K
@@ -360,11 +313,6 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
             for (arma::uword i = 0; i < L_Q; ++i) by_columns(i, j) = A(i, j) / total;
     }
     p.variant(m::weights_normalised_again, as(mix_by_hand(by_columns, V)));
-    // a loop's bound taken from another size: the keys to L_Q, the features to L_K, the
-    // queries to L_K
-    p.variant(m::loop_bound_of_another_size, output_with_bounds(A, V, L_Q, L_Q, d_v)).labelled("j < A.n_rows")
-        .variant(m::loop_bound_of_another_size, output_with_bounds(A, V, L_Q, L_K, L_K)).labelled("c < A.n_cols")
-        .variant(m::loop_bound_of_another_size, output_with_bounds(A, V, V.n_rows, L_K, d_v)).labelled("i < V.n_rows");
     // each row of A divided by its sum first: a row of zeros gives NaN, or (guarded) stays
     // as it is, which shows only where a row sums to neither 0 nor 1
     p.variant(m::weights_renormalised, as(mix_by_hand(rows_renormalised(A, false), V))).labelled("every row");
@@ -393,6 +341,9 @@ Diagnosis attend_diagnosis() {
         Probe& p = d.probe(input, [a, v] { return result("Z", attn::attend(a, v), kOutput); },
                            result("Z", mix_by_hand(a, v), kOutput));
         attend_variants(p, a, v);
+        // (not told apart on these inputs: the columns to L_Q from the columns one short, the
+        // rows to L_K from the weights read transposed by loops)
+        add_product_loop_slips(p, "Z", a, v, {"A", "V", "L_K", {"the columns to A.n_rows", "the rows to A.n_cols"}});
         // only the number of keys: in these inputs L_Q and d_v take its value too, and a
         // factor with two names is named by neither
         p.quantity("L_K", static_cast<double>(a.n_cols));
@@ -487,10 +438,6 @@ void mix_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const cha
         .labelled("V(c, j) in loops");
     // for (j <= V.n_rows): weights(L_K) is past the end on every input
     p.variant(mistake_of(OneTooMany::loop_bound), index_error());
-    // z = weights(j) * V.row(j): each step replaces z, and only the last weighted row is left
-    arma::rowvec last(d_v);
-    for (arma::uword c = 0; c < d_v; ++c) last(c) = w(L_K - 1) * V(L_K - 1, c);
-    p.variant(m::loop_assigns_instead_of_adding, result(part, last, ax));
     // z made L_K wide (V.n_rows) instead of d_v: z += weights(j) * V.row(j) adds rows of
     // another length; a loop over c < V.n_cols writes past z's end where d_v > L_K (else its
     // last L_K - d_v entries stay 0); a loop over c < z.n_elem reads past V's end where L_K >
@@ -545,6 +492,11 @@ Diagnosis row_one_by_hand_diagnosis(const WeightsAndValues& inputs, bool every_s
                            result("z", product_by_loops(w, v), ax));
         if (every_slip) mix_variants(p, w, v, "z", ax);
         else weighted_sum_variants(p, w, v, "z", ax);
+        // (one row: its rows' bounds run past the end as the loop one too far does; the sum to d_v
+        // is mix_loop_bound_d_v; the columns to L_K are one short on these inputs)
+        add_product_loop_slips(p, "z", arma::mat(w), v,
+                               {"the weights", "V", "L_K",
+                                {"the rows to A.n_cols", "the rows to B.n_cols", "the sum to B.n_cols", "the columns to A.n_cols"}});
         p.quantity("L_K", static_cast<double>(v.n_rows)).quantity("d_v", static_cast<double>(v.n_cols));
         p.term("the first weighted value row, weights(0) * V.row(0)", "z", arma::mat(w(0) * v.row(0)));
         p.term("the last weighted value row, weights(L_K - 1) * V.row(L_K - 1)", "z",
@@ -582,10 +534,10 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     const arma::rowvec last = A.row(L_Q - 1);
     weighted_sum_variants(p, last, V, "z", ax);
     p.variant(m::mix_loop_bound_d_v, d_v > L_K ? index_error() : result("z", mix_first(last, V, d_v), ax));
-    // an inline loop whose sum is assigned: z = A(last, j) * V.row(j), only the last key's row left
-    arma::rowvec last_term(d_v);
-    for (arma::uword c = 0; c < d_v; ++c) last_term(c) = A(L_Q - 1, L_K - 1) * V(L_K - 1, c);
-    p.variant(m::loop_assigns_instead_of_adding, result("z", last_term, ax));
+    // (one row: its rows' bounds are the choice of row, wrong_output_row; the sum to d_v is
+    // mix_loop_bound_d_v)
+    add_product_loop_slips(p, "z", arma::mat(last), V,
+                           {"the last row of A", "V", "L_K", {"the rows to A.n_cols", "the rows to B.n_cols", "the sum to B.n_cols"}});
 }
 
 Diagnosis llms_output_row_diagnosis() {

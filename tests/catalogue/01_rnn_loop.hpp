@@ -112,13 +112,6 @@ ATTN_MISTAKE(input_projections_with_tanh, "input_projections",
              "tanh was applied to the projections: input_projections is only the part U x_t, "
              "X * U.t(); the tanh comes in the step, after W h_{t-1} is added, and cannot be "
              "taken before the sum (chapter 01, step 2)");
-ATTN_MISTAKE(input_projections_loop_bound_of_another_size, "input_projections",
-             "a loop of the product X U^T ran to the size of another dimension: the sum over the "
-             "features of x_t to U.n_rows (d_h) instead of X.n_cols (d_in), or the entries of a "
-             "row to X.n_cols instead of U.n_rows; where d_in and d_h differ, terms are left out "
-             "or an index runs past the end. Each bound is the size of what it counts: P(t, r) = "
-             "sum of X(t, k) * U(r, k) for k < X.n_cols, for every r < U.n_rows (chapter 01, "
-             "step 2)");
 
 // --- shape checks that refuse what fits
 ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "rnn_step input_projections project",
@@ -185,6 +178,35 @@ ATTN_MISTAKE(attention_path_only_forwards, "rnn_questions",
              "causal mask does (chapter 07); without a mask, as in an encoder, every pair is "
              "linked both ways in 1 step (chapter 01, step 4)");
 
+// --- a product written by hand, C = A B by loops (tests/support/families.hpp): every exercise
+// whose result is one (X U^T, X W, Q K^T, A V, and one row of A V)
+ATTN_MISTAKE(loop_misses_the_last_index, "input_projections project scores attend row_one_by_hand llms_row",
+             "a loop of {} stopped one short of its end (k + 1 < n, or i < n - 1), so its last "
+             "index was never visited: the last term of each entry's sum, the last row or the "
+             "last column was left out; a loop over n things is for (arma::uword k = 0; k < n; "
+             "++k) (chapters 01 to 04)");
+ATTN_MISTAKE(loop_bound_of_another_size, "input_projections project scores attend row_one_by_hand llms_row",
+             "a loop of {} ran to the size of another dimension: the sum of each entry to a count "
+             "of rows, or the rows or columns of the result to the size of another side. Where "
+             "the two sizes differ, terms or entries are left out or an index runs past the end; "
+             "each bound is the size of what it counts: the sum over A.n_cols (= B.n_rows) terms, "
+             "the rows to A.n_rows, the columns to B.n_cols (chapters 01 to 04)");
+ATTN_MISTAKE(loop_assigns_instead_of_adding, "input_projections project scores attend row_one_by_hand llms_row",
+             "inside the loop of a sum, each entry of {} was assigned (=) instead of added to (+=), "
+             "so only the last term was kept: start the total at 0 and add each term, s += A(i, k) "
+             "* B(k, j), or z += weights(j) * V.row(j) (chapters 01 to 04)");
+ATTN_MISTAKE(product_sum_starts_at_one, "input_projections project scores attend row_one_by_hand llms_row",
+             "each entry of {} left out the first term of its sum: the loop over the shared "
+             "index started at 1 (for (k = 1; ...)); C++ counts from 0, so k = 0 is the first "
+             "term: for (arma::uword k = 0; k < A.n_cols; ++k) (chapters 01 to 04)");
+ATTN_MISTAKE(product_terms_added, "input_projections project scores attend row_one_by_hand llms_row",
+             "the terms of {} were added where they are multiplied, A(i, k) + B(k, j) for "
+             "A(i, k) * B(k, j): each entry of a product is a sum of products, one per value "
+             "of the shared index (chapters 01 to 04)");
+ATTN_MISTAKE(product_row_zero_everywhere, "input_projections project scores attend",
+             "every row of the result was computed from row 0 of {}: an index written 0 (or a "
+             "fixed name) where the loop's row index belongs, so each row repeats the first "
+             "(chapters 01 to 04)");
 // --- title_question
 ATTN_MISTAKE(thinks_transformer_is_attention_only, "title_question",
              "a Transformer is not attention and nothing else: it still has embeddings, "

@@ -23,26 +23,6 @@ ATTN_MISTAKE(scores_scaled_too_early, "scores",
              "the division is the next step, scale_scores, and attention_weights calls both "
              "(chapter 04, steps 2 and 3)");
 
-// --- the loops of a product written by hand (scores, attend, row_one_by_hand, llms_row)
-ATTN_MISTAKE(loop_misses_the_last_index, "scores attend",
-             "a loop stopped one short of its end (j + 1 < K.n_rows, or i < n - 1), so its last "
-             "index was never visited: the last key's column of the scores, the last query's row, "
-             "the last feature of each dot product, or the last key's weighted value row was left "
-             "out; a loop over n things is for (arma::uword j = 0; j < n; ++j) (chapter 04)");
-ATTN_MISTAKE(loop_bound_of_another_size, "scores attend",
-             "a loop of the product ran to the size of another dimension: in scores the features of "
-             "each dot product to Q.n_rows (L_Q) or K.n_rows (L_K) instead of Q.n_cols (d_k), the "
-             "keys to Q.n_rows instead of K.n_rows, or the queries to K.n_rows; in attend the keys "
-             "to A.n_rows (L_Q) instead of A.n_cols (L_K), the features to A.n_cols instead of "
-             "V.n_cols (d_v), or the queries to V.n_rows. Where the two sizes differ, terms are left "
-             "out or an index runs past the end; each loop's bound is the size of what it counts, "
-             "for (arma::uword c = 0; c < Q.n_cols; ++c) over the d_k features of a dot product "
-             "(chapter 04)");
-ATTN_MISTAKE(loop_assigns_instead_of_adding, "scores attend row_one_by_hand llms_row",
-             "inside the loop of a sum the total was assigned instead of added to (z = weights(j) "
-             "* V.row(j), or S(i, j) = Q(i, c) * K(j, c)), so only the last term was kept: start "
-             "the total at 0 and add each term, z += weights(j) * V.row(j) (chapter 04)");
-
 // --- step 3: the divisor
 ATTN_MISTAKE(no_scaling, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention attention_questions",
              "the scores were not divided by sqrt(d_k), the width of a key: S / "

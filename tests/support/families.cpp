@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <tuple>
 #include <stdexcept>
 #include <utility>
 
@@ -511,6 +513,74 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
         }
     }
     return dS;
+}
+
+namespace {
+// sum over k in [from, to) of A(i, k) B(k, j), or of A(i, k) + B(k, j); row_of_a: A's row
+// for every i (an index of 0 where i belongs), or -1
+arma::mat product_over(const arma::mat& A, const arma::mat& B, arma::uword from, arma::uword to, bool added = false,
+                       long row_of_a = -1) {
+    arma::mat C(A.n_rows, B.n_cols, arma::fill::zeros);
+    for (arma::uword i = 0; i < A.n_rows; ++i)
+        for (arma::uword j = 0; j < B.n_cols; ++j) {
+            const arma::uword r = row_of_a < 0 ? i : static_cast<arma::uword>(row_of_a);
+            double s = 0;
+            for (arma::uword k = from; k < to; ++k) s += added ? A(r, k) + B(k, j) : A(r, k) * B(k, j);
+            C(i, j) = s;
+        }
+    return C;
+}
+}  // namespace
+
+void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& A, const arma::mat& B,
+                            const ProductNames& names) {
+    const arma::uword n = A.n_cols;
+    if (n < 2 || A.n_rows == 0 || B.n_cols == 0 || p.right.threw != Threw::nothing || !p.right.part(part)) return;
+    // each way labelled by the loop and the bound it runs to, the same words on every input
+    // (two ways may give the same numbers on one input, or the right ones: the others tell
+    // them apart)
+    auto add = [&](const Mistake& mk, const arma::mat& value, const std::string& how, const std::string& detail) {
+        Result r = p.right;
+        for (Part& q : r.parts)
+            if (q.name == part) q.value = value;
+        if (!names.skip.count(how)) p.variant(mk, r, detail).labelled(how);
+    };
+    const std::string ab = names.a + " " + names.b + " (a sum over the " + names.inner + " columns of " + names.a +
+                           " and rows of " + names.b + ")";
+    const arma::mat C = product_over(A, B, 0, n);
+    // the rows or columns of the result to bound b: the first b of them, the rest at 0
+    auto rows_to = [&](arma::uword b) {
+        arma::mat c = C;
+        if (b < A.n_rows) c.rows(b, A.n_rows - 1).zeros();
+        return c;
+    };
+    auto cols_to = [&](arma::uword b) {
+        arma::mat c = C;
+        if (b < B.n_cols) c.cols(b, B.n_cols - 1).zeros();
+        return c;
+    };
+    add(m::loop_misses_the_last_index, product_over(A, B, 0, n - 1), "the sum one short", ab);
+    if (A.n_rows >= 2) add(m::loop_misses_the_last_index, rows_to(A.n_rows - 1), "the rows one short", ab);
+    if (B.n_cols >= 2) add(m::loop_misses_the_last_index, cols_to(B.n_cols - 1), "the columns one short", ab);
+    // a bound of another size: terms or entries left out where it is smaller, an index past
+    // the end (of a loop reading entries) where it is larger
+    const Result past_the_end = Result::throws(Threw::armadillo_index, "Mat::operator(): index out of bounds");
+    const std::vector<std::tuple<arma::uword, const char*, char>> bounds = {
+        {A.n_rows, "the sum to A.n_rows", 's'},   {B.n_cols, "the sum to B.n_cols", 's'},
+        {n, "the rows to A.n_cols", 'r'},         {B.n_cols, "the rows to B.n_cols", 'r'},
+        {A.n_rows, "the columns to A.n_rows", 'c'}, {n, "the columns to A.n_cols", 'c'}};
+    for (const auto& [b, how, loop] : bounds) {
+        const arma::uword right = loop == 's' ? n : loop == 'r' ? A.n_rows : B.n_cols;
+        if (b == 0 || b == right || names.skip.count(how)) continue;
+        if (b > right) p.variant(m::loop_bound_of_another_size, past_the_end, ab).labelled(how);
+        else if (loop == 's') add(m::loop_bound_of_another_size, product_over(A, B, 0, b), how, ab);
+        else if (loop == 'r') add(m::loop_bound_of_another_size, rows_to(b), how, ab);
+        else add(m::loop_bound_of_another_size, cols_to(b), how, ab);
+    }
+    add(m::loop_assigns_instead_of_adding, product_over(A, B, n - 1, n), "= for +=", ab);
+    add(m::product_sum_starts_at_one, product_over(A, B, 1, n), "from k = 1", ab);
+    add(m::product_terms_added, product_over(A, B, 0, n, true), "+ for *", ab);
+    if (A.n_rows >= 2) add(m::product_row_zero_everywhere, product_over(A, B, 0, n, false, 0), "row 0", names.a);
 }
 
 std::vector<JvpSlip> jvp_slips(bool one_row) {

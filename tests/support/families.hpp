@@ -27,6 +27,7 @@
 
 #include <armadillo>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -230,6 +231,21 @@ Probe& add_rule_slip(Probe& p, NotARule rule, bool holds, const Result& right,
 // counts in (a block one too wide, or past the end). What each gives is the exercise's own.
 enum class OneTooMany { loop_bound, span_end };
 const Mistake& mistake_of(OneTooMany way);
+
+// --- a product written by hand ----------------------------------------------------------
+// C = A B entry by entry, C(i, j) = sum_k A(i, k) B(k, j), as a triple loop: its sum can
+// start at k = 1, stop early (one short, or at a bound of another size), keep only its last
+// term (= for +=), add where it multiplies (A(i, k) + B(k, j)), or read row 0 of A for
+// every row. `names` say what A, B and their shared index are in the exercise ("X", "W",
+// "d_model"). Declared on p for its part `part` (the other parts of the result stay right),
+// after the exercise's own variants: a slip that gives what one of them gives is left to it.
+struct ProductNames {
+    std::string a, b, inner;
+    // ways left to the exercise's own mistakes, by their labels ("the rows one short")
+    std::set<std::string> skip = {};
+};
+void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& A, const arma::mat& B,
+                       const ProductNames& names);
 
 // --- the softmax's backward pass ------------------------------------------------------
 // Row i of dS is A_i % (dA_i - A_i . dA_i) (softmax_jvp for one row, chapter 03;

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the loop starts at 1 and skips the first value row.
+// Wrong on purpose (suite only): the mistake product_sum_starts_at_one in row_one_by_hand.
 #include "contracts/04_attention_by_hand.hpp"
 #include "core/errors.hpp"
 
