@@ -949,7 +949,35 @@ Diagnosis adam_step_diagnosis() {
 // lr(t) = peak min(t / warmup, sqrt(warmup / t)), right or with a slip.
 enum class Lr { right, max, no_decay, t_minus_one, t_minus_one_rise, integer_both, integer_rise, integer_decay,
                 decay_inverted, decay_without_warmup, without_warmup_min, decay_only, decay_one_over_t, paper_unscaled,
-                t_and_warmup_swapped, decay_root_of_warmup_only };
+                t_and_warmup_swapped, decay_root_of_warmup_only, peak_on_rise_only, peak_on_decay_only, product,
+                rise_one_early, decay_restarted, decay_restarted_from_zero };
+
+// The schedule written as two branches, if (t <= warmup) the rise, else the decay (or
+// t < warmup, `inclusive` false), with the terms of a way that changes one of them.
+double rate_by_branches(long t, double peak, long warmup, Lr way, bool inclusive) {
+    const double s = static_cast<double>(t), w = static_cast<double>(warmup);
+    double rise = peak * s / w, decay = peak * std::sqrt(w / s);
+    switch (way) {
+        case Lr::no_decay: decay = peak; break;
+        case Lr::t_minus_one_rise: rise = peak * (s - 1) / w; break;
+        case Lr::integer_rise: rise = peak * static_cast<double>(t / warmup); break;
+        case Lr::integer_decay: decay = peak * std::sqrt(static_cast<double>(warmup / t)); break;
+        case Lr::integer_both:
+            rise = peak * static_cast<double>(t / warmup), decay = peak * std::sqrt(static_cast<double>(warmup / t));
+            break;
+        case Lr::decay_inverted: decay = peak * std::sqrt(s / w); break;
+        case Lr::decay_without_warmup: decay = peak / std::sqrt(s); break;
+        case Lr::decay_one_over_t: decay = peak * w / s; break;
+        case Lr::decay_root_of_warmup_only: decay = peak * std::sqrt(w) / s; break;
+        case Lr::peak_on_rise_only: decay = std::sqrt(w / s); break;
+        case Lr::peak_on_decay_only: rise = s / w; break;
+        case Lr::rise_one_early: rise = peak * (s + 1) / w; break;
+        case Lr::decay_restarted: decay = peak / std::sqrt(s - w + 1); break;
+        case Lr::decay_restarted_from_zero: decay = peak / std::sqrt(s - w); break;
+        default: break;
+    }
+    return (inclusive ? t <= warmup : t < warmup) ? rise : decay;
+}
 
 double rate_by_formula(long t, double peak, long warmup, Lr way = Lr::right) {
     const double s = static_cast<double>(t), w = static_cast<double>(warmup);
@@ -971,8 +999,13 @@ double rate_by_formula(long t, double peak, long warmup, Lr way = Lr::right) {
         case Lr::paper_unscaled: return peak * std::min(std::pow(s, -0.5), s * std::pow(w, -1.5));
         case Lr::t_and_warmup_swapped: return peak * std::min(w / s, std::sqrt(s / w));
         case Lr::decay_root_of_warmup_only: return peak * std::min(s / w, std::sqrt(w) / s);
+        case Lr::peak_on_rise_only: return std::min(peak * s / w, std::sqrt(w / s));
+        case Lr::peak_on_decay_only: return std::min(s / w, peak * std::sqrt(w / s));
+        case Lr::product: return peak * (s / w) * std::sqrt(w / s);
+        case Lr::rise_one_early: return peak * std::min((s + 1) / w, std::sqrt(w / s));
+        default: break;
     }
-    return 0.0;
+    return rate_by_branches(t, peak, warmup, way, true);
 }
 
 struct LrInput {
@@ -1001,6 +1034,32 @@ arma::rowvec rates_by_formula(const LrInput& in, Lr way = Lr::right) {
     for (std::size_t k = 0; k < in.steps.size(); ++k) r(k) = rate_by_formula(in.steps[k], in.peak, in.warmup, way);
     return r;
 }
+arma::rowvec rates_by_branches(const LrInput& in, Lr way, bool inclusive) {
+    arma::rowvec r(in.steps.size());
+    for (std::size_t k = 0; k < in.steps.size(); ++k)
+        r(k) = rate_by_branches(in.steps[k], in.peak, in.warmup, way, inclusive);
+    return r;
+}
+// Which rates decay exponentially after the warm-up, whatever the constant: the rise
+// right, then each step's rate the one before it times the same factor below 1.
+std::function<bool(const Result&)> exponential_after_warmup(const LrInput& in) {
+    const arma::rowvec right = rates_by_formula(in);
+    return [in, right](const Result& got) {
+        const Part* lr = got.part("lr");
+        if (got.threw != Threw::nothing || !lr || lr->value.n_elem != right.n_elem) return false;
+        std::vector<double> after;
+        for (std::size_t k = 0; k < in.steps.size(); ++k) {
+            if (in.steps[k] <= in.warmup && !agree(lr->value(k), right(k))) return false;
+            if (in.steps[k] >= in.warmup) after.push_back(lr->value(k));
+        }
+        if (after.size() < 4 || !(after[1] > 0)) return false;
+        const double ratio = after[2] / after[1];
+        if (!(ratio > 0 && ratio < 1)) return false;
+        for (std::size_t k = 2; k < after.size(); ++k)
+            if (!agree(after[k], after[k - 1] * ratio, 1e-9)) return false;
+        return !agree(lr->value, right);
+    };
+}
 
 Diagnosis learning_rate_diagnosis() {
     Diagnosis d("learning_rate");
@@ -1019,7 +1078,27 @@ Diagnosis learning_rate_diagnosis() {
         {&m::learning_rate_decay_not_square_root, Lr::decay_one_over_t, "warmup / t"},
         {&m::learning_rate_decay_not_square_root, Lr::decay_root_of_warmup_only, "sqrt(warmup) / t"},
         {&m::learning_rate_paper_formula_unscaled, Lr::paper_unscaled, "min(t^-0.5, t warmup^-1.5)"},
-        {&m::learning_rate_t_and_warmup_swapped, Lr::t_and_warmup_swapped, "min(warmup / t, sqrt(t / warmup))"}};
+        {&m::learning_rate_t_and_warmup_swapped, Lr::t_and_warmup_swapped, "min(warmup / t, sqrt(t / warmup))"},
+        {&m::learning_rate_peak_on_one_term, Lr::peak_on_rise_only, "min(peak t / warmup, sqrt(warmup / t))"},
+        {&m::learning_rate_peak_on_one_term, Lr::peak_on_decay_only, "min(t / warmup, peak sqrt(warmup / t))"},
+        {&m::learning_rate_product_not_min, Lr::product, "peak (t / warmup) sqrt(warmup / t)"},
+        {&m::learning_rate_rise_one_step_early, Lr::rise_one_early, "(t + 1) / warmup"}};
+    // the same slips written as two branches, if (t <= warmup) or if (t < warmup), where
+    // they change one branch (and a decay that starts afresh after the warm-up, which only
+    // branches can write)
+    const std::vector<std::tuple<const Mistake*, Lr, const char*>> branched = {
+        {&m::learning_rate_counts_from_zero, Lr::t_minus_one_rise, "(t - 1) / warmup"},
+        {&m::learning_rate_integer_division, Lr::integer_both, "both"},
+        {&m::learning_rate_integer_division, Lr::integer_rise, "t / warmup"},
+        {&m::learning_rate_integer_division, Lr::integer_decay, "warmup / t"},
+        {&m::learning_rate_decay_inverted, Lr::decay_inverted, "sqrt(t / warmup)"},
+        {&m::learning_rate_decay_without_warmup, Lr::decay_without_warmup, "1 / sqrt(t)"},
+        {&m::learning_rate_decay_not_square_root, Lr::decay_one_over_t, "warmup / t"},
+        {&m::learning_rate_decay_not_square_root, Lr::decay_root_of_warmup_only, "sqrt(warmup) / t"},
+        {&m::learning_rate_peak_on_one_term, Lr::peak_on_rise_only, "peak t / warmup, else sqrt(warmup / t)"},
+        {&m::learning_rate_peak_on_one_term, Lr::peak_on_decay_only, "t / warmup, else peak sqrt(warmup / t)"},
+        {&m::learning_rate_rise_one_step_early, Lr::rise_one_early, "(t + 1) / warmup"},
+        {&m::learning_rate_decay_restarted, Lr::decay_restarted, "1 / sqrt(t - warmup + 1)"}};
     for (const LrInput& in : learning_rate_inputs()) {
         const LrInput at = in;
         Probe& p = d.probe(in.input,
@@ -1032,6 +1111,22 @@ Diagnosis learning_rate_diagnosis() {
                            result("lr", rates_by_formula(in), entries("step")));
         for (const auto& [mistake, way, how] : slips)
             p.variant(*mistake, result("lr", rates_by_formula(in, way), entries("step"))).labelled(how);
+        for (const auto& [mistake, way, how] : branched) {
+            p.variant(*mistake, result("lr", rates_by_branches(in, way, true), entries("step")))
+                .labelled(std::string("if (t <= warmup): ") + how);
+            p.variant(*mistake, result("lr", rates_by_branches(in, way, false), entries("step")))
+                .labelled(std::string("if (t < warmup): ") + how);
+        }
+        p.variant(m::learning_rate_decay_restarted,
+                  result("lr", rates_by_branches(in, Lr::decay_restarted_from_zero, true), entries("step")))
+            .labelled("if (t <= warmup): 1 / sqrt(t - warmup)");
+        arma::rowvec exponential = rates_by_formula(in);
+        for (std::size_t k = 0; k < in.steps.size(); ++k)
+            if (in.steps[k] > in.warmup)
+                exponential(k) = in.peak * std::exp(-static_cast<double>(in.steps[k] - in.warmup) / static_cast<double>(in.warmup));
+        p.variant_fitting(m::learning_rate_decay_exponential, result("lr", exponential, entries("step")),
+                          exponential_after_warmup(in))
+            .labelled("peak exp(-(t - warmup) / warmup)");
         p.quantity("peak", in.peak).quantity("warmup", static_cast<double>(in.warmup));
     }
     return d;

@@ -301,4 +301,27 @@ ATTN_MISTAKE(learning_rate_t_and_warmup_swapped, "learning_rate",
              "a square root and falls like 1 / t: peak * std::min(t / warmup, std::sqrt(warmup / "
              "t)) (chapter 11, step 6)");
 
+ATTN_MISTAKE(learning_rate_peak_on_one_term, "learning_rate",
+             "peak multiplied only one of the two terms (std::min(peak * t / warmup, std::sqrt(warmup "
+             "/ t)), or the other one alone): the whole schedule is scaled by it, peak * std::min(t / "
+             "warmup, std::sqrt(warmup / t)), both the rise and the decay, in brackets (chapter 11, "
+             "step 6)");
+ATTN_MISTAKE(learning_rate_product_not_min, "learning_rate",
+             "the rise and the decay were multiplied, peak * (t / warmup) * sqrt(warmup / t), which "
+             "is peak * sqrt(t / warmup), a rate that only grows: the schedule takes the smaller of "
+             "the two, peak * std::min(t / warmup, std::sqrt(warmup / t)) (chapter 11, step 6)");
+ATTN_MISTAKE(learning_rate_rise_one_step_early, "learning_rate",
+             "the rise used t + 1 (steps counted from 0), so every warm-up rate was peak / warmup too "
+             "high and the peak came one step early; t is already 1 on the first step, whose rate is "
+             "peak / warmup: peak * t / warmup (chapter 11, step 6)");
+ATTN_MISTAKE(learning_rate_decay_restarted, "learning_rate",
+             "the decay started afresh after the warm-up, peak / sqrt(t - warmup + 1), counting "
+             "its own steps: the 2017 decay goes with the step t itself, peak * std::sqrt(warmup / "
+             "t), which falls much more slowly and meets the rise at t = warmup (chapter 11, step "
+             "6)");
+ATTN_MISTAKE(learning_rate_decay_exponential, "learning_rate",
+             "after the warm-up the rate fell exponentially, by the same factor every step (a "
+             "std::exp or a std::pow of the step); the 2017 schedule falls with the inverse square "
+             "root of the step, peak * std::sqrt(warmup / t) (chapter 11, step 6)");
+
 }  // namespace attn_test::mistakes

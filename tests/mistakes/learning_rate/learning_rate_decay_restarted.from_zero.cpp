@@ -1,0 +1,21 @@
+// Wrong on purpose (suite only): the mistake learning_rate_decay_restarted in learning_rate.
+#include <algorithm>
+#include <cmath>
+
+#include "contracts/11_training.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+double learning_rate(long t, double peak, long warmup) {
+    if (t < 1) throw InputError("learning_rate: the step number t starts at 1");
+    if (warmup < 1) throw InputError("learning_rate: the warm-up must last at least 1 step");
+    const double s = static_cast<double>(t), w = static_cast<double>(warmup);
+    if (t > warmup) {
+        const double since = static_cast<double>(t - warmup);  // the mistake: steps since the warm-up
+        return peak * std::pow(since, -0.5);
+    }
+    return peak * s / w;
+}
+
+}  // namespace attn
