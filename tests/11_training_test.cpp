@@ -720,7 +720,7 @@ Diagnosis numeric_gradient_diagnosis() {
 // are updated, epsilon inside the root, outside the division, left out or against the
 // uncorrected v, no square root, the raw gradient for m_hat, the step taken uphill,
 // and a result not written back.
-enum class Power { t, t_minus_one, t_plus_one, none, without_power, misplaced };
+enum class Power { t, t_minus_one, t_plus_one, none, without_power, misplaced, multiplied };
 enum class Eps { after_sqrt, inside_sqrt, outside_division, none, before_correction };
 struct AdamWay {
     bool m_with_beta2 = false, v_with_beta1 = false;    // in the running averages
@@ -729,6 +729,8 @@ struct AdamWay {
     bool m_weights_traded = false, v_weights_traded = false;  // (1 - beta) on the old average, beta on the new
     bool v_corrected_outside_sqrt = false;                     // sqrt(v) / (1 - beta2^t)
     bool v_of_gradient = false, v_matrix_product = false;
+    bool v_of_m_squared = false, v_of_old_m_squared = false;  // v averages m^2 (the new m, or the old)
+    double own_epsilon = 0;                                   // a constant of the code's own for c.epsilon
     Power power_m = Power::t, power_v = Power::t;  // in m's correction and in v's
     bool correct_m = true, correct_v = true;
     bool store_corrected = false;
@@ -756,10 +758,12 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
             case Power::none: return 1.0;
             case Power::without_power: return 1.0 - beta;
             case Power::misplaced: return std::pow(1.0 - beta, tt);
+            case Power::multiplied: return 1.0 / (1.0 - std::pow(beta, tt));  // m * (1 - beta^t)
         }
         return 1.0;
     };
     const double c1 = w.correct_m ? correction(cb1, w.power_m) : 1.0, c2 = w.correct_v ? correction(cb2, w.power_v) : 1.0;
+    const double eps = w.own_epsilon != 0 ? w.own_epsilon : c.epsilon;
     arma::mat sq(arma::size(g));
     for (arma::uword i = 0; i < g.n_elem; ++i) sq(i) = w.v_of_gradient ? g(i) : g(i) * g(i);
     if (w.v_matrix_product) sq = product_by_loops(g, g);
@@ -767,17 +771,18 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
     for (arma::uword i = 0; i < s.W.n_elem; ++i) {
         const double m_i = w.m_weights_traded ? (1.0 - b1) * s.m(i) + b1 * g(i)
                                               : b1 * s.m(i) + (w.m_full_weight ? 1.0 : 1.0 - b1) * g(i);
-        const double v_i = w.v_weights_traded ? (1.0 - b2) * s.v(i) + b2 * sq(i)
-                                              : b2 * s.v(i) + (w.v_full_weight ? 1.0 : 1.0 - b2) * sq(i);
+        const double sq_i = w.v_of_m_squared ? m_i * m_i : w.v_of_old_m_squared ? s.m(i) * s.m(i) : sq(i);
+        const double v_i = w.v_weights_traded ? (1.0 - b2) * s.v(i) + b2 * sq_i
+                                              : b2 * s.v(i) + (w.v_full_weight ? 1.0 : 1.0 - b2) * sq_i;
         const double mm = w.step_before_moments ? s.m(i) : m_i, vv = w.step_before_moments ? s.v(i) : v_i;
         const double m_hat = mm / c1, v_hat = vv / c2;
         const double top = w.raw_gradient ? g(i) : m_hat;
         const double root = w.no_sqrt ? v_hat : w.v_corrected_outside_sqrt ? std::sqrt(vv) / c2 : std::sqrt(v_hat);
-        double step = lr * top / (root + c.epsilon);
-        if (w.eps == Eps::inside_sqrt) step = lr * top / std::sqrt(v_hat + c.epsilon);
-        if (w.eps == Eps::outside_division) step = lr * top / root + c.epsilon;
+        double step = lr * top / (root + eps);
+        if (w.eps == Eps::inside_sqrt) step = lr * top / std::sqrt(v_hat + eps);
+        if (w.eps == Eps::outside_division) step = lr * top / root + eps;
         if (w.eps == Eps::none) step = lr * top / root;
-        if (w.eps == Eps::before_correction) step = lr * std::sqrt(c2) / c1 * mm / (std::sqrt(vv) + c.epsilon);
+        if (w.eps == Eps::before_correction) step = lr * std::sqrt(c2) / c1 * mm / (std::sqrt(vv) + eps);
         next.W(i) = s.W(i) + w.direction * step;
         next.m(i) = w.store_corrected ? m_i / c1 : m_i;
         next.v(i) = w.store_corrected ? v_i / c2 : v_i;
@@ -842,7 +847,7 @@ std::vector<double> fields(const AdamWay& w) {
             double(w.power_m), double(w.power_v), double(w.correct_m), double(w.correct_v), double(w.store_corrected),
             double(w.step_before_moments), double(w.eps), double(w.no_sqrt), double(w.raw_gradient), w.direction,
             double(w.keep_W), double(w.keep_moments), double(w.m_weights_traded), double(w.v_weights_traded),
-            double(w.v_corrected_outside_sqrt)};
+            double(w.v_corrected_outside_sqrt), double(w.v_of_m_squared), double(w.v_of_old_m_squared), w.own_epsilon};
 }
 
 struct AdamSlip {
@@ -873,7 +878,8 @@ std::vector<AdamSlip> adam_slips() {
         {&m::adam_bias_correction_without_power, Power::without_power, "1 - beta"},
         {&m::adam_bias_correction_t_minus_one, Power::t_minus_one, "beta^(t - 1)"},
         {&m::adam_bias_correction_t_plus_one, Power::t_plus_one, "beta^(t + 1)"},
-        {&m::adam_bias_correction_power_misplaced, Power::misplaced, "(1 - beta)^t"}};
+        {&m::adam_bias_correction_power_misplaced, Power::misplaced, "(1 - beta)^t"},
+        {&m::adam_bias_correction_multiplies, Power::multiplied, "* (1 - beta^t)"}};
     for (const auto& [mistake, power, how] : powers) {
         const Power pw = power;
         s.push_back({mistake, [pw](AdamWay& w) { w.power_m = w.power_v = pw; }, how});
@@ -888,6 +894,8 @@ std::vector<AdamSlip> adam_slips() {
     add(m::adam_epsilon_before_correction, "the efficient form", [](AdamWay& w) { w.eps = Eps::before_correction; });
     add(m::adam_missing_sqrt, "/ (v_hat + eps)", [](AdamWay& w) { w.no_sqrt = true; });
     add(m::adam_v_without_square, "v of g", [](AdamWay& w) { w.v_of_gradient = true; });
+    add(m::adam_v_of_m_squared, "v of the new m^2", [](AdamWay& w) { w.v_of_m_squared = true; });
+    add(m::adam_v_of_m_squared, "v of the old m^2", [](AdamWay& w) { w.v_of_old_m_squared = true; });
     add(m::adam_step_ascends, "W +=", [](AdamWay& w) { w.direction = 1; });
     add(m::adam_mean_without_one_minus_beta, "m", [](AdamWay& w) { w.m_full_weight = true; });
     add(m::adam_mean_without_one_minus_beta, "v", [](AdamWay& w) { w.v_full_weight = true; });
@@ -921,6 +929,15 @@ Diagnosis adam_step_diagnosis() {
         Probe& p = d.probe(a.input, [a] { return adam_result(adam_run(a)); }, adam_result(adam_run_by_loops(a)));
         probes.push_back(&p);
         for (const AdamSlip& s : slips) p.variant(*s.mistake, adam_result(adam_run_by_loops(a, s.way()))).labelled(s.how);
+        // a constant of the code's own for epsilon, made alone (with another slip of the
+        // denominator it gives what that slip alone gives, near enough)
+        for (const double e : {1e-8, 1e-9, 1e-7, 1e-6, 1e-10, 1e-12}) {
+            AdamWay w;
+            w.own_epsilon = e;
+            std::ostringstream how;
+            how << e;
+            p.variant(m::adam_epsilon_of_its_own, adam_result(adam_run_by_loops(a, w))).labelled(how.str());
+        }
         if (a.W0.n_rows == a.W0.n_cols) {
             AdamWay w;
             w.v_matrix_product = true;

@@ -104,6 +104,19 @@ ATTN_MISTAKE(adam_missing_sqrt, "adam_step",
              "the step was divided by v_hat (the mean square of the gradient) instead of its "
              "square root: the update then scales like 1 / g instead of staying about the "
              "learning rate; use std::sqrt(v_hat) + epsilon (chapter 11, step 5)");
+ATTN_MISTAKE(adam_bias_correction_multiplies, "adam_step",
+             "the bias correction multiplied where it divides (m * (1 - beta1^t), v * (1 - beta2^t)): "
+             "m and v start at 0 and are too small early on, so they are divided by 1 - beta^t, "
+             "which is below 1: m_hat = m / (1 - std::pow(beta1, t)), v_hat = v / (1 - "
+             "std::pow(beta2, t)) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_v_of_m_squared, "adam_step",
+             "v averaged the square of m instead of the square of the gradient: v = beta2 v + (1 - "
+             "beta2) g^2 is the running mean of g * g, entry by entry (grad % grad), not of the "
+             "running mean m squared (chapter 11, step 5)");
+ATTN_MISTAKE(adam_epsilon_of_its_own, "adam_step",
+             "the code used an epsilon of its own (a constant such as 1e-8) instead of c.epsilon: the "
+             "caller chooses epsilon in the AdamConstants passed in, and with a large one (0.01 "
+             "here) the steps differ; write sqrt(v_hat) + c.epsilon (chapter 11, step 5)");
 ATTN_MISTAKE(learning_rate_max_instead_of_min, "learning_rate",
              "the schedule took the larger of t / warmup and sqrt(warmup / t): it starts huge and "
              "never goes below the peak; the smaller one (std::min) is the warm-up before the "
