@@ -76,6 +76,59 @@ NormByLoops norm_extra_by_loops(const arma::mat& X, const arma::rowvec& gain, co
     return n;
 }
 
+// More slips of the statistics, each computed by loops: one mean and variance over the whole
+// matrix (population, or arma::var's n - 1), the spread as the mean absolute deviation (under
+// the root, or as the std itself), a row's sum that leaves out its first or last entry (of
+// the mean or of the variance), a row's sums divided by T, each centred row divided by its
+// length (arma::normalise: no eps, or sqrt(sum of squares + eps)), the exponent -1/2 of
+// integer division (inv_std = 1), sums kept across the rows (both, or one), the kept xhat or
+// inv_std not what the backward pass needs, and y made from the centred rows.
+enum class NormMore {
+    whole_matrix, whole_matrix_sample, mad_under_root, mad_as_std, mean_skips_first, mean_skips_last,
+    var_skips_first, var_skips_last, var_over_t, mean_over_t, both_over_t, unit_length, length_with_eps,
+    integer_exponent, sums_kept, mean_sum_kept, square_sum_kept, xhat_holds_y, inv_std_empty, xhat_empty,
+    y_from_centred
+};
+NormByLoops norm_more_by_loops(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps,
+                               NormMore s) {
+    const arma::uword T = X.n_rows, d = X.n_cols;
+    const double dd = static_cast<double>(d), dt = static_cast<double>(T);
+    NormByLoops n{arma::mat(T, d), arma::mat(T, d), arma::colvec(T)};
+    double all_mean = 0, all_ss = 0, kept_sum = 0, kept_sq = 0;
+    for (arma::uword k = 0; k < X.n_elem; ++k) all_mean += X(k) / static_cast<double>(X.n_elem);
+    for (arma::uword k = 0; k < X.n_elem; ++k) all_ss += (X(k) - all_mean) * (X(k) - all_mean);
+    for (arma::uword r = 0; r < T; ++r) {
+        double sum = 0, ss = 0, ads = 0;
+        const arma::uword m0 = s == NormMore::mean_skips_first ? 1 : 0, m1 = s == NormMore::mean_skips_last ? d - 1 : d;
+        for (arma::uword c = m0; c < m1; ++c) sum += X(r, c);
+        if (s == NormMore::sums_kept || s == NormMore::mean_sum_kept) sum = kept_sum += sum;
+        double mean = sum / (s == NormMore::mean_over_t || s == NormMore::both_over_t ? dt : dd);
+        const arma::uword v0 = s == NormMore::var_skips_first ? 1 : 0, v1 = s == NormMore::var_skips_last ? d - 1 : d;
+        if (s == NormMore::whole_matrix || s == NormMore::whole_matrix_sample) mean = all_mean;
+        for (arma::uword c = v0; c < v1; ++c) ss += (X(r, c) - mean) * (X(r, c) - mean), ads += std::abs(X(r, c) - mean);
+        if (s == NormMore::sums_kept || s == NormMore::square_sum_kept) ss = kept_sq += ss;
+        double var = ss / (s == NormMore::var_over_t || s == NormMore::both_over_t ? dt : dd);
+        if (s == NormMore::whole_matrix) var = all_ss / static_cast<double>(X.n_elem);
+        if (s == NormMore::whole_matrix_sample) var = all_ss / static_cast<double>(X.n_elem - 1);
+        if (s == NormMore::mad_under_root) var = ads / dd;
+        double std = std::sqrt(var + eps);
+        if (s == NormMore::mad_as_std) std = ads / dd + eps;
+        if (s == NormMore::length_with_eps) std = std::sqrt(ss + eps);
+        if (s == NormMore::integer_exponent) std = 1.0;
+        n.inv_std(r) = 1.0 / std;
+        if (s == NormMore::unit_length) n.inv_std(r) = 1.0 / std::sqrt(ss + eps);  // as kept beside it
+        for (arma::uword c = 0; c < d; ++c) {
+            const double centred = X(r, c) - mean;
+            n.xhat(r, c) = s == NormMore::unit_length ? (ss > 0 ? centred / std::sqrt(ss) : 0.0) : centred / std;
+            n.y(r, c) = gain(c) * (s == NormMore::y_from_centred ? centred : n.xhat(r, c)) + bias(c);
+        }
+    }
+    if (s == NormMore::xhat_holds_y) n.xhat = n.y;
+    if (s == NormMore::inv_std_empty) n.inv_std.reset();
+    if (s == NormMore::xhat_empty) n.xhat.reset();
+    return n;
+}
+
 // The statistics down each column instead of along each row: y and xhat as the shared
 // oracle gives them (with the population variance, or arma::var's default sample one);
 // inv_std, one per column, however it was kept.
@@ -134,6 +187,56 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
     // the other usual constants in place of the eps given
     for (const auto& [fixed, how] : std::vector<std::pair<double, const char*>>{{1e-6, "eps = 1e-6"}, {1e-8, "eps = 1e-8"}, {1e-12, "eps = 1e-12"}})
         p.variant(m::layer_norm_eps_hard_coded, norm_result(layer_norm_by_loops(X, gain, bias, fixed))).labelled(how);
+    auto more = [&](NormMore s) { return norm_result(norm_more_by_loops(X, gain, bias, eps, s)); };
+    p.variant(m::layer_norm_statistics_of_whole_matrix, more(NormMore::whole_matrix))
+        .labelled("population")
+        .variant(m::layer_norm_statistics_of_whole_matrix, more(NormMore::whole_matrix_sample))
+        .labelled("arma::var of every entry")
+        .variant(m::layer_norm_mean_absolute_deviation, more(NormMore::mad_under_root))
+        .labelled("1 / sqrt(mad + eps)")
+        .variant(m::layer_norm_mean_absolute_deviation, more(NormMore::mad_as_std))
+        .labelled("1 / (mad + eps)")
+        .variant(m::layer_norm_sum_skips_an_entry, more(NormMore::mean_skips_first))
+        .labelled("the mean's sum from column 1")
+        .variant(m::layer_norm_sum_skips_an_entry, more(NormMore::mean_skips_last))
+        .labelled("the mean's sum to d_model - 1")
+        .variant(m::layer_norm_sum_skips_an_entry, more(NormMore::var_skips_first))
+        .labelled("the variance's sum from column 1")
+        .variant(m::layer_norm_sum_skips_an_entry, more(NormMore::var_skips_last))
+        .labelled("the variance's sum to d_model - 1")
+        .variant(m::layer_norm_divided_by_token_count, more(NormMore::var_over_t))
+        .labelled("the variance")
+        .variant(m::layer_norm_divided_by_token_count, more(NormMore::mean_over_t))
+        .labelled("the mean")
+        .variant(m::layer_norm_divided_by_token_count, more(NormMore::both_over_t))
+        .labelled("both")
+        .variant(m::layer_norm_divided_by_row_length, more(NormMore::length_with_eps))
+        .labelled("sqrt(sum of squares + eps)");
+    {
+        // arma::normalise(centred, 2, 1): xhat and y fixed, inv_std however it was kept beside it
+        const NormByLoops u = norm_more_by_loops(X, gain, bias, eps, NormMore::unit_length);
+        p.variant_fitting(m::layer_norm_divided_by_row_length, norm_result(u), [u](const Result& got) {
+            const Part *y = got.part("y"), *xhat = got.part("xhat");
+            return got.threw == Threw::nothing && y && xhat && agree(y->value, u.y) && agree(xhat->value, u.xhat);
+        }).labelled("arma::normalise(centred, 2, 1)");
+    }
+    p.variant(m::layer_norm_exponent_integer_division, more(NormMore::integer_exponent))
+        .variant(m::layer_norm_sums_not_reset, more(NormMore::sums_kept))
+        .labelled("both sums")
+        .variant(m::layer_norm_sums_not_reset, more(NormMore::mean_sum_kept))
+        .labelled("the mean's sum")
+        .variant(m::layer_norm_sums_not_reset, more(NormMore::square_sum_kept))
+        .labelled("the sum of squares")
+        .variant(m::layer_norm_kept_field_wrong, more(NormMore::xhat_holds_y),
+                 "xhat holds y: gain and bias were applied to xhat in place, so the kept xhat is gain % xhat + bias")
+        .labelled("xhat = y")
+        .variant(m::layer_norm_kept_field_wrong, more(NormMore::inv_std_empty),
+                 "inv_std was left empty (computed in a local and never stored in the result)")
+        .labelled("inv_std empty")
+        .variant(m::layer_norm_kept_field_wrong, more(NormMore::xhat_empty),
+                 "xhat was left empty (computed in a local and never stored in the result)")
+        .labelled("xhat empty")
+        .variant(m::layer_norm_y_from_centred_rows, more(NormMore::y_from_centred));
     p.quantity("d_model", static_cast<double>(X.n_cols));
 }
 
@@ -400,6 +503,66 @@ FfByLoops ff_by_loops(const arma::mat& X, const attn::FeedForwardWeights& f) {
     return ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2);
 }
 
+// More slips of the layer, by loops: another activation than the relu, b_1 added twice, a
+// loop bound of the wrong size (the relu's column loop, or a product's inner sum, stopping
+// at T), and the relu applied to the running sum inside the product's loop.
+enum class Act { leaky_001, leaky_01, leaky_02, clamp_one, min_zero, twice, gelu_tanh, gelu_erf, sigmoid, tanh, abs };
+double activation(double z, Act a) {
+    switch (a) {
+        case Act::leaky_001: return z > 0 ? z : 0.01 * z;
+        case Act::leaky_01: return z > 0 ? z : 0.1 * z;
+        case Act::leaky_02: return z > 0 ? z : 0.2 * z;
+        case Act::clamp_one: return std::min(1.0, std::max(0.0, z));
+        case Act::min_zero: return std::min(0.0, z);
+        case Act::twice: return z + std::abs(z);
+        case Act::gelu_tanh:
+            return 0.5 * z * (1.0 + std::tanh(std::sqrt(2.0 / arma::datum::pi) * (z + 0.044715 * z * z * z)));
+        case Act::gelu_erf: return 0.5 * z * (1.0 + std::erf(z / std::sqrt(2.0)));
+        case Act::sigmoid: return 1.0 / (1.0 + std::exp(-z));
+        case Act::tanh: return std::tanh(z);
+        case Act::abs: return std::abs(z);
+    }
+    return z;
+}
+enum class FfMore { b1_twice, relu_columns_to_t, first_inner_to_t, second_inner_to_t, relu_in_sum_bias_first,
+                    relu_in_sum_bias_last };
+FfByLoops ff_activation_by_loops(const arma::mat& X, const arma::mat& W_1, const arma::rowvec& b_1,
+                                 const arma::mat& W_2, const arma::rowvec& b_2, Act a) {
+    FfByLoops f;
+    f.H = product_by_loops(X, W_1);
+    for (arma::uword r = 0; r < f.H.n_rows; ++r)
+        for (arma::uword c = 0; c < f.H.n_cols; ++c) f.H(r, c) = activation(f.H(r, c) + b_1(c), a);
+    f.y = product_by_loops(f.H, W_2);
+    f.y.each_row() += b_2;
+    return f;
+}
+FfByLoops ff_more_by_loops(const arma::mat& X, const arma::mat& W_1, const arma::rowvec& b_1, const arma::mat& W_2,
+                           const arma::rowvec& b_2, FfMore s) {
+    const arma::uword T = X.n_rows, d = X.n_cols, h = W_1.n_cols, o = W_2.n_cols;
+    FfByLoops f{arma::mat(T, h), arma::mat(T, o)};
+    for (arma::uword i = 0; i < T; ++i)
+        for (arma::uword j = 0; j < h; ++j) {
+            const arma::uword inner = s == FfMore::first_inner_to_t ? std::min(T, d) : d;
+            double z = s == FfMore::relu_in_sum_bias_first ? b_1(j) : 0.0;
+            for (arma::uword k = 0; k < inner; ++k) {
+                z += X(i, k) * W_1(k, j);
+                if (s == FfMore::relu_in_sum_bias_first || s == FfMore::relu_in_sum_bias_last) z = std::max(0.0, z);
+            }
+            if (s != FfMore::relu_in_sum_bias_first) z += b_1(j);
+            if (s == FfMore::b1_twice) z += b_1(j);
+            const bool relued = !(s == FfMore::relu_columns_to_t && j >= T);
+            f.H(i, j) = relued ? std::max(0.0, z) : z;
+        }
+    for (arma::uword i = 0; i < T; ++i)
+        for (arma::uword j = 0; j < o; ++j) {
+            const arma::uword inner = s == FfMore::second_inner_to_t ? std::min(T, h) : h;
+            double z = b_2(j);
+            for (arma::uword k = 0; k < inner; ++k) z += f.H(i, k) * W_2(k, j);
+            f.y(i, j) = z;
+        }
+    return f;
+}
+
 Result ff_result(const arma::mat& y, const arma::mat& H) {
     return result("y", y, kFeatures).add("H", H, axes("token", "hidden unit"));
 }
@@ -439,6 +602,34 @@ Diagnosis feed_forward_diagnosis() {
             .variant(m::feed_forward_relu_before_bias, with(FfSlip::relu_before_bias))
             .variant(m::feed_forward_hidden_before_relu, with(FfSlip::hidden_before_relu))
             .variant(m::feed_forward_relu_as_column_max, with(FfSlip::relu_column_max));
+        const std::vector<std::tuple<Act, const char*, const char*>> acts = {
+            {Act::leaky_001, "leaky relu", "a leaky relu (negative entries times 0.01)"},
+            {Act::leaky_01, "leaky relu 0.1", "a leaky relu (negative entries times 0.1)"},
+            {Act::leaky_02, "leaky relu 0.2", "a leaky relu (negative entries times 0.2)"},
+            {Act::clamp_one, "clamp(0, 1)", "clamp(0.0, 1.0), which also cuts every entry above 1 down to 1"},
+            {Act::min_zero, "min(z, 0)", "min(z, 0): the relu's condition reversed, the negative entries kept and the positive ones zeroed"},
+            {Act::twice, "z + |z|", "z + |z| without the / 2, twice the relu"},
+            {Act::gelu_tanh, "GELU (tanh)", "a GELU (the tanh approximation of BERT and GPT)"},
+            {Act::gelu_erf, "GELU (erf)", "a GELU (z Phi(z), with erf)"},
+            {Act::sigmoid, "sigmoid", "a sigmoid"},
+            {Act::tanh, "tanh", "a tanh"},
+            {Act::abs, "|z|", "|z|, the negative entries flipped instead of zeroed"}};
+        for (const auto& [a, how, detail] : acts)
+            p.variant(m::feed_forward_activation_not_relu, ff_result(ff_activation_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, a)),
+                      detail)
+                .labelled(how);
+        auto more = [&](FfMore s) { return ff_result(ff_more_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, s)); };
+        p.variant(m::feed_forward_b1_twice, more(FfMore::b1_twice))
+            .variant(m::feed_forward_loop_bound_of_another_size, more(FfMore::relu_columns_to_t))
+            .labelled("the relu's column loop to T")
+            .variant(m::feed_forward_loop_bound_of_another_size, more(FfMore::first_inner_to_t))
+            .labelled("X W_1's inner sum to T")
+            .variant(m::feed_forward_loop_bound_of_another_size, more(FfMore::second_inner_to_t))
+            .labelled("H W_2's inner sum to T")
+            .variant(m::feed_forward_relu_inside_sum, more(FfMore::relu_in_sum_bias_first))
+            .labelled("b_1 first")
+            .variant(m::feed_forward_relu_inside_sum, more(FfMore::relu_in_sum_bias_last))
+            .labelled("b_1 after the loop");
         arma::mat b2(T, d_model);
         for (arma::uword r = 0; r < T; ++r) b2.row(r) = f.b_2;
         p.term("b_2", "y", b2);
@@ -504,9 +695,12 @@ struct Refused {
 // Multi-head attention by loops (each head its own block of columns, divided by
 // sqrt(its d_k), tests/support/oracles.hpp's attention per head), with a mask or none.
 arma::mat mha_by_loops(const arma::mat& X_q, const arma::mat& X_kv, const attn::AttentionWeights& a,
-                       const arma::mat& mask = arma::mat()) {
+                       const arma::mat& mask = arma::mat(), bool concat_only = false) {
     if (mask.n_elem && (mask.n_rows != X_q.n_rows || mask.n_cols != X_kv.n_rows))
         throw Refused{Result::throws(Threw::shape_error, "mask " + shape(mask.n_rows, mask.n_cols))};
+    // another attention's matrix in one role: W_k not as wide as W_q, or W_o not as tall as W_v is wide
+    if (a.W_k.n_cols != a.W_q.n_cols || a.W_o.n_rows != a.W_v.n_cols)
+        throw Refused{Result::throws(Threw::shape_error)};
     // a head count the projections do not split into (multi_head_attention and split_heads say "heads")
     if (a.W_q.n_cols % a.heads != 0 || a.W_v.n_cols % a.heads != 0)
         throw Refused{Result::throws(Threw::shape_error, "heads")};
@@ -519,10 +713,33 @@ arma::mat mha_by_loops(const arma::mat& X_q, const arma::mat& X_kv, const attn::
                                 .output;
         concat.cols(head * dv, (head + 1) * dv - 1) = z;
     }
+    if (concat_only) {
+        // multi_head_attention(...).concat, L x (h d_v), added to an L x d_model residual
+        if (concat.n_cols != a.W_o.n_cols) throw Refused{Result::throws(Threw::armadillo_size, shape(concat.n_rows, concat.n_cols))};
+        return concat;
+    }
     return product_by_loops(concat, a.W_o);
 }
 
-arma::mat ln(const arma::mat& X, const attn::NormWeights& n) { return layer_norm_by_loops(X, n.gain, n.bias, 1e-5).y; }
+// How the blocks call layer_norm: eps (layer_norm's default 1e-5 unless a slip passes another) and
+// whether .xhat is taken for .y (the norms named in `xhat_norms`, 1-based; 0: none).
+struct NormCall {
+    double eps = 1e-5;
+    unsigned xhat_norms = 0;  // bit k - 1: norm k taken as .xhat
+};
+thread_local NormCall g_norm_call;
+thread_local unsigned g_norm_index = 0;  // which norm of the block is being computed (1-based)
+arma::mat ln(const arma::mat& X, const attn::NormWeights& n) {
+    const unsigned k = ++g_norm_index;
+    const NormByLoops r = layer_norm_by_loops(X, n.gain, n.bias, g_norm_call.eps);
+    return (g_norm_call.xhat_norms >> (k - 1)) & 1u ? r.xhat : r.y;
+}
+// Sets how the blocks call layer_norm for one block computed by loops, and back after it.
+struct NormCallScope {
+    NormCall saved;
+    explicit NormCallScope(NormCall c) : saved(g_norm_call) { g_norm_call = c, g_norm_index = 0; }
+    ~NormCallScope() { g_norm_call = saved, g_norm_index = 0; }
+};
 arma::mat ff(const arma::mat& X, const attn::FeedForwardWeights& f) { return ff_by_loops(X, f).y; }
 
 // a + b, or the error Armadillo gives a learner's + of two matrices of other shapes.
@@ -574,7 +791,58 @@ enum class Block {
     norm1_for_second,      // decoder: norm1 again after the cross-attention
     norm1_for_last,        // decoder: norm1 again after the feed-forward layer
     norm2_for_last,        // decoder: norm2 again after the feed-forward layer
+    ff_reads_unnormed,     // the feed-forward layer on the last sum before its norm (X + att; decoder: H1 + cross)
+    residual_from_unnormed,  // the last residual adds that sum instead of the norm's output
+    extra_residual_last,   // LN(x + f(x)) + x for the last sub-layer
+    extra_residual_every,  // LN(x + f(x)) + x for every sub-layer
+    xhat_every,            // every norm's .xhat taken for .y
+    xhat_first,            // the first norm's
+    xhat_last,             // the last norm's
+    ff_left_out,           // the block returns before the feed-forward sub-layer (H; decoder: H2)
+    cross_left_out,        // decoder: no cross-attention sub-layer, norm3 after the feed-forward layer
+    cross_left_out_norm2,  // decoder: the same with norm2 after the feed-forward layer
+    concat_self,           // the self-attention's .concat taken for .output
+    concat_cross,          // decoder: the cross-attention's
+    concat_both,           // decoder: both
+    k_by_w_q_self,         // the self-attention called with W_q as its W_k
+    q_by_w_k_self,         // ... with W_k as its W_q
+    q_k_swapped_self,      // ... with W_q and W_k traded
+    k_by_w_q_cross,        // decoder: the same three for the cross-attention
+    q_by_w_k_cross,
+    q_k_swapped_cross,
+    cross_w_q_of_self,     // decoder: one of the cross-attention's four matrices taken from w.self
+    cross_w_k_of_self,
+    cross_w_v_of_self,
+    cross_w_o_of_self,
+    mask_past,             // decoder: the self-attention's mask hides j < i (the wrong triangle, causal_mask(L).t())
+    mask_diagonal_too,     // ... hides j >= i (a row of nothing visible gets zeros)
+    mask_zero_one,         // ... 1 on and below the diagonal, 0 above (trimatl of ones)
+    mask_diagonal_only,    // ... hides every j != i
+    mask_shows_next,       // ... leaves j = i + 1 visible
 };
+
+// A role of the attention a given another role's matrix: W_q as W_k, W_k as W_q, or the two traded.
+attn::AttentionWeights roles_mixed(const attn::AttentionWeights& a, int how) {
+    attn::AttentionWeights b = a;
+    if (how == 0) b.W_k = a.W_q;
+    if (how == 1) b.W_q = a.W_k;
+    if (how == 2) b.W_q = a.W_k, b.W_k = a.W_q;
+    return b;
+}
+// A causal mask of L tokens built the wrong way: which keys it hides (-inf, or 0 / 1 for mask_zero_one).
+arma::mat wrong_causal_mask(arma::uword L, Block b) {
+    arma::mat M(L, L, arma::fill::zeros);
+    const double hidden = -arma::datum::inf;
+    for (arma::uword i = 0; i < L; ++i)
+        for (arma::uword j = 0; j < L; ++j) {
+            if (b == Block::mask_past && j < i) M(i, j) = hidden;
+            if (b == Block::mask_diagonal_too && j >= i) M(i, j) = hidden;
+            if (b == Block::mask_zero_one) M(i, j) = j <= i ? 1.0 : 0.0;
+            if (b == Block::mask_diagonal_only && j != i) M(i, j) = hidden;
+            if (b == Block::mask_shows_next && j > i + 1) M(i, j) = hidden;
+        }
+    return M;
+}
 
 // A norm's gain and bias traded, as layer_norm(x, n.bias, n.gain) reads them.
 attn::NormWeights traded(const attn::NormWeights& n) { return {n.bias, n.gain}; }
@@ -590,6 +858,7 @@ attn::AttentionWeights with_heads(const attn::AttentionWeights& a, arma::uword h
 // added back (the input x unless a slip says otherwise, nothing when residual is false).
 struct Sublayer {
     bool residual = true, pre_norm = false, after_norm = false, norm = true;
+    bool extra_after = false;  // x added again after the norm
     const arma::mat* keep = nullptr;
 };
 arma::mat sublayer(const arma::mat& x, const attn::NormWeights& n, const std::function<arma::mat(const arma::mat&)>& f,
@@ -598,7 +867,8 @@ arma::mat sublayer(const arma::mat& x, const attn::NormWeights& n, const std::fu
     if (s.pre_norm) return plus(x, f(ln(x, n)));
     if (s.after_norm) return plus(x, ln(f(x), n));
     const arma::mat sum = s.residual ? plus(back, f(x)) : f(x);
-    return s.norm ? ln(sum, n) : sum;
+    const arma::mat out = s.norm ? ln(sum, n) : sum;
+    return s.extra_after ? plus(out, x) : out;
 }
 
 Result block_result(const arma::mat& out) { return result("output", out, kFeatures); }
@@ -617,8 +887,14 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
         return encoder_by_loops(X, t);
     }
     if (b == Block::ff_hidden_layer) return hidden_layer_added(X.n_rows, w.ff);
+    if (b == Block::xhat_every || b == Block::xhat_first || b == Block::xhat_last) {
+        const NormCallScope scope({1e-5, b == Block::xhat_every ? 3u : b == Block::xhat_first ? 1u : 2u});
+        return encoder_by_loops(X, w);
+    }
     try {
         Sublayer one, two;
+        one.extra_after = b == Block::extra_residual_every;
+        two.extra_after = b == Block::extra_residual_every || b == Block::extra_residual_last;
         one.pre_norm = two.pre_norm = b == Block::pre_norm;
         one.after_norm = two.after_norm = b == Block::residual_after_norm;
         one.residual = b != Block::no_residual && b != Block::no_residual_first;
@@ -633,10 +909,21 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
             const arma::mat F = ln(X + ff(X, w.ff), w.norm1);
             return block_result(ln(F + mha_by_loops(F, F, w.self), w.norm2));
         }
-        const attn::AttentionWeights self = b == Block::one_head    ? with_heads(w.self, 1)
-                                            : b == Block::two_heads ? with_heads(w.self, 2)
-                                                                    : w.self;
-        const arma::mat H = sublayer(X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, mask); }, one);
+        attn::AttentionWeights self = b == Block::one_head    ? with_heads(w.self, 1)
+                                      : b == Block::two_heads ? with_heads(w.self, 2)
+                                                              : w.self;
+        if (b == Block::k_by_w_q_self) self = roles_mixed(w.self, 0);
+        if (b == Block::q_by_w_k_self) self = roles_mixed(w.self, 1);
+        if (b == Block::q_k_swapped_self) self = roles_mixed(w.self, 2);
+        const bool concat = b == Block::concat_self;
+        if (b == Block::ff_reads_unnormed || b == Block::residual_from_unnormed) {
+            const arma::mat S = plus(X, mha_by_loops(X, X, self, mask)), H = ln(S, n1);
+            if (b == Block::ff_reads_unnormed) return block_result(ln(plus(H, ff(S, w.ff)), n2));
+            return block_result(ln(plus(S, ff(H, w.ff)), n2));
+        }
+        const arma::mat H =
+            sublayer(X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, mask, concat); }, one);
+        if (b == Block::ff_left_out) return block_result(H);
         const arma::mat attention = b == Block::last_residual_from_attention ? mha_by_loops(X, X, self, mask) : arma::mat();
         if (b == Block::last_residual_from_attention) two.keep = &attention;
         return block_result(
@@ -660,8 +947,14 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
         return decoder_by_loops(Y, H_enc, t);
     }
     if (b == Block::ff_hidden_layer) return hidden_layer_added(Y.n_rows, w.ff);
+    if (b == Block::xhat_every || b == Block::xhat_first || b == Block::xhat_last) {
+        const NormCallScope scope({1e-5, b == Block::xhat_every ? 7u : b == Block::xhat_first ? 1u : 4u});
+        return decoder_by_loops(Y, H_enc, w);
+    }
     try {
         Sublayer one, two, three;
+        one.extra_after = two.extra_after = b == Block::extra_residual_every;
+        three.extra_after = b == Block::extra_residual_every || b == Block::extra_residual_last;
         one.pre_norm = two.pre_norm = three.pre_norm = b == Block::pre_norm;
         one.after_norm = two.after_norm = three.after_norm = b == Block::residual_after_norm;
         one.residual = b != Block::no_residual && b != Block::no_residual_first;
@@ -678,26 +971,49 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
         const attn::NormWeights& n3 = one_norm || b == Block::norm1_for_last                ? w.norm1
                                       : b == Block::norms_swapped || b == Block::norm2_for_last ? w.norm2
                                                                                                 : w.norm3;
+        const bool built_wrong = b == Block::mask_past || b == Block::mask_diagonal_too || b == Block::mask_zero_one ||
+                                 b == Block::mask_diagonal_only || b == Block::mask_shows_next;
         const arma::mat causal = b == Block::decoder_unmasked         ? arma::mat()
                                  : b == Block::mask_of_encoder_length ? causal_mask_by_loops(H_enc.n_rows)
+                                 : built_wrong                        ? wrong_causal_mask(Y.n_rows, b)
                                                                       : causal_mask_by_loops(Y.n_rows);
         const bool one_self = b == Block::one_head || b == Block::one_head_self;
         const bool one_cross = b == Block::one_head || b == Block::one_head_cross;
         const attn::AttentionWeights& self_weights = b == Block::attention_weights_traded ? w.cross : w.self;
-        const attn::AttentionWeights self =
+        attn::AttentionWeights self =
             with_heads(self_weights, one_self ? 1 : b == Block::two_heads ? 2 : self_weights.heads);
+        if (b == Block::k_by_w_q_self) self = roles_mixed(w.self, 0);
+        if (b == Block::q_by_w_k_self) self = roles_mixed(w.self, 1);
+        if (b == Block::q_k_swapped_self) self = roles_mixed(w.self, 2);
+        const bool self_concat = b == Block::concat_self || b == Block::concat_both;
+        const bool cross_concat = b == Block::concat_cross || b == Block::concat_both;
         if (b == Block::sublayers_out_of_order) {
             const arma::mat C = ln(Y + mha_by_loops(Y, H_enc, w.cross), w.norm1);
             const arma::mat S = ln(C + mha_by_loops(C, C, w.self, causal), w.norm2);
             return block_result(ln(S + ff(S, w.ff), w.norm3));
         }
-        const arma::mat H1 = sublayer(Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, causal); }, one);
+        const arma::mat H1 =
+            sublayer(Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, causal, self_concat); }, one);
+        if (b == Block::cross_left_out || b == Block::cross_left_out_norm2)
+            return block_result(ln(plus(H1, ff(H1, w.ff)), b == Block::cross_left_out ? w.norm3 : w.norm2));
         if (b == Block::cross_residual_from_input) two.keep = &Y;
         const attn::AttentionWeights& cross_weights =
             b == Block::cross_self_weights || b == Block::attention_weights_traded ? w.self : w.cross;
-        const attn::AttentionWeights cross = with_heads(cross_weights, one_cross              ? 1
-                                                                       : b == Block::two_heads ? 2
-                                                                                               : cross_weights.heads);
+        attn::AttentionWeights cross = with_heads(cross_weights, one_cross              ? 1
+                                                                 : b == Block::two_heads ? 2
+                                                                                         : cross_weights.heads);
+        if (b == Block::k_by_w_q_cross) cross = roles_mixed(w.cross, 0);
+        if (b == Block::q_by_w_k_cross) cross = roles_mixed(w.cross, 1);
+        if (b == Block::q_k_swapped_cross) cross = roles_mixed(w.cross, 2);
+        if (b == Block::cross_w_q_of_self) cross.W_q = w.self.W_q;
+        if (b == Block::cross_w_k_of_self) cross.W_k = w.self.W_k;
+        if (b == Block::cross_w_v_of_self) cross.W_v = w.self.W_v;
+        if (b == Block::cross_w_o_of_self) cross.W_o = w.self.W_o;
+        if (b == Block::ff_reads_unnormed || b == Block::residual_from_unnormed) {
+            const arma::mat S = plus(H1, mha_by_loops(H1, H_enc, cross, cross_mask)), H2 = ln(S, n2);
+            if (b == Block::ff_reads_unnormed) return block_result(ln(plus(H2, ff(S, w.ff)), n3));
+            return block_result(ln(plus(S, ff(H2, w.ff)), n3));
+        }
         const arma::mat H2 = sublayer(
             H1, n2,
             [&](const arma::mat& q) {
@@ -705,9 +1021,10 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
                 const arma::mat& queries = b == Block::cross_queries_from_input ? Y : q;
                 const arma::mat& source = b == Block::cross_reads_first ? H1 : b == Block::cross_reads_input ? Y : H_enc;
                 if (cross_projection.sources_swapped) return mha_by_loops(H_enc, q, cross, cross_mask);
-                return mha_by_loops(queries, source, cross, cross_mask);
+                return mha_by_loops(queries, source, cross, cross_mask, cross_concat);
             },
             two);
+        if (b == Block::ff_left_out) return block_result(H2);
         if (b == Block::last_residual_from_input) three.keep = &Y;
         if (b == Block::decoder_residual_from_first) three.keep = &H1;
         return block_result(sublayer(
@@ -748,6 +1065,48 @@ std::vector<BlockSlip> shared_block_slips() {
             {Block::ff_hidden_layer, &m::block_ff_hidden_layer_taken, ""}};
 }
 
+// A block whose norms were all called with another eps than layer_norm's default: `block(eps)`
+// gives the block with that eps. Fits a result when some eps, 0 or 1e-12 .. 1 and not within a
+// few percent of 1e-5, gives it: a coarse search over log10(eps), then a golden-section one.
+Probe& eps_slip(Probe& p, const Mistake& mistake, const std::function<Result(double)>& block) {
+    auto fits = [block](const Result& got) {
+        if (got.threw != Threw::nothing || got.parts.size() != 1) return false;
+        const arma::mat& g = got.parts[0].value;
+        auto error = [&](double lg) {
+            const Result r = block(std::pow(10.0, lg));
+            if (r.threw != Threw::nothing || r.parts.empty() || arma::size(r.parts[0].value) != arma::size(g))
+                return arma::datum::inf;
+            return arma::abs(r.parts[0].value - g).max();
+        };
+        if (same_result(got, block(0.0))) return true;
+        double best = -12, best_err = arma::datum::inf;
+        for (double lg = -12; lg <= 0.001; lg += 0.5)
+            if (const double e = error(lg); e < best_err) best_err = e, best = lg;
+        double a = best - 0.5, b = best + 0.5;
+        const double phi = (std::sqrt(5.0) - 1) / 2;
+        for (int i = 0; i < 40; ++i) {
+            const double c = b - phi * (b - a), d = a + phi * (b - a);
+            if (error(c) < error(d)) b = d; else a = c;
+        }
+        const double lg = (a + b) / 2;
+        return std::abs(lg + 5.0) > 0.02 && same_result(got, block(std::pow(10.0, lg)));
+    };
+    return p.variant_fitting(mistake, block(1e-3), fits).labelled("eps = 1e-3, or any other");
+}
+
+// More slips an encoder and a decoder share (kept apart from shared_block_slips, which the
+// chapter's other tests read as they are).
+std::vector<BlockSlip> more_block_slips() {
+    return {{Block::ff_reads_unnormed, &m::block_ff_reads_block_input, "the sum before the norm"},
+            {Block::residual_from_unnormed, &m::block_residual_wrong_input, "the sum before the norm into the last"},
+            {Block::extra_residual_last, &m::block_residual_after_norm, "added again after the last norm"},
+            {Block::extra_residual_every, &m::block_residual_after_norm, "added again after every norm"},
+            {Block::xhat_every, &m::block_norm_xhat_taken, "every norm"},
+            {Block::xhat_first, &m::block_norm_xhat_taken, "the first norm"},
+            {Block::xhat_last, &m::block_norm_xhat_taken, "the last norm"},
+            {Block::concat_self, &m::block_attention_concat_taken, "the self-attention's"}};
+}
+
 Diagnosis encoder_block_diagnosis() {
     Diagnosis d("encoder_block");
     attn::EncoderBlockWeights plain_last = random_encoder(403);
@@ -766,6 +1125,20 @@ Diagnosis encoder_block_diagnosis() {
         p.variant(m::encoder_masked_self_attention, encoder_by_loops(x, ww, Block::encoder_masked));
         p.variant(m::block_residual_wrong_input, encoder_by_loops(x, ww, Block::last_residual_from_attention))
             .labelled("the attention's output into the last");
+        for (const BlockSlip& s : more_block_slips())
+            p.variant(*s.mistake, encoder_by_loops(x, ww, s.block)).labelled(s.how);
+        p.variant(m::block_projection_roles_mixed, encoder_by_loops(x, ww, Block::k_by_w_q_self))
+            .labelled("W_q as W_k")
+            .variant(m::block_projection_roles_mixed, encoder_by_loops(x, ww, Block::q_by_w_k_self))
+            .labelled("W_k as W_q")
+            .variant(m::block_projection_roles_mixed, encoder_by_loops(x, ww, Block::q_k_swapped_self))
+            .labelled("W_q and W_k traded")
+            .variant(m::block_sublayer_left_out, encoder_by_loops(x, ww, Block::ff_left_out))
+            .labelled("the feed-forward");
+        eps_slip(p, m::block_norm_eps_changed, [x, ww](double eps) {
+            const NormCallScope scope({eps, 0});
+            return encoder_by_loops(x, ww);
+        });
     }
     return d;
 }
@@ -821,6 +1194,48 @@ Diagnosis decoder_block_diagnosis() {
             .labelled("w.self for both")
             .variant(m::decoder_cross_uses_self_weights, with(Block::attention_weights_traded))
             .labelled("w.self and w.cross traded");
+        for (const BlockSlip& s : more_block_slips()) p.variant(*s.mistake, with(s.block)).labelled(s.how);
+        p.variant(m::block_attention_concat_taken, with(Block::concat_cross))
+            .labelled("the cross-attention's")
+            .variant(m::block_attention_concat_taken, with(Block::concat_both))
+            .labelled("both attentions'")
+            .variant(m::block_projection_roles_mixed, with(Block::k_by_w_q_self))
+            .labelled("W_q as W_k in the self-attention")
+            .variant(m::block_projection_roles_mixed, with(Block::q_by_w_k_self))
+            .labelled("W_k as W_q in the self-attention")
+            .variant(m::block_projection_roles_mixed, with(Block::q_k_swapped_self))
+            .labelled("W_q and W_k traded in the self-attention")
+            .variant(m::block_projection_roles_mixed, with(Block::k_by_w_q_cross))
+            .labelled("W_q as W_k in the cross-attention")
+            .variant(m::block_projection_roles_mixed, with(Block::q_by_w_k_cross))
+            .labelled("W_k as W_q in the cross-attention")
+            .variant(m::block_projection_roles_mixed, with(Block::q_k_swapped_cross))
+            .labelled("W_q and W_k traded in the cross-attention")
+            .variant(m::block_sublayer_left_out, with(Block::ff_left_out))
+            .labelled("the feed-forward")
+            .variant(m::block_sublayer_left_out, with(Block::cross_left_out))
+            .labelled("the cross-attention, norm3 last")
+            .variant(m::block_sublayer_left_out, with(Block::cross_left_out_norm2))
+            .labelled("the cross-attention, norm2 last")
+            .variant(m::decoder_cross_uses_self_weights, with(Block::cross_w_q_of_self))
+            .labelled("s.W_q in the cross-attention")
+            .variant(m::decoder_cross_uses_self_weights, with(Block::cross_w_k_of_self))
+            .labelled("s.W_k in the cross-attention")
+            .variant(m::decoder_cross_uses_self_weights, with(Block::cross_w_v_of_self))
+            .labelled("s.W_v in the cross-attention")
+            .variant(m::decoder_cross_uses_self_weights, with(Block::cross_w_o_of_self))
+            .labelled("s.W_o in the cross-attention");
+        for (const auto& [b, detail] : std::vector<std::pair<Block, const char*>>{
+                 {Block::mask_past, "-inf where key j < query i (the past hidden, the future shown), as causal_mask(L).t() gives"},
+                 {Block::mask_diagonal_too, "-inf where key j >= query i (the diagonal hidden too, so row 0 sees nothing)"},
+                 {Block::mask_zero_one, "1 on and below the diagonal and 0 above (a 0/1 pattern such as arma::trimatl of ones), which hides nothing"},
+                 {Block::mask_diagonal_only, "-inf wherever key j != query i (only the token itself left visible)"},
+                 {Block::mask_shows_next, "-inf only where key j > i + 1 (the next token left visible)"}})
+            p.variant(m::decoder_causal_mask_built_wrong, with(b), detail).labelled(detail);
+        eps_slip(p, m::block_norm_eps_changed, [y, h, ww](double eps) {
+            const NormCallScope scope({eps, 0});
+            return decoder_by_loops(y, h, ww);
+        });
         // the cross-attention's slips that other layers share (tests/support/families.hpp): the
         // decoder's causal mask carried over, and the two sequences' roles traded
         add_cross_mask_slips(p, y.n_rows, h.n_rows,

@@ -122,13 +122,16 @@ ATTN_MISTAKE(bias_added_without_each_row, "feed_forward",
              "which Armadillo refuses (incompatible dimensions): a bias is added to every row, "
              "M.each_row() += b (chapter 10)");
 ATTN_MISTAKE(block_residual_after_norm, "encoder_block decoder_block",
-             "the input was added after the norm, x + layer_norm(sublayer(x)); a post-norm block "
-             "adds first and normalises the sum, layer_norm(x + sublayer(x)), so its output rows "
-             "have mean bias and spread gain (chapter 10)");
+             "the input was added after the norm, x + layer_norm(sublayer(x)) (or added once more "
+             "after it, x + layer_norm(x + sublayer(x))); a post-norm block adds first and "
+             "normalises the sum, layer_norm(x + sublayer(x)), and adds nothing after, so its "
+             "output rows have mean bias and spread gain (chapter 10)");
 ATTN_MISTAKE(block_ff_reads_block_input, "encoder_block decoder_block",
-             "the feed-forward layer read the block's input (or an earlier sub-layer's output) "
-             "instead of the sub-layer just before it: each sub-layer works on the previous one's "
-             "result, feed_forward(H) after the attention(s), not feed_forward(X) (chapter 10)");
+             "the feed-forward layer read the block's input, an earlier sub-layer's output or the "
+             "sum before the last norm (X + att) instead of the output of the sub-layer just "
+             "before it: each sub-layer works on the previous one's normalised result, "
+             "feed_forward(H) with H = layer_norm(X + att), not feed_forward(X) nor "
+             "feed_forward(X + att) (chapter 10)");
 ATTN_MISTAKE(block_ff_hidden_layer_taken, "encoder_block decoder_block",
              "the feed-forward sub-layer's output was taken as feed_forward(...).H, the L x d_ff "
              "hidden layer after the relu (kept for the backward pass), so Armadillo refused to add "
@@ -235,5 +238,87 @@ ATTN_MISTAKE(layer_norm_centred_backwards, "layer_norm",
              "each row was centred the wrong way round, mean - x, so xhat has the wrong sign: "
              "xhat = (x - mean) / sqrt(var + eps), the row's mean subtracted from each entry "
              "(X.each_col() - mean) (chapter 10)");
+ATTN_MISTAKE(layer_norm_statistics_of_whole_matrix, "layer_norm",
+             "one mean and one variance were taken over every entry of X (arma::accu(X) / X.n_elem, "
+             "arma::var of the whole matrix); layer norm gives each row its own: the mean and "
+             "variance of row r over its d_model entries, arma::mean(X, 1) and arma::var(X, 1, 1) "
+             "(chapter 10)");
+ATTN_MISTAKE(layer_norm_mean_absolute_deviation, "layer_norm",
+             "the spread of a row was its mean absolute deviation, mean(|x - mean|), where the "
+             "variance belongs, mean((x - mean)^2): square the deviations (arma::square, not "
+             "arma::abs), then xhat = (x - mean) / sqrt(var + eps) (chapter 10)");
+ATTN_MISTAKE(layer_norm_sum_skips_an_entry, "layer_norm",
+             "a row's sum left out one of its entries, the first or the last (a column loop that "
+             "started at 1 or stopped at d_model - 1), though it was still divided by d_model: "
+             "the mean and the variance each sum all d_model columns, c from 0 while c < "
+             "X.n_cols (chapter 10)");
+ATTN_MISTAKE(layer_norm_divided_by_token_count, "layer_norm",
+             "a row's sum was divided by X.n_rows (T, the number of tokens) where its own length "
+             "belongs: the mean and the variance of row r are over its d_model entries, so "
+             "divide by X.n_cols (chapter 10)");
+ATTN_MISTAKE(layer_norm_divided_by_row_length, "layer_norm",
+             "each centred row was divided by its length, sqrt(sum of (x - mean)^2) "
+             "(arma::normalise(centred, 2, 1), or the sum of squares never divided by d_model), "
+             "instead of its standard deviation sqrt(var + eps), var the mean of the squared "
+             "deviations: the rows of xhat have length 1, not variance 1 (chapter 10)");
+ATTN_MISTAKE(layer_norm_exponent_integer_division, "layer_norm",
+             "inv_std came out 1 on every row, so the rows were only centred: an exponent written "
+             "-1 / 2 (or 1 / 2) is an integer division, 0, and std::pow(v, 0) is 1; write "
+             "std::pow(var + eps, -0.5) or 1.0 / std::sqrt(var + eps) (chapter 10)");
+ATTN_MISTAKE(layer_norm_sums_not_reset, "layer_norm",
+             "a row's sum (or sum of squares) was declared outside the loop over the rows and "
+             "never set back to 0, so row r's statistics also count rows 0 .. r - 1: declare each "
+             "sum inside the row loop, double sum = 0 for every row (chapter 10)");
+ATTN_MISTAKE(layer_norm_kept_field_wrong, "layer_norm",
+             "y is right but a field kept for the backward pass is not: {}; xhat holds the "
+             "normalised rows (x - mean) * inv_std before gain and bias, and inv_std one entry "
+             "1 / sqrt(var + eps) per row: fill every field of the result (chapter 10)");
+ATTN_MISTAKE(layer_norm_y_from_centred_rows, "layer_norm",
+             "y was made from the centred rows, gain % (x - mean) + bias, which were never "
+             "divided by the standard deviation: y = gain % xhat + bias, from xhat = (x - mean) "
+             "* inv_std (chapter 10)");
+ATTN_MISTAKE(feed_forward_activation_not_relu, "feed_forward",
+             "the hidden layer's activation was {}, not the relu max(0, z), which keeps "
+             "every positive entry as it is and sets every negative one to 0: "
+             "H.clamp(0.0, arma::datum::inf), or z > 0 ? z : 0.0 entry by entry (chapter 10)");
+ATTN_MISTAKE(feed_forward_b1_twice, "feed_forward",
+             "b_1 was added twice (once with the product and once more before the relu): the "
+             "hidden layer is relu(X W_1 + b_1), b_1 added to every row once (chapter 10)");
+ATTN_MISTAKE(feed_forward_loop_bound_of_another_size, "feed_forward",
+             "a loop ran to the size of another dimension, T = X.n_rows where a width belongs "
+             "(d_model in X W_1's inner sum, d_ff in the relu's column loop or in H W_2's inner "
+             "sum), so some terms were never added or some hidden units never relu-ed: write each "
+             "loop's bound as the size it counts, M.n_cols for a column index (chapter 10)");
+ATTN_MISTAKE(feed_forward_relu_inside_sum, "feed_forward",
+             "the relu was applied inside the product's loop, to the running sum at every step "
+             "(h = max(0, h + x_k w_kj)), so a negative partial sum was cut before the later "
+             "terms came: sum all of X W_1 + b_1 first, then apply the relu once to the total "
+             "(chapter 10)");
+ATTN_MISTAKE(block_norm_xhat_taken, "encoder_block decoder_block",
+             "a norm's output was taken as layer_norm(...).xhat, the normalised rows kept for the "
+             "backward pass, so its gain and bias were never applied: the norm's output is the "
+             "field .y, gain % xhat + bias (chapter 10)");
+ATTN_MISTAKE(block_sublayer_left_out, "encoder_block decoder_block",
+             "a whole sub-layer was left out (the block returned before the feed-forward layer, "
+             "or the decoder had no cross-attention): the encoder block is self-attention then "
+             "feed-forward, the decoder block self-attention, cross-attention on H_enc, then "
+             "feed-forward, each as layer_norm(x + sublayer(x)) with its own norm (chapter 10)");
+ATTN_MISTAKE(block_attention_concat_taken, "encoder_block decoder_block",
+             "an attention's output was taken as multi_head_attention(...).concat, the heads side "
+             "by side before W_o (L x h d_v, which need not even be d_model wide): the sub-layer's "
+             "output is the field .output, concat W_o (chapters 09 and 10)");
+ATTN_MISTAKE(block_projection_roles_mixed, "encoder_block decoder_block",
+             "an attention was called with W_q and W_k out of their places (W_q passed as the key "
+             "projection too, or the two traded): multi_head_attention(X_q, X_kv, a.W_q, a.W_k, "
+             "a.W_v, a.W_o, a.heads), each matrix in its own place, so that the scores are Q K^T "
+             "(chapters 09 and 10)");
+ATTN_MISTAKE(block_norm_eps_changed, "encoder_block decoder_block",
+             "the norms were called with another eps than layer_norm's default 1e-5 (1e-3, 1e-6, "
+             "...): the block's contract uses layer_norm(x, gain, bias) as it is, so leave eps to "
+             "its default (chapter 10)");
+ATTN_MISTAKE(decoder_causal_mask_built_wrong, "decoder_block",
+             "the self-attention's mask was built wrong: {}; the causal mask is 0 where key j <= "
+             "query i (the past and the token itself) and -inf where j > i (the future): "
+             "causal_mask(Y.n_rows), added as it is (chapters 07 and 10)");
 
 }  // namespace attn_test::mistakes
