@@ -320,14 +320,18 @@ double attention_loss(const arma::mat& Q, const arma::mat& K, const arma::mat& V
 // unshifted probability, log sum exp(z) unshifted, through the shifted probability
 // (log of softmax), without adding m back, or subtracting it, or log-sum-exp with
 // another shift than the row's maximum (CeWay::shift).
-enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_not_added, shift_subtracted, other_shift };
+// The loss through the probabilities of the gradient's softmax over the columns or over
+// everything (CeGrad::columns, CeGrad::total) goes with them.
+enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_not_added, shift_subtracted, other_shift,
+                    columns, total };
 // How each row's softmax in the gradient is formed, and the one-hot with it: right,
 // unshifted, as exp(z - lse) with an unshifted lse, without the one-hot, the one-hot
 // after the division by T, the difference reversed, the exponentials divided by their
 // column's total (arma::sum(E) without a dimension) or by everything's, or shifted by
-// another amount than the row's maximum (CeWay::shift).
+// another amount than the row's maximum (CeWay::shift); the exponentials not divided by
+// their row's sum (shifted or not); the one-hot's 1 at column r, the row's own number.
 enum class CeGrad { right, unshifted, from_unshifted_lse, without_onehot, onehot_after_division, negated, columns, total,
-                    other_shift };
+                    other_shift, unnormalised, unnormalised_unshifted, onehot_at_row_number };
 // The other shifts: the largest logit of the whole matrix, the row's minimum, its mean.
 enum class CeShift { global_max, row_min, row_mean };
 // What the total is divided by: T (right), nothing, T n, n, or 1 / T in integers (0 for T > 1).
@@ -382,6 +386,8 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             case CeLoss::shift_not_added: total += std::log(shifted) - zt; break;
             case CeLoss::shift_subtracted: total += -mx + std::log(shifted) - zt; break;
             case CeLoss::other_shift: total += other + std::log(by_other) - zt; break;
+            case CeLoss::columns: total += -std::log(by_columns(i, t[i])); break;
+            case CeLoss::total: total += -std::log(by_total(i, t[i])); break;
         }
         for (arma::uword j = 0; j < n; ++j) {
             double p = std::exp(Z(i, j) - mx) / shifted;
@@ -390,7 +396,10 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             if (w.grad == CeGrad::columns) p = by_columns(i, j);
             if (w.grad == CeGrad::total) p = by_total(i, j);
             if (w.grad == CeGrad::other_shift) p = std::exp(Z(i, j) - other) / by_other;
-            const double onehot = j == t[i] && w.grad != CeGrad::without_onehot ? 1.0 : 0.0;
+            if (w.grad == CeGrad::unnormalised) p = std::exp(Z(i, j) - mx);
+            if (w.grad == CeGrad::unnormalised_unshifted) p = std::exp(Z(i, j));
+            const arma::uword hot = w.grad == CeGrad::onehot_at_row_number ? i : t[i];
+            const double onehot = j == hot && w.grad != CeGrad::without_onehot ? 1.0 : 0.0;
             r.dlogits(i, j) = w.grad == CeGrad::onehot_after_division ? p * fg - onehot
                               : w.grad == CeGrad::negated             ? (onehot - p) * fg
                                                                       : (p - onehot) * fg;
@@ -431,10 +440,14 @@ std::vector<CeSlip> cross_entropy_softmax_slips() {
             ce.shift = w.shift == Shift::global_max ? CeShift::global_max
                        : w.shift == Shift::row_min  ? CeShift::row_min
                                                     : CeShift::row_mean;
-        } else if (w.shift == Shift::row_max && w.norm == Norm::column_sum) {
-            ce.grad = CeGrad::columns;
-        } else if (w.shift == Shift::row_max && w.norm == Norm::total) {
-            ce.grad = CeGrad::total;
+        } else if (w.shift == Shift::row_max && (w.norm == Norm::column_sum || w.norm == Norm::total)) {
+            // in the gradient alone, or in the probabilities the loss is read from too
+            const bool columns = w.norm == Norm::column_sum;
+            ce.grad = columns ? CeGrad::columns : CeGrad::total;
+            out.push_back({s.mistake, ce, s.how});
+            ce.loss = columns ? CeLoss::columns : CeLoss::total;
+            out.push_back({s.mistake, ce, s.how + ", in the loss too"});
+            continue;
         } else {
             continue;
         }
@@ -465,6 +478,9 @@ std::vector<CeSlip> cross_entropy_slips() {
         {&m::cross_entropy_shift_not_added_back, {L::shift_subtracted, G::right}, "m subtracted"},
         {&m::cross_entropy_gradient_without_onehot, {L::right, G::without_onehot}, "softmax / T"},
         {&m::cross_entropy_onehot_not_divided, {L::right, G::onehot_after_division}, "p / T - onehot"},
+        {&m::cross_entropy_gradient_not_normalised, {L::right, G::unnormalised}, "exp(z - m) - onehot"},
+        {&m::cross_entropy_gradient_not_normalised, {L::right, G::unnormalised_unshifted}, "exp(z) - onehot"},
+        {&m::cross_entropy_onehot_at_row_number, {L::right, G::onehot_at_row_number}, "(r, r)"},
     };
     // after the loss's own: a combination is named by its first slip
     for (const CeSlip& s : cross_entropy_softmax_slips()) slips.push_back(s);
@@ -1326,7 +1342,10 @@ BOOST_AUTO_TEST_CASE(refuses_targets_that_do_not_fit_the_logits) {
                    "four targets for three rows: the ShapeError should name logits 3x5 and targets 4x1; got '" << count
                                                                                                              << "'");
     const std::string column = refusal_of<attn::InputError>("cross_entropy", [&] { attn::cross_entropy(Z, {0, 1, 7}); });
-    if (!column.empty())
+    if (!column.empty() && column.find("target 7 at row 2") == std::string::npos &&
+        column.find("target 7 at row 3") != std::string::npos)
+        report(m::cross_entropy_message_row_from_one, "row 3 for the row numbered 2");
+    else if (!column.empty())
         BOOST_TEST(column.find("target 7 at row 2, but only 5 columns") != std::string::npos,
                    "the InputError should say 'target 7 at row 2, but only 5 columns'; got '" << column << "'");
     refusal_of<attn::InputError>("cross_entropy", [] { attn::cross_entropy(arma::mat(0, 5), {}); });
@@ -1349,7 +1368,9 @@ BOOST_AUTO_TEST_CASE(refuses_a_target_equal_to_the_number_of_columns) {
         return;
     }
     const std::string msg = judge_refusal(edge, false, "cross_entropy");
-    if (!msg.empty())
+    if (!msg.empty() && msg.find("target 5 at row 2") == std::string::npos && msg.find("target 5 at row 3") != std::string::npos)
+        report(m::cross_entropy_message_row_from_one, "row 3 for the row numbered 2");
+    else if (!msg.empty())
         BOOST_TEST(msg.find("target 5 at row 2") != std::string::npos,
                    "the InputError should say 'target 5 at row 2, but only 5 columns'; got '" << msg << "'");
 }

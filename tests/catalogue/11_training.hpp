@@ -55,6 +55,18 @@ ATTN_MISTAKE(cross_entropy_target_check_off_by_one, "cross_entropy",
              "are numbered 0 .. n - 1, so n is already one past the last; refuse targets[r] >= "
              "logits.n_cols with attn::InputError, not only targets[r] > logits.n_cols (chapter "
              "11)");
+ATTN_MISTAKE(cross_entropy_gradient_not_normalised, "cross_entropy",
+             "dlogits was made from the exponentials exp(z - m) before their division by the row's "
+             "sum, so its rows are not softmax(z) - onehot(t): divide each row of exponentials by "
+             "its own sum first, p = e / arma::accu(e), then subtract the one-hot and divide by T "
+             "(chapter 11, step 1)");
+ATTN_MISTAKE(cross_entropy_onehot_at_row_number, "cross_entropy",
+             "the one-hot's 1 was subtracted at column r, the row's own number (dlogits(r, r), or "
+             "the diagonal), instead of at the row's target: subtract it at dlogits(r, targets[r]) "
+             "(chapter 11, step 1)");
+ATTN_MISTAKE(cross_entropy_message_row_from_one, "cross_entropy",
+             "the error's message counted the rows from 1 ({}): rows are numbered from 0 like every "
+             "index in C++ and Armadillo, so give r itself, not r + 1 (chapter 11)");
 ATTN_MISTAKE(numeric_gradient_one_sided, "numeric_gradient",
              "the difference was one-sided, (f(W + h e_i) - f(W)) / h, whose error shrinks only "
              "like h; the central difference (f(W + h e_i) - f(W - h e_i)) / 2h cancels the h^2 "
