@@ -127,6 +127,7 @@ Diagnosis softmax_rows_backward_diagnosis() {
 struct BackWay {
     Jvp jvp = Jvp::right;
     double q_factor = 0, k_factor = 0;  // what dS is multiplied by for dQ and for dK (0: 1 / sqrt(d_k))
+    bool scale_zero = false;            // ... by 0, for both (sqrt(1 / d_k) in integers)
     bool dv_untransposed = false;       // dV = A dZ
     bool da_transposed = false;         // dA = V dZ^T
     bool dq_transposed = false;         // dQ = dS^T K
@@ -152,8 +153,8 @@ Grads attention_backward_by_loops(const AttentionCase& c, const BackWay& w = {})
     g.dV = product_by_loops(w.dv_untransposed ? A : arma::mat(A.t()), c.dZ);
     const arma::mat dA = w.da_transposed ? product_by_loops(c.V, c.dZ.t()) : product_by_loops(c.dZ, c.V.t());
     const arma::mat dS = softmax_backward_by_loops(A, dA, w.jvp);
-    const arma::mat dSq = dS * (w.q_factor != 0 ? w.q_factor : 1.0 / root);
-    const arma::mat dSk = dS * (w.k_factor != 0 ? w.k_factor : 1.0 / root);
+    const arma::mat dSq = dS * (w.scale_zero ? 0.0 : w.q_factor != 0 ? w.q_factor : 1.0 / root);
+    const arma::mat dSk = dS * (w.scale_zero ? 0.0 : w.k_factor != 0 ? w.k_factor : 1.0 / root);
     g.dQ = w.dq_from_q       ? product_by_loops(dSq, c.Q)
            : w.dq_transposed ? product_by_loops(dSq.t(), c.K)
                              : product_by_loops(dSq, c.K);
@@ -214,7 +215,8 @@ struct BackSlip {
 // Which parts of the backward pass a way changes: softmax's, the scale of dQ and of dK,
 // dV's product, dA's, dQ's, dK's, the weights.
 std::vector<int> parts_changed(const BackWay& w) {
-    return {w.jvp != Jvp::right, w.q_factor != 0, w.k_factor != 0, w.dv_untransposed, w.da_transposed,
+    return {w.jvp != Jvp::right, w.q_factor != 0 || w.scale_zero, w.k_factor != 0 || w.scale_zero, w.dv_untransposed,
+            w.da_transposed,
             w.dq_transposed || w.dq_from_q, w.dk_untransposed || w.dk_from_k, w.recomputed};
 }
 std::vector<BackSlip> attention_backward_slips() {
@@ -251,6 +253,8 @@ std::vector<BackSlip> attention_backward_slips() {
            [](double, double, double, double L_K) { return QK{1 / std::sqrt(L_K), 1 / std::sqrt(L_K)}; });
     scaled(m::attention_backward_scale_by_sequence_length, "/ sqrt(L_Q)",
            [](double, double, double L_Q, double) { return QK{1 / std::sqrt(L_Q), 1 / std::sqrt(L_Q)}; });
+    s.push_back({&m::attention_backward_scale_integer_division, "sqrt(1 / d_k)",
+                 [](BackWay& w, const AttentionCase&) { w.scale_zero = true; }, false});
     s.push_back({&m::attention_backward_recomputes_weights, "softmax_rows(Q K^T / sqrt(d_k))",
                  [](BackWay& w, const AttentionCase&) { w.recomputed = true; }, false});
     auto square = [&](const Mistake& mk, const std::string& how, std::function<void(BackWay&)> set) {

@@ -28,6 +28,10 @@ ATTN_MISTAKE(attention_backward_dv_untransposed, "attention_backward",
 ATTN_MISTAKE(attention_backward_dk_untransposed, "attention_backward",
              "dK was computed as dS Q; from S = Q K^T the gradient at K is dS^T Q, one row per "
              "key (chapter 11)");
+ATTN_MISTAKE(attention_backward_scale_integer_division, "attention_backward",
+             "dQ and dK came out all zeros: 1 / K.n_cols divides two integers (K.n_cols is an "
+             "arma::uword), which gives 0 for every d_k above 1, so std::sqrt(1 / d_k) is 0 too; "
+             "divide by a double, 1.0 / std::sqrt(static_cast<double>(K.n_cols)) (chapter 11)");
 ATTN_MISTAKE(cross_entropy_summed_over_rows, "cross_entropy",
              "the loss and its gradient are T times too large: they were summed over the rows; "
              "cross-entropy is the MEAN over the T rows, so divide the total loss by T and every "

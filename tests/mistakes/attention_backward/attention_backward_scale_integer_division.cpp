@@ -1,0 +1,28 @@
+// Wrong on purpose (suite only): the mistake attention_backward_scale_integer_division in attention_backward.
+#include <cmath>
+
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/11_training.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+AttentionGrads attention_backward(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& A,
+                                  const arma::mat& dZ) {
+    require_shapes(Q.n_cols == K.n_cols, "attention_backward", kRuleSameWidth, {"Q", Q}, {"K", K});
+    require_shapes(K.n_rows == V.n_rows, "attention_backward", kRuleSameLength, {"K", K}, {"V", V});
+    require_shapes(A.n_rows == Q.n_rows && A.n_cols == K.n_rows, "attention_backward",
+                   "the weights must have one entry per query and key (L_Q x L_K)", {"A", A},
+                   {"scores", Q.n_rows, K.n_rows});
+    require_shapes(dZ.n_rows == Q.n_rows && dZ.n_cols == V.n_cols, "attention_backward",
+                   "dZ must have the shape of the output (L_Q x d_v)", {"dZ", dZ}, {"output", Q.n_rows, V.n_cols});
+    const double scale = std::sqrt(1 / K.n_cols);  // the mistake: 1 / K.n_cols in integers, 0 for d_k > 1
+    AttentionGrads g;
+    g.dV = A.t() * dZ;
+    const arma::mat dS = softmax_rows_backward(A, dZ * V.t()) * scale;
+    g.dQ = dS * K;
+    g.dK = dS.t() * Q;
+    return g;
+}
+
+}  // namespace attn
