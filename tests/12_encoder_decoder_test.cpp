@@ -34,6 +34,9 @@ ATTN_TEST_MAIN(ch12_encoder_decoder)
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <csignal>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -161,7 +164,40 @@ void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uw
         .variant(m::teacher_forcing_expected_skips_first, forcing_result(by, joined({rest, {e}})))
         // n positions, position i reading the token before it
         .variant(m::teacher_forcing_input_drops_last, forcing_result(first_n(by, y.size()), ye))
-        .variant(m::teacher_forcing_empty_target_left_empty, y.empty() ? forcing_result({}, {}) : forcing_result(by, ye));
+        .labelled("{begin, y} but its last")
+        .variant(m::teacher_forcing_input_drops_last, forcing_result(first_n(by, std::max<std::size_t>(y.size(), 1)), ye))
+        .labelled("begin, then the target but its last")
+        .variant(m::teacher_forcing_empty_target_left_empty, y.empty() ? forcing_result({}, {}) : forcing_result(by, ye))
+        // end pushed inside the loop over the target, after its last token: none for an empty target
+        .variant(m::teacher_forcing_end_only_after_a_token, y.empty() ? forcing_result(by, {}) : forcing_result(by, ye));
+    // begin not put before a target that already starts with begin's id, end not put after
+    // one that already ends with end's id, or both
+    const bool starts = !y.empty() && y.front() == b, ends = !y.empty() && y.back() == e;
+    p.variant(m::teacher_forcing_skips_ids_already_there, forcing_result(starts ? y : by, ye)).labelled("begin");
+    p.variant(m::teacher_forcing_skips_ids_already_there, forcing_result(by, ends ? y : ye)).labelled("end");
+    p.variant(m::teacher_forcing_skips_ids_already_there, forcing_result(starts ? y : by, ends ? y : ye))
+        .labelled("begin and end");
+}
+
+// Whether teacher_forcing dies on an empty target (reads target[0] of a vector with no
+// elements), run in a child process so that the check lives on to say so.
+bool dies_on_an_empty_target() {
+    std::fflush(nullptr);
+    const pid_t pid = ::fork();
+    if (pid < 0) return false;
+    if (pid == 0) {
+        const rlimit no_core{0, 0};
+        ::setrlimit(RLIMIT_CORE, &no_core);
+        for (const int sig : {SIGSEGV, SIGBUS, SIGABRT, SIGALRM}) std::signal(sig, SIG_DFL);
+        ::alarm(5);  // a loop that runs on through memory without a fault
+        try {
+            attn::teacher_forcing({}, 6, 2);
+        } catch (...) {
+        }
+        ::_exit(0);
+    }
+    int status = 0;
+    return ::waitpid(pid, &status, 0) == pid && !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 Diagnosis teacher_forcing_diagnosis() {
@@ -233,6 +269,12 @@ enum class GreedyWay {
     without_begin,        // next_scores(answer so far)
     tie_to_larger,        // a running best updated on >=: a tie goes to the larger id
     sorted_first,         // arma::sort_index(s, "descend")(0): std::sort leaves ties in no set order
+    last_token_only,      // next_scores({prefix.back()}): only the last token shown
+    largest_magnitude,    // arma::index_max(arma::abs(s))
+    argmax_skips_last,    // a hand argmax whose loop stops at j + 1 < s.n_elem
+    begin_forbidden,      // s(begin) = -inf before the argmax
+    stops_at_begin,       // the begin token stops the loop as the end token does
+    softmax_unshifted,    // the argmax of exp(s) / sum exp(s), without the row's maximum taken off
 };
 
 // Greedy decoding of `rule` written out for the test, one way or another; nothing
@@ -252,8 +294,25 @@ std::optional<Result> greedy_by_hand(const Rule& rule, arma::uword begin, arma::
         const bool tests_first = way != W::do_while && way != W::length_equality && way != W::ignores_max_len;
         const bool appends_end = way == W::keeps_end || way == W::runs_past_end;
         while (!tests_first || produced() < limit) {
-            const arma::rowvec s = next(way == W::prefix_not_extended ? start : prefix);
-            arma::uword best = s.index_max();
+            arma::rowvec s = next(way == W::prefix_not_extended ? start
+                                  : way == W::last_token_only   ? Tokens{prefix.back()}
+                                                                : prefix);
+            if (way == W::begin_forbidden && begin < s.n_elem) s(begin) = -arma::datum::inf;
+            if (way == W::largest_magnitude)
+                for (arma::uword j = 0; j < s.n_elem; ++j) s(j) = std::abs(s(j));
+            if (way == W::softmax_unshifted) {  // inf / inf or 0 / 0 is NaN, which no comparison picks
+                double sum = 0.0;
+                for (arma::uword j = 0; j < s.n_elem; ++j) sum += std::exp(s(j));
+                for (arma::uword j = 0; j < s.n_elem; ++j) s(j) = std::exp(s(j)) / sum;
+            }
+            arma::uword best = 0;
+            for (arma::uword j = 1; j < s.n_elem; ++j)
+                if (s(j) > s(best) || (std::isnan(s(best)) && !std::isnan(s(j)))) best = j;
+            if (way == W::argmax_skips_last) {
+                best = 0;
+                for (arma::uword j = 1; j + 1 < s.n_elem; ++j)
+                    if (s(j) > s(best)) best = j;
+            }
             if (way == W::lowest_score) best = s.index_min();
             if (way == W::score_as_token) {
                 if (!(s.max() >= 0.0)) {
@@ -277,6 +336,7 @@ std::optional<Result> greedy_by_hand(const Rule& rule, arma::uword begin, arma::
             }
             if (appends_end) prefix.push_back(best);
             if (best == end && way != W::runs_past_end) break;
+            if (way == W::stops_at_begin && best == begin) break;
             if (!appends_end) prefix.push_back(best);
             if (way == W::do_while && produced() >= limit) break;
             if (way == W::length_equality && produced() == limit) break;
@@ -313,6 +373,12 @@ void greedy_variants(Probe& p, const Rule& rule, arma::uword begin, arma::uword 
         {&m::decode_prefix_without_begin, W::without_begin, ""},
         {&m::greedy_tie_to_larger_token, W::tie_to_larger, "a running best updated on >="},
         {&m::greedy_tie_to_larger_token, W::sorted_first, "the first of sort_index(s, \"descend\")"},
+        {&m::decode_shown_last_token_only, W::last_token_only, ""},
+        {&m::greedy_largest_magnitude, W::largest_magnitude, ""},
+        {&m::greedy_argmax_skips_last_token, W::argmax_skips_last, ""},
+        {&m::greedy_begin_token_forbidden, W::begin_forbidden, ""},
+        {&m::greedy_stops_at_begin_token, W::stops_at_begin, ""},
+        {&m::greedy_softmax_without_shift, W::softmax_unshifted, ""},
     };
     for (const Slip& s : slips)
         if (const auto r = greedy_by_hand(rule, begin, end, max_len, s.way)) {
@@ -388,6 +454,7 @@ Diagnosis greedy_decode_diagnosis() {
         ScoreTable table;
         arma::uword begin, end;
         std::size_t max_len;
+        double offset = 0.0;  // added to every score
     };
     for (const Case& c : std::vector<Case>{
              {"scores that pick 5, 0, 7, 3, then the end token (begin 6, end 2, max_len 10)", ends_at_step_five(), 6, 2, 10},
@@ -402,8 +469,13 @@ Diagnosis greedy_decode_diagnosis() {
               begin_scores_highest(), 6, 2, 10},
              {"20 tokens, with 5 and 16 tied for the best first token, then 9, then the end token (begin 0, end 1, "
               "max_len 6)",
-              twenty_tokens_tied_at_the_top(), 0, 1, 6}}) {
-        const Rule rule = c.table;
+              twenty_tokens_tied_at_the_top(), 0, 1, 6},
+             // the same choices with every score 1000 higher: exp(s) overflows to inf
+             {"the scores of the first input, every one 1000 higher (begin 6, end 2, max_len 10)", ends_at_step_five(), 6,
+              2, 10, 1000.0}}) {
+        const ScoreTable table = c.table;
+        const double offset = c.offset;
+        const Rule rule = [table, offset](const Tokens& prefix) { return arma::rowvec(table(prefix) + offset); };
         const arma::uword b = c.begin, e = c.end;
         const std::size_t n = c.max_len;
         Probe& p = d.probe(
@@ -495,6 +567,7 @@ struct BeamWay {
     bool with_begin = true;  // false: prefixes start empty
     bool copies = false;     // the beam starts with beam copies of {begin}
     bool keep_begin = false, keep_end = false;
+    bool last_only = false;  // next_scores shown only a prefix's last token
     bool cut_at_end = true;  // Finished::extended: the answer cut at its first end token
 };
 
@@ -562,7 +635,7 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
                 pooled.push_back({h.score, q, kEnd, true});
                 continue;
             }
-            const arma::rowvec s = next(h.tokens);
+            const arma::rowvec s = next(w.last_only && !h.tokens.empty() ? Tokens{h.tokens.back()} : h.tokens);
             double top = s(0), sum = 0.0;
             for (arma::uword j = 1; j < s.n_elem; ++j) top = std::max(top, s(j));
             for (arma::uword j = 0; j < s.n_elem; ++j) sum += std::exp(s(j) - top);
@@ -817,6 +890,7 @@ std::vector<BeamSlip> beam_slips() {
     add(m::max_len_zero_still_decodes, "no return before the first round", [](W& w) { w.zero = W::Zero::first_round; });
     add(m::max_len_zero_still_decodes, "full when the length == max_len", [](W& w) { w.zero = W::Zero::equality; });
     add(m::decode_prefix_without_begin, "", [](W& w) { w.with_begin = false; });
+    add(m::decode_shown_last_token_only, "", [](W& w) { w.last_only = true; });
     return out;
 }
 
@@ -1045,7 +1119,12 @@ Tokens run_beam(const Tree& tree, std::size_t max_len, std::size_t beam) {
 BOOST_AUTO_TEST_SUITE(teacher_forcing)
 
 BOOST_AUTO_TEST_CASE(the_decoder_reads_begin_then_the_target_and_must_say_the_target_then_end) {
-    // targets of 4, 3, 1 and 0 tokens, with begin and end ids of every size
+    // targets of 4, 3, 1 and 0 tokens, with begin and end ids of every size; first, in a
+    // child process, whether an empty target is read past its end
+    if (dies_on_an_empty_target()) {
+        attn_test::report(m::teacher_forcing_reads_an_empty_target);
+        return;
+    }
     teacher_forcing_diagnosis().judge();
 }
 
@@ -1062,6 +1141,10 @@ BOOST_AUTO_TEST_CASE(position_i_is_asked_for_the_token_after_its_input) {
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_target_gives_begin_and_end) {
+    if (dies_on_an_empty_target()) {
+        BOOST_TEST_MESSAGE("checked once the_decoder_reads_begin_then_the_target_and_must_say_the_target_then_end passes");
+        return;
+    }
     const auto got = attn::teacher_forcing({}, 6, 2);
     BOOST_TEST(show(got.decoder_input) == show({6}), "decoder input for an empty target: expected {6}, got " << show(got.decoder_input));
     BOOST_TEST(show(got.expected) == show({2}), "expected tokens for an empty target: expected {2}, got " << show(got.expected));

@@ -58,6 +58,20 @@ ATTN_MISTAKE(teacher_forcing_begin_appended, "teacher_forcing",
              "the target); it comes first: push it before the target, or insert it at "
              "decoder_input.begin() (chapter 12)");
 
+ATTN_MISTAKE(teacher_forcing_end_only_after_a_token, "teacher_forcing",
+             "the end token was pushed inside the loop over the target, after its last token (if "
+             "i + 1 == n): an empty target has no last token, so its expected tokens came back "
+             "{} instead of {end}; push end once, after the loop (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_skips_ids_already_there, "teacher_forcing",
+             "begin was not put before a target that already starts with begin's id, or end not "
+             "after one that already ends with end's id: the target is copied as it is, and begin "
+             "and end are ALWAYS added, n + 1 tokens each, whatever ids it holds (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_reads_an_empty_target, "teacher_forcing",
+             "an empty target crashed the function: it read target[0] (or target.back()) of a "
+             "vector with no elements, as a loop `i <= target.size() - 1` does, since size() - 1 "
+             "wraps round to the largest size_t when size() is 0; loop while i < target.size(), "
+             "which runs no time for an empty target (chapter 12)");
+
 // --- decoding: greedy_decode, and the slips beam_search shares with it
 ATTN_MISTAKE(greedy_keeps_begin_token, "greedy_decode beam_search",
              "the answer starts with the begin token; it only starts the decoder, so drop it from "
@@ -111,6 +125,32 @@ ATTN_MISTAKE(decode_prefix_without_begin, "greedy_decode beam_search",
              "next_scores was shown prefixes without the begin token (its first call got an empty "
              "prefix): the decoder always reads begin first, so keep it at the front of every "
              "prefix you pass, and drop it only from what you return (chapter 12)");
+
+ATTN_MISTAKE(decode_shown_last_token_only, "greedy_decode beam_search",
+             "next_scores was shown only the last token ({prefix.back()}) instead of the whole "
+             "prefix: the decoder reads begin and every token produced so far, so pass the "
+             "prefix itself, next_scores(prefix) (chapter 12)");
+ATTN_MISTAKE(greedy_largest_magnitude, "greedy_decode",
+             "the token of the largest score in magnitude was taken (index_max of arma::abs(s)): a "
+             "large negative score is the LEAST likely token, not the most; take the largest score "
+             "itself, s.index_max() (chapter 12)");
+ATTN_MISTAKE(greedy_argmax_skips_last_token, "greedy_decode",
+             "the hand-written argmax never looked at the last token of the vocabulary (its loop "
+             "stopped at j + 1 < s.n_elem, or j < n - 1), so that token could never be chosen; "
+             "loop while j < s.n_elem, or use s.index_max() (chapter 12)");
+ATTN_MISTAKE(greedy_begin_token_forbidden, "greedy_decode",
+             "the begin token was kept from being chosen (its score set to -infinity, or skipped in "
+             "the argmax): the contract takes the highest-scoring token whatever it is, begin "
+             "included, and appends it like any other; only the end token stops (chapter 12)");
+ATTN_MISTAKE(greedy_stops_at_begin_token, "greedy_decode",
+             "the begin token was taken as a stop token too: decoding stops only when the best "
+             "token is `end`; a chosen begin token is appended like any other (chapter 12)");
+ATTN_MISTAKE(greedy_softmax_without_shift, "greedy_decode",
+             "the scores were turned into probabilities, exp(s) / sum exp(s), without taking the "
+             "row's maximum off first: with scores near 1000 exp overflows to inf and inf / inf is "
+             "NaN, which the argmax cannot read. The most probable token is the highest score, so "
+             "take s.index_max() of the scores themselves (or subtract s.max() before exp) "
+             "(chapter 12)");
 
 // --- beam_search
 ATTN_MISTAKE(beam_sums_raw_scores, "beam_search",

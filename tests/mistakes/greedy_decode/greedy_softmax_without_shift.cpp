@@ -1,0 +1,19 @@
+// Wrong on purpose (suite only): the mistake greedy_softmax_without_shift in greedy_decode.
+#include <cmath>
+#include "contracts/12_encoder_decoder.hpp"
+#include "core/errors.hpp"
+namespace attn {
+std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma::uword begin, arma::uword end,
+                                       std::size_t max_len) {
+    std::vector<arma::uword> prefix{begin};
+    while (prefix.size() - 1 < max_len) {
+        const arma::rowvec s = next_scores(prefix);
+        if (s.n_elem == 0) throw InputError("greedy_decode: next_scores returned no scores");
+        const arma::rowvec p = arma::exp(s) / arma::accu(arma::exp(s));  // the mistake: exp(s - s.max())
+        const arma::uword best = p.index_max();
+        if (best == end) break;
+        prefix.push_back(best);
+    }
+    return {prefix.begin() + 1, prefix.end()};
+}
+}  // namespace attn
