@@ -564,15 +564,18 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
     if (B.n_cols >= 2) add(m::loop_misses_the_last_index, cols_to(B.n_cols - 1), "the columns one short", ab);
     // a bound of another size: terms or entries left out where it is smaller, an index past
     // the end (of a loop reading entries) where it is larger
-    const Result past_the_end = Result::throws(Threw::armadillo_index, "Mat::operator(): index out of bounds");
+    const Result past_the_end = Result::throws(Threw::armadillo_index, "out of bounds");
     const std::vector<std::tuple<arma::uword, const char*, char>> bounds = {
         {A.n_rows, "the sum to A.n_rows", 's'},   {B.n_cols, "the sum to B.n_cols", 's'},
         {n, "the rows to A.n_cols", 'r'},         {B.n_cols, "the rows to B.n_cols", 'r'},
         {A.n_rows, "the columns to A.n_rows", 'c'}, {n, "the columns to A.n_cols", 'c'}};
     for (const auto& [b, how, loop] : bounds) {
         const arma::uword right = loop == 's' ? n : loop == 'r' ? A.n_rows : B.n_cols;
-        if (b == 0 || b == right || names.skip.count(how)) continue;
-        if (b > right) p.variant(m::loop_bound_of_another_size, past_the_end, ab).labelled(how);
+        if (b == 0 || names.skip.count(how)) continue;
+        // where the other size is the right one, the slip gives the right result: declared, so
+        // that an input where it shows nothing still counts against it
+        if (b == right) p.variant(m::loop_bound_of_another_size, p.right, ab).labelled(how);
+        else if (b > right) p.variant(m::loop_bound_of_another_size, past_the_end, ab).labelled(how);
         else if (loop == 's') add(m::loop_bound_of_another_size, product_over(A, B, 0, b), how, ab);
         else if (loop == 'r') add(m::loop_bound_of_another_size, rows_to(b), how, ab);
         else add(m::loop_bound_of_another_size, cols_to(b), how, ab);
