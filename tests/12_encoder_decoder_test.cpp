@@ -533,7 +533,8 @@ struct BeamWay {
     // the prefix's own score left out
     enum class Score { log_softmax, raw, probability, shift_only, two_norm, zero, last_token_only } score = Score::log_softmax;
     // how candidates are ranked (all by score first)
-    enum class Order { contract, prefix_first, larger_token_first, later_prefix_first, ascending } order = Order::contract;
+    enum class Order { contract, prefix_first, larger_token_first, larger_token_earlier_prefix, later_prefix_first, ascending } order =
+        Order::contract;
     bool equal_replaces_best = false;  // a finished prefix that only equals the best replaces it (>=)
     // what an extension by end becomes: set aside (right), a token like any other,
     // kept in the beam (not extended, or shown to next_scores and not extended), or
@@ -546,6 +547,7 @@ struct BeamWay {
         Finished::set_aside;
     bool end_counted = true;    // false: a prefix finished by end keeps its score from before end
     bool last_is_best = false;  // every finished prefix becomes the answer
+    bool first_is_best = false;  // the first finished prefix stays the answer
     // what a finished prefix is compared by (and a live one against it, to stop): its
     // score (right), or its score over its length, counted as the tokens produced and
     // the end token, the tokens produced alone, or those and begin (tokens.size())
@@ -610,6 +612,7 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
         switch (w.order) {
             case O::contract: return a.token != b.token ? a.token < b.token : a.parent < b.parent;
             case O::larger_token_first: return a.token != b.token ? a.token > b.token : a.parent > b.parent;
+            case O::larger_token_earlier_prefix: return a.token != b.token ? a.token > b.token : a.parent < b.parent;
             case O::later_prefix_first: return a.parent != b.parent ? a.parent > b.parent : a.token > b.token;
             default: return a.parent != b.parent ? a.parent < b.parent : a.token < b.token;  // as they were made
         }
@@ -696,7 +699,8 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             if (w.finished == F::full_dropped && !by_end) continue;
             if (w.stop == BeamWay::Stop::first_finished) return answer(h.tokens);
             const double k = key(h, by_end);
-            if (w.last_is_best || !found || k > best_key || (w.equal_replaces_best && k == best_key)) best = h, best_key = k;
+            if (w.first_is_best ? !found : w.last_is_best || !found || k > best_key || (w.equal_replaces_best && k == best_key))
+                best = h, best_key = k;
             found = true;
         }
         if (stays) {
@@ -860,6 +864,8 @@ std::vector<BeamSlip> beam_slips() {
     add(m::beam_ties_broken_the_wrong_way, "sorted by score alone", [](W& w) { w.order = W::Order::prefix_first; });
     add(m::beam_ties_broken_the_wrong_way, "larger token first", [](W& w) { w.order = W::Order::larger_token_first; });
     add(m::beam_ties_broken_the_wrong_way, "later prefix first", [](W& w) { w.order = W::Order::later_prefix_first; });
+    add(m::beam_ties_broken_the_wrong_way, "larger token first, then the earlier prefix",
+        [](W& w) { w.order = W::Order::larger_token_earlier_prefix; });
     add(m::beam_ties_broken_the_wrong_way, "an equal finished prefix replaces the best",
         [](W& w) { w.equal_replaces_best = true; });
     add(m::beam_keeps_finished_hypotheses, "answer cut at its first end", [](W& w) { w.finished = W::Finished::extended; });
@@ -870,6 +876,7 @@ std::vector<BeamSlip> beam_slips() {
         [](W& w) { w.finished = W::Finished::stays_and_asked; });
     add(m::beam_end_probability_not_counted, "", [](W& w) { w.end_counted = false; });
     add(m::beam_returns_last_finished, "", [](W& w) { w.last_is_best = true; });
+    add(m::beam_keeps_first_finished, "", [](W& w) { w.first_is_best = true; });
     add(m::beam_stops_at_first_finished, "at the first finished prefix", [](W& w) { w.stop = W::Stop::first_finished; });
     add(m::beam_stops_at_first_finished, "when one live prefix is no better",
         [](W& w) { w.stop = W::Stop::any_worse; });

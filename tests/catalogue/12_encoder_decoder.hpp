@@ -201,6 +201,11 @@ ATTN_MISTAKE(beam_returns_last_finished, "beam_search",
              "the answer was the prefix that finished LAST, not the best one: compare each "
              "finished prefix with the best so far and keep it only when it scores higher "
              "(chapter 12)");
+ATTN_MISTAKE(beam_keeps_first_finished, "beam_search",
+             "the first prefix to finish stayed the answer for good (it was set only while none "
+             "had finished, if (!found)): a prefix that finishes later may score higher, so "
+             "compare each finished prefix with the best so far and replace it when it scores "
+             "higher (chapter 12)");
 ATTN_MISTAKE(beam_searches_on_after_the_best_finished, "beam_search",
              "the search went on after no live prefix could beat the best finished one: a longer "
              "prefix only scores lower, so the answer cannot change; stop then (or drop each live "
