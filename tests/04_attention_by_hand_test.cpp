@@ -165,6 +165,7 @@ void scale_variants(Probe& p, const arma::mat& S, double d_k) {
     const Finish scaled = [&](const AttentionWay& w) { return result("S'", divided(S, w.divisor), kScores); };
     DivisorSlips which;
     which.fixed = true;
+    which.powers = true;
     add_divisor_slips(p, DivisorSizes{d_k, 0, static_cast<double>(S.n_cols), static_cast<double>(S.n_rows)}, scaled,
                       which);
 }
@@ -214,6 +215,7 @@ void weights_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
     };
     DivisorSlips divisors;
     divisors.fixed = true;
+    divisors.powers = true;
     divisors.after_softmax = true;
     add_divisor_slips(p,
                       DivisorSizes{static_cast<double>(K.n_cols), 0, static_cast<double>(K.n_rows),

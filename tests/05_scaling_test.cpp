@@ -84,6 +84,7 @@ Diagnosis scale_factor_diagnosis() {
         // a fixed 2 and sqrt(d_k) kept in an integer too
         DivisorSlips fixed;
         fixed.fixed = true;
+        fixed.powers = true;
         add_divisor_slips(p, DivisorSizes{dk}, [](const AttentionWay& w) { return factor(1.0 / w.divisor); }, fixed);
         p.variant(m::scale_factor_integer_division, factor(d_k == 1 ? 1.0 : 0.0))  // 1 / 1 is 1 in integers too
             .variant(m::scale_factor_refuses_width_one, d_k == 1 ? Result::throws(Threw::input_error) : right)

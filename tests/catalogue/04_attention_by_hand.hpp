@@ -42,9 +42,22 @@ ATTN_MISTAKE(scale_multiplied, "attention_weights scale_scores scale_factor scal
              "the scores were multiplied by sqrt(d_k) instead of divided by it: the scores grow "
              "with d_k instead of staying near 1, and softmax saturates (chapters 04 and 05)");
 ATTN_MISTAKE(divisor_hard_coded, "scale_scores attention_weights scaled_dot_product_attention attention_questions scale_factor",
-             "the divisor was a fixed 2, the worked example's sqrt(4): it must follow the width of "
-             "the keys, std::sqrt(static_cast<double>(d_k)) with d_k = K.n_cols, which is 3 for "
-             "keys 9 wide and 8 for keys 64 wide (chapter 04, step 3)");
+             "the divisor was a fixed number (2, the worked example's sqrt(4), or 8, the paper's "
+             "sqrt(64)): it must follow the width of the keys, "
+             "std::sqrt(static_cast<double>(d_k)) with d_k = K.n_cols, which is 2 for keys 4 wide, "
+             "3 for keys 9 wide and 8 for keys 64 wide (chapter 04, step 3)");
+ATTN_MISTAKE(scale_by_sqrt_d_k_minus_one, "scale_scores attention_weights scale_factor",
+             "the divisor was sqrt(d_k - 1), the n - 1 of a sample variance: nothing is estimated "
+             "from data here; a score adds up d_k products of variance 1, so its variance is d_k "
+             "and the divisor sqrt(d_k) (chapter 05)");
+ATTN_MISTAKE(scale_by_half_d_k, "scale_scores attention_weights scale_factor",
+             "the divisor was d_k / 2: a square root is not a half; the divisor is d_k to the power "
+             "1/2, std::sqrt(static_cast<double>(d_k)) (chapter 05)");
+ATTN_MISTAKE(scale_by_another_power_of_d_k, "scale_scores attention_weights scale_factor",
+             "the divisor was {}: d_k to another power than 1/2 (a square where the root belongs, "
+             "std::pow(d_k, 2) for std::pow(d_k, 0.5), or the root taken twice, as when sqrt(d_k) is "
+             "handed to a function that takes the root itself); the divisor is sqrt(d_k) "
+             "(chapter 05)");
 ATTN_MISTAKE(sqrt_truncated_to_integer, "scale_scores attention_weights scaled_dot_product_attention scale_factor",
              "the square root of d_k was kept in an integer (arma::uword, int, or a cast), which "
              "cuts sqrt(8) = 2.83 down to 2: keep it a double, const double root = "

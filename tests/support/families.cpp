@@ -258,6 +258,9 @@ const Mistake& mistake_of(Divisor d) {
         case Divisor::after_softmax: return m::scaled_after_softmax;
         case Divisor::fixed_two: return m::divisor_hard_coded;
         case Divisor::truncated_sqrt: return m::sqrt_truncated_to_integer;
+        case Divisor::minus_one: return m::scale_by_sqrt_d_k_minus_one;
+        case Divisor::half_d_k: return m::scale_by_half_d_k;
+        case Divisor::other_power: return m::scale_by_another_power_of_d_k;
     }
     throw std::invalid_argument("mistake_of: no such divisor");
 }
@@ -286,8 +289,15 @@ std::vector<Slip> divisor_slips(const DivisorSizes& n, const DivisorSlips& which
         push(out, slip(mistake_of(Divisor::after_softmax), w), which.unguarded);
     }
     if (which.fixed) {
-        by(Divisor::fixed_two, 2.0);
+        by(Divisor::fixed_two, 2.0, "2");
         by(Divisor::truncated_sqrt, std::floor(std::sqrt(n.d_k)));
+    }
+    if (which.powers) {
+        if (n.d_k > 1) by(Divisor::minus_one, std::sqrt(n.d_k - 1));
+        by(Divisor::half_d_k, n.d_k / 2);
+        by(Divisor::other_power, n.d_k * n.d_k, "d_k^2", "d_k^2");
+        by(Divisor::other_power, std::sqrt(std::sqrt(n.d_k)), "d_k^(1/4)", "d_k^(1/4), sqrt(sqrt(d_k))");
+        by(Divisor::fixed_two, 8.0, "8");
     }
     return out;
 }

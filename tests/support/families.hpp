@@ -142,6 +142,7 @@ struct DivisorSlips {
     std::string d_k_detail;        // what else a division by d_k may be (divided twice)
     bool queries_apart = false;    // sqrt(L_Q) a mistake of its own (where L_Q != L_K), not a count of tokens
     bool fixed = false;            // a fixed 2, and sqrt(d_k) kept in an integer
+    bool powers = false;           // sqrt(d_k - 1), d_k / 2, d_k^2, d_k^(1/4), and a fixed 8 (the paper's sqrt(64))
     bool unguarded = false;        // each again without the rule for a row of -inf
     bool after_softmax = false;    // the weights divided by sqrt(d_k) instead of the scores (where
                                    // the exercise gives weights)
@@ -150,7 +151,7 @@ std::vector<Slip> divisor_slips(const DivisorSizes& sizes, const DivisorSlips& w
 // The divisors above by what they are, for an answer that follows from the divisor (a
 // question's weight): what dividing by it is named.
 enum class Divisor { none, d_k, multiplied, sqrt_d_v, key_count, query_count, sqrt_d_model, after_softmax, fixed_two,
-                     truncated_sqrt };
+                     truncated_sqrt, minus_one, half_d_k, other_power };
 const Mistake& mistake_of(Divisor d);
 void add_divisor_slips(Probe& p, const DivisorSizes& sizes, const Finish& finish, const DivisorSlips& which = {});
 
