@@ -80,6 +80,9 @@ ATTN_MISTAKE(result_running_sum, "*",
              "to 0 before each entry it adds up");
 ATTN_MISTAKE(result_term_missing, "*", "the result lacks a term the contract names (a bias, a residual, ...)");
 ATTN_MISTAKE(result_term_extra, "*", "the result has a term the contract names once too often");
+ATTN_MISTAKE(result_nearly_right, "*",
+             "the result is right to a few parts in a million and no closer: single precision "
+             "somewhere, or a tiny constant added");
 ATTN_MISTAKE(result_not_finite, "*",
              "the result holds inf or NaN where the right value is finite: an overflow, a log of "
              "0, a division by 0, or an unsigned size that wrapped round below 0");

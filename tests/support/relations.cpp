@@ -520,6 +520,21 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         return other_shape_relations(R, Y, name, ax, tol);
     }
     if (Y.n_elem == 0) return out;
+    // right to a few parts in a million and no closer: single precision, or a tiny constant
+    // added (said alone: every other relation would only describe the rounding)
+    if (R.is_finite() && Y.is_finite()) {
+        const double scale = std::max(arma::abs(Y).max(), 1e-300);
+        const double off = arma::abs(R - Y).max() / scale;
+        if (off > 0 && off <= 2e-5) {
+            char digits[16];
+            std::snprintf(digits, sizeof digits, "%.0f", std::floor(-std::log10(off)));
+            return {found(m::result_nearly_right, "nearly",
+                          name + " agrees with the right values to about " + digits +
+                              " significant digits and no further (a double carries 15 or 16): a float where a double "
+                              "belongs (an accumulator, a temporary, a 1.0f), or a tiny constant added somewhere (an "
+                              "epsilon the formula does not have)")};
+        }
+    }
 
     // inf or NaN where the right value is finite: nothing else is worth saying (unless
     // the right result holds infinities itself, as a mask does: then one in the wrong
