@@ -481,6 +481,15 @@ enum class Mha {
     w_o_first,                // output = W_o concat
     scores_as_weights,        // each head's scaled (and masked) scores kept as its weights
     raw_scores_as_weights,    // each head's Q_i K_i^T kept as its weights
+    head0_queries,            // every head attends with head 0's queries Q_0
+    w_o_transposed,           // output = concat W_o^T
+    width_is_head_count,      // split_heads(Q, d_k): d_k parts, each `heads` columns wide
+    weights_not_kept,         // the weights vector left empty
+    last_head_dropped,        // the heads' loop one short: h - 1 heads, concat W_o
+    last_head_dropped_top_rows,  // ... and concat times W_o's first (h - 1) d_v rows
+    weights_are_outputs,      // each head's output stored as its weights
+    w_o_blocks_at_d_k,        // output = sum_i head_i W_o.rows(i d_k, i d_k + d_v - 1)
+    w_o_blocks_d_k_wide,      // output = sum_i head_i W_o.rows(i d_k, (i + 1) d_k - 1)
 };
 
 struct MhaByLoops {
@@ -514,9 +523,10 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
     const arma::uword d_k = in.W_q.n_cols / h, d_v = in.W_v.n_cols / h, L_Q = Q.n_rows, L_K = K.n_rows;
     const bool dealt = s == Mha::interleaved;
     const arma::uword d_model_part = in.X_q.n_cols / h;
-    const arma::uword qk_width = s == Mha::widths_from_d_model ? d_model_part : d_k;
+    const arma::uword qk_width = s == Mha::widths_from_d_model ? d_model_part : s == Mha::width_is_head_count ? h : d_k;
     const arma::uword v_width = s == Mha::values_cut_at_key_width || head.projection.v != Weight::v ? d_k
                                 : s == Mha::widths_from_d_model                                    ? d_model_part
+                                : s == Mha::width_is_head_count                                    ? h
                                                                                                    : d_v;
     if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)
         return mha_throws(Threw::armadillo_index, "Mat::cols()");
@@ -542,11 +552,13 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
     MhaByLoops r;
     std::vector<arma::mat> outputs;
     std::vector<arma::mat> Qs, Ks, Vs;
-    const arma::uword parts = s == Mha::one_wide_head ? 1 : h;
+    const bool dropped = s == Mha::last_head_dropped || s == Mha::last_head_dropped_top_rows;
+    const arma::uword parts = s == Mha::one_wide_head ? 1 : dropped ? h - 1 : h;
     for (arma::uword p = 0; p < parts; ++p) {
-        Qs.push_back(parts == 1 ? Q : head_of(Q, h, p, qk_width, dealt));  // (L_Q, d_k)
-        Ks.push_back(parts == 1 ? K : head_of(K, h, p, qk_width, dealt));  // (L_K, d_k)
-        Vs.push_back(parts == 1 ? V : head_of(V, h, p, v_width, dealt));   // (L_K, d_v)
+        const arma::uword q = s == Mha::head0_queries ? 0 : p;  // whose queries head p attends with
+        Qs.push_back(s == Mha::one_wide_head ? Q : head_of(Q, h, q, qk_width, dealt));  // (L_Q, d_k)
+        Ks.push_back(s == Mha::one_wide_head ? K : head_of(K, h, p, qk_width, dealt));  // (L_K, d_k)
+        Vs.push_back(s == Mha::one_wide_head ? V : head_of(V, h, p, v_width, dealt));   // (L_K, d_v)
     }
     if (s == Mha::one_softmax) {
         // every head's scaled, masked scores of a query side by side, one softmax over them all
@@ -572,7 +584,28 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
             r.weights[p] = attention_by_loops(Qs[p], Ks[p], Vs[p], s == Mha::raw_scores_as_weights ? arma::mat() : mask, plain)
                                .scores;
     }
-    if (s == Mha::w_o_first) {
+    if (s == Mha::weights_not_kept) r.weights.clear();
+    if (s == Mha::weights_are_outputs) r.weights = outputs;
+    if (s == Mha::w_o_transposed) {
+        if (r.concat.n_cols != in.W_o.n_cols)  // concat (L_Q x h d_v) times W_o^T (d_model x h d_v)
+            return mha_throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
+                                                         shape(r.concat.n_rows, r.concat.n_cols) + " and " +
+                                                         shape(in.W_o.n_cols, in.W_o.n_rows));
+        r.output = product_by_loops(r.concat, in.W_o.t());
+    } else if (s == Mha::last_head_dropped_top_rows) {
+        r.output = product_by_loops(r.concat, in.W_o.rows(0, r.concat.n_cols - 1));  // W_o's first (h - 1) d_v rows
+    } else if (s == Mha::w_o_blocks_at_d_k || s == Mha::w_o_blocks_d_k_wide) {
+        // each head's output times a block of W_o's rows starting at i d_k (not i d_v)
+        const arma::uword rows = s == Mha::w_o_blocks_at_d_k ? d_v : d_k;
+        r.output = arma::mat(L_Q, in.W_o.n_cols, arma::fill::zeros);
+        for (arma::uword p = 0; p < h; ++p) {
+            if (p * d_k + rows > in.W_o.n_rows) return mha_throws(Threw::armadillo_index, "");
+            if (rows != d_v)  // head_p (L_Q x d_v) times a block d_k x d_model
+                return mha_throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
+                                                             shape(L_Q, d_v) + " and " + shape(rows, in.W_o.n_cols));
+            r.output += product_by_loops(outputs[p], in.W_o.rows(p * d_k, p * d_k + rows - 1));
+        }
+    } else if (s == Mha::w_o_first) {
         if (in.W_o.n_cols != r.concat.n_rows)  // W_o ((h d_v) x d_model) times concat (L_Q x h d_v)
             return mha_throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
                                                          shape(in.W_o.n_rows, in.W_o.n_cols) + " and " +
@@ -718,7 +751,30 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::heads_weights_before_softmax, with(Mha::scores_as_weights))
             .labelled("the scaled scores")
             .variant(m::heads_weights_before_softmax, with(Mha::raw_scores_as_weights))
-            .labelled("Q_i K_i^T");
+            .labelled("Q_i K_i^T")
+            .variant(m::heads_queries_of_head_0, with(Mha::head0_queries))
+            .variant(m::heads_output_projection_transposed, with(Mha::w_o_transposed))
+            .variant(m::heads_weights_not_returned, with(Mha::weights_not_kept))
+            .variant(m::heads_last_one_left_out, with(Mha::last_head_dropped))
+            .labelled("concat W_o")
+            .variant(m::heads_last_one_left_out, with(Mha::last_head_dropped_top_rows))
+            .labelled("concat times W_o's first (h - 1) d_v rows")
+            .variant(m::heads_outputs_as_weights, with(Mha::weights_are_outputs))
+            .variant(m::heads_output_blocks_at_key_width, with(Mha::w_o_blocks_at_d_k))
+            .labelled("W_o.rows(i * d_k, i * d_k + d_v - 1)")
+            .variant(m::heads_output_blocks_at_key_width, with(Mha::w_o_blocks_d_k_wide))
+            .labelled("W_o.rows(i * d_k, (i + 1) * d_k - 1)");
+        // split_heads handed the head width: d_k parts of `heads` columns (d_v for the values);
+        // where a head is narrower than the count of heads, part i >= d_k is read past the end of
+        // the vector (undefined) or of Q (Armadillo's error): any wrong result counts there
+        {
+            const arma::uword d_k = c.W_q.n_cols / c.h;
+            if (c.h <= d_k && c.h <= d_v)
+                p.variant(m::heads_split_by_head_width, with(Mha::width_is_head_count));
+            else
+                p.variant_fitting(m::heads_split_by_head_width, Result::throws(Threw::armadillo_index, ""),
+                                  [right = p.right](const Result& r) { return !same_result(r, right); });
+        }
         // the heads' divisibility checked on d_model, which the projections may change: a d_model
         // of 5 refused for 2 heads of width 3
         declare(p, m::heads_divisibility_on_d_model,

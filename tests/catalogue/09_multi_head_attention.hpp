@@ -150,4 +150,35 @@ ATTN_MISTAKE(heads_concat_summed, "concat_heads",
              "keeps every head's columns, L x (w_0 + ... + w_{h-1}), with arma::join_rows or "
              "out.cols(c, c + w - 1) = parts[i] (chapter 09)");
 
+ATTN_MISTAKE(heads_queries_of_head_0, "multi_head_attention",
+             "every head attended with head 0's queries (Q[0] where Q[i] belongs, a copied index), "
+             "each with its own keys and values: head i asks with its own slice of the queries, "
+             "scaled_dot_product_attention(Q[i], K[i], V[i], mask), all three at the same i "
+             "(chapter 09)");
+ATTN_MISTAKE(heads_output_projection_transposed, "multi_head_attention",
+             "the heads' concat was multiplied by W_o transposed (concat * W_o.t()); W_o is stored "
+             "(h d_v) x d_model, one row per column of concat, so the output is concat * W_o as it "
+             "is, L_Q x d_model (chapter 09)");
+ATTN_MISTAKE(heads_split_by_head_width, "multi_head_attention",
+             "each head was cut `heads` columns wide: split_heads(M, n) takes the number of parts, "
+             "and it was handed the width of one head (d_k = W_q.n_cols / heads, or d_v), so it "
+             "made d_k parts of `heads` columns each; pass the count, split_heads(Q, heads), and "
+             "the same for K and V (chapter 09)");
+ATTN_MISTAKE(heads_weights_not_returned, "multi_head_attention",
+             "the result's weights came back empty: each head's weights (the .weights of its "
+             "scaled_dot_product_attention) must be pushed onto r.weights, one L_Q x L_K matrix "
+             "per head, in head order (chapter 09)");
+ATTN_MISTAKE(heads_last_one_left_out, "multi_head_attention",
+             "the last head was never computed (a loop to heads - 1, or <= heads - 2): concat is "
+             "d_v columns short and one weights matrix is missing; loop i from 0 while i < heads "
+             "(chapter 09)");
+ATTN_MISTAKE(heads_outputs_as_weights, "multi_head_attention",
+             "each head's output (L_Q x d_v) was stored as its weights: r.weights gets the "
+             ".weights of each head's attention, L_Q x L_K, and only the .output goes into concat "
+             "(chapter 09)");
+ATTN_MISTAKE(heads_output_blocks_at_key_width, "multi_head_attention",
+             "W_o's rows were cut into per-head blocks at multiples of d_k: head i's output meets "
+             "the rows of W_o that match its columns in concat, W_o.rows(i * d_v, (i + 1) * d_v - "
+             "1), d_v = W_v.n_cols / heads; simpler still, concat_heads(...) * W_o (chapter 09)");
+
 }  // namespace attn_test::mistakes
