@@ -195,6 +195,10 @@ ATTN_MISTAKE(softmax_backward_dot_unfinished, "softmax_jvp softmax_rows_backward
              "same loop that wrote the entries, so entry j saw only the keys before it (or up to "
              "it); add up the whole row's a . v in a first loop, then write a_j (v_j - a . v) in a "
              "second (chapters 03 and 11)");
+ATTN_MISTAKE(softmax_backward_dot_one_short, "softmax_jvp softmax_rows_backward attention_backward",
+             "the dot product a . v left out the last key: its loop stopped one short (k + 1 < "
+             "L_K, or k < n - 1); it adds up a_k v_k over every key of the row, for (arma::uword "
+             "k = 0; k < a.n_cols; ++k) (chapters 03 and 11)");
 ATTN_MISTAKE(softmax_backward_of_log_softmax, "softmax_jvp softmax_rows_backward attention_backward",
              "this is the backward pass of log-softmax, v - a sum(v), not of softmax: softmax's "
              "Jacobian diag(a) - a^T a scales every entry by its weight and subtracts the weighted "

@@ -474,12 +474,14 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
     // softmax_again: the weights put through softmax_rows once more, and that used for A
     const arma::mat A = way == Jvp::softmax_again ? softmax_by_loops(A_given) : A_given;
     const arma::uword R = A.n_rows, C = A.n_cols;
-    arma::vec row_dot(R, arma::fill::zeros), row_sum(R, arma::fill::zeros), row_aa(R, arma::fill::zeros);
+    arma::vec row_dot(R, arma::fill::zeros), row_sum(R, arma::fill::zeros), row_aa(R, arma::fill::zeros),
+        dot_short(R, arma::fill::zeros);
     arma::rowvec col_dot(C, arma::fill::zeros);
     double whole = 0;
     for (arma::uword i = 0; i < R; ++i)
         for (arma::uword j = 0; j < C; ++j) {
             row_dot(i) += A(i, j) * dA(i, j);
+            if (j + 1 < C) dot_short(i) += A(i, j) * dA(i, j);
             row_sum(i) += dA(i, j);
             row_aa(i) += A(i, j) * A(i, j);
             col_dot(j) += A(i, j) * dA(i, j);
@@ -517,6 +519,7 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
                 case Jvp::log_softmax: x = g - a * row_sum(i); break;
                 case Jvp::partial_dot_through: x = a * (g - (partial + a * g)); break;
                 case Jvp::partial_dot_before: x = a * (g - partial); break;
+                case Jvp::dot_one_short: x = a * (g - dot_short(i)); break;
             }
             partial += a * g;
             dS(i, j) = x;
@@ -617,7 +620,8 @@ std::vector<JvpSlip> jvp_slips(bool one_row) {
             {Jvp::gradient_in_front, &m::softmax_backward_gradient_in_front, "dA % (dA - dot)"},
             {Jvp::log_softmax, &m::softmax_backward_of_log_softmax, "dA - A % sum(dA)"},
             {Jvp::partial_dot_through, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j"},
-            {Jvp::partial_dot_before, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j-1"}};
+            {Jvp::partial_dot_before, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j-1"},
+            {Jvp::dot_one_short, &m::softmax_backward_dot_one_short, "k + 1 < L_K"}};
     if (one_row)
         all.erase(std::remove_if(all.begin(), all.end(),
                                  [](const JvpSlip& s) {

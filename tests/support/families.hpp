@@ -262,11 +262,12 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
 // the weights do, dA % (dA - dot); and log-softmax's backward pass, dA - A % sum(dA), can
 // stand for softmax's. A loop that sums the dot product while it writes the entries uses
 // it unfinished: entry j subtracts the sum over keys 0..j (`partial_dot_through`) or
-// 0..j-1 (`partial_dot_before`). `skipped` is no backward pass at all (dS = dA).
+// 0..j-1 (`partial_dot_before`); or its loop can stop one key short (`dot_one_short`).
+// `skipped` is no backward pass at all (dS = dA).
 enum class Jvp { right, skipped, without_subtraction, missing_weights, diagonal_only, sum_of_v, mean_of_v, brackets,
                  columns, whole_matrix, not_reset, roles_swapped, on_weights, dot_of_weights, first_term_unweighted,
                  dot_as_mean, softmax_again, own_weight_twice, without_delta, gradient_in_front, log_softmax,
-                 partial_dot_through, partial_dot_before };
+                 partial_dot_through, partial_dot_before, dot_one_short };
 arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way = Jvp::right);
 struct JvpSlip {
     Jvp way;
