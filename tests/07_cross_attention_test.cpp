@@ -471,7 +471,46 @@ void causal_mask_variants(Probe& p, arma::uword L) {
                  "in causal_mask every entry came out 0, or as good as 0: the keys j > i need -arma::datum::inf; "
                  "std::numeric_limits<double>::min() is the smallest POSITIVE double, not the most negative one, and "
                  "with an unsigned arma::uword, i - j < 0 is never true: compare j > i")
-        .variant(m::mask_plus_infinity, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, INFINITY)));
+        .variant(m::mask_plus_infinity, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, INFINITY)))
+        .variant(m::causal_mask_hides_only_next, hide([](arma::uword i, arma::uword j) { return j == i + 1; }));
+    // a window: the far past hidden too, key j hidden when j + w <= i as well as j > i (w = 1 is
+    // the diagonal alone, a mistake of its own)
+    for (const arma::uword w : {arma::uword{2}, arma::uword{3}})
+        p.variant(m::causal_mask_hides_the_far_past,
+                  hide([w](arma::uword i, arma::uword j) { return j > i || j + w <= i; }))
+            .labelled("a window of " + std::to_string(w) + " keys");
+    // a loop over the hidden entries one short: the last superdiagonal (the corner, key L - 1 for
+    // query 0), the last key's column, or query L - 2's row left 0
+    p.variant(m::causal_mask_loop_one_short, hide([L](arma::uword i, arma::uword j) { return j > i && j - i + 1 < L; }))
+        .labelled("diagonals k < L - 1")
+        .variant(m::causal_mask_loop_one_short, hide([L](arma::uword i, arma::uword j) { return j > i && j + 1 < L; }))
+        .labelled("keys j < L - 1")
+        .variant(m::causal_mask_loop_one_short, hide([L](arma::uword i, arma::uword j) { return j > i && i + 2 < L; }))
+        .labelled("queries i < L - 2");
+    // set_size without a fill: -infinity above the diagonal, whatever the memory held on and below
+    // it (not all of it 0, the right mask; nor one of the patterns of the slips above)
+    if (L >= 2) {
+        arma::mat example = hiding(L, [](arma::uword i, arma::uword j) { return j > i; });
+        example.diag().fill(-1.5e-6);
+        p.variant_fitting(m::causal_mask_not_zero_filled, as(example), [L](const Result& r) {
+            if (r.threw != Threw::nothing || r.parts.size() != 1) return false;
+            const arma::mat& M = r.parts[0].value;
+            if (M.n_rows != L || M.n_cols != L) return false;
+            bool other = false, all_one = true, all_nan = true;
+            for (arma::uword i = 0; i < L; ++i)
+                for (arma::uword j = 0; j < L; ++j) {
+                    const double x = M(i, j);
+                    if (j > i) {
+                        if (!(std::isinf(x) && x < 0)) return false;
+                        continue;
+                    }
+                    other = other || (x != 0.0 && !(std::isinf(x) && x < 0));
+                    all_one = all_one && x == 1.0;
+                    all_nan = all_nan && std::isnan(x);
+                }
+            return other && !all_one && !all_nan;
+        });
+    }
     // -1e9, -1e30, lowest(): any large finite number where -infinity belongs, the slip of
     // hidden scores set to -1e9
     const Mistake& large_finite = mistake_of(MaskUse::set_large);

@@ -107,4 +107,22 @@ ATTN_MISTAKE(empty_mask_taken_as_no_mask, "masked_attention",
              "masked_attention insists on a mask, so its shape is checked whatever it is, "
              "require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, ...) with no if "
              "around it (chapter 07)");
+ATTN_MISTAKE(causal_mask_hides_only_next, "causal_mask",
+             "only the key right after each query (j == i + 1, the first superdiagonal) got "
+             "-infinity: every later key is the future too, so M(i, j) = -infinity for every "
+             "j > i, not just the next one (chapter 07)");
+ATTN_MISTAKE(causal_mask_hides_the_far_past, "causal_mask",
+             "the keys far enough before each query were hidden too (a window: j + w <= i as well "
+             "as j > i); a causal mask hides only the future, so every key j <= i stays 0, however "
+             "far back (chapter 07)");
+ATTN_MISTAKE(causal_mask_loop_one_short, "causal_mask",
+             "a loop that writes the -infinity entries stopped one short (k < L - 1 over the "
+             "diagonals, j < L - 1 over the keys, or i < L - 2 over the queries), so part of the "
+             "future was left 0 (the top-right corner, the last key's column): the hidden entries "
+             "are every j from i + 1 to L - 1, for every query i (chapter 07)");
+ATTN_MISTAKE(causal_mask_not_zero_filled, "causal_mask",
+             "the matrix was made with M.set_size(L, L) (or arma::fill::none) and only the "
+             "-infinity entries were written: set_size leaves the memory as it was, so the entries "
+             "on and below the diagonal hold leftovers; start from arma::mat M(L, L, "
+             "arma::fill::zeros), or M.zeros(L, L) (chapter 07)");
 }  // namespace attn_test::mistakes

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the mistake result_edge_left_out in causal_mask.
+// Wrong on purpose (suite only): the mistake causal_mask_loop_one_short in causal_mask.
 #include <limits>
 
 #include "contracts/07_cross_attention.hpp"
