@@ -153,7 +153,8 @@ Diagnosis project_diagnosis() {
                  {d_model == d_out, "X.n_cols == W.n_cols"}, {L == d_model, "X.n_rows == W.n_rows"}})
             add_rule_slip(p, NotARule::other_sizes, holds, right, Result::throws(Threw::shape_error), rule)
                 .labelled(how);
-        add_product_loop_slips(p, "X W", in.X, in.W, {"X", "W", "d_model"});
+        // (W * X is the projection family's own slip)
+        add_product_loop_slips(p, "X W", in.X, in.W, {"X", "W", "d_model", {"B * A"}});
     }
     return d;
 }

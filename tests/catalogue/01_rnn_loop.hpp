@@ -203,6 +203,10 @@ ATTN_MISTAKE(product_terms_added, "input_projections project scores attend row_o
              "the terms of {} were added where they are multiplied, A(i, k) + B(k, j) for "
              "A(i, k) * B(k, j): each entry of a product is a sum of products, one per value "
              "of the shared index (chapters 01 to 04)");
+ATTN_MISTAKE(product_operands_swapped, "input_projections project scores attend row_one_by_hand llms_row",
+             "the product {}: the order of a matrix product matters (A * B is not B * A, and "
+             "where their shapes do not fit Armadillo refuses it); the rows of the result come "
+             "from the left operand, so it is A * B (chapters 01 to 04)");
 ATTN_MISTAKE(product_row_zero_everywhere, "input_projections project scores attend",
              "every row of the result was computed from row 0 of {}: an index written 0 (or a "
              "fixed name) where the loop's row index belongs, so each row repeats the first "

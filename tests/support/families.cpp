@@ -597,6 +597,19 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
     add(m::product_sum_starts_at_one, product_over(A, B, 1, n), "from k = 1", ab);
     add(m::product_terms_added, product_over(A, B, 0, n, true), "+ for *", ab);
     if (A.n_rows >= 2) add(m::product_row_zero_everywhere, product_over(A, B, 0, n, false, 0), "row 0", names.a);
+    // B * A: another product where its shapes fit (and of another shape), Armadillo's size
+    // error where they do not
+    if (!names.skip.count("B * A")) {
+        Result r = p.right;
+        if (B.n_cols == A.n_rows) {
+            for (Part& q : r.parts)
+                if (q.name == part) q.value = product_over(B, A, 0, A.n_rows);
+        } else {
+            r = Result::throws(Threw::armadillo_size, "matrix multiplication");
+        }
+        p.variant(m::product_operands_swapped, r, names.a + " " + names.b + ", written " + names.b + " * " + names.a)
+            .labelled("B * A");
+    }
 }
 
 std::vector<JvpSlip> jvp_slips(bool one_row) {
