@@ -397,6 +397,8 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
     // written (mask < 0, mask == 0, ...): declared where the mask holds only 0 and -infinity
     if (arma::all(arma::vectorise(M == 0.0 || M == -arma::datum::inf))) add_mask_slips(p, M, attention, mask);
     add_finite_mask_entries_slips(p, M, [&](const arma::mat& only) { return attend(Q, K, V, only, AttentionWay{}, fn); });
+    // the mask added to the scaled scores and handed to the softmax as well: each finite entry twice
+    declare(p, m::mask_added_twice, attend(Q, K, V, M * 2.0, fn));
     // the learner's own checks refusing a good mask: its -infinity, or its shape
     p.variant_fitting(m::mask_minus_infinity_refused, Result::throws(Threw::input_error, fn + ":"), [fn](const Result& r) {
         return r.threw == Threw::input_error && r.message.rfind(fn + ":", 0) == 0;
@@ -807,6 +809,32 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_the_wrong_shape_naming_both) {
         return report(m::mask_error_names_scores_transposed);
     // the mask beside the scores it is added to, L_Q x L_K ({"scores", Q.n_rows, K.n_rows})
     message_names(msg, {"mask 3x3", "scores 2x4"}, "a 3x3 mask for scores 2x4", true);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_mask_right_in_only_one_of_its_two_sizes) {
+    // scores 2x4: a 2x3 mask has the rows right, a 3x4 mask the columns
+    const arma::mat Q(2, 5, arma::fill::ones), K(4, 5, arma::fill::ones), V(4, 4, arma::fill::ones);
+    const auto own_refusal = [](const Result& r) {
+        return r.threw == Threw::shape_error && r.message.rfind("masked_attention:", 0) == 0;
+    };
+    const Result both_wrong = attempt([&] {
+        attn::masked_attention(Q, K, V, arma::mat(3, 3, arma::fill::zeros));
+        return Result{};
+    });
+    for (const arma::mat& mask : {arma::mat(2, 3, arma::fill::zeros), arma::mat(3, 4, arma::fill::zeros)}) {
+        const Result got = attempt([&] {
+            attn::masked_attention(Q, K, V, mask);
+            return Result{};
+        });
+        if (own_refusal(got)) continue;
+        // the function's own check refuses a mask with both sizes wrong, but not this one
+        if (own_refusal(both_wrong))
+            return report(m::mask_shape_checked_in_one_size,
+                          "a " + attn::shape_of(mask) + " mask for scores 2x4 got through (" +
+                              describe_outcome(got, Result::throws(Threw::shape_error, "masked_attention:")) + ")");
+        refusal_of<attn::ShapeError>("masked_attention", [&] { attn::masked_attention(Q, K, V, mask); });
+        return;
+    }
 }
 
 BOOST_AUTO_TEST_CASE(rejects_an_empty_mask) {

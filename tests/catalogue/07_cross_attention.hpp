@@ -125,4 +125,13 @@ ATTN_MISTAKE(causal_mask_not_zero_filled, "causal_mask",
              "-infinity entries were written: set_size leaves the memory as it was, so the entries "
              "on and below the diagonal hold leftovers; start from arma::mat M(L, L, "
              "arma::fill::zeros), or M.zeros(L, L) (chapter 07)");
+ATTN_MISTAKE(mask_added_twice, "masked_attention",
+             "the mask was added twice: to the scores by hand and again by the function they were "
+             "handed to (masked_softmax or scaled_dot_product_attention with the mask), so each "
+             "finite entry counts double; add it in one place only (chapters 06 and 07)");
+ATTN_MISTAKE(mask_shape_checked_in_one_size, "masked_attention",
+             "the mask's shape check let through a mask with only one of its two sizes right ({}): "
+             "the check must hold both at once, mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows "
+             "(an || passes the mask when either matches, and a check of the rows alone never "
+             "looks at the columns) (chapter 07)");
 }  // namespace attn_test::mistakes

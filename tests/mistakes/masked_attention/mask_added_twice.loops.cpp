@@ -1,0 +1,26 @@
+// Wrong on purpose (suite only): the mistake mask_added_twice in masked_attention.
+#include <cmath>
+
+#include "contracts/03_softmax.hpp"
+#include "contracts/06_shape_rules.hpp"
+#include "contracts/07_cross_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+AttentionResult masked_attention(const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& mask) {
+    const char* fn = "masked_attention";
+    check_attention_shapes(fn, Q, K, V);
+    require_shapes(mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows, fn, kRuleMaskShape, {"mask", mask},
+                   {"scores", Q.n_rows, K.n_rows});
+    require_finite(fn, "mask", mask, true);
+    const double d = std::sqrt(static_cast<double>(K.n_cols));
+    arma::mat S(Q.n_rows, K.n_rows);
+    for (arma::uword i = 0; i < Q.n_rows; ++i)
+        for (arma::uword j = 0; j < K.n_rows; ++j) S(i, j) = arma::dot(Q.row(i), K.row(j)) / d + mask(i, j);
+    const arma::mat A = masked_softmax(S, mask);  // the mistake: the mask is in S already
+    AttentionResult r{A, A * V};
+    return r;
+}
+
+}  // namespace attn
