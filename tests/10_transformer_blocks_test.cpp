@@ -22,6 +22,7 @@ ATTN_TEST_MAIN(ch10_transformer_blocks)
 #include <string>
 #include <tuple>
 #include <vector>
+#include <utility>
 
 #include "check_progress.hpp"
 #include "contracts/10_transformer_blocks.hpp"
@@ -328,24 +329,45 @@ enum class BackExtra {
     first_term_dy,     // dY for dxhat in the first term, the means right
     inv_std_first_only,   // inv_std dxhat - mean(dxhat) - xhat mean(dxhat % xhat): a bracket closed too early
     inv_std_first_two,    // inv_std (dxhat - mean(dxhat)) - xhat mean(dxhat % xhat)
+    means_over_d_minus_1,  // the row sums divided by d_model - 1
+    whole_matrix_means,   // both means over every entry of the matrix (accu / (T d_model))
+    means_swapped,        // inv_std (dxhat - mean(dxhat % xhat) - xhat mean(dxhat))
+    product_mean_twice,   // inv_std (dxhat - mean(dxhat % xhat) - xhat mean(dxhat % xhat))
+    sum_form_without_d,   // inv_std / d (dxhat - sum(dxhat) - xhat sum(dxhat % xhat)): dxhat lacks its d
+    gain_again_at_end,    // the right dX, then % gain once more
+    gain_squared,         // dxhat = dY % gain % gain, used throughout
 };
 arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
     const arma::mat& xhat = k.kept.xhat;
     const arma::uword T = xhat.n_rows, d = xhat.n_cols;
     arma::mat dX(T, d);
+    const bool plain = slip == BackExtra::means_of_dy || slip == BackExtra::gain_at_the_end;
+    // dxhat as the slip has it, and what its means are taken of (dY alone where the gain is
+    // left out of them)
+    auto dxhat = [&](arma::uword r, arma::uword c) {
+        return k.dY(r, c) * (slip == BackExtra::gain_squared ? k.gain(c) * k.gain(c) : k.gain(c));
+    };
+    auto of_means = [&](arma::uword r, arma::uword c) { return plain ? k.dY(r, c) : dxhat(r, c); };
+    double all_d = 0, all_dx = 0;  // over every entry, for the means of the whole matrix
+    for (arma::uword r = 0; r < T; ++r)
+        for (arma::uword c = 0; c < d; ++c) all_d += of_means(r, c), all_dx += of_means(r, c) * xhat(r, c);
     for (arma::uword r = 0; r < T; ++r) {
         double mean_d = 0, mean_dx = 0;
-        const bool plain = slip == BackExtra::means_of_dy || slip == BackExtra::gain_at_the_end;
+        const double n = slip == BackExtra::means_over_t           ? static_cast<double>(T)
+                         : slip == BackExtra::means_over_d_minus_1 ? static_cast<double>(d) - 1.0
+                         : slip == BackExtra::sum_form_without_d   ? 1.0
+                                                                   : static_cast<double>(d);
         for (arma::uword c = 0; c < d; ++c) {
-            const double g = plain ? k.dY(r, c) : k.dY(r, c) * k.gain(c);
-            const double n = static_cast<double>(slip == BackExtra::means_over_t ? T : d);
-            mean_d += g / n;
-            mean_dx += g * xhat(r, c) / n;
+            mean_d += of_means(r, c) / n;
+            mean_dx += of_means(r, c) * xhat(r, c) / n;
         }
+        if (slip == BackExtra::whole_matrix_means) mean_d = all_d / (T * d), mean_dx = all_dx / (T * d);
         if (slip == BackExtra::elementwise) mean_d = mean_dx = 0;
+        if (slip == BackExtra::means_swapped) std::swap(mean_d, mean_dx);
+        if (slip == BackExtra::product_mean_twice) mean_d = mean_dx;
         for (arma::uword c = 0; c < d; ++c) {
             const bool no_gain = slip == BackExtra::gain_at_the_end || slip == BackExtra::first_term_dy;
-            const double first = no_gain ? k.dY(r, c) : k.dY(r, c) * k.gain(c);
+            const double first = no_gain ? k.dY(r, c) : dxhat(r, c);
             const double var_mean = slip == BackExtra::variance_term_of_dxhat ? mean_d : mean_dx;
             const double inner = first + (slip == BackExtra::mean_term_added ? mean_d : -mean_d) +
                                  (slip == BackExtra::variance_term_added ? 1.0 : -1.0) * xhat(r, c) * var_mean;
@@ -353,8 +375,9 @@ arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
             dX(r, c) = slip == BackExtra::divided_by_inv_std   ? inner / is
                        : slip == BackExtra::inv_std_first_only ? first * is - mean_d + var_term
                        : slip == BackExtra::inv_std_first_two  ? (first - mean_d) * is + var_term
+                       : slip == BackExtra::sum_form_without_d ? inner * is / static_cast<double>(d)
                                                                : inner * is;
-            if (slip == BackExtra::gain_at_the_end) dX(r, c) *= k.gain(c);
+            if (slip == BackExtra::gain_at_the_end || slip == BackExtra::gain_again_at_end) dX(r, c) *= k.gain(c);
         }
     }
     return dX;
@@ -373,6 +396,11 @@ void backward_variants(Probe& p, const BackwardCase& k) {
     for (arma::uword r = 0; r < k.dY.n_rows; ++r)
         for (arma::uword c = 0; c < k.dY.n_cols; ++c)
             rows_dgain(0, r) += k.dY(r, c) * xhat(r, c), rows_dbias(0, r) += k.dY(r, c);
+    // dgain and dbias taken of dxhat = dY % gain: the gain in them once too often
+    arma::mat gain_dgain(1, k.dY.n_cols, arma::fill::zeros), gain_dbias(1, k.dY.n_cols, arma::fill::zeros);
+    for (arma::uword r = 0; r < k.dY.n_rows; ++r)
+        for (arma::uword c = 0; c < k.dY.n_cols; ++c)
+            gain_dgain(0, c) += k.dY(r, c) * k.gain(c) * xhat(r, c), gain_dbias(0, c) += k.dY(r, c) * k.gain(c);
     p.variant(m::layer_norm_backward_without_mean_term, with(NormBackSlip::no_mean_term))
         .variant(m::layer_norm_backward_without_variance_term, with(NormBackSlip::no_variance_term))
         .variant(m::layer_norm_backward_as_if_elementwise, dx(BackExtra::elementwise))
@@ -399,7 +427,27 @@ void backward_variants(Probe& p, const BackwardCase& k) {
         .labelled("the row sums")
         .variant(m::layer_norm_backward_sum_not_mean, dx(BackExtra::means_over_t))
         .labelled("the row sums over T")
+        .variant(m::layer_norm_backward_sum_not_mean, dx(BackExtra::means_over_d_minus_1))
+        .labelled("the row sums over d_model - 1")
         .variant(m::layer_norm_backward_mean_over_columns, with(NormBackSlip::means_over_columns))
+        .labelled("down the columns")
+        .variant(m::layer_norm_backward_mean_over_columns, dx(BackExtra::whole_matrix_means))
+        .labelled("over the whole matrix")
+        .variant(m::layer_norm_backward_means_swapped, dx(BackExtra::means_swapped))
+        .labelled("the two means swapped")
+        .variant(m::layer_norm_backward_means_swapped, dx(BackExtra::product_mean_twice))
+        .labelled("mean(dxhat % xhat) in both terms")
+        .variant(m::layer_norm_backward_sum_form_without_d, dx(BackExtra::sum_form_without_d))
+        .variant(m::layer_norm_backward_gain_twice, dx(BackExtra::gain_again_at_end))
+        .labelled("dX % gain once more")
+        .variant(m::layer_norm_backward_gain_twice, dx(BackExtra::gain_squared))
+        .labelled("dxhat = dY % gain % gain")
+        .variant(m::layer_norm_backward_gain_twice, grads_result(right.dX, gain_dgain, right.dbias))
+        .labelled("dgain of dxhat % xhat")
+        .variant(m::layer_norm_backward_gain_twice, grads_result(right.dX, right.dgain, gain_dbias))
+        .labelled("dbias of dxhat")
+        .variant(m::layer_norm_backward_gain_twice, grads_result(right.dX, gain_dgain, gain_dbias))
+        .labelled("dgain and dbias of dxhat")
         .variant(m::layer_norm_backward_param_grads_over_features, grads_result(right.dX, rows_dgain, rows_dbias))
         .labelled("arma::sum(..., 1).t()")
         .variant(m::layer_norm_backward_param_grads_over_features,

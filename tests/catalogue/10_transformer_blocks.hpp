@@ -96,12 +96,14 @@ ATTN_MISTAKE(layer_norm_backward_without_inv_std, "layer_norm_backward",
 ATTN_MISTAKE(layer_norm_backward_sum_not_mean, "layer_norm_backward",
              "the two subtracted terms were not the row means: dX_r = inv_std_r (dxhat_r - "
              "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), each mean over row r's own d_model "
-             "entries, so the row sums are divided by d_model (its number of columns), not left "
-             "as sums nor divided by T (chapter 10)");
+             "entries, so the row sums are divided by d_model (its number of columns): not left "
+             "as sums, nor divided by T or by d_model - 1 (these are plain means, not a sample "
+             "variance) (chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_mean_over_columns, "layer_norm_backward",
-             "the means in dX were taken down the columns (over the tokens); layer norm worked "
-             "along each row, so mean(dxhat_r) and mean(dxhat_r % xhat_r) are over row r's own "
-             "entries. arma::mean(M) and arma::sum(M) work down the columns: use arma::mean(M, 1) "
+             "the means in dX were taken down the columns (over the tokens), or over every entry "
+             "of the matrix (arma::accu(M) / M.n_elem); layer norm worked along each row, so "
+             "mean(dxhat_r) and mean(dxhat_r % xhat_r) are over row r's own entries, one pair per "
+             "row. arma::mean(M) and arma::sum(M) work down the columns: use arma::mean(M, 1) "
              "with .each_col() (chapter 10)");
 ATTN_MISTAKE(feed_forward_without_b2, "feed_forward",
              "b_2 was left out: the layer is relu(X W_1 + b_1) W_2 + b_2, with b_2 added to every "
@@ -223,6 +225,21 @@ ATTN_MISTAKE(layer_norm_backward_term_sign, "layer_norm_backward",
              "one of the two terms was added instead of subtracted: dX_r = inv_std_r (dxhat_r - "
              "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), both with a minus sign, since the "
              "mean and the variance each take back some of every entry's gradient (chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_means_swapped, "layer_norm_backward",
+             "the mean's term subtracted mean(dxhat % xhat) (the two means swapped, or the "
+             "product's mean used in both terms): dX_r = inv_std_r (dxhat_r - mean(dxhat_r) - "
+             "xhat_r mean(dxhat_r % xhat_r)); the row's mean moves every entry alike, by "
+             "mean(dxhat), and the variance moves each entry in proportion to its xhat, by xhat "
+             "times mean(dxhat % xhat) (chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_sum_form_without_d, "layer_norm_backward",
+             "dX was written with sums and 1 / d_model in front, inv_std / d_model (dxhat - "
+             "sum(dxhat) - xhat sum(dxhat % xhat)), but dxhat was not multiplied by d_model: the "
+             "1 / d_model turns the two sums into means and must leave dxhat whole, inv_std / "
+             "d_model (d_model dxhat - sum(dxhat) - xhat sum(dxhat % xhat)) (chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_gain_twice, "layer_norm_backward",
+             "the gain was multiplied in twice: dxhat = dY % gain already carries it, so dX, "
+             "built from dxhat, takes no further % gain, and dgain and dbias are taken of dY "
+             "itself, arma::sum(dY % xhat, 0) and arma::sum(dY, 0), not of dxhat (chapter 10)");
 ATTN_MISTAKE(block_sublayers_out_of_order, "decoder_block encoder_block",
              "the sub-layers came in another order: the encoder block is self-attention, then the "
              "feed-forward layer; the decoder block is causal self-attention, then "
