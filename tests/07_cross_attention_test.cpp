@@ -133,13 +133,18 @@ arma::mat large_rows(arma::uword L, arma::uword d, int seed) {
 // matrix, tests/support/families.hpp): refused by Armadillo unless every W is square.
 void add_transposed_projections(Probe& p, const arma::mat& Xq, const arma::mat& Xkv, const arma::mat& W_q,
                                 const arma::mat& W_k, const arma::mat& W_v, const std::string& fn) {
-    const auto transposed = [&](const ProductWay&) -> Outcome {
-        const bool square = W_q.is_square() && W_k.is_square() && W_v.is_square();
-        if (!square) return Result::throws(Threw::armadillo_size, "matrix multiplication");
+    // the weights read as d_out x d_model (PyTorch's layout): X W^T, and with the shape check
+    // written for that layout too (X.n_cols == W.n_cols, W_q.n_rows == W_k.n_rows), which refuses
+    // every layer whose projections change the width
+    const auto transposed = [&](const ProductWay& w) -> Outcome {
+        const bool fit = Xq.n_cols == W_q.n_cols && Xkv.n_cols == W_k.n_cols && Xkv.n_cols == W_v.n_cols;
+        if (w.own_check && !(fit && W_q.n_rows == W_k.n_rows))
+            return refused_by_own_rule(false, Result{}, fn, "X's width must equal W_q's width");
+        if (!fit) return Result::throws(Threw::armadillo_size, "matrix multiplication");
         return attend(product_by_loops(Xq, W_q.t()), product_by_loops(Xkv, W_k.t()), product_by_loops(Xkv, W_v.t()),
                       arma::mat(), fn);
     };
-    add_product_slips(p, transposed, {{Product::x_wt}});
+    add_product_slips(p, transposed, {{Product::x_wt}, {Product::x_wt, true}});
 }
 
 // Attention of the layer over X_q and X_kv (the same X in self-attention) with their
@@ -150,6 +155,19 @@ Finish layer(const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q, 
         const ProjectionsByLoops pr = projections_by_loops(X_q, X_kv, W_q, W_k, W_v, w.projection);
         return attend(pr.Q, pr.K, pr.V, arma::mat(), w, fn);
     };
+}
+
+// The slips of a layer around its attention, on its projections Q, K, V and its query input X_q:
+// the keys and values traded (K = X W_v, V = X W_k, or the primitive called (Q, V, K)), which only
+// fits where d_v = d_k; and the input added to the output (a residual, the block's job), which
+// only fits where d_v = d_model.
+void add_layer_slips(Probe& p, const arma::mat& Q, const arma::mat& K, const arma::mat& V, const arma::mat& X_q,
+                     const std::string& fn) {
+    declare(p, m::keys_and_values_swapped, attend(Q, V, K, arma::mat(), fn));
+    const AttentionByLoops a = attention_by_loops(Q, K, V);
+    declare(p, m::layer_input_added_to_output,
+            V.n_cols == X_q.n_cols ? as_result(a.weights, a.output + X_q)
+                                   : Result::throws(Threw::armadillo_size, "addition"));
 }
 
 void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q, const arma::mat& W_k,
@@ -171,6 +189,7 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
     add_projection_slips(p, attention,
                          {Projection::q_by_w_k, Projection::k_by_w_q, Projection::v_by_w_q, Projection::v_by_w_k});
     declare(p, m::values_not_projected, at(Q, K, X));
+    add_layer_slips(p, Q, K, V, X, fn);
     declare(p, m::self_attention_masked, attend(Q, K, V, causal_mask_by_loops(X.n_rows), fn));
     add_transposed_projections(p, X, X, W_q, W_k, W_v, fn);
     // X's shape checked on the wrong dimension: its rows against W's rows, or its width
@@ -256,6 +275,7 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
         declare(p, m::cross_attention_wrong_source, at(q, k, v), detail);
     }
     declare(p, m::values_not_projected, at(Q, K, H_enc));
+    add_layer_slips(p, Q, K, V, X_dec, fn);
     // the decoder's causal mask carried over to the cross-attention
     add_cross_mask_slips(p, X_dec.n_rows, H_enc.n_rows,
                          [&](const arma::mat& mask) { return attend(Q, K, V, mask, fn); });

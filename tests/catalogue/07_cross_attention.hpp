@@ -134,4 +134,13 @@ ATTN_MISTAKE(mask_shape_checked_in_one_size, "masked_attention",
              "the check must hold both at once, mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows "
              "(an || passes the mask when either matches, and a check of the rows alone never "
              "looks at the columns) (chapter 07)");
+ATTN_MISTAKE(keys_and_values_swapped, "self_attention cross_attention",
+             "the keys and the values traded places: K was projected with W_v and V with W_k (or "
+             "the primitive was called as scaled_dot_product_attention(Q, V, K)); the scores "
+             "compare queries with keys, K = X W_k, and the output mixes values, V = X W_v, so "
+             "call scaled_dot_product_attention(Q, K, V) in that order (chapters 02 and 07)");
+ATTN_MISTAKE(layer_input_added_to_output, "self_attention cross_attention",
+             "the input was added to the attention's output (output = A V + X, a residual): an "
+             "attention layer returns A V alone, L x d_v; the residual X + attention(X) belongs to "
+             "the transformer block around it, met in chapter 10 (chapter 07)");
 }  // namespace attn_test::mistakes
