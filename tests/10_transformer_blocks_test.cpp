@@ -336,6 +336,11 @@ enum class BackExtra {
     sum_form_without_d,   // inv_std / d (dxhat - sum(dxhat) - xhat sum(dxhat % xhat)): dxhat lacks its d
     gain_again_at_end,    // the right dX, then % gain once more
     gain_squared,         // dxhat = dY % gain % gain, used throughout
+    sums_not_reset,       // the two row sums never set back to 0: row r's also count rows 0 .. r - 1
+    sum_d_not_reset,      // only the sum of dxhat never set back to 0
+    sum_dx_not_reset,     // only the sum of dxhat % xhat never set back to 0
+    sums_skip_first,      // the two row sums from column 1, still divided by d_model
+    sums_skip_last,       // the two row sums stopping before column d_model - 1
 };
 arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
     const arma::mat& xhat = k.kept.xhat;
@@ -351,16 +356,22 @@ arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
     double all_d = 0, all_dx = 0;  // over every entry, for the means of the whole matrix
     for (arma::uword r = 0; r < T; ++r)
         for (arma::uword c = 0; c < d; ++c) all_d += of_means(r, c), all_dx += of_means(r, c) * xhat(r, c);
+    double kept_d = 0, kept_dx = 0;  // the sums of a loop that never sets them back to 0
+    const arma::uword c0 = slip == BackExtra::sums_skip_first ? 1 : 0;
+    const arma::uword c1 = slip == BackExtra::sums_skip_last ? d - 1 : d;
     for (arma::uword r = 0; r < T; ++r) {
         double mean_d = 0, mean_dx = 0;
+        if (slip == BackExtra::sums_not_reset || slip == BackExtra::sum_d_not_reset) mean_d = kept_d;
+        if (slip == BackExtra::sums_not_reset || slip == BackExtra::sum_dx_not_reset) mean_dx = kept_dx;
         const double n = slip == BackExtra::means_over_t           ? static_cast<double>(T)
                          : slip == BackExtra::means_over_d_minus_1 ? static_cast<double>(d) - 1.0
                          : slip == BackExtra::sum_form_without_d   ? 1.0
                                                                    : static_cast<double>(d);
-        for (arma::uword c = 0; c < d; ++c) {
+        for (arma::uword c = c0; c < c1; ++c) {
             mean_d += of_means(r, c) / n;
             mean_dx += of_means(r, c) * xhat(r, c) / n;
         }
+        kept_d = mean_d, kept_dx = mean_dx;
         if (slip == BackExtra::whole_matrix_means) mean_d = all_d / (T * d), mean_dx = all_dx / (T * d);
         if (slip == BackExtra::elementwise) mean_d = mean_dx = 0;
         if (slip == BackExtra::means_swapped) std::swap(mean_d, mean_dx);
@@ -438,6 +449,16 @@ void backward_variants(Probe& p, const BackwardCase& k) {
         .variant(m::layer_norm_backward_means_swapped, dx(BackExtra::product_mean_twice))
         .labelled("mean(dxhat % xhat) in both terms")
         .variant(m::layer_norm_backward_sum_form_without_d, dx(BackExtra::sum_form_without_d))
+        .variant(m::layer_norm_sums_not_reset, dx(BackExtra::sums_not_reset))
+        .labelled("both sums kept")
+        .variant(m::layer_norm_sums_not_reset, dx(BackExtra::sum_d_not_reset))
+        .labelled("the sum of dxhat kept")
+        .variant(m::layer_norm_sums_not_reset, dx(BackExtra::sum_dx_not_reset))
+        .labelled("the sum of dxhat % xhat kept")
+        .variant(m::layer_norm_sum_skips_an_entry, dx(BackExtra::sums_skip_first))
+        .labelled("from column 1")
+        .variant(m::layer_norm_sum_skips_an_entry, dx(BackExtra::sums_skip_last))
+        .labelled("to column d_model - 2")
         .variant(m::layer_norm_backward_gain_twice, dx(BackExtra::gain_again_at_end))
         .labelled("dX % gain once more")
         .variant(m::layer_norm_backward_gain_twice, dx(BackExtra::gain_squared))

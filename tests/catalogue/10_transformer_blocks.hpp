@@ -264,11 +264,11 @@ ATTN_MISTAKE(layer_norm_mean_absolute_deviation, "layer_norm",
              "the spread of a row was its mean absolute deviation, mean(|x - mean|), where the "
              "variance belongs, mean((x - mean)^2): square the deviations (arma::square, not "
              "arma::abs), then xhat = (x - mean) / sqrt(var + eps) (chapter 10)");
-ATTN_MISTAKE(layer_norm_sum_skips_an_entry, "layer_norm",
+ATTN_MISTAKE(layer_norm_sum_skips_an_entry, "layer_norm layer_norm_backward",
              "a row's sum left out one of its entries, the first or the last (a column loop that "
              "started at 1 or stopped at d_model - 1), though it was still divided by d_model: "
-             "the mean and the variance each sum all d_model columns, c from 0 while c < "
-             "X.n_cols (chapter 10)");
+             "the mean and the variance (in the backward pass, mean(dxhat) and mean(dxhat % "
+             "xhat)) each sum all d_model columns, c from 0 while c < n_cols (chapter 10)");
 ATTN_MISTAKE(layer_norm_divided_by_token_count, "layer_norm",
              "a row's sum was divided by X.n_rows (T, the number of tokens) where its own length "
              "belongs: the mean and the variance of row r are over its d_model entries, so "
@@ -282,10 +282,11 @@ ATTN_MISTAKE(layer_norm_exponent_integer_division, "layer_norm",
              "inv_std came out 1 on every row, so the rows were only centred: an exponent written "
              "-1 / 2 (or 1 / 2) is an integer division, 0, and std::pow(v, 0) is 1; write "
              "std::pow(var + eps, -0.5) or 1.0 / std::sqrt(var + eps) (chapter 10)");
-ATTN_MISTAKE(layer_norm_sums_not_reset, "layer_norm",
-             "a row's sum (or sum of squares) was declared outside the loop over the rows and "
-             "never set back to 0, so row r's statistics also count rows 0 .. r - 1: declare each "
-             "sum inside the row loop, double sum = 0 for every row (chapter 10)");
+ATTN_MISTAKE(layer_norm_sums_not_reset, "layer_norm layer_norm_backward",
+             "a row's sum (or sum of squares; in the backward pass, the sum of dxhat or of dxhat "
+             "% xhat) was declared outside the loop over the rows and never set back to 0, so row "
+             "r's statistics also count rows 0 .. r - 1: declare each sum inside the row loop, "
+             "double sum = 0 for every row (chapter 10)");
 ATTN_MISTAKE(layer_norm_kept_field_wrong, "layer_norm",
              "y is right but a field kept for the backward pass is not: {}; xhat holds the "
              "normalised rows (x - mean) * inv_std before gain and bias, and inv_std one entry "
