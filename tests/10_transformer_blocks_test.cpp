@@ -799,9 +799,12 @@ struct NormCall {
 thread_local NormCall g_norm_call;
 thread_local unsigned g_norm_index = 0;  // which norm of the block is being computed (1-based)
 arma::mat ln(const arma::mat& X, const attn::NormWeights& n) {
+    // (outside a NormCallScope the count runs on and no norm is taken as .xhat: only the
+    // first 32 can be, and a shift of 32 or more is undefined)
     const unsigned k = ++g_norm_index;
     const NormByLoops r = layer_norm_by_loops(X, n.gain, n.bias, g_norm_call.eps);
-    return (g_norm_call.xhat_norms >> (k - 1)) & 1u ? r.xhat : r.y;
+    const bool xhat = k <= 32 && ((g_norm_call.xhat_norms >> (k - 1)) & 1u);
+    return xhat ? r.xhat : r.y;
 }
 // Sets how the blocks call layer_norm for one block computed by loops, and back after it.
 struct NormCallScope {
