@@ -4,9 +4,9 @@
 # exercise, tests/correct/<exercise>/<name>.cpp a right one written another way. The
 # versions of an exercise make one program, build/versions/versions_<exercise>, linked
 # like the exercise's check program (the versions in place of the learner's file), and
-# each version a test that checks it as a learner's file is checked:
-# `mistakes.<exercise>.<id>[.<which>]` requires that checking it names exactly <id>;
-# `correct.<exercise>.<name>` that its check passes.
+# one test, `versions.<exercise>`, checks each version as a learner's file is checked:
+# checking tests/mistakes/<exercise>/<id>[.<which>].cpp must name exactly <id>, and
+# checking tests/correct/<exercise>/<name>.cpp must pass (coursectl expect-versions).
 #
 # attn_versions_of(EXERCISE FILES...) does it for one exercise. Its one trick: every
 # version of an exercise compiles as ONE unit, in ONE program. Compiled one by one, each
@@ -18,7 +18,7 @@
 # land in namespace attn_mK (which sees all of attn through a using-directive); the
 # program's own attn::f calls the f of the version that ATTN_VERSION names
 # (cmake/version_dispatch.cmake writes those, tests/support/versions.hpp says how), and
-# the test of version K runs the program with ATTN_VERSION=K.
+# the check of version K runs the program with ATTN_VERSION=K.
 
 get_filename_component(_attn_binutils "${CMAKE_NM}" DIRECTORY)
 find_program(ATTN_CXXFILT c++filt HINTS "${_attn_binutils}" REQUIRED)  # binutils, beside nm
@@ -59,22 +59,22 @@ function(attn_versions_of ex)
   attn_check_code(versions_${ex}_obj)
   attn_check_program(versions_${ex} ${ex} versions $<TARGET_OBJECTS:versions_${ex}_obj>)
 
+  # one test for all of them: coursectl expect-versions checks version K (ATTN_VERSION=K)
+  # as tests/mistakes/<ex>/<id>[.<which>] or tests/correct/<ex>/<name> says
   set(_k 0)
+  set(_expected "")
   foreach(_file IN LISTS ARGN)
-    get_filename_component(_id "${_file}" NAME_WE)     # the mistake, before the first dot
-    get_filename_component(_stem "${_file}" NAME_WLE)  # <id>.<which>
+    get_filename_component(_stem "${_file}" NAME_WLE)  # <id>.<which>, or the right version's name
     if(_file MATCHES "/tests/correct/")
-      add_test(NAME correct.${ex}.${_stem}
-               COMMAND coursectl check-program ${ex} --root "${CMAKE_SOURCE_DIR}" --build "${CMAKE_BINARY_DIR}"
-                       -- $<TARGET_FILE:versions_${ex}>)
-      set_tests_properties(correct.${ex}.${_stem} PROPERTIES LABELS "mistakes;ch${NN}" ENVIRONMENT ATTN_VERSION=${_k})
+      list(APPEND _expected correct/${_stem})
     else()
-      add_test(NAME mistakes.${ex}.${_stem}
-               COMMAND coursectl expect-diagnosis ${ex} ${_id} --root "${CMAKE_SOURCE_DIR}" --build "${CMAKE_BINARY_DIR}"
-                       -- $<TARGET_FILE:versions_${ex}>)
-      set_tests_properties(mistakes.${ex}.${_stem} PROPERTIES LABELS "mistakes;ch${NN}" ENVIRONMENT ATTN_VERSION=${_k})
+      list(APPEND _expected mistakes/${_stem})
     endif()
     set(ATTN_VERSION_${ex}__${_stem} ${_k} PARENT_SCOPE)  # for a test that needs one version
     math(EXPR _k "${_k} + 1")
   endforeach()
+  add_test(NAME versions.${ex}
+           COMMAND coursectl expect-versions ${ex} ${_expected} --root "${CMAKE_SOURCE_DIR}" --build "${CMAKE_BINARY_DIR}"
+                   -- $<TARGET_FILE:versions_${ex}>)
+  set_tests_properties(versions.${ex} PROPERTIES LABELS "mistakes;ch${NN}")
 endfunction()

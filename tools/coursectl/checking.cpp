@@ -13,7 +13,9 @@
 #include <set>
 #include <sstream>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -602,27 +604,139 @@ int cmd_expect_stub(const Options& o) {
     return 0;
 }
 
-// Suite: checking a deliberately wrong implementation names exactly its mistake.
-//   coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM
-int cmd_expect_diagnosis(const Options& o) {
-    if (o.args.size() != 2 || o.after.size() != 1)
-        throw std::invalid_argument("usage: coursectl expect-diagnosis EXERCISE MISTAKE_ID -- CHECK_PROGRAM");
-    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
-    // the versions of exercises are the repository's own code, never a learner's: contained as
-    // far as this machine can, and run where a learner's would be refused too; the course
-    // folder is not fingerprinted around them (a walk of the folder, most of each test's time)
-    const CheckReport rep = run_check_program(o, open_sandbox(o, false, /*learner_code=*/false), e,
-                                              fs::absolute(o.after[0]).string(), /*guard=*/false);
-    print_below(rep.lines, "  ");
+// Suite: every version of an exercise checked as a learner's file is checked. A wrong
+// version (tests/mistakes/EXERCISE/ID[.WHICH].cpp) must be named exactly as its mistake
+// ID, a right one (tests/correct/EXERCISE/NAME.cpp) must pass.
+//   coursectl expect-versions EXERCISE VERSION... -- PROGRAM
+// VERSION number K (counted from 0) is `mistakes/ID[.WHICH]` or `correct/NAME`, and
+// PROGRAM runs it when ATTN_VERSION=K (tests/support/versions.hpp).
+//
+// The versions are the repository's own code, never a learner's: contained as far as
+// this machine can, run where a learner's would be refused too, and the course folder is
+// not fingerprinted around them. They run kVersionWorkers at a time, each in a process
+// of its own: most of one version's time is spent by the kernel setting up and taking
+// down bubblewrap's namespaces, waiting rather than computing, so that the runs overlap
+// well (docs/PERFORMANCE.md has the figures).
+namespace {
+
+constexpr std::size_t kVersionWorkers = 4;
+
+struct VersionOutcome {
+    bool as_expected = false;
+    std::string text;  // what to print for it: one line, and the check's lines below a failure
+};
+
+VersionOutcome judge_version(const Options& o, const Sandbox& sandbox, const Exercise& e, const std::string& program,
+                             const std::string& version) {
+    const bool right = version.rfind("correct/", 0) == 0;
+    const std::string stem = version.substr(version.find('/') + 1);
+    const std::string id = stem.substr(0, stem.find('.'));
+    const std::string file = "tests/" + version.substr(0, version.find('/')) + "/" + e.name + "/" + stem + ".cpp";
+    const CheckReport rep = run_check_program(o, sandbox, e, program, /*guard=*/false);
     std::string ids;
     for (const auto& d : rep.diagnoses) ids += (ids.empty() ? "" : ", ") + d.id;
-    if (rep.verdict != Verdict::Failing || rep.diagnoses.size() != 1 || rep.diagnoses[0].id != o.args[1]) {
-        std::printf("FAIL: expected exactly the diagnosis [%s], got verdict '%s' and diagnoses [%s]\n",
-                    o.args[1].c_str(), verdict_word(rep.verdict).c_str(), ids.c_str());
-        return 1;
+    VersionOutcome out;
+    if (right) {
+        out.as_expected = rep.verdict == Verdict::Done;
+        out.text = out.as_expected ? "ok   " + file + ": passes"
+                                   : "FAIL " + file + ": a right version should pass, got verdict '" +
+                                         verdict_word(rep.verdict) + "'" + (ids.empty() ? "" : " and diagnoses [" + ids + "]");
+    } else {
+        out.as_expected = rep.verdict == Verdict::Failing && rep.diagnoses.size() == 1 && rep.diagnoses[0].id == id;
+        out.text = out.as_expected ? "ok   " + file + ": named [" + id + "]"
+                                   : "FAIL " + file + ": expected exactly the diagnosis [" + id + "], got verdict '" +
+                                         verdict_word(rep.verdict) + "' and diagnoses [" + ids + "]";
     }
-    std::printf("ok: %s is diagnosed as [%s]\n", e.name.c_str(), ids.c_str());
-    return 0;
+    out.text += "\n";
+    if (!out.as_expected)
+        for (const auto& l : rep.lines) out.text += "        " + l + "\n";
+    return out;
+}
+
+}  // namespace
+
+int cmd_expect_versions(const Options& o) {
+    if (o.args.size() < 2 || o.after.size() != 1)
+        throw std::invalid_argument("usage: coursectl expect-versions EXERCISE VERSION... -- PROGRAM");
+    const auto e = select(load_manifest(o.root + "/exercises/manifest.txt"), o.args[0]).at(0);
+    const std::vector<std::string> versions(o.args.begin() + 1, o.args.end());
+    for (const auto& v : versions)
+        if (v.rfind("mistakes/", 0) != 0 && v.rfind("correct/", 0) != 0)
+            throw std::invalid_argument("a version is mistakes/ID[.WHICH] or correct/NAME, not '" + v + "'");
+    const std::string program = fs::absolute(o.after[0]).string();
+    // each worker writes what it found into a file of its own, read once all have ended
+    const std::size_t workers = std::min(kVersionWorkers, versions.size());
+    std::vector<std::FILE*> files(workers, nullptr);
+    std::vector<pid_t> pids(workers, -1);
+    for (std::size_t w = 0; w < workers; ++w) {
+        files[w] = std::tmpfile();
+        if (!files[w]) throw std::runtime_error("cannot make a temporary file for the versions' outcomes");
+        std::fflush(nullptr);
+        pids[w] = ::fork();
+        if (pids[w] < 0) throw std::runtime_error("cannot start a process for the versions of " + e.name);
+        if (pids[w] == 0) {
+            ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // ended with the suite's test
+            int status = 0;
+            try {
+                const Sandbox sandbox = open_sandbox(o, false, /*learner_code=*/false);
+                for (std::size_t k = w; k < versions.size(); k += workers) {
+                    ::setenv("ATTN_VERSION", std::to_string(k).c_str(), 1);
+                    const auto out = judge_version(o, sandbox, e, program, versions[k]);
+                    std::fprintf(files[w], "%zu %d %zu\n%s", k, out.as_expected ? 1 : 0, out.text.size(), out.text.c_str());
+                    if (interrupted()) break;
+                }
+            } catch (const std::exception& ex) {
+                std::fprintf(files[w], "error %s\n", ex.what());
+                status = 3;
+            }
+            std::fflush(files[w]);
+            std::_Exit(status);
+        }
+    }
+    std::vector<std::string> text(versions.size());
+    std::vector<int> found(versions.size(), -1);  // -1: no outcome, 0: not as expected, 1: as expected
+    std::string errors;
+    for (std::size_t w = 0; w < workers; ++w) {
+        int wstatus = 0;
+        while (::waitpid(pids[w], &wstatus, 0) < 0 && errno == EINTR)
+            if (interrupted())  // the workers end their runs and stop
+                for (pid_t p : pids) ::kill(p, SIGTERM);
+        std::rewind(files[w]);
+        char head[64];
+        while (std::fgets(head, sizeof head, files[w])) {
+            std::size_t k = 0, size = 0;
+            int ok = 0;
+            if (std::string(head).rfind("error ", 0) == 0) {
+                errors += std::string(head).substr(6);
+                char rest[512];
+                while (std::fgets(rest, sizeof rest, files[w])) errors += rest;
+                break;
+            }
+            if (std::sscanf(head, "%zu %d %zu", &k, &ok, &size) != 3 || k >= versions.size()) break;
+            std::string body(size, '\0');
+            if (std::fread(&body[0], 1, size, files[w]) != size) break;
+            text[k] = body;
+            found[k] = ok;
+        }
+        std::fclose(files[w]);
+    }
+    if (interrupted()) stop_on_interrupt();
+    std::vector<std::string> wrong;
+    for (std::size_t k = 0; k < versions.size(); ++k) {
+        if (found[k] < 0) text[k] = "FAIL tests/" + versions[k] + ": no outcome (its worker ended early)\n";
+        std::fputs(text[k].c_str(), stdout);
+        if (found[k] != 1) wrong.push_back(versions[k]);
+    }
+    if (!errors.empty()) std::printf("error: %s", errors.c_str());
+    if (wrong.empty()) {
+        std::printf("ok: all %zu versions of %s as expected\n", versions.size(), e.name.c_str());
+        return 0;
+    }
+    std::string list;
+    for (const auto& v : wrong) list += (list.empty() ? "" : ", ") + v;
+    std::printf("FAIL: %zu of %zu versions of %s not as expected: %s\n", wrong.size(), versions.size(), e.name.c_str(),
+                list.c_str());
+    return 1;
 }
 
 }  // namespace course

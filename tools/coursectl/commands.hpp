@@ -55,7 +55,7 @@ int cmd_check(const Options& o);
 int cmd_watch(const Options& o);
 int cmd_check_program(const Options& o);
 int cmd_expect_stub(const Options& o);
-int cmd_expect_diagnosis(const Options& o);
+int cmd_expect_versions(const Options& o);
 int cmd_sandbox(const Options& o);
 
 // learner.cpp: list, hint, reset; the suite's README and build-log helpers

@@ -1,5 +1,5 @@
 // coursectl: list, check, watch, hint and reset for the learner; sandbox for ./course's
-// own builds of the learner's files; expect-stub, expect-diagnosis, check-program,
+// own builds of the learner's files; expect-stub, expect-versions, check-program,
 // readme-check and explain-build for the repository's own suite. ./course calls it as:
 // coursectl COMMAND --root REPO --build BUILD [ARGS]
 #include <algorithm>
@@ -77,7 +77,7 @@ void require_options_of(const Options& o) {
         {"hint", {}},
         {"reset", {"--yes", "-y"}},
         {"expect-stub", {"--timeout", "--memory", "--sandbox", "--trusted", "--objects", "--unsafe"}},
-        {"expect-diagnosis", {"--timeout", "--memory", "--sandbox", "--trusted", "--objects"}},
+        {"expect-versions", {"--timeout", "--memory", "--sandbox", "--trusted"}},
         {"check-program", {"--timeout", "--memory", "--sandbox", "--trusted", "--objects", "--unsafe"}},
         {"sandbox", {"--sandbox", "--unsafe"}},
         {"readme-check", {}},
@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
         if (o.command == "reset") return cmd_reset(o);
         if (o.command == "expect-stub") return cmd_expect_stub(o);
         if (o.command == "readme-check") return cmd_readme_check(o);
-        if (o.command == "expect-diagnosis") return cmd_expect_diagnosis(o);
+        if (o.command == "expect-versions") return cmd_expect_versions(o);
         if (o.command == "check-program") return cmd_check_program(o);
         if (o.command == "watch") return cmd_watch(o);
         if (o.command == "sandbox") return cmd_sandbox(o);
