@@ -796,21 +796,19 @@ struct NormCall {
     double eps = 1e-5;
     unsigned xhat_norms = 0;  // bit k - 1: norm k taken as .xhat
 };
-thread_local NormCall g_norm_call;
-thread_local unsigned g_norm_index = 0;  // which norm of the block is being computed (1-based)
-arma::mat ln(const arma::mat& X, const attn::NormWeights& n) {
-    // (outside a NormCallScope the count runs on and no norm is taken as .xhat: only the
-    // first 32 can be, and a shift of 32 or more is undefined)
-    const unsigned k = ++g_norm_index;
-    const NormByLoops r = layer_norm_by_loops(X, n.gain, n.bias, g_norm_call.eps);
-    const bool xhat = k <= 32 && ((g_norm_call.xhat_norms >> (k - 1)) & 1u);
-    return xhat ? r.xhat : r.y;
-}
-// Sets how the blocks call layer_norm for one block computed by loops, and back after it.
-struct NormCallScope {
-    NormCall saved;
-    explicit NormCallScope(NormCall c) : saved(g_norm_call) { g_norm_call = c, g_norm_index = 0; }
-    ~NormCallScope() { g_norm_call = saved, g_norm_index = 0; }
+// layer_norm by loops as one block computed by loops calls it, its norms counted in order.
+class Norms {
+public:
+    explicit Norms(const NormCall& call) : call_(call) {}
+    arma::mat operator()(const arma::mat& X, const attn::NormWeights& n) {
+        const unsigned k = ++count_;
+        const NormByLoops r = layer_norm_by_loops(X, n.gain, n.bias, call_.eps);
+        return k < 32 && ((call_.xhat_norms >> (k - 1)) & 1u) ? r.xhat : r.y;
+    }
+
+private:
+    NormCall call_;
+    unsigned count_ = 0;
 };
 arma::mat ff(const arma::mat& X, const attn::FeedForwardWeights& f) { return ff_by_loops(X, f).y; }
 
@@ -933,8 +931,8 @@ struct Sublayer {
     bool extra_after = false;  // x added again after the norm
     const arma::mat* keep = nullptr;
 };
-arma::mat sublayer(const arma::mat& x, const attn::NormWeights& n, const std::function<arma::mat(const arma::mat&)>& f,
-                   const Sublayer& s) {
+arma::mat sublayer(Norms& ln, const arma::mat& x, const attn::NormWeights& n,
+                   const std::function<arma::mat(const arma::mat&)>& f, const Sublayer& s) {
     const arma::mat& back = s.keep ? *s.keep : x;
     if (s.pre_norm) return plus(x, f(ln(x, n)));
     if (s.after_norm) return plus(x, ln(f(x), n));
@@ -952,17 +950,18 @@ Result hidden_layer_added(arma::uword L, const attn::FeedForwardWeights& f) {
     return Result::throws(Threw::armadillo_size, shape(L, f.W_1.n_cols));
 }
 
-Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, Block b = Block::right) {
+Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, Block b = Block::right,
+                        const NormCall& call = {}) {
     if (b == Block::gain_bias_swapped) {
         attn::EncoderBlockWeights t = w;
         t.norm1 = traded(w.norm1), t.norm2 = traded(w.norm2);
-        return encoder_by_loops(X, t);
+        return encoder_by_loops(X, t, Block::right, call);
     }
     if (b == Block::ff_hidden_layer) return hidden_layer_added(X.n_rows, w.ff);
     if (b == Block::xhat_every || b == Block::xhat_first || b == Block::xhat_last) {
-        const NormCallScope scope({1e-5, b == Block::xhat_every ? 3u : b == Block::xhat_first ? 1u : 2u});
-        return encoder_by_loops(X, w);
+        return encoder_by_loops(X, w, Block::right, {1e-5, b == Block::xhat_every ? 3u : b == Block::xhat_first ? 1u : 2u});
     }
+    Norms ln(call);
     try {
         Sublayer one, two;
         one.extra_after = b == Block::extra_residual_every;
@@ -994,12 +993,12 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
             return block_result(ln(plus(S, ff(H, w.ff)), n2));
         }
         const arma::mat H =
-            sublayer(X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, mask, concat); }, one);
+            sublayer(ln, X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, mask, concat); }, one);
         if (b == Block::ff_left_out) return block_result(H);
         const arma::mat attention = b == Block::last_residual_from_attention ? mha_by_loops(X, X, self, mask) : arma::mat();
         if (b == Block::last_residual_from_attention) two.keep = &attention;
         return block_result(
-            sublayer(H, n2, [&](const arma::mat& x) { return ff(b == Block::ff_reads_input ? X : x, w.ff); }, two));
+            sublayer(ln, H, n2, [&](const arma::mat& x) { return ff(b == Block::ff_reads_input ? X : x, w.ff); }, two));
     } catch (const Refused& r) {
         return r.what;
     }
@@ -1010,19 +1009,20 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
 // the keys and values from H1); `cross_mask`: the mask it was given (none, right).
 Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::DecoderBlockWeights& w,
                         Block b = Block::right, const ProjectionWay& cross_projection = {},
-                        const arma::mat& cross_mask = arma::mat()) {
+                        const arma::mat& cross_mask = arma::mat(), const NormCall& call = {}) {
     if (b == Block::gain_bias_swapped || b == Block::first_norms_swapped || b == Block::outer_norms_swapped) {
         attn::DecoderBlockWeights t = w;
         if (b == Block::gain_bias_swapped) t.norm1 = traded(w.norm1), t.norm2 = traded(w.norm2), t.norm3 = traded(w.norm3);
         if (b == Block::first_norms_swapped) t.norm1 = w.norm2, t.norm2 = w.norm1;
         if (b == Block::outer_norms_swapped) t.norm1 = w.norm3, t.norm3 = w.norm1;
-        return decoder_by_loops(Y, H_enc, t);
+        return decoder_by_loops(Y, H_enc, t, Block::right, {}, arma::mat(), call);
     }
     if (b == Block::ff_hidden_layer) return hidden_layer_added(Y.n_rows, w.ff);
     if (b == Block::xhat_every || b == Block::xhat_first || b == Block::xhat_last) {
-        const NormCallScope scope({1e-5, b == Block::xhat_every ? 7u : b == Block::xhat_first ? 1u : 4u});
-        return decoder_by_loops(Y, H_enc, w);
+        return decoder_by_loops(Y, H_enc, w, Block::right, {}, arma::mat(),
+                                {1e-5, b == Block::xhat_every ? 7u : b == Block::xhat_first ? 1u : 4u});
     }
+    Norms ln(call);
     try {
         Sublayer one, two, three;
         one.extra_after = two.extra_after = b == Block::extra_residual_every;
@@ -1065,7 +1065,7 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
             return block_result(ln(S + ff(S, w.ff), w.norm3));
         }
         const arma::mat H1 =
-            sublayer(Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, causal, self_concat); }, one);
+            sublayer(ln, Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, causal, self_concat); }, one);
         if (b == Block::cross_left_out || b == Block::cross_left_out_norm2)
             return block_result(ln(plus(H1, ff(H1, w.ff)), b == Block::cross_left_out ? w.norm3 : w.norm2));
         if (b == Block::cross_residual_from_input) two.keep = &Y;
@@ -1087,7 +1087,7 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
             return block_result(ln(plus(S, ff(H2, w.ff)), n3));
         }
         const arma::mat H2 = sublayer(
-            H1, n2,
+            ln, H1, n2,
             [&](const arma::mat& q) {
                 // in the pre-norm slip q is layer_norm(H1): the queries, with the encoder as keys and values
                 const arma::mat& queries = b == Block::cross_queries_from_input ? Y : q;
@@ -1100,7 +1100,7 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
         if (b == Block::last_residual_from_input) three.keep = &Y;
         if (b == Block::decoder_residual_from_first) three.keep = &H1;
         return block_result(sublayer(
-            H2, n3,
+            ln, H2, n3,
             [&](const arma::mat& x) {
                 return ff(b == Block::ff_reads_input ? Y : b == Block::ff_reads_first ? H1 : x, w.ff);
             },
@@ -1208,8 +1208,7 @@ Diagnosis encoder_block_diagnosis() {
             .variant(m::block_sublayer_left_out, encoder_by_loops(x, ww, Block::ff_left_out))
             .labelled("the feed-forward");
         eps_slip(p, m::block_norm_eps_changed, [x, ww](double eps) {
-            const NormCallScope scope({eps, 0});
-            return encoder_by_loops(x, ww);
+            return encoder_by_loops(x, ww, Block::right, {eps, 0});
         });
     }
     return d;
@@ -1305,8 +1304,7 @@ Diagnosis decoder_block_diagnosis() {
                  {Block::mask_shows_next, "-inf only where key j > i + 1 (the next token left visible)"}})
             p.variant(m::decoder_causal_mask_built_wrong, with(b), detail).labelled(detail);
         eps_slip(p, m::block_norm_eps_changed, [y, h, ww](double eps) {
-            const NormCallScope scope({eps, 0});
-            return decoder_by_loops(y, h, ww);
+            return decoder_by_loops(y, h, ww, Block::right, {}, arma::mat(), {eps, 0});
         });
         // the cross-attention's slips that other layers share (tests/support/families.hpp): the
         // decoder's causal mask carried over, and the two sequences' roles traded
