@@ -240,7 +240,7 @@ Diagnosis rnn_step_diagnosis() {
 // stopped one step short, started at t = 1 (x_0 never read, row 0 left at 0), or run
 // backwards (from x_{L-1} down to x_0, each state in row t or in the order computed).
 enum class Loop { right, forgets, forgets_after_first, stale, from_zero, record_before, h_start_first, from_one, extra_row,
-                  stops_early, starts_at_one, backwards, backwards_in_order };
+                  stops_early, starts_at_one, backwards, backwards_in_order, stored_squashed, carried_squashed };
 
 std::optional<arma::mat> forward_by_loops(const arma::mat& X, const arma::mat& W, const arma::mat& U,
                                           const arma::rowvec& h_start, Loop loop = Loop::right,
@@ -263,8 +263,9 @@ std::optional<arma::mat> forward_by_loops(const arma::mat& X, const arma::mat& W
         const auto next = step_by_loops(from, x, W, U, step);
         if (!next || next->n_elem != d_h) return std::nullopt;
         if (loop == Loop::record_before) H.row(t) = h;
+        else if (loop == Loop::stored_squashed || loop == Loop::carried_squashed) H.row(t) = tanh_of(*next);
         else H.row(t) = *next;
-        h = *next;
+        h = loop == Loop::carried_squashed ? tanh_of(*next) : *next;
     }
     if (loop == Loop::from_one) {  // H.row(t - 1) = h_t for t = 1 .. L - 1: x_0 never read, the last row 0
         arma::mat G(L, d_h, arma::fill::zeros);
@@ -341,6 +342,8 @@ Diagnosis rnn_forward_diagnosis() {
             {Loop::starts_at_one, &m::loop_starts_one_late, "loop from t = 1, H.row(t) = h"},
             {Loop::backwards, &m::rnn_loop_runs_backwards, "t from L - 1 down to 0, H.row(t) = h"},
             {Loop::backwards_in_order, &m::rnn_loop_runs_backwards, "X reversed, rows in the order computed"},
+            {Loop::stored_squashed, &m::rnn_state_squashed_again, "H.row(t) = tanh(h)"},
+            {Loop::carried_squashed, &m::rnn_state_squashed_again, "h = tanh(rnn_step(...))"},
         };
         for (const auto& [loop, mk, how] : loops) p.variant(*mk, as(*forward_by_loops(in.X, in.W, in.U, in.h_start, loop))).labelled(how);
         // the step written inline, with a slip of the step (or rnn_step called with its
@@ -369,7 +372,8 @@ struct ProjectionInput {
     std::string what;
     arma::mat X, U;
 };
-// X 6x5 with U 4x5 (nothing but X U^T fits), X 4x4 with U 4x4 (everything fits), and
+// X 6x5 with U 4x5 (nothing but X U^T fits), X 4x4 with U 4x4 (everything fits), X 7x3 with
+// U 2x3 (L more than d_in + 1), and
 // X 3x4 with U 4x4 (X U fits, U X does not).
 const std::vector<ProjectionInput>& projection_inputs() {
     static const std::vector<ProjectionInput> all = [] {
@@ -378,6 +382,9 @@ const std::vector<ProjectionInput>& projection_inputs() {
         v.push_back({"X 6x5, U 4x5", arma::randn(6, 5), arma::randn(4, 5)});
         v.push_back({"X 4x4, U 4x4", arma::randn(4, 4), arma::randn(4, 4)});
         v.push_back({"X 3x4, U 4x4", arma::randn(3, 4), arma::randn(4, 4)});
+        // more positions than features and than d_h, by more than one: a loop over the rows
+        // bounded by d_in or d_h stops several rows short, not one
+        v.push_back({"X 7x3, U 2x3", arma::randn(7, 3), arma::randn(2, 3)});
         return v;
     }();
     return all;
@@ -410,6 +417,10 @@ Diagnosis input_projections_diagnosis() {
         short_by_one.row(short_by_one.n_rows - 1).zeros();
         late_by_one.row(0).zeros();
         p.variant(m::input_projections_with_tanh, as(bent));
+        // a running total down the rows: row t built on row t - 1
+        arma::mat carried = right;
+        for (arma::uword t = 1; t < carried.n_rows; ++t) carried.row(t) += carried.row(t - 1);
+        p.variant(m::input_projections_rows_carried, as(carried));
         p.variant(m::loop_stops_one_early, as(short_by_one));
         p.variant(m::loop_starts_one_late, as(late_by_one));
         p.variant(mistake_of(OneTooMany::loop_bound), past_the_end());
@@ -634,10 +645,38 @@ BOOST_AUTO_TEST_CASE(no_positions_give_no_states) {
                       kStates);
     });
     if (refused_valid_input(got, "rnn_forward", "X 0x5 (no positions) with W 4x4, U 4x5 and h_start 1x4")) return;
+    if (got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 0)
+        return report(m::no_positions_lose_width);
     const std::string instead = unless_shape(got, "H", 0, 4);
     BOOST_TEST(instead.empty(), "X 0x5 (no positions) with W 4x4, U 4x5 and h_start 1x4 must give H 0x4 without an error (the "
                                 "contract refuses only shapes that do not fit together; a loop over no positions runs no "
                                 "step); got " << instead);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_shapes_that_do_not_fit_even_with_no_positions) {
+    // X 0 x d_in runs no step, but the contract's shapes must still fit together: W that fits
+    // neither h_start nor U, U as wide as X is not, h_start of another width than W, each
+    // refused with a ShapeError (by rnn_forward itself: no rnn_step is called)
+    if (!results_right(rnn_forward_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_a_loop_of_hand_steps passes");
+        return;
+    }
+    const arma::mat X(0, 5), W(4, 4, arma::fill::eye), U(4, 5, arma::fill::ones);
+    const arma::rowvec h(4, arma::fill::zeros);
+    const Result fits = attempt([&] { return result("H", attn::rnn_forward(X, W, U, h), kStates); });
+    if (!unless_shape(fits, "H", 0, 4).empty()) {
+        BOOST_TEST_MESSAGE("checked once no_positions_give_no_states passes");
+        return;
+    }
+    const arma::mat W3(3, 3, arma::fill::eye), U3(4, 3, arma::fill::ones);
+    const arma::rowvec h3(3, arma::fill::zeros);
+    for (const auto& [what, call] : std::vector<std::pair<std::string, std::function<void()>>>{
+             {"W 3x3", [&] { attn::rnn_forward(X, W3, U, h); }},
+             {"U 4x3", [&] { attn::rnn_forward(X, W, U3, h); }},
+             {"h_start 1x3", [&] { attn::rnn_forward(X, W, U, h3); }}}) {
+        BOOST_TEST_MESSAGE("X 0x5 (no positions) with " << what << ", the other shapes fitting");
+        if (refusal_of<attn::ShapeError>("rnn_forward", call, {"rnn_step"}).empty()) return;
+    }
 }
 
 BOOST_AUTO_TEST_CASE(rejects_an_input_as_wide_as_u_is_not) {
@@ -680,6 +719,8 @@ BOOST_AUTO_TEST_CASE(no_positions_give_no_rows) {
     }
     const Result got = attempt([] { return result("X U^T", attn::input_projections(arma::mat(0, 5), arma::mat(4, 5, arma::fill::ones)), kProjections); });
     if (refused_valid_input(got, "input_projections", "X 0x5 (no positions) with U 4x5")) return;
+    if (got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 0)
+        return report(m::no_positions_lose_width);
     const std::string instead = unless_shape(got, "X U^T", 0, 4);
     BOOST_TEST(instead.empty(), "X 0x5 (no positions) with U 4x5 must give 0x4 without an error (the contract refuses only "
                                 "X and U of different widths); got " << instead);
@@ -695,6 +736,9 @@ BOOST_AUTO_TEST_CASE(rejects_x_and_u_of_different_widths) {
     const std::string msg = refusal_of<attn::ShapeError>("input_projections", [&] { attn::input_projections(X, U.t()); });
     if (msg.empty()) return;
     BOOST_TEST(msg.find("6x5") != std::string::npos, "the message should give X's shape 6x5; got '" << msg << "'");
+    // and with no positions: X 0x5 with U 4x3 still breaks the rule
+    refusal_of<attn::ShapeError>("input_projections",
+                                 [&] { attn::input_projections(arma::mat(0, 5), arma::mat(4, 3, arma::fill::ones)); });
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -103,11 +103,29 @@ ATTN_MISTAKE(loop_runs_one_past_the_end, "rnn_forward input_projections row_one_
              "refuses a row that does not exist ('Mat::row(): index out of bounds') (chapters 01 "
              "and 04)");
 
+ATTN_MISTAKE(rnn_state_squashed_again, "rnn_forward",
+             "the state was put through tanh a second time after rnn_step, which applies it "
+             "already (H.row(t) = arma::tanh(h), or h = arma::tanh(rnn_step(...))): in the rows "
+             "stored, or also in the state carried on to the next step; store and carry h_t as "
+             "rnn_step returns it, H.row(t) = h (chapter 01, step 2)");
+ATTN_MISTAKE(no_positions_lose_width, "rnn_forward input_projections",
+             "a sequence of no positions (X with 0 rows) gave a 0x0 matrix: no positions in, no "
+             "rows out, but the result keeps its width d_h; an early return of arma::mat(), or "
+             "rows gathered with join_cols onto an empty matrix, loses it. Make the result "
+             "arma::mat(X.n_rows, d_h) before the loop (or X * U.t(), which is 0 x d_h), and "
+             "check the shapes first, also when there is nothing to compute (chapter 01)");
+
 // --- input_projections
 ATTN_MISTAKE(input_projections_column_form, "input_projections",
              "the product was written in column form, U times X (U * X.t() is d_h x L, one "
              "column per position; U * X fits only by accident): rows are tokens, so row t must "
              "be x_t U^T, and all of them at once are X * U.t(), L x d_h (chapter 01, step 2)");
+ATTN_MISTAKE(input_projections_rows_carried, "input_projections",
+             "each row of X U^T also holds every row above it, a running total down the rows: "
+             "row t was built on row t - 1 (P.row(t) = P.row(t - 1) + x_t U^T, the loop's habit "
+             "of carrying a state, which the projections do not have), or a sum s was set to 0 "
+             "once per column instead of once per entry; each row is x_t U^T alone, from x_t "
+             "and U only (chapter 01, step 2)");
 ATTN_MISTAKE(input_projections_with_tanh, "input_projections",
              "tanh was applied to the projections: input_projections is only the part U x_t, "
              "X * U.t(); the tanh comes in the step, after W h_{t-1} is added, and cannot be "
