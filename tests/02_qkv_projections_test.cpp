@@ -230,6 +230,19 @@ Diagnosis project_qkv_diagnosis() {
         from_role(K, product_if_it_fits(K, in.Wv), "V = project(K, W_v)");
         from_role(k_from_q, k_from_q ? product_if_it_fits(*k_from_q, in.Wv) : std::nullopt,
                   "K = project(Q, W_k), V = project(K, W_v)");
+        // a role never assigned (0x0), its product stored in another role's field: where that
+        // role's own line comes later it is right, else it holds the product meant for the other
+        const std::vector<arma::mat> rights = {Q, K, V};
+        const char* const role = "QKV";
+        for (std::size_t f = 0; f < 3; ++f)
+            for (std::size_t g = 0; g < 3; ++g) {
+                if (g == f) continue;
+                std::vector<arma::mat> r = rights;
+                r[f] = arma::mat();
+                if (g < f) r[g] = rights[f];
+                p.variant(m::qkv_role_never_assigned, qkv_result(r[0], r[1], r[2]))
+                    .labelled(std::string(1, role[f]) + " left empty, its product in " + role[g]);
+            }
         // a role left as X itself
         p.variant(m::projection_left_out, qkv_result(Q, K, in.X)).labelled("V = X")
             .variant(m::projection_left_out, qkv_result(Q, in.X, V)).labelled("K = X")
@@ -281,7 +294,8 @@ Diagnosis shape_question_diagnosis() {
                            shape_answer({x.rows, w.cols}));
         p.variant(m::thinks_projection_keeps_x_shape, shape_answer(x))
             .variant(m::thinks_projection_has_w_shape, shape_answer(w))
-            .variant(m::thinks_projection_is_transposed, shape_answer({w.cols, x.rows}));
+            .variant(m::thinks_projection_is_transposed, shape_answer({w.cols, x.rows}))
+            .variant(m::thinks_projection_keeps_the_shared_size, shape_answer({w.rows, x.cols}));
     }
     return d;
 }
@@ -346,9 +360,45 @@ BOOST_AUTO_TEST_CASE(no_tokens_give_no_rows) {
     }
     const Result got = attempt([] { return result("X W", attn::project(arma::mat(0, 4), arma::mat(4, 2, arma::fill::ones)), kTokens); });
     if (refused_valid_input(got, "project", "X 0x4 (no tokens) with W 4x2")) return;
+    if (got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 0 && got.parts.at(0).value.n_cols == 0)
+        return report(m::no_tokens_lose_width);
     const std::string instead = unless_shape(got, "X W", 0, 2);
     BOOST_TEST(instead.empty(), "X 0x4 (no tokens) with W 4x2 must give 0x2 without an error (the contract refuses only an "
                                 "X not as wide as W is tall); got " << instead);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_x_and_w_that_do_not_fit_even_with_no_tokens) {
+    // X 0x3 with W 4x2: no tokens, but X is still not as wide as W is tall
+    if (!results_right(project_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_product_worked_out_entry_by_entry passes");
+        return;
+    }
+    const Result fits = attempt([] { return result("X W", attn::project(arma::mat(0, 4), arma::mat(4, 2, arma::fill::ones)), kTokens); });
+    if (!unless_shape(fits, "X W", 0, 2).empty()) {
+        BOOST_TEST_MESSAGE("checked once no_tokens_give_no_rows passes");
+        return;
+    }
+    refusal_of<attn::ShapeError>("project", [] { attn::project(arma::mat(0, 3), arma::mat(4, 2, arma::fill::ones)); });
+}
+
+BOOST_AUTO_TEST_CASE(a_size_of_zero_gives_an_empty_or_zero_product) {
+    // d_out = 0 (W 4x0): L x 0; d_model = 0 (X 3x0, W 0x2): a sum of no terms, 3x2 zeros
+    if (!results_right(project_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_product_worked_out_entry_by_entry passes");
+        return;
+    }
+    for (const auto& [X, W, what] : std::vector<std::tuple<arma::mat, arma::mat, std::string>>{
+             {arma::mat(3, 4, arma::fill::ones), arma::mat(4, 0), "X 3x4 with W 4x0 (d_out = 0)"},
+             {arma::mat(3, 0), arma::mat(0, 2), "X 3x0 with W 0x2 (d_model = 0)"}}) {
+        const arma::mat x = X, w = W;
+        const Result got = attempt([x, w] { return result("X W", attn::project(x, w), kTokens); });
+        if (refused_valid_input(got, "project", what)) return;
+        const std::string instead = unless_shape(got, "X W", x.n_rows, w.n_cols);
+        BOOST_TEST(instead.empty(), what << " must give " << x.n_rows << "x" << w.n_cols << " without an error; got " << instead);
+        if (!instead.empty()) return;
+        BOOST_TEST(arma::all(arma::vectorise(got.parts.at(0).value) == 0.0),
+                   what << ": a sum of no terms is 0 in every entry");
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -408,6 +458,10 @@ BOOST_AUTO_TEST_CASE(no_tokens_give_three_empty_views_of_their_widths) {
     if (got.threw != Threw::nothing) {
         return;
     }
+    // every role 0x0, or some: one left empty is named by the diagnosis where it shows
+    bool all_lost = true;
+    for (const Part& q : got.parts) all_lost = all_lost && q.value.n_rows == 0 && q.value.n_cols == 0;
+    if (all_lost) return report(m::no_tokens_lose_width);
     const std::vector<std::pair<std::string, arma::uword>> widths = {{"Q", 2}, {"K", 2}, {"V", 3}};
     for (std::size_t k = 0; k < widths.size(); ++k) {
         const arma::mat& v = got.parts.at(k).value;
@@ -416,6 +470,21 @@ BOOST_AUTO_TEST_CASE(no_tokens_give_three_empty_views_of_their_widths) {
                                          << " (no rows, the width of its weight matrix, as X W gives); got "
                                          << attn::shape_of(v));
     }
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_weight_matrix_that_does_not_fit_even_with_no_tokens) {
+    // X 0x4 with W_v 3x4: no tokens, but W_v is still not d_model tall
+    if (!results_right(project_qkv_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once each_role_uses_its_own_weight_matrix passes");
+        return;
+    }
+    const arma::mat X(0, 4), W(4, 2, arma::fill::ones), bad(3, 4, arma::fill::ones);
+    const Result fits = attempt([&] { return result("V", attn::project_qkv(X, W, W, W).V, kTokens); });
+    if (!unless_shape(fits, "V", 0, 2).empty()) {
+        BOOST_TEST_MESSAGE("checked once no_tokens_give_three_empty_views_of_their_widths passes");
+        return;
+    }
+    refusal_of<attn::ShapeError>("project_qkv", [&] { attn::project_qkv(X, W, W, bad); }, {"project"});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -26,6 +26,17 @@ ATTN_MISTAKE(projection_left_out, "project_qkv",
              "a role was given X itself, without its projection (V = X, or K = X): Q, K and V are "
              "each X times a weight matrix of their own, so V = project(X, W_v), which is also "
              "what gives V its width d_v (chapter 02)");
+ATTN_MISTAKE(qkv_role_never_assigned, "project_qkv",
+             "a role of the result was never assigned and stayed empty (0x0): its projection was "
+             "stored in another role's field (a copied line kept p.Q = project(X, W_v) where p.V "
+             "belongs, so that role holds the wrong product or is overwritten later), or left "
+             "out; assign each field once, p.Q = project(X, W_q), p.K = project(X, W_k), p.V = "
+             "project(X, W_v) (chapter 02)");
+ATTN_MISTAKE(no_tokens_lose_width, "project project_qkv",
+             "X of no tokens (0 rows) gave a 0x0 matrix: no tokens in, no rows out, but X W keeps "
+             "the width of W, 0 x d_out; an early return of arma::mat() loses it (and skips the "
+             "shape check): X * W is already 0 x d_out, and the check comes first, also when there "
+             "is nothing to compute (chapter 02)");
 ATTN_MISTAKE(projection_output_transposed, "project project_qkv",
              "the projection came out transposed, d_out x L (W^T X^T, column-vector thinking); "
              "tokens are rows, so it is X * W, L x d_out, one row per token (chapter 02)");
@@ -44,6 +55,11 @@ ATTN_MISTAKE(thinks_projection_has_w_shape, "shape_question",
 ATTN_MISTAKE(thinks_projection_is_transposed, "shape_question",
              "X W was given as w.cols x x.rows, one column per token (column-vector thinking); "
              "tokens are rows, so X W is x.rows x w.cols: 3x4 in the worked example (chapter 02)");
+ATTN_MISTAKE(thinks_projection_keeps_the_shared_size, "shape_question",
+             "X W was given the shared size on both sides, d_model x d_model (W's rows and X's "
+             "columns, the two sizes that meet in the product): those are used up by the sum "
+             "over d_model; the rows come from X's rows and the columns from W's columns, so X W "
+             "is x.rows x w.cols (chapter 02)");
 ATTN_MISTAKE(thinks_projection_separates_equal_rows, "identical_rows_question",
              "two identical rows of X give identical rows of Q, K and V: row i of X W is x_i W, "
              "and two equal rows times the same W are equal (chapter 02)");
