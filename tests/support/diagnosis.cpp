@@ -138,6 +138,14 @@ std::string unless_shape(const Result& got, const std::string& name, arma::uword
     const Part* p = got.part(name);
     if (p == nullptr) return "no part " + name;
     if (p->value.n_rows == n_rows && p->value.n_cols == n_cols) return "";
+    // an empty result of another shape (0x0 for 0 x d, 1x1 for 0x0, ...): named by the
+    // relation that says so, where nothing was named earlier in the run
+    if (n_rows * n_cols == 0 && named_so_far == 0) {
+        Part want = *p;
+        want.value = arma::mat(n_rows, n_cols);
+        const std::vector<Finding> f = relations_between(*p, want, {}, {}, kTol);
+        if (f.size() == 1) report_finding(f[0]);
+    }
     return name + " " + attn::shape_of(p->value);
 }
 

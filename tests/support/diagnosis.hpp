@@ -74,7 +74,10 @@ bool refused_valid_input(const Result& got, const std::string& function, const s
 
 // For an input the contract accepts that gives a result of a known shape (often one of no
 // rows or no columns): "" when `got` threw nothing and its part `name` is n_rows x n_cols;
-// otherwise what came instead, in words ("A 3x0", or the error's type and message).
+// otherwise what came instead, in words ("A 3x0", or the error's type and message). Where
+// the right shape is empty and the part came back in another one, that is also named
+// (an empty result of the wrong shape, or transposed), unless a mistake was named earlier
+// in the run.
 std::string unless_shape(const Result& got, const std::string& name, arma::uword n_rows, arma::uword n_cols);
 
 // The one comparison of results: the same throw (kind and needle), or the same parts

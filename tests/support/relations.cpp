@@ -517,6 +517,19 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             out.push_back(found(m::result_transposed, "transposed", text));
             return out;
         }
+        if (Y.n_elem == 0) {  // an input with a size of 0: the result's other sizes, or none
+            const std::string was = name + " is " + shape(R) + " where " + shape(Y) + " is right";
+            const std::string why =
+                R.n_elem == 0 ? ": with nothing to compute, the result still keeps every size that is not 0. An early "
+                                "return of arma::mat() (0x0), or a result grown with join_cols or join_rows from an "
+                                "empty start, loses them; size it " + shape(Y) + ", or let the computation run: a product "
+                                "over no rows gives 0 rows and the right number of columns"
+                              : ": a size of 0 gives no entries. A guard that treats 0 like 1 (L <= 1, or a size "
+                                "taken as max(n, 1)) makes a result where there should be none";
+            out.push_back(found(m::result_empty_shape_wrong, R.n_elem == 0 ? "empty:lost sizes" : "empty:entries",
+                                was + why));
+            return out;
+        }
         return other_shape_relations(R, Y, name, ax, tol);
     }
     if (Y.n_elem == 0) return out;

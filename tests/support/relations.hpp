@@ -6,12 +6,13 @@
 // their square roots, squares, inverses and ratios: sqrt(d_k), d_k, 1 / sqrt(d_k),
 // d_k / d_model, ...), each row of R a multiple of Y's (normalised by the wrong
 // amount), R shifted by one row or column, R = Y minus or plus a term the contract can
-// compute (a missing term, named), R = Y plus the same row or column everywhere,
-// Y's rows in another order, R a running sum of Y (an accumulator
-// never set back to 0), each row of R the softmax of Y's (a softmax too many), R = f(Y) for a reciprocal, square, square root, absolute
-// value, exp or log, whole numbers where Y has fractions, and inf or NaN where Y is
-// finite; where the shapes differ, Y transposed, Y's numbers in another shape, or only
-// some of Y's rows or columns. The names are the catalogue's result_* mistakes
+// compute (a missing term, named), R = Y plus the same row or column everywhere, Y's
+// rows in another order, R a running sum of Y (an accumulator never set back to 0),
+// each row of R the softmax of Y's (a softmax too many), R = f(Y) for a reciprocal,
+// square, square root, absolute value, exp or log, whole numbers where Y has fractions,
+// and inf or NaN where Y is finite; where the shapes differ, Y transposed, Y's numbers
+// in another shape, or only some of Y's rows or columns; and for an empty Y, R empty in
+// another shape, or not empty. The names are the catalogue's result_* mistakes
 // (tests/catalogue/common.hpp); the sentence says what was found, in the part's own words.
 #pragma once
 
