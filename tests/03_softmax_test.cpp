@@ -12,7 +12,9 @@
 #include "test_main.hpp"
 ATTN_TEST_MAIN(ch03_softmax)
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -71,17 +73,79 @@ arma::mat random_scores() {
 }
 // Positive scores of a 3x3 block, rows apart: without exp the rows still sum to 1.
 arma::mat positive_scores() { return {{0.5, 2.0, 1.5}, {3.0, 0.25, 1.0}, {1.25, 1.75, 4.0}}; }
+// More queries than keys, 5 over 3; row 0 with its first key hidden, row 1 its last.
+arma::mat tall_scores() {
+    return {{-INFINITY, 0.5, 1.5}, {2.0, 1.0, -INFINITY}, {0.3, -1.2, 0.8}, {1.0, 2.0, -0.5}, {-0.7, 0.2, 2.5}};
+}
+
+// The slips of a softmax written by hand that only its own loops make (the family's are in
+// tests/support/families.hpp): a row taken as wholly hidden by one key, the shift on one
+// side of the fraction, the loop over the rows run to the number of keys. T: the scores the
+// softmax is taken of (S, or S + mask), by loops.
+enum class OwnSoftmax { hidden_by_first, hidden_by_last, hidden_by_any, shift_top, shift_bottom, shift_top_unguarded,
+                        rows_to_keys };
+arma::mat own_softmax(const arma::mat& T, OwnSoftmax way) {
+    arma::mat A(T.n_rows, T.n_cols, arma::fill::zeros);
+    const double ninf = -arma::datum::inf;
+    for (arma::uword i = 0; i < T.n_rows; ++i) {
+        if (way == OwnSoftmax::rows_to_keys && i >= T.n_cols) break;
+        double mx = ninf;
+        bool first = false, last = false, any = false;
+        for (arma::uword j = 0; j < T.n_cols; ++j) {
+            mx = std::max(mx, T(i, j));
+            any = any || T(i, j) == ninf;
+        }
+        first = T.n_cols > 0 && T(i, 0) == ninf;
+        last = T.n_cols > 0 && T(i, T.n_cols - 1) == ninf;
+        const bool hidden = mx == ninf || (way == OwnSoftmax::hidden_by_first && first) ||
+                            (way == OwnSoftmax::hidden_by_last && last) || (way == OwnSoftmax::hidden_by_any && any);
+        if (hidden && way != OwnSoftmax::shift_top_unguarded) continue;
+        const bool top = way == OwnSoftmax::shift_top || way == OwnSoftmax::shift_top_unguarded,
+                   bottom = way == OwnSoftmax::shift_bottom;
+        double total = 0;
+        for (arma::uword j = 0; j < T.n_cols; ++j) total += std::exp(top ? T(i, j) : T(i, j) - mx);
+        for (arma::uword j = 0; j < T.n_cols; ++j) A(i, j) = std::exp(bottom ? T(i, j) : T(i, j) - mx) / total;
+    }
+    return A;
+}
+void own_softmax_variants(Probe& p, const arma::mat& T) {
+    const auto as = [](const arma::mat& A) { return result("A", A, kWeights); };
+    const std::vector<std::tuple<OwnSoftmax, const Mistake*, const char*>> ways = {
+        {OwnSoftmax::hidden_by_first, &m::masked_row_tested_on_one_key, "s(0) == -inf"},
+        {OwnSoftmax::hidden_by_last, &m::masked_row_tested_on_one_key, "s(L_K - 1) == -inf"},
+        {OwnSoftmax::hidden_by_any, &m::masked_row_tested_on_one_key, "any(s == -inf)"},
+        {OwnSoftmax::shift_top, &m::softmax_shift_on_one_side, "exp(s - max) / sum(exp(s))"},
+        {OwnSoftmax::shift_bottom, &m::softmax_shift_on_one_side, "exp(s) / sum(exp(s - max))"},
+    };
+    for (const auto& [way, mk, how] : ways) p.variant(*mk, as(own_softmax(T, way))).labelled(how);
+    // the same without the rule for a row of nothing but -inf (NaN there): two slips
+    p.variant(m::softmax_shift_on_one_side, as(own_softmax(T, OwnSoftmax::shift_top_unguarded)))
+        .labelled("exp(s - max) / sum(exp(s)), no rule for a row of -inf")
+        .combined();
+    // the rows to L_K: bounded by L_Q too, or past the last row where L_K > L_Q
+    p.variant(m::softmax_row_loop_to_key_count, as(own_softmax(T, OwnSoftmax::rows_to_keys)))
+        .labelled("i < S.n_cols && i < S.n_rows");
+    if (T.n_cols > T.n_rows)
+        p.variant_fitting(m::softmax_row_loop_to_key_count, Result::throws(Threw::armadillo_index, "out of bounds"),
+                          [](const Result& r) { return r.threw == Threw::armadillo_index; })
+            .labelled("i < S.n_cols");
+    else
+        p.variant(m::softmax_row_loop_to_key_count, as(own_softmax(T, OwnSoftmax::rows_to_keys))).labelled("i < S.n_cols");
+}
 
 Diagnosis softmax_rows_diagnosis() {
     Diagnosis d("softmax_rows");
     for (const auto& [input, S] : std::vector<std::pair<std::string, arma::mat>>{
              {"4x6 random scores", random_scores()},
              {"4x5 scores with hidden keys, a row near 1000 and a row of nothing but -inf", rows_of_every_kind()},
-             {"3x3 positive scores", positive_scores()}}) {
+             {"3x3 positive scores", positive_scores()},
+             {"5x3 scores (more queries than keys), a row with its first key hidden and one with its last",
+              tall_scores()}}) {
         const arma::mat in = S;
         Probe& p = d.probe(input, [in] { return result("A", attn::softmax_rows(in), kWeights); },
                            result("A", softmax_by_loops(in), kWeights));
         add_softmax_slips(p, in, [](const arma::mat& A) { return result("A", A, kWeights); }, every_pairing(true));
+        own_softmax_variants(p, in);
         p.quantity("L_K", static_cast<double>(in.n_cols));
     }
     return d;
@@ -146,12 +210,17 @@ Diagnosis masked_softmax_diagnosis() {
         {"4x4 positive scores under a causal mask, key 1 also hidden from query 3", square_scores(), square_mask()},
         {"3x4 scores where a hidden key's score lies 1000 above the visible ones (row 0) or 800 (row 1)",
          arma::mat{{1000.0, 0.0, 1.0, -1.0}, {2.0, 1.0, 800.0, 0.5}, {0.5, 1.5, -0.5, 1.0}},
-         arma::mat{{-INFINITY, 0.0, 0.0, 0.0}, {0.0, 0.0, -INFINITY, 0.0}, {0.0, 0.0, 0.0, -INFINITY}}}};
+         arma::mat{{-INFINITY, 0.0, 0.0, 0.0}, {0.0, 0.0, -INFINITY, 0.0}, {0.0, 0.0, 0.0, -INFINITY}}},
+        {"5x3 scores (more queries than keys), key 0 hidden from query 0, key 2 from query 1, every key from query 4",
+         arma::mat{{0.5, 1.0, 2.0}, {2.0, 1.0, 3.0}, {0.3, 1.2, 0.8}, {1.0, 2.0, 0.5}, {0.7, 0.2, 2.5}},
+         arma::mat{{-INFINITY, 0.0, 0.0}, {0.0, 0.0, -INFINITY}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0},
+                   {-INFINITY, -INFINITY, -INFINITY}}}};
     for (const auto& [input, S, M] : inputs) {
         const arma::mat s = S, mk = M;
         Probe& p = d.probe(input, [s, mk] { return result("A", attn::masked_softmax(s, mk), kWeights); },
                            result("A", softmax_by_loops(s + mk), kWeights));
         masked_softmax_variants(p, s, mk);
+        own_softmax_variants(p, s + mk);
         arma::umat hidden = arma::conv_to<arma::umat>::from(mk == -arma::datum::inf);
         p.region("the hidden keys", "A", hidden);
     }
@@ -221,7 +290,8 @@ BOOST_AUTO_TEST_CASE(rows_far_apart_each_keep_their_weights) {
     // arithmetic, but in doubles only each row's own maximum keeps every row finite.
     const arma::mat S{{0.0, 1500.0}, {1000.0, 1001.0}, {-1000.0, -999.0}};
     BOOST_TEST(matrices_close(attn::softmax_rows(S), softmax_by_hand(S), 1e-12, "softmax of rows far apart", kWeights),
-               "each row's weights must not depend on the other rows: subtract each row's own maximum");
+               "each row's weights must not depend on the other rows (3 queries over 2 keys: every row is computed, "
+               "each shifted by its own maximum)");
 }
 
 BOOST_AUTO_TEST_CASE(masked_keys_get_exactly_zero) {
@@ -402,7 +472,33 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_another_shape) {
     refusal_of<attn::ShapeError>("masked_softmax",
                                  [&] { attn::masked_softmax(arma::mat(2, 3, arma::fill::zeros), arma::mat(3, 2, arma::fill::zeros)); });
     // an empty mask is a mask of another shape, not "no mask"
-    refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat()); });
+    if (refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat()); }).empty()) return;
+    // one row of mask for every query (broadcast, as PyTorch would), or one column for every key:
+    // the mask must be L_Q x L_K itself, also where there is no query
+    if (refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat(1, 3, arma::fill::zeros)); })
+            .empty())
+        return;
+    if (refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat(3, 1, arma::fill::zeros)); })
+            .empty())
+        return;
+    refusal_of<attn::ShapeError>("masked_softmax",
+                                 [&] { attn::masked_softmax(arma::mat(0, 3), arma::mat(1, 3, arma::fill::zeros)); });
+}
+
+BOOST_AUTO_TEST_CASE(no_queries_give_no_rows) {
+    // S 0 x L_K with a mask 0 x L_K: no query, nothing to hide; 0 x L_K back (0x0 too)
+    if (!results_right(masked_softmax_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once hides_keys_in_rows_of_every_range_and_zeroes_a_row_with_nothing_visible passes");
+        return;
+    }
+    for (const arma::uword L_K : {4, 0}) {
+        const Result got = attempt([L_K] { return result("A", attn::masked_softmax(arma::mat(0, L_K), arma::mat(0, L_K)), kWeights); });
+        const std::string shape = "0x" + std::to_string(L_K);
+        if (refused_valid_input(got, "masked_softmax", "scores and mask " + shape + " (no queries)")) return;
+        const std::string instead = unless_shape(got, "A", 0, L_K);
+        BOOST_TEST(instead.empty(), "scores and mask " << shape << " (no queries) must give weights " << shape
+                                                       << " without an error; got " << instead);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(an_additive_mask_of_minus_infinity_hides_and_zero_keeps) {

@@ -69,6 +69,22 @@ ATTN_MISTAKE(mask_read_as_keep_pattern, "masked_softmax scaled_dot_product_atten
              "is additive, 0 where query i may see key j and -infinity where it may not, so it is "
              "added as it is to the (scaled) scores, S + mask, before softmax_rows; a 0/1 "
              "pattern becomes such a mask by additive_mask (chapters 03 and 07)");
+ATTN_MISTAKE(masked_row_tested_on_one_key, "softmax_rows masked_softmax",
+             "a row was taken as wholly hidden when one of its keys was -infinity (the first, "
+             "s(0) == -inf, the last, or any), and given zeros though other keys were visible: a "
+             "row has nothing to look at only when its largest score is -infinity, so test the "
+             "row's maximum, s.max() == -arma::datum::inf (chapter 03)");
+ATTN_MISTAKE(softmax_shift_on_one_side, "softmax_rows masked_softmax",
+             "the row's maximum was subtracted on one side of the fraction only: exp(s - max) "
+             "over the total of the unshifted exp(s) (or exp(s) over the shifted total), so each "
+             "row came out e^-max (or e^max) times the right one, and 0 or inf for large scores; "
+             "shift once, e = exp(s - max), and divide e by its own total, arma::accu(e) (chapter "
+             "03)");
+ATTN_MISTAKE(softmax_row_loop_to_key_count, "softmax_rows masked_softmax",
+             "the loop over the queries ran to S.n_cols, the number of keys, where S.n_rows "
+             "belongs: with more queries than keys the rows past L_K were left at 0, with fewer an "
+             "index ran past the last row (unless also bounded by n_rows); each query is a row, "
+             "for (arma::uword i = 0; i < S.n_rows; ++i) (chapter 03)");
 ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention scaled_dot_product_attention",
              "the row whose every key is hidden came out as NaN, in one of two ways: its maximum "
              "is -infinity and -inf - (-inf) is NaN, or its weights, all 0, were divided by their "
@@ -191,10 +207,11 @@ ATTN_MISTAKE(softmax_backward_gradient_in_front, "softmax_jvp softmax_rows_backw
              "a, so each entry is a_i (v_i - a . v): a % (v - arma::dot(a, v)) (chapters 03 and "
              "11)");
 ATTN_MISTAKE(softmax_backward_dot_unfinished, "softmax_jvp softmax_rows_backward attention_backward",
-             "each entry subtracted an unfinished dot product: the sum a . v was added up in the "
-             "same loop that wrote the entries, so entry j saw only the keys before it (or up to "
-             "it); add up the whole row's a . v in a first loop, then write a_j (v_j - a . v) in a "
-             "second (chapters 03 and 11)");
+             "each entry subtracted an unfinished dot product, a . v over the keys before it (or "
+             "up to it) only: the sum was added up in the same loop that wrote the entries, or the "
+             "Jacobian was filled only for j <= i (its lower half, as if symmetry made the other "
+             "half unneeded) and then applied; add up the whole row's a . v in a first loop, then "
+             "write a_j (v_j - a . v) in a second (or fill every entry of J) (chapters 03 and 11)");
 ATTN_MISTAKE(softmax_backward_dot_one_short, "softmax_jvp softmax_rows_backward attention_backward",
              "the dot product a . v left out the last key: its loop stopped one short (k + 1 < "
              "L_K, or k < n - 1); it adds up a_k v_k over every key of the row, for (arma::uword "
