@@ -22,6 +22,8 @@ ATTN_TEST_MAIN(ch11_training)
 #include <sstream>
 #include <string>
 #include <vector>
+#include <tuple>
+#include <utility>
 
 #include "check_progress.hpp"
 #include "contracts/11_training.hpp"
@@ -1213,7 +1215,28 @@ BOOST_AUTO_TEST_CASE(masked_keys_and_fully_masked_rows_get_zero_gradient) {
                "each row of dS sums to 0 (shifting a row of scores changes nothing); got " << arma::accu(got.row(0)));
 }
 
+BOOST_AUTO_TEST_CASE(no_queries_give_an_empty_gradient) {
+    // A and dA 0x4 (no queries): the shapes agree, so dS comes back 0x4, without an error
+    if (!results_right(softmax_rows_backward_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_backward_pass_by_loops_on_rows_of_every_kind passes");
+        return;
+    }
+    for (const auto& [L_Q, L_K] : std::vector<std::pair<arma::uword, arma::uword>>{{0, 4}}) {
+        const arma::mat A(L_Q, L_K), dA(L_Q, L_K);
+        const Result got = attempt([&] { return result("dS", attn::softmax_rows_backward(A, dA)); });
+        const std::string input = "A and dA " + attn::shape_of(A);
+        if (refused_valid_input(got, "softmax_rows_backward", input)) return;
+        const std::string instead = unless_shape(got, "dS", L_Q, L_K);
+        BOOST_TEST(instead.empty(), input << " must give dS " << L_Q << "x" << L_K << " without an error (the contract "
+                                              "refuses only A and dA of different shapes); got " << instead);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(refuses_a_gradient_of_another_shape) {
+    if (!results_right(softmax_rows_backward_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_backward_pass_by_loops_on_rows_of_every_kind passes");
+        return;
+    }
     const std::string msg = refusal_of<attn::ShapeError>("softmax_rows_backward", [] {
         attn::softmax_rows_backward(arma::mat(2, 3, arma::fill::ones) / 3.0, arma::mat(3, 2, arma::fill::zeros));
     });
@@ -1223,6 +1246,10 @@ BOOST_AUTO_TEST_CASE(refuses_a_gradient_of_another_shape) {
 }
 
 BOOST_AUTO_TEST_CASE(refuses_a_gradient_as_tall_as_the_weights_but_wider) {
+    if (!results_right(softmax_rows_backward_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_backward_pass_by_loops_on_rows_of_every_kind passes");
+        return;
+    }
     // dA must have A's whole shape: as many rows is not enough (a check of the rows
     // alone lets a 3x5 dA through for a 3x4 A, and a loop over A's columns never
     // notices the fifth).
@@ -1269,6 +1296,10 @@ BOOST_AUTO_TEST_CASE(padding_and_a_query_that_sees_nothing_need_no_extra_care) {
 }
 
 BOOST_AUTO_TEST_CASE(refuses_weights_of_the_wrong_shape) {
+    if (!results_right(attention_backward_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_backward_pass_by_loops_masked_or_not passes");
+        return;
+    }
     const AttentionCase c = attention_cases()[1];  // L_Q 3, L_K 5, d_v 2
     const std::string msg = refusal_of<attn::ShapeError>(
         "attention_backward", [&] { attn::attention_backward(c.Q, c.K, c.V, arma::mat(c.A.t()), c.dZ); });
@@ -1282,6 +1313,10 @@ BOOST_AUTO_TEST_CASE(refuses_weights_of_the_wrong_shape) {
 }
 
 BOOST_AUTO_TEST_CASE(refuses_what_the_chapter_06_rules_refuse) {
+    if (!results_right(attention_backward_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_backward_pass_by_loops_masked_or_not passes");
+        return;
+    }
     const AttentionCase c = attention_cases()[1];  // L_Q 3, L_K 5, d_v 2
     // queries one feature wider than the keys (d_q != d_k): no dot product pairs them
     const arma::mat wide_Q = arma::join_rows(c.Q, arma::mat(c.Q.n_rows, 1, arma::fill::ones));
@@ -1339,6 +1374,10 @@ BOOST_AUTO_TEST_CASE(uniform_logits_cost_log_n_and_each_gradient_row_sums_to_zer
 }
 
 BOOST_AUTO_TEST_CASE(refuses_targets_that_do_not_fit_the_logits) {
+    if (!results_right(cross_entropy_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_log_sum_exp_by_loops_on_rows_of_every_range passes");
+        return;
+    }
     const arma::mat Z(3, 5, arma::fill::zeros);
     const std::string count = refusal_of<attn::ShapeError>("cross_entropy", [&] { attn::cross_entropy(Z, {0, 1, 2, 3}); });
     if (!count.empty())
@@ -1353,9 +1392,20 @@ BOOST_AUTO_TEST_CASE(refuses_targets_that_do_not_fit_the_logits) {
         BOOST_TEST(column.find("target 7 at row 2, but only 5 columns") != std::string::npos,
                    "the InputError should say 'target 7 at row 2, but only 5 columns'; got '" << column << "'");
     refusal_of<attn::InputError>("cross_entropy", [] { attn::cross_entropy(arma::mat(0, 5), {}); });
+    // no rows and three targets break the shape rule too: one target per row is a rule of
+    // shapes, which holds (and is said first, as the Throws: line lists it) whatever the sizes
+    const std::string empty = refusal_of<attn::ShapeError>("cross_entropy", [] { attn::cross_entropy(arma::mat(0, 5), {0, 1, 2}); });
+    if (!empty.empty())
+        BOOST_TEST((empty.find("0x5") != std::string::npos && empty.find("3x1") != std::string::npos),
+                   "three targets for logits with no rows: the ShapeError should name logits 0x5 and targets 3x1; got '"
+                       << empty << "'");
 }
 
 BOOST_AUTO_TEST_CASE(refuses_a_target_equal_to_the_number_of_columns) {
+    if (!results_right(cross_entropy_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_log_sum_exp_by_loops_on_rows_of_every_range passes");
+        return;
+    }
     // The columns are 0 .. 4: a target of 5 is the first one past the end. A check that
     // refuses 7 (above) but lets 5 through is off by one.
     const arma::mat Z(3, 5, arma::fill::zeros);
@@ -1461,7 +1511,30 @@ BOOST_AUTO_TEST_CASE(each_evaluation_moves_at_most_one_entry_by_h) {
                                     << missing);
 }
 
+BOOST_AUTO_TEST_CASE(an_empty_w_gets_an_empty_gradient) {
+    // W 0x0 or 0x3 is "any r x c": there is no entry to move, so G has W's shape, and the
+    // contract refuses only a bad step h
+    if (!results_right(numeric_gradient_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_central_differences_by_loops passes");
+        return;
+    }
+    auto f = [](const arma::mat& X) { return arma::accu(X % X); };
+    for (const auto& [r, c] : std::vector<std::pair<arma::uword, arma::uword>>{{0, 0}, {0, 3}, {2, 0}}) {
+        const arma::mat W(r, c);
+        const Result got = attempt([&] { return result("G", attn::numeric_gradient(f, W, 1e-4)); });
+        const std::string input = "W " + attn::shape_of(W) + " (no entries), h = 1e-4";
+        if (refused_valid_input(got, "numeric_gradient", input)) return;
+        const std::string instead = unless_shape(got, "G", r, c);
+        BOOST_TEST(instead.empty(), input << " must give G " << r << "x" << c << " without an error (the contract "
+                                              "takes any r x c W and refuses only a bad h); got " << instead);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(refuses_a_step_that_is_not_positive_and_finite) {
+    if (!results_right(numeric_gradient_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_central_differences_by_loops passes");
+        return;
+    }
     const arma::mat W(2, 2, arma::fill::ones);
     auto f = [](const arma::mat& X) { return arma::accu(X); };
     for (const double h : {0.0, -1e-5, static_cast<double>(NAN), static_cast<double>(INFINITY)})
@@ -1511,7 +1584,30 @@ BOOST_AUTO_TEST_CASE(the_first_step_moves_every_entry_by_about_the_learning_rate
     }
 }
 
+BOOST_AUTO_TEST_CASE(an_empty_w_is_left_as_it_is) {
+    // W, grad, m and v all 0x3: the same shape, so nothing is refused and nothing moves
+    if (!results_right(adam_step_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once steps_match_the_formula_by_loops passes");
+        return;
+    }
+    arma::mat W(0, 3), g(0, 3), mm(0, 3), vv(0, 3);
+    const Result got = attempt([&] {
+        attn::adam_step(W, g, mm, vv, 1, 0.1);
+        return result("W", W).add("m", mm).add("v", vv);
+    });
+    if (refused_valid_input(got, "adam_step", "W, grad, m and v all 0x3, t = 1")) return;
+    std::string instead = unless_shape(got, "W", 0, 3);
+    if (instead.empty()) instead = unless_shape(got, "m", 0, 3);
+    if (instead.empty()) instead = unless_shape(got, "v", 0, 3);
+    BOOST_TEST(instead.empty(), "W, grad, m and v all 0x3 must stay 0x3 without an error (the contract refuses only "
+                                "shapes that differ and t < 1); got " << instead);
+}
+
 BOOST_AUTO_TEST_CASE(refuses_mismatched_shapes_and_a_step_before_one) {
+    if (!results_right(adam_step_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once steps_match_the_formula_by_loops passes");
+        return;
+    }
     arma::mat W(2, 3, arma::fill::zeros), mm(2, 3, arma::fill::zeros), vv(2, 3, arma::fill::zeros);
     arma::mat wrong(3, 2, arma::fill::zeros);
     const std::string g = refusal_of<attn::ShapeError>("adam_step", [&] { attn::adam_step(W, wrong, mm, vv, 1, 0.1); });
@@ -1580,7 +1676,31 @@ BOOST_AUTO_TEST_CASE(matches_the_2017_paper_with_its_peak) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(any_peak_and_a_warmup_of_one_are_accepted) {
+    // the contract refuses only t < 1 and warmup < 1: a peak of 0 gives 0 at every step, a
+    // negative peak its negative schedule, and warmup = 1 starts at the peak and decays
+    if (!results_right(learning_rate_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once follows_the_schedule_over_whole_runs_of_steps passes");
+        return;
+    }
+    for (const auto& [t, peak, warmup] : std::vector<std::tuple<long, double, long>>{
+             {3, 0.0, 4}, {9, 0.0, 4}, {2, -0.5, 4}, {16, -0.5, 4}, {1, 0.25, 1}, {4, 0.25, 1}}) {
+        const Result got = attempt([&] { return number("lr", attn::learning_rate(t, peak, warmup)); });
+        const std::string input = "t = " + std::to_string(t) + ", peak " + show(peak) + ", warmup " + std::to_string(warmup);
+        if (refused_valid_input(got, "learning_rate", input)) return;
+        const double want = peak * std::min(static_cast<double>(t) / static_cast<double>(warmup),
+                                            std::sqrt(static_cast<double>(warmup) / static_cast<double>(t)));
+        const double lr = got.parts.at(0).value(0, 0);
+        BOOST_TEST(std::abs(lr - want) <= 1e-12, "at " << input << " the rate is peak * min(t / warmup, sqrt(warmup / t)) = "
+                                                       << want << "; got " << lr);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(refuses_a_step_or_a_warmup_below_one) {
+    if (!results_right(learning_rate_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once follows_the_schedule_over_whole_runs_of_steps passes");
+        return;
+    }
     for (const auto& step_and_warmup : std::vector<std::pair<long, long>>{{0, 10}, {-3, 10}, {5, 0}, {5, -1}}) {
         const long t = step_and_warmup.first, w = step_and_warmup.second;
         refusal_of<attn::InputError>("learning_rate", [&] { attn::learning_rate(t, 0.1, w); });

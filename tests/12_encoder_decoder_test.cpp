@@ -123,6 +123,21 @@ attn::NextTokenScores empty_rows() {
     };
 }
 
+// A next_scores whose first `good` rows are fine (7 words, token 2 the best), then empty
+// rows: the refusal must come at any step, not only the first. After many calls the end
+// token scores highest, so that a search that accepts the empty rows still comes back.
+attn::NextTokenScores empty_rows_after(std::size_t good) {
+    auto calls = std::make_shared<std::size_t>(0);
+    return [calls, good](const Tokens&) {
+        ++*calls;
+        if (*calls <= good) return arma::rowvec{0.1, 0.0, 2.0, 1.0, 0.5, 0.0, 0.2};
+        if (*calls < 100) return arma::rowvec();
+        arma::rowvec s(3, arma::fill::zeros);
+        s(1) = 1.0;  // kEnd
+        return s;
+    };
+}
+
 }  // namespace
 
 // ==================================================================== teacher_forcing, right and wrong
@@ -571,6 +586,8 @@ struct BeamWay {
     bool keep_begin = false, keep_end = false;
     bool last_only = false;  // next_scores shown only a prefix's last token
     bool cut_at_end = true;  // Finished::extended: the answer cut at its first end token
+    bool best_from_zero = false;  // the best finished score starts at 0, not -infinity (no flag
+                                  // for "none yet"): no finished prefix, nor live one, beats it
 };
 
 // Beam search written out for the test, one way or another (BeamWay), asking `next`;
@@ -625,8 +642,8 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
         return h.score / std::max(n, 1.0);
     };
     std::vector<Hyp> live(w.copies ? beam : 1, Hyp{start, 0.0, false});
-    bool found = false;
-    Hyp best{{}, 0.0, true};
+    bool found = w.best_from_zero;  // from 0: as if an empty answer of score 0 had finished
+    Hyp best{start, 0.0, true};
     double best_key = 0.0;
     for (std::size_t round = 1; !live.empty(); ++round) {
         std::vector<std::vector<Cand>> own(live.size());
@@ -883,6 +900,7 @@ std::vector<BeamSlip> beam_slips() {
     add(m::beam_full_prefixes_dropped, "", [](W& w) { w.finished = W::Finished::full_dropped; });
     add(m::beam_end_extensions_outside_the_ranking, "", [](W& w) { w.finished = W::Finished::outside_beam; });
     add(m::beam_starts_with_copies, "", [](W& w) { w.copies = true; });
+    add(m::beam_best_score_starts_at_zero, "", [](W& w) { w.best_from_zero = true; });
     add(m::beam_searches_on_after_the_best_finished, "", [](W& w) { w.stop = W::Stop::exhaustive; });
     add(m::beam_width_off_by_one, "beam + 1", [](W& w) { w.width = 1; });
     add(m::beam_width_off_by_one, "beam - 1", [](W& w) { w.width = -1; });
@@ -1078,6 +1096,7 @@ std::vector<BeamCase> beam_cases() {
         {"beam 2, max_len 4: a short answer beats a longer one that is better per token", short_answer_worse_per_token(),
          4, 2},
         {"beam 2, max_len 0", longer_beats_first_finished(), 0, 2},
+        {"beam 9 (more than the 7 extensions of the first round), max_len 3", short_finished_wins(), 3, 9},
     };
 }
 
@@ -1260,6 +1279,13 @@ BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {
         refusal_of<attn::InputError>("greedy_decode", [] { attn::greedy_decode(empty_rows(), kBegin, kEnd, 3); });
     BOOST_TEST(msg.find("greedy_decode:") == 0,
                "next_scores returned no scores at all; greedy_decode must throw InputError naming itself; got '" << msg << "'");
+    // a row at the first step, and an empty one at the second or third: every row is checked
+    // (once the results are right: a wrong search would only be told a second time)
+    if (!results_right(greedy_decode_diagnosis())) return;
+    for (const std::size_t good : {1, 2})
+        if (refusal_of<attn::InputError>("greedy_decode", [good] { attn::greedy_decode(empty_rows_after(good), kBegin, kEnd, 5); })
+                .empty())
+            return;
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -1376,6 +1402,9 @@ BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {
         refusal_of<attn::InputError>("beam_search", [] { attn::beam_search(empty_rows(), kBegin, kEnd, 3, 2); });
     BOOST_TEST(msg.find("beam_search:") == 0,
                "next_scores returned no scores; beam_search must throw InputError naming itself; got '" << msg << "'");
+    // the first row fine, an empty one in the second round: every row is checked
+    if (!results_right(beam_search_diagnosis())) return;
+    refusal_of<attn::InputError>("beam_search", [] { attn::beam_search(empty_rows_after(1), kBegin, kEnd, 5, 2); });
 }
 
 BOOST_AUTO_TEST_SUITE_END()

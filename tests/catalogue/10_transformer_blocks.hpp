@@ -128,6 +128,10 @@ ATTN_MISTAKE(block_residual_after_norm, "encoder_block decoder_block",
              "after it, x + layer_norm(x + sublayer(x))); a post-norm block adds first and "
              "normalises the sum, layer_norm(x + sublayer(x)), and adds nothing after, so its "
              "output rows have mean bias and spread gain (chapter 10)");
+ATTN_MISTAKE(block_norm_then_add, "encoder_block decoder_block",
+             "each sub-layer's input was normalised and its output added after, layer_norm(x) + "
+             "sublayer(x): \"add & norm\" adds first and normalises the sum, layer_norm(x + "
+             "sublayer(x)), with the sub-layer reading x itself (chapter 10)");
 ATTN_MISTAKE(block_ff_reads_block_input, "encoder_block decoder_block",
              "the feed-forward layer read the block's input, an earlier sub-layer's output or the "
              "sum before the last norm (X + att) instead of the output of the sub-layer just "
@@ -217,10 +221,11 @@ ATTN_MISTAKE(layer_norm_eps_hard_coded, "layer_norm",
              "it (the default is only a default), so use eps itself, 1.0 / arma::sqrt(var + eps) "
              "(chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_variance_term_without_xhat, "layer_norm_backward",
-             "the variance's term used mean(dxhat) where it needs mean(dxhat % xhat): dX_r = "
-             "inv_std_r (dxhat_r - mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)); the variance "
-             "moves each entry in proportion to its own xhat, so the mean is of the product "
-             "(chapter 10)");
+             "the variance's term lost one of its two xhat factors: it used mean(dxhat) where it "
+             "needs mean(dxhat % xhat), or subtracted mean(dxhat % xhat) without the xhat_r in "
+             "front; dX_r = inv_std_r (dxhat_r - mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)): "
+             "the variance moves each entry in proportion to its own xhat, and its share is the "
+             "mean of the product (chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_term_sign, "layer_norm_backward",
              "one of the two terms was added instead of subtracted: dX_r = inv_std_r (dxhat_r - "
              "mean(dxhat_r) - xhat_r mean(dxhat_r % xhat_r)), both with a minus sign, since the "
@@ -295,6 +300,23 @@ ATTN_MISTAKE(layer_norm_y_from_centred_rows, "layer_norm",
              "y was made from the centred rows, gain % (x - mean) + bias, which were never "
              "divided by the standard deviation: y = gain % xhat + bias, from xhat = (x - mean) "
              "* inv_std (chapter 10)");
+ATTN_MISTAKE(layer_norm_zero_variance_guard, "layer_norm",
+             "a row of variance 0 (all its entries equal) was special-cased, if (var == 0) ...: "
+             "its inv_std set to 0 (or 1) instead of 1 / sqrt(0 + eps); eps is what keeps that "
+             "row finite, so no guard is needed: compute every row the same way, inv_std = 1 / "
+             "sqrt(var + eps) (chapter 10)");
+ATTN_MISTAKE(layer_norm_root_taken_twice, "layer_norm",
+             "a square root was taken twice: 1 / sqrt(std + eps) of a standard deviation that is "
+             "already the root of the variance (arma::stddev), or sqrt(sqrt(var + eps)); inv_std "
+             "is 1 / sqrt(var + eps), one root, of the variance plus eps (chapter 10)");
+ATTN_MISTAKE(layer_norm_indexed_by_row, "layer_norm",
+             "gain or bias was indexed by the row r (bias(r)) where it has one entry per column: "
+             "y(r, c) = gain(c) * xhat(r, c) + bias(c); with more rows than columns the index even "
+             "runs past the end (chapter 10)");
+ATTN_MISTAKE(feed_forward_residual_added, "feed_forward",
+             "y had the input X added to it, X + H W_2 + b_2: the residual belongs to the block "
+             "around the layer (layer_norm(H + feed_forward(H))), which adds it itself; "
+             "feed_forward returns y = H W_2 + b_2 alone (chapter 10)");
 ATTN_MISTAKE(feed_forward_activation_not_relu, "feed_forward",
              "the hidden layer's activation was {}, not the relu max(0, z), which keeps "
              "every positive entry as it is and sets every negative one to 0: "

@@ -239,6 +239,11 @@ ATTN_MISTAKE(beam_length_normalised, "beam_search",
              "by the plain sum of log softmax(scores)[token], which each further token can only "
              "lower; compare the summed score itself, without dividing by the number of tokens "
              "(chapter 12)");
+ATTN_MISTAKE(beam_best_score_starts_at_zero, "beam_search",
+             "the best finished score started at 0 (double best = 0) with nothing to say that no "
+             "prefix had finished yet: a sum of log-probabilities is never above 0, so no finished "
+             "prefix beat it, every live one was dropped as unable to win, and the answer stayed "
+             "empty; start it at -infinity (or keep a flag found = false) (chapter 12)");
 ATTN_MISTAKE(beam_starts_with_copies, "beam_search",
              "the beam started with beam copies of {begin}: the copies extend alike, so the same "
              "prefix filled every place and the search was greedy decoding; start from one "
