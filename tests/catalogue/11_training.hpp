@@ -6,6 +6,11 @@
 
 namespace attn_test::mistakes {
 
+ATTN_MISTAKE(softmax_backward_masked_keep_gradient, "softmax_rows_backward attention_backward",
+             "the masked keys (weight 0) kept the incoming gradient dA: dS started as a copy of "
+             "dA and the loop skipped the entries whose weight is 0, but every entry is "
+             "a_j (dA_j - a . dA), which is 0 where a_j is 0; compute every entry, or start "
+             "from arma::zeros (chapter 11)");
 ATTN_MISTAKE(softmax_backward_sums_columns, "attention_backward softmax_rows_backward",
              "the dot products A . dA were taken down the columns; softmax_rows normalised each "
              "row, so each row of dS needs its own row's dot product, arma::sum(A % dA, 1) "

@@ -520,6 +520,7 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
                 case Jvp::partial_dot_through: x = a * (g - (partial + a * g)); break;
                 case Jvp::partial_dot_before: x = a * (g - partial); break;
                 case Jvp::dot_one_short: x = a * (g - dot_short(i)); break;
+                case Jvp::masked_keep_gradient: x = a == 0.0 ? g : x; break;
             }
             partial += a * g;
             dS(i, j) = x;
@@ -634,11 +635,13 @@ std::vector<JvpSlip> jvp_slips(bool one_row) {
             {Jvp::log_softmax, &m::softmax_backward_of_log_softmax, "dA - A % sum(dA)"},
             {Jvp::partial_dot_through, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j"},
             {Jvp::partial_dot_before, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j-1"},
-            {Jvp::dot_one_short, &m::softmax_backward_dot_one_short, "k + 1 < L_K"}};
+            {Jvp::dot_one_short, &m::softmax_backward_dot_one_short, "k + 1 < L_K"},
+            {Jvp::masked_keep_gradient, &m::softmax_backward_masked_keep_gradient, "dA kept where A = 0"}};
     if (one_row)
         all.erase(std::remove_if(all.begin(), all.end(),
                                  [](const JvpSlip& s) {
-                                     return s.way == Jvp::columns || s.way == Jvp::whole_matrix || s.way == Jvp::not_reset;
+                                     return s.way == Jvp::columns || s.way == Jvp::whole_matrix || s.way == Jvp::not_reset ||
+                                            s.way == Jvp::masked_keep_gradient;
                                  }),
                   all.end());
     return all;
