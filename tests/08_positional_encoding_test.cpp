@@ -89,6 +89,9 @@ enum class TableSlip {
     half_width_whole,          // exponent i / (d_model / 2) with d_model / 2 in whole numbers
     positions_over_length,     // the angle of p / length instead of p
     pairs_from_one,            // the pair index i = c / 2 + 1: exponent 2(i + 1) / d_model
+    parity_of_pair,            // sine or cosine chosen by the pair's parity (c / 2) % 2 instead of c % 2
+    d_model_divides_angle,     // p / std::pow(10000, 2i) / d_model: d_model outside the power, dividing
+    d_model_over_power,        // p / (std::pow(10000, 2i) / d_model): d_model outside the power, multiplying
 };
 
 arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = TableSlip::none, double base = 10000.0) {
@@ -115,8 +118,12 @@ arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = Ta
             double position = static_cast<double>(p) + (slip == TableSlip::positions_from_one ? 1.0 : 0.0);
             if (slip == TableSlip::positions_over_length) position /= static_cast<double>(L);
             if (slip == TableSlip::parity_of_position) sine = p % 2 == 0;
-            const double angle = slip == TableSlip::frequency_inverted ? position * std::pow(base, exponent)
-                                                                       : position / std::pow(base, exponent);
+            if (slip == TableSlip::parity_of_pair) sine = (c / 2) % 2 == 0;
+            if (slip == TableSlip::d_model_divides_angle || slip == TableSlip::d_model_over_power) exponent = 2.0 * i;
+            double angle = slip == TableSlip::frequency_inverted ? position * std::pow(base, exponent)
+                                                                 : position / std::pow(base, exponent);
+            if (slip == TableSlip::d_model_divides_angle) angle /= d;
+            if (slip == TableSlip::d_model_over_power) angle *= d;
             if (slip == TableSlip::sine_cosine_swapped) sine = !sine;
             if (slip == TableSlip::divided_outside_sine)
                 T(p, c) = (sine ? std::sin(position) : std::cos(position)) / std::pow(base, exponent);
@@ -154,12 +161,14 @@ void table_variants(Probe& p, arma::uword L, arma::uword d_model) {
                                        TableSlip::exponent_without_two,    TableSlip::frequency_inverted,
                                        TableSlip::divided_outside_sine,    TableSlip::parity_of_position,
                                        TableSlip::pair_rounded_up,         TableSlip::positions_over_length,
-                                       TableSlip::pairs_from_one};
+                                       TableSlip::pairs_from_one,          TableSlip::parity_of_pair,
+                                       TableSlip::d_model_divides_angle,   TableSlip::d_model_over_power};
     const Mistake* named[] = {&m::pe_sine_cosine_swapped,     &m::pe_frequency_per_column, &m::pe_frequency_per_column,
                               &m::pe_exponent_without_d_model, &m::pe_integer_exponent,     &m::pe_positions_from_one,
                               &m::pe_exponent_without_two,     &m::pe_frequency_inverted,   &m::pe_divided_outside_sine,
                               &m::pe_parity_of_position,       &m::pe_frequency_per_column, &m::pe_positions_divided_by_length,
-                              &m::pe_pairs_counted_from_one};
+                              &m::pe_pairs_counted_from_one,   &m::pe_parity_of_position,   &m::pe_d_model_outside_the_power,
+                              &m::pe_d_model_outside_the_power};
     // (i / (d_model / 2) in whole numbers is wrong only for an odd d_model, where such a loop
     // hides it: not among them)
     const bool odd = d_model % 2 == 1 && L > 0;
@@ -169,6 +178,9 @@ void table_variants(Probe& p, arma::uword L, arma::uword d_model) {
         const std::string how = formula_slips[k] == TableSlip::frequency_per_column_2c ? "exponent 2c / d_model"
                                 : formula_slips[k] == TableSlip::frequency_per_column  ? "exponent c / d_model"
                                 : formula_slips[k] == TableSlip::pair_rounded_up       ? "exponent (c + c % 2) / d_model"
+                                : formula_slips[k] == TableSlip::parity_of_pair        ? "(c / 2) % 2"
+                                : formula_slips[k] == TableSlip::d_model_divides_angle ? "p / pow / d_model"
+                                : formula_slips[k] == TableSlip::d_model_over_power    ? "p / (pow / d_model)"
                                                                                        : "";
         p.variant(*named[k], as(T)).labelled(how + (how.empty() ? "" : ", ") + "a loop over whole pairs").combined();
         p.variant(*named[k], odd ? Result::throws(Threw::armadillo_index) : slip(formula_slips[k]))
@@ -204,6 +216,12 @@ void table_variants(Probe& p, arma::uword L, arma::uword d_model) {
         .variant(m::pe_odd_last_column_missing, slip(TableSlip::odd_last_column_missing))
         .variant(m::pe_divided_outside_sine, slip(TableSlip::divided_outside_sine))
         .variant(m::pe_parity_of_position, slip(TableSlip::parity_of_position))
+        .variant(m::pe_parity_of_position, slip(TableSlip::parity_of_pair))
+        .labelled("(c / 2) % 2")
+        .variant(m::pe_d_model_outside_the_power, slip(TableSlip::d_model_divides_angle))
+        .labelled("p / pow / d_model")
+        .variant(m::pe_d_model_outside_the_power, slip(TableSlip::d_model_over_power))
+        .labelled("p / (pow / d_model)")
         .variant(m::pe_frequency_per_column, slip(TableSlip::pair_rounded_up))
         .labelled("exponent (c + c % 2) / d_model")
         .variant(m::pe_half_width_in_whole_numbers, slip(TableSlip::half_width_whole))
@@ -330,6 +348,18 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     declare(p, m::add_positions_empty_sentence, empty ? out_of_bounds : right);
     // an empty X given back as a 0x0 matrix, not 0 x d_model
     declare(p, m::add_positions_empty_loses_width, empty ? as(arma::mat()) : right);
+    // the loop over the positions one short: the last token (p + 1 < L, or p < L - 1, which
+    // wraps round for an empty X) or the first (p from 1) keeps its embedding without its code
+    if (!empty) {
+        arma::mat no_last = X + head, no_first = X + head;
+        no_last.row(L - 1) = X.row(L - 1);
+        no_first.row(0) = X.row(0);
+        two_ways(m::add_positions_loop_one_short, "the last position skipped", as(no_last), out_of_bounds, false);
+        declare(p, m::add_positions_loop_one_short, as(no_first)).labelled("the first position skipped");
+    } else {
+        two_ways(m::add_positions_loop_one_short, "the last position skipped", right, out_of_bounds, false);
+        declare(p, m::add_positions_loop_one_short, right).labelled("the first position skipped");
+    }
     // X - PE
     two_ways(m::add_positions_subtracted, "X - PE's first L rows", as(X - head), out_of_bounds, true);
     // PE read as PE(c, p), its two indices swapped: past its end where c >= Lmax or p >= d
@@ -626,6 +656,19 @@ BOOST_AUTO_TEST_CASE(has_one_row_per_position_and_none_for_length_zero) {
     has_shape(attn::positional_encoding(0, 4), 0, 4, "positional_encoding(0, 4)");
 }
 
+BOOST_AUTO_TEST_CASE(d_model_one_is_a_single_sine_column) {
+    // the contract refuses d_model = 0 alone: one column is pair 0's sine without its
+    // cosine, sin(p / 10000^0) = sin(p)
+    if (!results_right(positional_encoding_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_formula_for_an_even_and_an_odd_d_model passes");
+        return;
+    }
+    const Result got = attempt([] { return result("PE", attn::positional_encoding(4, 1), kTable); });
+    if (refused_valid_input(got, "positional_encoding", "positional_encoding(4, 1), a table one column wide")) return;
+    const std::string d = describe_outcome(got, result("PE", table_by_loops(4, 1), kTable), 1e-12);
+    BOOST_TEST(d.empty(), "positional_encoding(4, 1) is 4x1, sin(p) in its one column: " << d);
+}
+
 BOOST_AUTO_TEST_CASE(refuses_d_model_zero) {
     const std::string msg = refusal_of<attn::InputError>("positional_encoding", [] { attn::positional_encoding(5, 0); });
     BOOST_TEST(mentions(msg, "positional_encoding:"),
@@ -680,7 +723,10 @@ BOOST_AUTO_TEST_CASE(rejects_a_table_of_another_width_naming_both_shapes_x_first
     const std::string msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE); });
     if (msg.empty()) return;  // refusal_of has said what went wrong
     // X first, as the contract words it: require_shapes(..., {"X", X}, {"PE", PE})
-    message_names(msg, {"X 3x4", "PE 10x6"}, "PE 10x6 for X 3x4 (another width)", true);
+    if (!message_names(msg, {"X 3x4", "PE 10x6"}, "PE 10x6 for X 3x4 (another width)", true)) return;
+    if (mentions(msg, "a row for every position") || mentions(msg, "L_max >= L"))
+        report(m::add_positions_rule_text_of_the_other_rule, "a table of another width was refused with the length "
+                                                             "rule's words");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_table_shorter_than_the_sentence_naming_both_shapes_x_first) {
@@ -693,6 +739,9 @@ BOOST_AUTO_TEST_CASE(rejects_a_table_shorter_than_the_sentence_naming_both_shape
     std::string msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE); });
     if (msg.empty()) return;
     if (!message_names(msg, {"X 12x4", "PE 10x4"}, "PE 10x4 for X 12x4 (too short)", true)) return;
+    if (mentions(msg, "as wide as X") && !mentions(msg, "a row for every position"))
+        return report(m::add_positions_rule_text_of_the_other_rule, "a table too short was refused with the width "
+                                                                    "rule's words");
     msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE11); });
     if (msg.empty()) return;
     message_names(msg, {"X 12x4", "PE 11x4"}, "PE 11x4 for X 12x4 (one row short)", true);

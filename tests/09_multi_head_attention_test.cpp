@@ -373,6 +373,23 @@ void concat_variants(Probe& p, const std::vector<arma::mat>& parts) {
         const arma::mat kept = total > w0 ? arma::mat(joined.cols(0, total - w0 - 1)) : arma::mat(L, 0);
         p.variant(m::heads_concat_width_without_part_0, as(kept));
     }
+    // the width assigned, not summed (width = parts[i].n_cols): out as wide as the last part,
+    // and the parts written past its end (Armadillo's index error, however they are written),
+    // or written only while they fit (the first columns of the right result); right for one part
+    {
+        const arma::mat joined = join_by_loops(parts);
+        const arma::uword last = parts.back().n_cols;
+        if (last >= total) {
+            p.variant(m::heads_concat_width_not_summed, as(joined)).labelled("written past the end");
+        } else {
+            p.variant_fitting(m::heads_concat_width_not_summed, Result::throws(Threw::armadillo_index, "Mat::cols()"),
+                              [](const Result& got) { return got.threw == Threw::armadillo_index; })
+                .labelled("written past the end");
+        }
+        p.variant(m::heads_concat_width_not_summed,
+                  as(last > 0 ? arma::mat(joined.cols(0, last - 1)) : arma::mat(L, 0)))
+            .labelled("written while they fit");
+    }
     // the offset moved on before each part is written: part i starts after its own width,
     // part 0 at w0, the columns before it left at 0, what runs past the end never written
     {
@@ -866,6 +883,30 @@ BOOST_AUTO_TEST_CASE(a_sequence_of_no_tokens_splits_into_empty_heads) {
                                                       << attn_test::describe_outcome(got, want));
 }
 
+BOOST_AUTO_TEST_CASE(a_matrix_of_no_columns_splits_into_heads_of_no_columns) {
+    // 0 columns split evenly into any number of heads: h parts of L rows and 0 columns each
+    // (no parts at all, or parts of no rows, lose the heads or the tokens)
+    if (!results_right(split_heads_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once head_i_is_the_ith_block_of_columns passes");
+        return;
+    }
+    const arma::mat M(3, 0);
+    const Result got = attempt([&] {
+        const auto parts = attn::split_heads(M, 2);
+        Result r = number("the number of parts", static_cast<double>(parts.size()));
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            r.add("part " + std::to_string(i) + " (its shape, rows x columns)",
+                  arma::mat{{double(parts[i].n_rows), double(parts[i].n_cols)}}, attn_test::counted());
+        return r;
+    });
+    if (attn_test::refused_valid_input(got, "split_heads", "M 3x0 (no columns) into 2 heads")) return;
+    Result want = number("the number of parts", 2.0);
+    for (int i = 0; i < 2; ++i)
+        want.add("part " + std::to_string(i) + " (its shape, rows x columns)", arma::mat{{3.0, 0.0}}, attn_test::counted());
+    BOOST_TEST(attn_test::same_result(got, want), "split_heads(M 3x0, 2): two parts of 3x0, one per head; "
+                                                      << attn_test::describe_outcome(got, want));
+}
+
 BOOST_AUTO_TEST_CASE(one_head_is_the_whole_matrix) {
     const arma::mat M = distinct_entries(3, 5);
     const auto got = attn::split_heads(M, 1);
@@ -885,7 +926,14 @@ BOOST_AUTO_TEST_CASE(rejects_a_width_that_does_not_split_naming_both) {
     const arma::mat M(3, 10, arma::fill::ones);
     const std::string msg = refusal_of<attn::ShapeError>("split_heads", [&] { attn::split_heads(M, 4); });
     if (msg.empty()) return;
-    message_names(msg, {"M 3x10", "heads 1x4"}, "10 columns into 4 heads", /*in_order=*/true);
+    if (!message_names(msg, {"M 3x10", "heads 1x4"}, "10 columns into 4 heads", /*in_order=*/true)) return;
+    // the columns are what must split, whatever the rows: 3x10 holds 30 entries, which 3 heads
+    // divide, but 10 columns do not split into 3 heads (asked once the results are right, so
+    // that a rule about the wrong size is named once, by its diagnosis)
+    if (!results_right(split_heads_diagnosis())) return;
+    const std::string again = refusal_of<attn::ShapeError>("split_heads", [&] { attn::split_heads(M, 3); });
+    if (again.empty()) return;
+    message_names(again, {"M 3x10", "heads 1x3"}, "10 columns into 3 heads", /*in_order=*/true);
 }
 
 BOOST_AUTO_TEST_CASE(refuses_zero_heads) {

@@ -38,6 +38,16 @@ ATTN_MISTAKE(add_positions_off_by_one, "add_positions",
              "row p of X got the code of position p + 1 (PE.rows(1, L)): the first word sits at "
              "position 0 and gets row 0 of PE, so take its first L rows, PE.head_rows(L) (chapter "
              "08)");
+ATTN_MISTAKE(add_positions_loop_one_short, "add_positions",
+             "a loop over the positions skipped one (p + 1 < L or p < L - 1 stops before the last "
+             "token, p = 1 starts after the first), so that token kept its embedding without its "
+             "code: every row p = 0 .. L - 1 gets PE.row(p), for (p = 0; p < X.n_rows; ++p), or "
+             "X + PE.head_rows(X.n_rows) (chapter 08)");
+ATTN_MISTAKE(add_positions_rule_text_of_the_other_rule, "add_positions",
+             "the refusal gave the other rule's words ({}), as a require_shapes line copied from "
+             "the other check does: each check passes its own rule, \"PE must be as wide as X "
+             "(d_model)\" for the width and \"PE needs a row for every position of X (L_max >= "
+             "L)\" for the length (chapter 08)");
 ATTN_MISTAKE(add_positions_concatenated, "add_positions",
              "X and PE were put side by side (2 d_model wide, arma::join_rows) or one above the "
              "other (2L rows, arma::join_cols): the codes are added entry by entry, so the result "
@@ -177,9 +187,15 @@ ATTN_MISTAKE(sum_started_at_one, "position_similarity",
              "arma::fill::zeros, or simply PE.row(p) * PE.t() (chapter 08)");
 
 ATTN_MISTAKE(pe_parity_of_position, "positional_encoding",
-             "sine or cosine was chosen by the position's parity (p % 2) instead of the column's: "
-             "a column is all sines or all cosines, column 2i the sine and column 2i+1 the cosine "
-             "of the same angle, so the test is c % 2 == 0 (chapter 08)");
+             "sine or cosine was chosen by the parity of another index than the column's (the "
+             "position's, p % 2, or the pair's, (c / 2) % 2): a column is all sines or all cosines, "
+             "column 2i the sine and column 2i+1 the cosine of the same angle, so the test is c % 2 "
+             "== 0 (chapter 08)");
+ATTN_MISTAKE(pe_d_model_outside_the_power, "positional_encoding",
+             "d_model was left outside std::pow, so it scaled the angle instead of the exponent "
+             "(p / std::pow(10000, 2 * i) / d_model is p / (10000^(2i) d_model), and p / "
+             "(std::pow(10000, 2 * i) / d_model) is p d_model / 10000^(2i)): the exponent itself is "
+             "2i / d_model, p / std::pow(10000.0, 2.0 * i / d_model) (chapter 08)");
 ATTN_MISTAKE(pe_half_width_in_whole_numbers, "positional_encoding",
              "the exponent was written i / (d_model / 2) with d_model / 2 in whole numbers: for an "
              "odd d_model that drops a half (5 / 2 is 2), so every pair turns at the wrong "

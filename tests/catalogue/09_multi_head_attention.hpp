@@ -141,6 +141,12 @@ ATTN_MISTAKE(heads_concat_width_without_part_0, "concat_heads",
              "the result's width was summed from part 1 on (a loop that starts at 1, as the row "
              "check may), so part 0's columns are missing from it: the width is the sum of every "
              "part's n_cols, part 0 included (chapter 09)");
+ATTN_MISTAKE(heads_concat_width_not_summed, "concat_heads",
+             "out was made narrower than all the parts together: its width was one part's, not "
+             "the sum of them (width = parts[i].n_cols, an = where += belongs, keeps the last "
+             "part's width; the widest part's or part 0's is no better), so writing the parts ran "
+             "past its end (or, with the writes kept inside it, cut the rest off): the width is "
+             "width += parts[i].n_cols over every part (chapter 09)");
 ATTN_MISTAKE(heads_concat_offset_advanced_first, "concat_heads",
              "the column offset was moved on before each part was written (c += w, then "
              "out.cols(c, ...)), so part 0 starts at its own width and every part sits one part "

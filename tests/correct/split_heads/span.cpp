@@ -12,7 +12,8 @@ std::vector<arma::mat> split_heads(const arma::mat& M, arma::uword heads) {
     std::vector<arma::mat> parts(heads);
     arma::uword first = 0;
     for (auto& part : parts) {
-        part = M(arma::span::all, arma::span(first, first + w - 1));
+        // (a head of no columns has no span: L x 0)
+        part = w == 0 ? arma::mat(M.n_rows, 0) : arma::mat(M(arma::span::all, arma::span(first, first + w - 1)));
         first += w;
     }
     return parts;

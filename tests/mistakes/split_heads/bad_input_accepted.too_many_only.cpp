@@ -5,7 +5,7 @@
 namespace attn {
 
 std::vector<arma::mat> split_heads(const arma::mat& M, arma::uword heads) {
-    if (heads > M.n_cols)  // the mistake: heads == 0 is refused too
+    if (M.n_cols > 0 && heads > M.n_cols)  // the mistake: heads == 0 is not refused, only too many
         throw InputError("split_heads: more heads than columns");
     require_shapes(M.n_cols % heads == 0, "split_heads", "the width must split evenly into the heads (d_model = h d_k)",
                    {"M", M}, {"heads", 1, heads});

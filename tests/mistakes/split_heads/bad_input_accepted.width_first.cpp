@@ -9,7 +9,8 @@ std::vector<arma::mat> split_heads(const arma::mat& M, arma::uword heads) {
     require_shapes(w * heads == M.n_cols, "split_heads", "the width must split evenly into the heads (d_model = h d_k)",
                    {"M", M}, {"heads", 1, heads});
     std::vector<arma::mat> parts;
-    for (arma::uword i = 0; i < heads; ++i) parts.push_back(M.cols(i * w, (i + 1) * w - 1));
+    for (arma::uword i = 0; i < heads; ++i)
+        parts.push_back(w == 0 ? arma::mat(M.n_rows, 0) : arma::mat(M.cols(i * w, (i + 1) * w - 1)));
     return parts;
 }
 
