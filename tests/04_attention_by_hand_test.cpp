@@ -17,6 +17,7 @@ ATTN_TEST_MAIN(ch04_attention_by_hand)
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -157,6 +158,15 @@ Diagnosis scores_diagnosis() {
     return d;
 }
 
+// sqrt(d_k) made a whole number by rounding up (std::ceil, or a loop counting up to the first s
+// with s * s >= d_k) or to the nearest (std::round): ways of the integer square root whose
+// truncated way families.hpp declares; finish: what the exercise gives for that divisor.
+void add_rounded_root_slips(Probe& p, double d_k, const std::function<Result(double divisor)>& finish) {
+    const double root = std::sqrt(d_k);
+    p.variant(mistake_of(Divisor::truncated_sqrt), finish(std::ceil(root))).labelled("sqrt(d_k) rounded up");
+    p.variant(mistake_of(Divisor::truncated_sqrt), finish(std::round(root))).labelled("sqrt(d_k) rounded to the nearest");
+}
+
 // ------------------------------------------------------------------ scale_scores
 // The divisor's slips (families.hpp): left out, d_k itself, multiplying, the square
 // root of a count of tokens (S.n_cols or S.n_rows), a fixed 2 (the worked example's),
@@ -168,6 +178,7 @@ void scale_variants(Probe& p, const arma::mat& S, double d_k) {
     which.powers = true;
     add_divisor_slips(p, DivisorSizes{d_k, 0, static_cast<double>(S.n_cols), static_cast<double>(S.n_rows)}, scaled,
                       which);
+    add_rounded_root_slips(p, d_k, [&](double divisor) { return result("S'", divided(S, divisor), kScores); });
 }
 
 // sqrt(d_k) subtracted from each score, where the scale divides
@@ -226,6 +237,12 @@ void weights_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
                    Wiring::scores_kept};
     add_attention_wiring_slips(p, weights, wiring);
     add_softmax_slips(p, weights);
+    const double d_k = static_cast<double>(K.n_cols);
+    add_rounded_root_slips(p, d_k, [&](double divisor) {
+        return result("A", softmax_by_hand(divided(dot_table(Q, K), divisor)), kScores);
+    });
+    // softmax_rows(-S): the smallest score gets the largest weight
+    p.variant(m::scores_negated_before_softmax, result("A", softmax_by_hand(divided(dot_table(Q, K), -std::sqrt(d_k))), kScores));
 }
 
 // Q and K whose scaled scores (d_k 6) are the table T: T * sqrt(6) = Q K^T with
@@ -469,7 +486,8 @@ Diagnosis row_one_by_hand_diagnosis() {
         true);
 }
 
-// Weights that are not a softmax's: they sum to 0.8, to 1.6, or to 0, or one is negative. mix_value_rows
+// Weights that are not a softmax's: they sum to 0.8, to 1.6, or to 0, or one is negative, or a
+// single key's weight is 0.5. mix_value_rows
 // spends them as given (the contract: weights(0) v_0 + weights(1) v_1 + ...). Checked
 // once the weights of a softmax give the right sum, so only the slips of the sum itself
 // are declared (the others have shown already).
@@ -480,7 +498,9 @@ Diagnosis row_one_by_hand_given_weights_diagnosis() {
          {"the weights 0.6, 0.3, 0.5, 0.2 (summing to 1.6) and V 4x4", arma::rowvec{0.6, 0.3, 0.5, 0.2}, four.V},
          {"the weights 0, 0, 0 and the worked example's V (3x4)", arma::rowvec(3, arma::fill::zeros), kV},
          {"the weights -0.2, 0.7, 0.5 (the first negative) and the worked example's V (3x4)",
-          arma::rowvec{-0.2, 0.7, 0.5}, kV}},
+          arma::rowvec{-0.2, 0.7, 0.5}, kV},
+         // a single key is spent at its weight too: 0.5 v_0, not v_0 as if one key took everything
+         {"the single weight 0.5 and V 1x3 (one key)", arma::rowvec{0.5}, arma::mat{{2.0, -1.0, 4.0}}}},
         false);
 }
 
@@ -516,7 +536,11 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     const Axes ax = entries("feature");
     auto row_of = [&](arma::uword i) { return result("z", arma::mat(mix_by_hand(A, V).row(i)), ax); };
     p.variant(m::wrong_output_row, row_of(0), "row 0, the first token");
-    p.variant(m::wrong_output_row, L_Q > 2 ? row_of(2) : row_index_error(), "row 2, the worked example's LLMs");
+    p.variant(m::wrong_output_row, L_Q > 2 ? row_of(2) : row_index_error(), "row 2, the worked example's LLMs")
+        .labelled("A.row(2)");
+    // ... kept inside A where it has fewer rows (A.n_rows > 2 ? 2 : A.n_rows - 1, std::min(2, ...))
+    p.variant(m::wrong_output_row, row_of(std::min<arma::uword>(2, L_Q - 1)), "row 2, the worked example's LLMs")
+        .labelled("row 2, or the last row of a shorter A");
     p.variant(m::wrong_output_row, row_of(L_Q - 2), "row A.n_rows - 2, one too early");
     p.variant(m::wrong_output_row, row_index_error(), "row A.n_rows, one past the end");
     p.variant(m::wrong_output_row, L_K - 1 < L_Q ? row_of(L_K - 1) : row_index_error(),
@@ -764,6 +788,20 @@ BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
     BOOST_TEST(msg.find("5x5") != std::string::npos, "the message should give K's shape 5x5; got '" << msg << "'");
 }
 
+BOOST_AUTO_TEST_CASE(rejects_different_widths_even_with_no_queries_or_no_keys) {
+    // the width rule holds whatever the lengths: Q 0x3 with K 2x4 (no query), Q 2x3 with K 0x4 (no
+    // key) or Q 0x3 with K 0x4 are refused, not answered with an empty table
+    if (!results_right(scores_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once entry_i_j_is_query_i_dot_key_j_on_square_wide_and_narrow_inputs passes");
+        return;
+    }
+    for (const auto& [L_Q, L_K] : std::vector<std::pair<arma::uword, arma::uword>>{{0, 2}, {2, 0}, {0, 0}}) {
+        const arma::mat Q(L_Q, 3, arma::fill::ones), K(L_K, 4, arma::fill::ones);
+        const std::string msg = refusal_of<attn::ShapeError>("scores", [&] { attn::scores(Q, K); });
+        if (msg.empty()) return;
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // ==================================================================== scale_scores
@@ -797,6 +835,23 @@ BOOST_AUTO_TEST_CASE(rejects_d_k_of_zero_even_with_no_scores) {
     for (const arma::mat& S : {arma::mat(0, 3), arma::mat()}) {
         const std::string msg = refusal_of<attn::InputError>("scale_scores", [&] { attn::scale_scores(S, 0); });
         if (msg.empty()) return;
+    }
+}
+
+BOOST_AUTO_TEST_CASE(no_scores_give_no_scores) {
+    // S 0x3 (no query), 3x0 (no key) or 0x0 with d_k 4: the contract refuses only d_k = 0, so an
+    // empty table comes back as it is, of the same shape
+    if (!results_right(scale_scores_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once divides_by_the_square_root_of_d_k_for_any_d_k passes");
+        return;
+    }
+    for (const auto& [rows, cols] : std::vector<std::pair<arma::uword, arma::uword>>{{0, 3}, {3, 0}, {0, 0}}) {
+        const arma::mat S(rows, cols);
+        const Result got = attempt([&] { return result("S'", attn::scale_scores(S, 4), kScores); });
+        if (refused_valid_input(got, "scale_scores", "S " + attn::shape_of(S) + " with d_k 4")) return;
+        const std::string instead = unless_shape(got, "S'", rows, cols);
+        BOOST_TEST(instead.empty(), "S " << attn::shape_of(S) << " with d_k 4 must give S' " << attn::shape_of(S)
+                                         << " without an error (the contract refuses only d_k = 0); got " << instead);
     }
 }
 
@@ -854,6 +909,31 @@ BOOST_AUTO_TEST_CASE(shuffling_the_keys_shuffles_the_weight_columns) {
     const arma::mat B = attn::attention_weights(r.Q, arma::mat(r.K.rows(order)));
     BOOST_REQUIRE_MESSAGE(A.n_cols == 4u, "4 keys give 4 columns of weights; got " << attn::shape_of(A));
     BOOST_TEST(matrices_close(B, arma::mat(A.cols(order)), 1e-12, "weights with the keys reordered", kScores));
+}
+
+BOOST_AUTO_TEST_CASE(no_queries_give_an_empty_table_of_weights) {
+    // Q 0x3 with K 4x3 (no query) gives weights 0x4: the widths agree, the one rule of the contract
+    // (a query with no key at all is softmax_rows' to refuse, chapter 03); and the rule still holds
+    // when there is no query
+    if (!results_right(attention_weights_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once is_softmax_of_q_k_transpose_over_sqrt_d_k_along_each_row passes");
+        return;
+    }
+    for (const auto& [L_Q, L_K] : std::vector<std::pair<arma::uword, arma::uword>>{{0, 4}}) {
+        const arma::mat Q(L_Q, 3, arma::fill::ones), K(L_K, 3, arma::fill::ones);
+        const std::string input = "Q " + attn::shape_of(Q) + " with K " + attn::shape_of(K);
+        const Result got = attempt([&] { return result("A", attn::attention_weights(Q, K), kScores); });
+        if (refused_valid_input(got, "attention_weights", input)) return;
+        const std::string instead = unless_shape(got, "A", L_Q, L_K);
+        BOOST_TEST(instead.empty(), input << " must give A " << L_Q << "x" << L_K
+                                          << " without an error (the contract refuses only Q and K of different "
+                                             "widths); got " << instead);
+    }
+    const arma::mat Q0(0, 3), K4(2, 4, arma::fill::ones);
+    const std::string msg = shape_error_here_or_below("attention_weights", [&] { attn::attention_weights(Q0, K4); });
+    BOOST_TEST(msg.find("d_q = d_k") != std::string::npos,
+               "Q 0x3 with K 2x4: no query, but widths that differ; it must throw ShapeError naming d_q = d_k; got '"
+                   << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
@@ -1073,6 +1153,22 @@ BOOST_AUTO_TEST_CASE(one_query_is_its_own_last_row) {
                               entries("feature")));
 }
 
+BOOST_AUTO_TEST_CASE(no_keys_give_a_row_of_zeros) {
+    // A 2x0 and V 0x3: two queries (so a last one) and one column of A per row of V; the last
+    // output row is the sum of no weighted value rows, 3 zeros. Only an A with no ROWS is refused
+    if (!results_right(llms_output_row_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once the_output_row_is_the_last_row_of_a_v_for_any_number_of_tokens passes");
+        return;
+    }
+    const Result got = attempt([] { return result("z", arma::mat(attn::llms_output_row(arma::mat(2, 0), arma::mat(0, 3))), entries("feature")); });
+    if (refused_valid_input(got, "llms_output_row", "A 2x0 and V 0x3 (two queries, no keys)")) return;
+    const std::string instead = unless_shape(got, "z", 1, 3);
+    BOOST_TEST((instead.empty() && arma::all(arma::vectorise(got.parts.at(0).value) == 0.0)),
+               "A 2x0 and V 0x3 (two queries, no keys) must give z 1x3 of zeros, the sum of no value rows, without an "
+               "error (the contract refuses an A with no rows, L_Q = 0, not one with no columns); got "
+                   << (instead.empty() ? "z with an entry of " + show(arma::abs(got.parts.at(0).value).max()) : instead));
+}
+
 BOOST_AUTO_TEST_CASE(rejects_a_with_no_rows) {
     // no query, so no last token whose row could be returned: a ShapeError, not Armadillo's index error
     if (!results_right(llms_output_row_diagnosis())) {
@@ -1131,10 +1227,13 @@ BOOST_AUTO_TEST_CASE(attention_weights_need_not_be_symmetric) {
 BOOST_AUTO_TEST_CASE(llms_pays_love_0_14) {
     const double right = weight(2, 1), reverse = weight(1, 2), unscaled = unscaled_weight(2, 1),
                  over_d_k = over_d_k_weight(2, 1);
+    // LLMs's own key left out of its softmax: e^1 / (e^1.5 + e^1), its halved scores over I and love alone
+    const double without_itself = std::exp(kHalved(2, 1)) / (std::exp(kHalved(2, 0)) + std::exp(kHalved(2, 1)));
     judge_entry_of_a("the weight LLMs pays to love, A(LLMs, love)", attn::weight_llms_pays_to_love(), right,
                      {{reverse, &m::reads_attention_the_wrong_way},
                       {unscaled, &mistake_of(Divisor::none)},
-                      {over_d_k, &mistake_of(Divisor::d_k)}},
+                      {over_d_k, &mistake_of(Divisor::d_k)},
+                      {without_itself, &m::thinks_a_token_skips_itself}},
                      "row LLMs, column love of A: the program prints 0.14 (chapter 04, step 4)");
 }
 

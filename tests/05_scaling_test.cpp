@@ -16,6 +16,7 @@
 #include "test_main.hpp"
 ATTN_TEST_MAIN(ch05_scaling)
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
@@ -74,11 +75,34 @@ Result factor(double c) { return number("factor", c); }
 
 Diagnosis scale_factor_diagnosis() {
     Diagnosis d("scale_factor");
-    // d_k = 1: the smallest width, whose factor is 1
-    for (const arma::uword d_k : {64u, 4u, 512u, 10u, 1u}) {
+    // d_k = 1: the smallest width, whose factor is 1; 1048576 (1024 squared): a large width, which the contract
+    // accepts like any other. The first, 10, is no fixed number's square (2, 8): a factor kept from
+    // the first call (the first call of the run, these probes being judged first) is then not
+    // what a fixed divisor gives
+    const std::vector<arma::uword> widths = {10u, 64u, 4u, 512u, 1u, 1048576u};
+    for (std::size_t k = 0; k < widths.size(); ++k) {
+        const arma::uword d_k = widths[k];
         const double dk = static_cast<double>(d_k);
         const Result right = factor(1.0 / std::sqrt(dk));
         Probe& p = d.probe("d_k = " + std::to_string(d_k), [d_k] { return factor(attn::scale_factor(d_k)); }, right);
+        // the factor of an earlier call returned again (a static computed on the first call, or a
+        // cache that ignores d_k): the first probe's own factor there, an earlier probe's after
+        if (k == 0) {
+            p.variant(m::factor_kept_from_first_call, right);
+        } else {
+            std::vector<double> earlier;
+            for (std::size_t j = 0; j < k; ++j) earlier.push_back(1.0 / std::sqrt(static_cast<double>(widths[j])));
+            p.variant_fitting(m::factor_kept_from_first_call, factor(earlier[0]), [earlier](const Result& r) {
+                if (r.threw != Threw::nothing || r.parts.size() != 1 || r.parts[0].value.n_elem != 1) return false;
+                return std::any_of(earlier.begin(), earlier.end(),
+                                   [&](double c) { return agree(r.parts[0].value(0), c, 1e-7); });
+            });
+        }
+        // sqrt(d_k) rounded up (std::ceil, or counting up to the first s with s * s >= d_k) or to
+        // the nearest: ways of the integer root whose cut-down way families.hpp declares
+        p.variant(mistake_of(Divisor::truncated_sqrt), factor(1.0 / std::ceil(std::sqrt(dk)))).labelled("sqrt(d_k) rounded up");
+        p.variant(mistake_of(Divisor::truncated_sqrt), factor(1.0 / std::round(std::sqrt(dk))))
+            .labelled("sqrt(d_k) rounded to the nearest");
         p.tol = 1e-7;  // the factor in float is right too
         // the divisor's slips (tests/support/families.hpp), each giving the factor 1 / divisor;
         // a fixed 2 and sqrt(d_k) kept in an integer too
@@ -187,6 +211,9 @@ Diagnosis paired_diagnosis() {
         p.variant(m::paired_summed_over_columns, dk == 1 ? as(columns) : column_refused).labelled("arma::sum(Q % K)")
             .variant(m::paired_summed_over_columns, as(columns)).labelled("arma::sum(Q % K).t()")
             .variant(m::paired_mean_not_sum, as(paired_by_loops(q, k) / static_cast<double>(dk)));
+        // one matrix twice, the other never used (sum(Q % Q, 1), a copied line)
+        p.on_other_input(as(paired_by_loops(q, q)), "Q in place of K: each query dotted with itself, K never used")
+            .on_other_input(as(paired_by_loops(k, k)), "K in place of Q: each key dotted with itself, Q never used");
         p.quantity("d_k", static_cast<double>(dk));
     }
     return d;
@@ -285,6 +312,28 @@ BOOST_AUTO_TEST_CASE(rejects_query_and_key_blocks_of_different_shapes) {
     if (msg.empty()) return;
     // as many numbers in another shape (Q 4x3, K 3x4): a check of n_elem lets it through
     msg = refusal_of<attn::ShapeError>("paired_dot_products", [&] { attn::paired_dot_products(Q, arma::mat(Q.t())); });
+}
+
+BOOST_AUTO_TEST_CASE(no_pairs_are_accepted) {
+    // Q and K of the same shape are all the contract asks: 0 pairs (0x3, or 0x0) give no numbers
+    // (pairs of width 0 are left alone: Armadillo's own Q * K.t() of 4x0 by 0x4 comes back 0x0)
+    if (!results_right(paired_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once each_query_meets_only_its_own_key passes");
+        return;
+    }
+    for (const auto& [n, d] : std::vector<std::pair<arma::uword, arma::uword>>{{0, 3}, {0, 0}}) {
+        const arma::mat Q(n, d, arma::fill::ones), K(n, d, arma::fill::ones);
+        const std::string input = "Q " + attn::shape_of(Q) + " and K " + attn::shape_of(K);
+        const Result got = attempt([&] { return result("q . k", arma::mat(attn::paired_dot_products(Q, K)), kPairs); });
+        if (refused_valid_input(got, "paired_dot_products", input)) return;
+        const std::string instead = unless_shape(got, "q . k", n, 1);
+        const arma::mat v = instead.empty() ? got.parts.at(0).value : arma::mat();
+        const bool zeros = v.n_elem == 0 || arma::abs(v).max() == 0.0;
+        BOOST_TEST((instead.empty() && zeros),
+                   input << " must give " << n << " dot products" << (n ? ", each 0" : "")
+                         << ", without an error (the contract refuses only Q and K of different shapes); got "
+                         << (instead.empty() ? "an entry of " + show(v.n_elem ? arma::abs(v).max() : 0.0) : instead));
+    }
 }
 
 BOOST_AUTO_TEST_CASE(sample_variance_ignores_a_large_offset) {

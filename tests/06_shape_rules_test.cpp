@@ -16,6 +16,7 @@ ATTN_TEST_MAIN(ch06_shape_rules)
 
 #include <cmath>
 #include <functional>
+#include <regex>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -112,6 +113,15 @@ void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
                    r.threw == Threw::armadillo_index ||
                    (r.threw == Threw::shape_error && r.message.rfind("masked_softmax:", 0) == 0);
         });
+    // sqrt(d_k) made a whole number by rounding up or to the nearest (families.hpp cuts it down)
+    {
+        const double root = std::sqrt(static_cast<double>(K.n_cols));
+        AttentionWay up, nearest;
+        up.divisor = std::ceil(root);
+        nearest.divisor = std::round(root);
+        declare(p, mistake_of(Divisor::truncated_sqrt), attention(up)).labelled("sqrt(d_k) rounded up");
+        declare(p, mistake_of(Divisor::truncated_sqrt), attention(nearest)).labelled("sqrt(d_k) rounded to the nearest");
+    }
     // shape rules that are not rules
     add_rule_slip(p, NotARule::l_q_equals_l_k, Q.n_rows == K.n_rows, right);
     add_rule_slip(p, NotARule::d_v_equals_d_k, V.n_cols == K.n_cols, right);
@@ -134,11 +144,11 @@ Random positive(arma::uword L_Q, arma::uword L_K, arma::uword d_k, arma::uword d
     return r;
 }
 
-// 4 queries over 5 keys: query 0 may not see keys 1 and 3, query 1 key 4, query 2 no
-// key at all, query 3 every key.
+// 4 queries over 5 keys: query 0 may not see keys 1 and 3, query 1 keys 0 (its first) and 4,
+// query 2 no key at all, query 3 every key.
 arma::mat rows_of_every_kind_mask() {
     arma::mat mk(4, 5, arma::fill::zeros);
-    mk(0, 1) = mk(0, 3) = mk(1, 4) = -INFINITY;
+    mk(0, 1) = mk(0, 3) = mk(1, 0) = mk(1, 4) = -INFINITY;
     mk.row(2).fill(-INFINITY);
     return mk;
 }
@@ -171,7 +181,7 @@ Diagnosis scaled_dot_product_attention_diagnosis() {
         {"3 queries, 5 keys, d_k 6, d_v 2, no mask", all_sizes.Q * 2.0, all_sizes.K, all_sizes.V, arma::mat()},
         {"3 queries, 4 keys, d_k 6, d_v 3, no mask, scaled scores near 0, near 1000, and one 1500 above its row", Qf,
          Kf, Vf, arma::mat()},
-        {"4 queries, 5 keys, d_k 3, d_v 3, positive scores, keys 1 and 3 hidden from query 0, key 4 from query 1, "
+        {"4 queries, 5 keys, d_k 3, d_v 3, positive scores, keys 1 and 3 hidden from query 0, keys 0 and 4 from query 1, "
          "every key from query 2",
          every_kind.Q, every_kind.K, every_kind.V, rows_of_every_kind_mask()},
         {"4 queries, 4 keys, d_k 9, d_v 4, positive scores under a causal mask, key 1 also hidden from query 3",
@@ -209,7 +219,9 @@ Result shapes_result(const Shape& scores, const Shape& weights, const Shape& out
 Diagnosis attention_shapes_diagnosis() {
     Diagnosis d("attention_shapes");
     const std::vector<std::tuple<arma::uword, arma::uword, arma::uword, arma::uword>> inputs = {
-        {7, 12, 64, 64}, {3, 5, 16, 8}, {2, 9, 3, 5}};
+        {7, 12, 64, 64}, {3, 5, 16, 8}, {2, 9, 3, 5},
+        // keys as many as they are wide (d_k = L_K): Q times K without the transpose fits here
+        {4, 6, 6, 3}};
     for (const auto& [L_Q, L_K, d_k, d_v] : inputs) {
         const arma::uword lq = L_Q, lk = L_K, dk = d_k, dv = d_v;
         const std::string input = "L_Q " + std::to_string(lq) + ", L_K " + std::to_string(lk) + ", d_k " +
@@ -237,6 +249,30 @@ Diagnosis attention_shapes_diagnosis() {
         p.variant(m::scores_shape_of_the_output, shapes_result(output, scores, output));
         p.variant(m::weights_one_per_query, shapes_result(scores, {lq, 1}, output));
         p.variant(m::output_pooled_into_one_row, shapes_result(scores, scores, {1, dv}));
+        p.variant(m::weights_shared_by_all_queries, shapes_result(scores, {1, lk}, output));
+        // the scores' shape as the product Q K, without the transpose: (L_Q x d_k) times (L_K x d_k)
+        // fits only where d_k = L_K (then L_Q x d_k, the right shape); elsewhere a product helper of the
+        // learner's gives 0x0 for shapes that do not fit, and the weights and the output follow (0x0,
+        // no rows, or the output's shape written from the sizes)
+        {
+            const Shape none{0, 0};
+            const Result example = shapes_result(none, none, none);
+            const Result right = shapes_result(scores, scores, output);
+            if (dk == lk) {
+                p.variant(mistake_of(Wiring::scores_q_times_k), right).labelled("a product helper's 0x0");
+            } else {
+                p.variant_fitting(mistake_of(Wiring::scores_q_times_k), example,
+                                  [lq, dv, output](const Result& r) {
+                                      if (r.threw != Threw::nothing || r.parts.size() != 3) return false;
+                                      const arma::mat zero(1, 2, arma::fill::zeros);
+                                      const arma::mat no_rows = {{0.0, static_cast<double>(dv)}};
+                                      auto is = [&](int k, const arma::mat& m) { return agree(r.parts[k].value, m, 0.0); };
+                                      return is(0, zero) && (is(1, zero)) &&
+                                             (is(2, zero) || is(2, no_rows) || is(2, as_matrix(output)));
+                                  })
+                    .labelled("a product helper's 0x0");
+            }
+        }
         p.variant(m::shape_assumes_self_attention, shapes_result(scores, {lq, lq}, output), "the weights were given");
         p.variant(m::shape_assumes_self_attention, shapes_result({lq, lq}, {lq, lq}, output),
                   "the scores and the weights were given");
@@ -263,6 +299,20 @@ Result checked(const arma::mat& Q, const arma::mat& K, const arma::mat& V, bool 
     if (w && (width_first || !l)) return Result::throws(Threw::shape_error, width_message(Q, K));
     if (l) return Result::throws(Threw::shape_error, length_message(K, V));
     return Result{};
+}
+
+// Whether msg gives the matrix `name` with its shape, in any format: the name, then a few
+// characters that are no letter or digit ("Q 7x64", "Q=7x64", "Q: 7x64", "Q (7x64)"), then rows x
+// cols (with or without spaces round the x).
+bool gives_shape(const std::string& msg, const std::string& name, const arma::mat& M) {
+    const std::regex re("(^|[^A-Za-z0-9_])" + name + "[^A-Za-z0-9]{0,4}" + std::to_string(M.n_rows) + " ?[xX*] ?" +
+                        std::to_string(M.n_cols) + "($|[^0-9])");
+    return std::regex_search(msg, re);
+}
+// Whether msg holds the shape of M at all, under any name or none.
+bool holds_shape(const std::string& msg, const arma::mat& M) {
+    const std::regex re("(^|[^0-9])" + std::to_string(M.n_rows) + " ?[xX*] ?" + std::to_string(M.n_cols) + "($|[^0-9])");
+    return std::regex_search(msg, re);
 }
 
 // A ShapeError whose message satisfies `ok`.
@@ -304,6 +354,11 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
                                                   : l2 ? Result::throws(Threw::shape_error, length_message(K, V))
                                                        : Result{})
             .labelled("K.n_cols == V.n_cols for the length");
+        const bool l3 = Q.n_rows != K.n_rows;
+        p.variant(m::shape_rule_wrong_dimension, w2 ? Result::throws(Threw::shape_error, width_message(Q, K))
+                                                  : l3 ? Result::throws(Threw::shape_error, length_message(K, V))
+                                                       : Result{})
+            .labelled("Q.n_rows == K.n_rows for the length");
     }
     // both rules in one condition, with the width rule's message (with the length rule's,
     // it gives what the rules in the wrong order give where it matters)
@@ -322,6 +377,12 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
     const std::string other_order =
         width_here ? "my_attention: " + rule + "; got K " + attn::shape_of(K) + " and Q " + attn::shape_of(Q)
                    : "my_attention: " + rule + "; got V " + attn::shape_of(V) + " and K " + attn::shape_of(K);
+    // the rule's two matrices, as the contract names them
+    const std::string first_name = width_here ? "Q" : "K", second_name = width_here ? "K" : "V";
+    const arma::mat first = width_here ? Q : K, second = width_here ? K : V;
+    const auto both_given = [=](const std::string& msg) {
+        return gives_shape(msg, first_name, first) && gives_shape(msg, second_name, second);
+    };
     struct Slip {
         const Mistake* mistake;
         std::string example;
@@ -332,7 +393,15 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
         {&m::shape_rule_names_wrong_matrices,
          "my_attention: " + rule + "; got Q " + attn::shape_of(Q) + " and V " + attn::shape_of(V),
          [=](const std::string& msg) {
-             return msg.rfind("my_attention: " + rule + "; got ", 0) == 0 && msg != want && msg != other_order;
+             return msg.rfind("my_attention: " + rule + "; got ", 0) == 0 && msg != want && msg != other_order &&
+                    !both_given(msg);
+         }},
+        // the right rule and both matrices with their shapes, in a format of the learner's own
+        {&m::shape_error_in_a_format_of_its_own,
+         "my_attention: " + rule + " (" + first_name + " " + attn::shape_of(first) + ", " + second_name + " " +
+             attn::shape_of(second) + ")",
+         [=](const std::string& msg) {
+             return msg.rfind("my_attention: " + rule, 0) == 0 && msg != want && msg != other_order && both_given(msg);
          }},
         // the right rule and matrices, named the other way round
         {&m::shape_rule_names_in_the_other_order, other_order,
@@ -353,8 +422,26 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
         // prefix of another's: a variant's message is a text the result's must contain)
         {&m::shape_error_without_shapes, "my_attention: " + rule + " (and no shapes)",
          [=](const std::string& msg) {
-             return msg.rfind("my_attention: " + rule, 0) == 0 && !mentions(msg, "; got ");
+             return msg.rfind("my_attention: " + rule, 0) == 0 && !mentions(msg, "; got ") &&
+                    !holds_shape(msg, first) && !holds_shape(msg, second);
          }}};
+    // a pair handed to require_shapes with the third matrix under a rule matrix's name ({"K", V} in
+    // the width rule, {"K", Q} in the length rule): its message is the right one where the two have
+    // the same shape
+    {
+        const Result w = Q.n_cols != K.n_cols
+                             ? Result::throws(Threw::shape_error, std::string("my_attention: ") + attn::kRuleSameWidth +
+                                                                      "; got Q " + attn::shape_of(Q) + " and K " +
+                                                                      attn::shape_of(V))
+                             : right;
+        p.variant(m::shape_rule_names_wrong_matrices, w).labelled("{\"K\", V} in the width rule");
+        const Result l = Q.n_cols == K.n_cols && K.n_rows != V.n_rows
+                             ? Result::throws(Threw::shape_error, std::string("my_attention: ") + attn::kRuleSameLength +
+                                                                      "; got K " + attn::shape_of(Q) + " and V " +
+                                                                      attn::shape_of(V))
+                             : right;
+        p.variant(m::shape_rule_names_wrong_matrices, l).labelled("{\"K\", Q} in the length rule");
+    }
     for (const Slip& sl : slips)
         for (const char* where : {"in the width rule", "in the length rule", "in both rules"}) {
             const bool here = !valid && (std::string(where) == "in both rules" ||
@@ -403,11 +490,13 @@ Diagnosis check_attention_shapes_diagnosis() {
 Result rule_result(ShapeRule r) {
     return tokens("the rule broken (0 none, 1 same_width_q_k, 2 same_length_k_v)", {static_cast<arma::uword>(r)});
 }
-enum class RuleSlip { none, length_first, width_on_rows, length_on_cols, no_width, no_length, extra_lq, extra_dv };
+enum class RuleSlip { none, length_first, width_on_rows, length_on_cols, length_on_q_k, no_width, no_length, extra_lq, extra_dv };
 // The rule by the natural ways of writing it; `extra_says`: what an extra rule reports.
 ShapeRule rule_by(Shape Q, Shape K, Shape V, RuleSlip slip, ShapeRule extra_says = ShapeRule::same_width_q_k) {
     const bool width = slip == RuleSlip::width_on_rows ? Q.rows != K.rows : Q.cols != K.cols;
-    const bool length = slip == RuleSlip::length_on_cols ? K.cols != V.cols : K.rows != V.rows;
+    const bool length = slip == RuleSlip::length_on_cols ? K.cols != V.cols
+                        : slip == RuleSlip::length_on_q_k ? Q.rows != K.rows
+                                                          : K.rows != V.rows;
     const bool check_width = slip != RuleSlip::no_width, check_length = slip != RuleSlip::no_length;
     if (slip == RuleSlip::length_first && length) return ShapeRule::same_length_k_v;
     if (check_width && width) return ShapeRule::same_width_q_k;
@@ -435,6 +524,8 @@ Diagnosis rule_broken_by_diagnosis() {
             .labelled("Q.rows != K.rows for the width")
             .variant(m::shape_rule_wrong_dimension, as(RuleSlip::length_on_cols))
             .labelled("K.cols != V.cols for the length")
+            .variant(m::shape_rule_wrong_dimension, as(RuleSlip::length_on_q_k))
+            .labelled("Q.rows != K.rows for the length")
             .variant(m::width_rule_missing, as(RuleSlip::no_width))
             .variant(m::length_rule_missing, as(RuleSlip::no_length))
             .variant(mistake_of(NotARule::l_q_equals_l_k), as(RuleSlip::extra_lq, ShapeRule::same_width_q_k))
@@ -641,6 +732,39 @@ BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
                    "a mask holding " << bad << " must throw InputError naming scaled_dot_product_attention (only -inf "
                                      << "hides a key); got '" << msg << "'");
     }
+}
+
+BOOST_AUTO_TEST_CASE(no_queries_or_values_of_no_width_are_shapes_like_any_other) {
+    // the contract refuses an empty K only: Q 0x4 (no query) gives weights 0x3 and output 0x2; V 3x0
+    // (values of no width) gives the weights as usual and an output 2x0
+    if (!results_right(scaled_dot_product_attention_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once weights_and_output_match_loops_for_every_size_and_mask passes");
+        return;
+    }
+    const Random r(2, 3, 4, 2);
+    const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
+        {"Q 0x4 (no query), K 3x4, V 3x2", arma::mat(0, 4), r.V}, {"Q 2x4, K 3x4, V 3x0 (values of no width)", r.Q, arma::mat(3, 0)}};
+    for (const auto& [input, Q, V] : inputs) {
+        const arma::mat q = Q, v = V;
+        const Result got = attempt([&] {
+            const attn::AttentionResult a = attn::scaled_dot_product_attention(q, r.K, v);
+            return attention_result(a.weights, a.output);
+        });
+        if (refused_valid_input(got, "scaled_dot_product_attention", input)) return;
+        const AttentionByLoops want = attention_by_loops(q, r.K, arma::mat(v));
+        const Result right = attention_result(want.weights, arma::mat(q.n_rows, v.n_cols, arma::fill::zeros));
+        BOOST_TEST(same_result(got, right), input << ": " << describe_outcome(got, right));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_one_row_mask_for_several_queries) {
+    // a mask 1 x L_K is not L_Q x L_K when there are 2 queries: broadcasting it is no rule of the contract
+    const Random r(2, 4, 6, 2);
+    const std::string msg = refusal_of<attn::ShapeError>("scaled_dot_product_attention", [&] {
+        attn::scaled_dot_product_attention(r.Q, r.K, r.V, arma::mat(1, 4, arma::fill::zeros));
+    });
+    if (msg.empty()) return;
+    BOOST_TEST(mentions(msg, "got mask 1x4 and scores 2x4"), "the message should give mask 1x4 and scores 2x4; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_an_empty_k) {

@@ -13,7 +13,7 @@ ATTN_MISTAKE(scores_transposed, "attention_weights scores attention_shapes scale
 ATTN_MISTAKE(scores_queries_by_queries, "attention_weights scores scaled_dot_product_attention cross_attention masked_attention",
              "the scores were Q Q^T, the queries compared with each other; a score compares query "
              "i with key j: Q * K.t() (chapter 04, step 2)");
-ATTN_MISTAKE(scores_transpose_misplaced, "scores attention_weights scaled_dot_product_attention",
+ATTN_MISTAKE(scores_transpose_misplaced, "scores attention_weights scaled_dot_product_attention attention_shapes",
              "the transpose was left out or put on the wrong factor (Q * K, or Q.t() * K), or a "
              "column of K was read where its row belongs (dot(Q.row(i), K.col(j))): entry (i, j) "
              "pairs row i of Q with row j of K, so the product is Q * K.t(), (L_Q x d_k) times "
@@ -59,9 +59,10 @@ ATTN_MISTAKE(scale_by_another_power_of_d_k, "scale_scores attention_weights scal
              "handed to a function that takes the root itself); the divisor is sqrt(d_k) "
              "(chapter 05)");
 ATTN_MISTAKE(sqrt_truncated_to_integer, "scale_scores attention_weights scaled_dot_product_attention scale_factor",
-             "the square root of d_k was kept in an integer (arma::uword, int, or a cast), which "
-             "cuts sqrt(8) = 2.83 down to 2: keep it a double, const double root = "
-             "std::sqrt(static_cast<double>(d_k)) (chapter 04, step 3)");
+             "the square root of d_k was made a whole number: kept in an integer (arma::uword, int, "
+             "or a cast), which cuts sqrt(8) = 2.83 down to 2, or rounded (std::round, std::ceil, or "
+             "a loop counting up to the first s with s * s >= d_k), which makes it 3: keep it a "
+             "double, const double root = std::sqrt(static_cast<double>(d_k)) (chapter 04, step 3)");
 
 ATTN_MISTAKE(scale_factor_in_integers, "scale_scores",
              "the factor was worked out in integers: with d_k an arma::uword, 1 / d_k is integer "
@@ -70,6 +71,11 @@ ATTN_MISTAKE(scale_factor_in_integers, "scale_scores",
              "std::sqrt(static_cast<double>(d_k)), or write the 1 as 1.0 (chapter 04, step 3)");
 
 // --- step 4: the weights
+ATTN_MISTAKE(scores_negated_before_softmax, "attention_weights",
+             "the softmax was taken of the negated scores (softmax_rows(-S), exp(-s) in a softmax of "
+             "your own, or a factor -1 / sqrt(d_k)): the smallest score got the largest weight; a "
+             "query attends most to the key it matches best, softmax_rows(S) of S = Q K^T / "
+             "sqrt(d_k) as it is (chapter 04, step 4)");
 ATTN_MISTAKE(softmax_left_out, "attention_weights scaled_dot_product_attention",
              "the scaled scores were used as the weights without a softmax: the weights are "
              "softmax_rows(S), each row positive and summing to 1, so that each query shares out "
@@ -212,6 +218,11 @@ ATTN_MISTAKE(thinks_a_token_keeps_its_whole_value, "attention_questions",
              "a token does not keep the whole of its own value: z_love = 0.14 v_I + 0.63 v_love + "
              "0.23 v_LLMs, so it keeps its own weight, 0.63, and borrows the rest from its "
              "neighbours (chapter 04, 'The idea', item 4)");
+ATTN_MISTAKE(thinks_a_token_skips_itself, "attention_questions",
+             "the token's own key was left out of its row, as if a token never attended to itself: "
+             "a query is compared with every key, its own included, so LLMs shares its weight over "
+             "I, love and LLMs (e^1.5, e^1 and e^2.5 over their total), and love keeps 0.63 of its "
+             "own value (chapter 04, step 4)");
 ATTN_MISTAKE(thinks_weights_are_even, "attention_questions",
              "the weights are not shared evenly (1/3 each): each is e^score over the row's total, "
              "and love's own halved score, 2.5, is the largest of its row, so it keeps 0.63 "

@@ -18,6 +18,12 @@ ATTN_MISTAKE(scale_factor_refuses_width_one, "scale_factor",
              "alone, if (d_k == 0) throw InputError(\"scale_factor: d_k must be at least 1\") "
              "(chapter 05)");
 
+ATTN_MISTAKE(factor_kept_from_first_call, "scale_factor",
+             "every call returned the factor of an earlier call, whatever its own d_k: the factor was "
+             "computed once and kept (static const double f = 1.0 / std::sqrt(...), initialised on "
+             "the first call only, or a cache that never looks at d_k again); compute it from the "
+             "d_k of each call, return 1.0 / std::sqrt(static_cast<double>(d_k)) (chapter 05)");
+
 // --- variance_experiment: paired_dot_products
 ATTN_MISTAKE(paired_all_pairs, "variance_experiment",
              "every query was paired with every key (Q * K.t() is n x n): in the experiment "

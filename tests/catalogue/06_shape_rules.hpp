@@ -63,6 +63,10 @@ ATTN_MISTAKE(weights_one_per_query, "attention_shapes",
              "the weights were given one column, L_Q x 1, as if softmax left one number per query: "
              "softmax turns a row of scores into a row of weights of the same length, one weight "
              "per key, so the weights keep the scores' shape L_Q x L_K (chapter 06)");
+ATTN_MISTAKE(weights_shared_by_all_queries, "attention_shapes",
+             "the weights were given one row, 1 x L_K, as if one distribution over the keys served "
+             "every query: each query has scores of its own and so a softmax of its own, one row of "
+             "weights per query, L_Q x L_K like the scores (chapter 06)");
 ATTN_MISTAKE(output_pooled_into_one_row, "attention_shapes",
              "the output was given one row, 1 x d_v, as if attention pooled the sequence into one "
              "vector: every query gets its own weighted mix of the values, so A V is L_Q x d_v, "
@@ -124,6 +128,12 @@ ATTN_MISTAKE(shape_error_without_shapes, "check_attention_shapes",
              "wrong; require_shapes(ok, function, rule, {\"Q\", Q}, {\"K\", K}) writes that "
              "part, while a ShapeError thrown by hand with function + \": \" + rule leaves it "
              "out (chapter 06)");
+ATTN_MISTAKE(shape_error_in_a_format_of_its_own, "check_attention_shapes",
+             "the error gave the rule and both shapes, but in a format of its own (\"... (Q 7x64, K "
+             "12x32)\", say): every function of the course ends the message \"; got Q 7x64 and K "
+             "12x32\", the way require_shapes(ok, function, rule, {\"Q\", Q}, {\"K\", K}) writes "
+             "it, so that callers and tests read one format; pass the pairs to require_shapes "
+             "instead of composing the text by hand (chapter 06)");
 ATTN_MISTAKE(function_name_not_passed_through, "check_attention_shapes",
              "the error named another function than the caller: pass the argument `function` on "
              "to require_shapes, so that the message starts with the name of whoever called the "

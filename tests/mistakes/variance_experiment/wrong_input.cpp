@@ -1,0 +1,21 @@
+// Wrong on purpose (suite only): the mistake wrong_input in variance_experiment.
+#include "core/errors.hpp"
+#include "contracts/05_scaling.hpp"
+
+namespace attn {
+
+arma::vec paired_dot_products(const arma::mat& Q, const arma::mat& K) {
+    require_shapes(Q.n_rows == K.n_rows && Q.n_cols == K.n_cols, "paired_dot_products",
+                   "Q and K must have the same shape (one key per query, same width)", {"Q", Q}, {"K", K});
+    return arma::sum(Q % Q, 1);  // the mistake: Q twice, K never used
+}
+
+double sample_variance(const arma::vec& x) {
+    if (x.n_elem < 2)
+        throw InputError("sample_variance: needs at least 2 values, got " + std::to_string(x.n_elem));
+    const double n = static_cast<double>(x.n_elem);
+    const double m = arma::accu(x) / n;
+    return arma::accu(arma::square(x - m)) / (n - 1);
+}
+
+}  // namespace attn
