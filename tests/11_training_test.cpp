@@ -762,6 +762,7 @@ struct AdamWay {
     bool raw_gradient = false;
     double direction = -1;
     bool keep_W = true, keep_moments = true;
+    bool reset_m = false, reset_v = false;  // m or v set to 0 at the start of every call
 };
 
 struct AdamState {
@@ -791,12 +792,13 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
     if (w.v_matrix_product) sq = product_by_loops(g, g);
     AdamState next = s;
     for (arma::uword i = 0; i < s.W.n_elem; ++i) {
-        const double m_i = w.m_weights_traded ? (1.0 - b1) * s.m(i) + b1 * g(i)
-                                              : b1 * s.m(i) + (w.m_full_weight ? 1.0 : 1.0 - b1) * g(i);
-        const double sq_i = w.v_of_m_squared ? m_i * m_i : w.v_of_old_m_squared ? s.m(i) * s.m(i) : sq(i);
-        const double v_i = w.v_weights_traded ? (1.0 - b2) * s.v(i) + b2 * sq_i
-                                              : b2 * s.v(i) + (w.v_full_weight ? 1.0 : 1.0 - b2) * sq_i;
-        const double mm = w.step_before_moments ? s.m(i) : m_i, vv = w.step_before_moments ? s.v(i) : v_i;
+        const double old_m = w.reset_m ? 0.0 : s.m(i), old_v = w.reset_v ? 0.0 : s.v(i);
+        const double m_i = w.m_weights_traded ? (1.0 - b1) * old_m + b1 * g(i)
+                                              : b1 * old_m + (w.m_full_weight ? 1.0 : 1.0 - b1) * g(i);
+        const double sq_i = w.v_of_m_squared ? m_i * m_i : w.v_of_old_m_squared ? old_m * old_m : sq(i);
+        const double v_i = w.v_weights_traded ? (1.0 - b2) * old_v + b2 * sq_i
+                                              : b2 * old_v + (w.v_full_weight ? 1.0 : 1.0 - b2) * sq_i;
+        const double mm = w.step_before_moments ? old_m : m_i, vv = w.step_before_moments ? old_v : v_i;
         const double m_hat = mm / c1, v_hat = vv / c2;
         const double top = w.raw_gradient ? g(i) : m_hat;
         const double root = w.no_sqrt ? v_hat : w.v_corrected_outside_sqrt ? std::sqrt(vv) / c2 : std::sqrt(v_hat);
@@ -869,7 +871,8 @@ std::vector<double> fields(const AdamWay& w) {
             double(w.power_m), double(w.power_v), double(w.correct_m), double(w.correct_v), double(w.store_corrected),
             double(w.step_before_moments), double(w.eps), double(w.no_sqrt), double(w.raw_gradient), w.direction,
             double(w.keep_W), double(w.keep_moments), double(w.m_weights_traded), double(w.v_weights_traded),
-            double(w.v_corrected_outside_sqrt), double(w.v_of_m_squared), double(w.v_of_old_m_squared), w.own_epsilon};
+            double(w.v_corrected_outside_sqrt), double(w.v_of_m_squared), double(w.v_of_old_m_squared), w.own_epsilon,
+            double(w.reset_m), double(w.reset_v)};
 }
 
 struct AdamSlip {
@@ -939,6 +942,9 @@ std::vector<AdamSlip> adam_slips() {
     add(m::adam_step_uses_raw_gradient, "lr g / ...", [](AdamWay& w) { w.raw_gradient = true; });
     add(m::adam_state_not_written_back, "W", [](AdamWay& w) { w.keep_W = false; });
     add(m::adam_state_not_written_back, "m and v", [](AdamWay& w) { w.keep_moments = false; });
+    add(m::adam_moments_reset_each_call, "m and v", [](AdamWay& w) { w.reset_m = w.reset_v = true; });
+    add(m::adam_moments_reset_each_call, "m", [](AdamWay& w) { w.reset_m = true; });
+    add(m::adam_moments_reset_each_call, "v", [](AdamWay& w) { w.reset_v = true; });
     return s;
 }
 

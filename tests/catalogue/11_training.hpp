@@ -303,6 +303,11 @@ ATTN_MISTAKE(adam_state_not_written_back, "adam_step",
              "W, m or v did not keep its new value: adam_step returns nothing, so the update must "
              "go into the matrices passed by reference (W -= ..., m = ..., v = ...), not into "
              "local copies that are lost when the call returns (chapter 11, step 5)");
+ATTN_MISTAKE(adam_moments_reset_each_call, "adam_step",
+             "m or v was set to 0 at the start of every call (m.zeros(), v.zeros(), or the old "
+             "value not used in the average), so nothing carried over from the earlier steps: "
+             "they start at 0 once, before the first step, by the caller; each call averages the "
+             "m and v it is given, m = beta1 m + (1 - beta1) g (chapter 11, step 5)");
 ATTN_MISTAKE(adam_step_uses_raw_gradient, "adam_step",
              "the step used the gradient itself instead of the corrected mean m_hat: W -= lr "
              "m_hat / (sqrt(v_hat) + epsilon), where m_hat = m / (1 - beta1^t) is the running "
