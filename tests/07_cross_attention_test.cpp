@@ -539,6 +539,10 @@ void causal_mask_variants(Probe& p, arma::uword L) {
     p.variant_fitting(large_finite,
                       as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -1e9)),
                       future_holds(L, [](double x) { return std::isfinite(x) && x <= -1e4; }));
+    // -1, -100: a small finite number where -infinity belongs (the future keys keep a weight)
+    p.variant_fitting(m::mask_small_finite_value, as(hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -1.0)),
+                      future_holds(L, [](double x) { return std::isfinite(x) && x < 0 && x > -1e4; }),
+                      "-1, -100 or the like");
     // a 0/1 pattern times -infinity: 0 * -inf is NaN where a key may be seen
     const arma::mat nan_seen =
         hiding(L, [](arma::uword i, arma::uword j) { return j > i; }, -INFINITY, std::numeric_limits<double>::quiet_NaN());

@@ -197,6 +197,9 @@ void split_variants(Probe& p, const arma::mat& M, arma::uword h) {
         // heads and width traded whole: M.n_cols / h blocks, each h columns wide
         .variant(m::heads_count_used_as_width, cut_columns(M, w, [h](arma::uword q) { return q * h; }, h))
         .labelled("n_cols / h blocks of h columns")
+        // h blocks of the right width w, head i starting at column i * h
+        .variant(m::heads_count_used_as_width, cut_columns(M, h, [h](arma::uword q) { return q * h; }, w))
+        .labelled("blocks of w columns from i * h")
         // the loop over the heads bounded by the head width: w blocks of w columns
         .variant(m::heads_loop_runs_to_width, cut_columns(M, w, [w](arma::uword q) { return q * w; }, w))
         .variant(m::heads_width_from_rows, cut_columns(M, h, [L, h](arma::uword q) { return q * (L / h); }, L / h));

@@ -17,8 +17,14 @@ ATTN_MISTAKE(causal_mask_shows_next, "causal_mask",
              "the key right after each query (j = i + 1) was left visible; every j > i lies in "
              "the future and gets -infinity (chapter 07)");
 ATTN_MISTAKE(causal_mask_wrong_triangle, "causal_mask",
-             "the wrong triangle was hidden: -infinity went below the diagonal (j < i, the past) "
-             "instead of above it (j > i, the future); row i must see keys 0 .. i (chapter 07)");
+             "the wrong triangle was hidden: -infinity went below the diagonal (j < i, the past; "
+             "or on and below it, j <= i, as arma::trimatl of a matrix of -infinity does) instead of "
+             "above it (j > i, the future); row i must see keys 0 .. i and only those (chapter 07)");
+ATTN_MISTAKE(mask_small_finite_value, "causal_mask",
+             "the hidden keys got a small finite number ({}) instead of -infinity: a mask is added "
+             "to the scores, so -1 only lowers a score by 1 and the future key still gets a "
+             "weight; only -infinity makes its weight exactly 0: M(i, j) = -arma::datum::inf for "
+             "j > i (chapter 07)");
 ATTN_MISTAKE(projection_role_swapped, "self_attention multi_head_attention cross_attention",
              "a projection used another role's weight matrix (queries from W_k, or keys from "
              "W_q): each role has its own, Q = X W_q, K = X W_k and V = X W_v, and that is what "

@@ -65,9 +65,10 @@ ATTN_MISTAKE(heads_keys_values_from_queries, "multi_head_attention",
              "(X_kv W_k, X_kv W_v); in self-attention the two are the same matrix, which is why "
              "this only shows with X_q != X_kv (chapters 07 and 09)");
 ATTN_MISTAKE(heads_count_used_as_width, "split_heads",
-             "each head was taken to be `heads` columns wide: heads is how many blocks there are, "
-             "and one head's width is w = M.n_cols / heads, so head i is M.cols(i * w, (i + 1) * "
-             "w - 1) (chapter 09)");
+             "heads was used where one head's width belongs (each head taken `heads` columns wide, "
+             "or head i started at column i * heads): heads is how many blocks there are, and one "
+             "head's width is w = M.n_cols / heads, so head i is M.cols(i * w, (i + 1) * w - 1) "
+             "(chapter 09)");
 ATTN_MISTAKE(heads_width_from_rows, "split_heads",
              "the head width was computed from the rows, M.n_rows / heads; the heads share out "
              "the columns (the features), so w = M.n_cols / heads, and every head keeps all "
