@@ -77,7 +77,7 @@ ATTN_MISTAKE(result_softmax_of_right, "*",
              "the scores (or on weights that had their softmax already)");
 ATTN_MISTAKE(result_running_sum, "*",
              "every entry also holds the sum of the entries before it: a sum (s += ...) not set back "
-             "to 0 before each entry it adds up");
+             "to 0 before each entry it adds up, or each entry built on the one before it");
 ATTN_MISTAKE(result_term_missing, "*", "the result lacks a term the contract names (a bias, a residual, ...)");
 ATTN_MISTAKE(result_term_extra, "*", "the result has a term the contract names once too often");
 ATTN_MISTAKE(result_nearly_right, "*",

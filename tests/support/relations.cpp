@@ -404,9 +404,12 @@ std::vector<Finding> running_sum(const arma::mat& R, const arma::mat& Y, const s
     const bool grid = Y.n_rows > 1 && Y.n_cols > 1;
     const std::vector<Order> orders = {
         {"running:rows", Y.n_cols > 1, arma::cumsum(Y, 1),
-         Y.n_rows == 1 ? std::string("before it") : "before it in the same " + row_word + "'s row (a sum set to 0 once per " + row_word + ", not once per entry)"},
+         Y.n_rows == 1 ? std::string("before it")
+                       : "before it in the same " + row_word + "'s row (a sum set to 0 at the start of each " + row_word +
+                             "'s row only, not before each entry)"},
         {"running:cols", Y.n_rows > 1 && !ax.rows.empty(), arma::cumsum(Y, 0),
-         "above it in the same " + col_word + "'s column (a sum set to 0 once per " + col_word + ", not once per entry)"},
+         "above it in the same " + col_word + "'s column (a sum set to 0 at the start of each " + col_word +
+             "'s column only, not before each entry)"},
         {"running:row_by_row", grid, arma::reshape(arma::cumsum(arma::vectorise(Y.t())), Y.n_cols, Y.n_rows).t(),
          "before it, " + row_word + " by " + row_word + " (a sum set to 0 once, before both loops)"},
         {"running:column_by_column", grid, arma::reshape(arma::cumsum(arma::vectorise(Y)), Y.n_rows, Y.n_cols),
@@ -417,8 +420,9 @@ std::vector<Finding> running_sum(const arma::mat& R, const arma::mat& Y, const s
         if (o.applies && !agree(o.sums, Y, tol) && agree(R, o.sums, tol))
             out.push_back(found(m::result_running_sum, o.key,
                                 "every entry of " + name + " is the right one plus all the right entries " + o.where +
-                                    ": the sum (s += ...) is not set back to 0 before each entry it adds up; start "
-                                    "it at 0 inside the loop, just before the entry's own sum"));
+                                    ": the sum (s += ...) is not set back to 0 before each entry it adds up, or each "
+                                    "entry was built on the one before it; start each entry's sum at 0 inside the "
+                                    "loop, just before its own terms"));
     return out;
 }
 
