@@ -328,8 +328,11 @@ double attention_loss(const arma::mat& Q, const arma::mat& K, const arma::mat& V
 // another shift than the row's maximum (CeWay::shift).
 // The loss through the probabilities of the gradient's softmax over the columns or over
 // everything (CeGrad::columns, CeGrad::total) goes with them.
+// The softmax run down each column (each column's own maximum and sum), or over the whole
+// matrix (its one maximum and its one sum): the loss as that log-sum-exp minus z_t, or as
+// -log of that probability (CeLoss::*_prob).
 enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_not_added, shift_subtracted, other_shift,
-                    columns, total };
+                    columns, total, down_columns, down_columns_prob, whole, whole_prob };
 // How each row's softmax in the gradient is formed, and the one-hot with it: right,
 // unshifted, as exp(z - lse) with an unshifted lse, without the one-hot, the one-hot
 // after the division by T, the difference reversed, the exponentials divided by their
@@ -337,7 +340,7 @@ enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_no
 // another amount than the row's maximum (CeWay::shift); the exponentials not divided by
 // their row's sum (shifted or not); the one-hot's 1 at column r, the row's own number.
 enum class CeGrad { right, unshifted, from_unshifted_lse, without_onehot, onehot_after_division, negated, columns, total,
-                    other_shift, unnormalised, unnormalised_unshifted, onehot_at_row_number };
+                    other_shift, unnormalised, unnormalised_unshifted, onehot_at_row_number, down_columns, whole };
 // The other shifts: the largest logit of the whole matrix, the row's minimum, its mean.
 enum class CeShift { global_max, row_min, row_mean };
 // What the total is divided by: T (right), nothing, T n, n, or 1 / T in integers (0 for T > 1).
@@ -371,8 +374,23 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
     CeByLoops r{0.0, arma::mat(T, n)};
     const arma::mat by_columns = softmax_by_loops(Z, {Shift::row_max, Norm::column_sum, true, false});
     const arma::mat by_total = softmax_by_loops(Z, {Shift::row_max, Norm::total, true, false});
+    SoftmaxWay column_way;
+    column_way.down_columns = true;
+    const arma::mat down_columns = softmax_by_loops(Z, column_way);
+    const arma::mat whole = softmax_by_loops(Z, {Shift::global_max, Norm::total, true, false});
     double global = -INFINITY;
     for (arma::uword k = 0; k < Z.n_elem; ++k) global = std::max(global, Z(k));
+    double whole_sum = 0;
+    for (arma::uword k = 0; k < Z.n_elem; ++k) whole_sum += std::exp(Z(k) - global);
+    const double whole_lse = global + std::log(whole_sum);
+    // each column's log-sum-exp, shifted by the column's maximum
+    std::vector<double> column_lse(n);
+    for (arma::uword j = 0; j < n; ++j) {
+        double cm = -INFINITY, sum = 0;
+        for (arma::uword i = 0; i < T; ++i) cm = std::max(cm, Z(i, j));
+        for (arma::uword i = 0; i < T; ++i) sum += std::exp(Z(i, j) - cm);
+        column_lse[j] = cm + std::log(sum);
+    }
     double total = 0;
     for (arma::uword i = 0; i < T; ++i) {
         double mx = -INFINITY;
@@ -394,6 +412,10 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             case CeLoss::other_shift: total += other + std::log(by_other) - zt; break;
             case CeLoss::columns: total += -std::log(by_columns(i, t[i])); break;
             case CeLoss::total: total += -std::log(by_total(i, t[i])); break;
+            case CeLoss::down_columns: total += column_lse[t[i]] - zt; break;
+            case CeLoss::down_columns_prob: total += -std::log(down_columns(i, t[i])); break;
+            case CeLoss::whole: total += whole_lse - zt; break;
+            case CeLoss::whole_prob: total += -std::log(whole(i, t[i])); break;
         }
         for (arma::uword j = 0; j < n; ++j) {
             double p = std::exp(Z(i, j) - mx) / shifted;
@@ -401,6 +423,8 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             if (w.grad == CeGrad::from_unshifted_lse) p = std::exp(Z(i, j) - std::log(raw));
             if (w.grad == CeGrad::columns) p = by_columns(i, j);
             if (w.grad == CeGrad::total) p = by_total(i, j);
+            if (w.grad == CeGrad::down_columns) p = down_columns(i, j);
+            if (w.grad == CeGrad::whole) p = whole(i, j);
             if (w.grad == CeGrad::other_shift) p = std::exp(Z(i, j) - other) / by_other;
             if (w.grad == CeGrad::unnormalised) p = std::exp(Z(i, j) - mx);
             if (w.grad == CeGrad::unnormalised_unshifted) p = std::exp(Z(i, j));
@@ -458,6 +482,26 @@ std::vector<CeSlip> cross_entropy_softmax_slips() {
             continue;
         }
         out.push_back({s.mistake, ce, s.how});
+    }
+    // each column's own maximum and sum (arma::max(Z) and arma::sum(E) without a dimension),
+    // or the whole matrix's (Z.max() and arma::accu(E)): in the loss's log-sum-exp, in the
+    // gradient's softmax, or in both; the loss as log-sum-exp - z_t or as -log p_t
+    SoftmaxWay columns;
+    columns.down_columns = true;
+    const SoftmaxWay everything{Shift::global_max, Norm::total, true, false};
+    const std::vector<std::tuple<const Mistake*, CeLoss, CeLoss, CeGrad, std::string>> pools = {
+        {mistake_of(columns), CeLoss::down_columns, CeLoss::down_columns_prob, CeGrad::down_columns, "down each column"},
+        {mistake_of(everything), CeLoss::whole, CeLoss::whole_prob, CeGrad::whole, "over the whole matrix"}};
+    for (const auto& [mistake, lse, prob, grad, how] : pools) {
+        CeWay w;
+        w.loss = lse;
+        out.push_back({mistake, w, "the loss's log-sum-exp " + how});
+        w.grad = grad;
+        out.push_back({mistake, w, "log-sum-exp and softmax " + how});
+        w.loss = prob;
+        out.push_back({mistake, w, "-log p_t and softmax " + how});
+        w.loss = CeLoss::right;
+        out.push_back({mistake, w, "the gradient's softmax " + how});
     }
     return out;
 }
@@ -729,6 +773,15 @@ Diagnosis numeric_gradient_diagnosis() {
             p.variant(m::numeric_gradient_entry_and_index_differ, result("G", differences_by_loops(loss, w, step, way)),
                       detail)
                 .labelled(how);
+        // G flattened like a parameter vector: one column (or one row) of W.n_elem entries,
+        // in Armadillo's order (column after column) or row after row
+        const arma::mat right = differences_by_loops(loss, w, step);
+        const arma::mat by_columns = arma::vectorise(right), by_rows = arma::vectorise(arma::mat(right.t()));
+        const std::vector<std::pair<arma::mat, const char*>> flat = {{by_columns, "G(W.n_elem, 1), G(i)"},
+                                                                     {by_rows, "G(W.n_elem, 1), G(r * n_cols + c)"},
+                                                                     {by_columns.t(), "G(1, W.n_elem), G(i)"},
+                                                                     {by_rows.t(), "G(1, W.n_elem), G(r * n_cols + c)"}};
+        for (const auto& [flattened, how] : flat) p.variant(m::numeric_gradient_flattened, result("G", flattened)).labelled(how);
         p.quantity("2h", 2 * step);
     }
     return d;
@@ -1106,6 +1159,31 @@ std::function<bool(const Result&)> exponential_after_warmup(const LrInput& in) {
     };
 }
 
+// Which rates fall as another power of warmup / t after the warm-up, whatever the power
+// (1 / t, (warmup / t)^1.5, ...): the rise right, then peak (warmup / t)^p for one p > 0
+// other than 0.5.
+std::function<bool(const Result&)> power_decay_after_warmup(const LrInput& in) {
+    const arma::rowvec right = rates_by_formula(in);
+    return [in, right](const Result& got) {
+        const Part* lr = got.part("lr");
+        if (got.threw != Threw::nothing || !lr || lr->value.n_elem != right.n_elem) return false;
+        double power = NAN;
+        int after = 0;
+        for (std::size_t k = 0; k < in.steps.size(); ++k) {
+            const double ratio = static_cast<double>(in.warmup) / static_cast<double>(in.steps[k]);
+            if (in.steps[k] <= in.warmup) {
+                if (!agree(lr->value(k), right(k))) return false;
+                continue;
+            }
+            if (std::isnan(power)) power = std::log(lr->value(k) / in.peak) / std::log(ratio);
+            if (!std::isfinite(power) || !(power > 0.01) || std::abs(power - 0.5) < 1e-6) return false;
+            if (!agree(lr->value(k), in.peak * std::pow(ratio, power), 1e-9)) return false;
+            ++after;
+        }
+        return after >= 2;
+    };
+}
+
 Diagnosis learning_rate_diagnosis() {
     Diagnosis d("learning_rate");
     const std::vector<std::tuple<const Mistake*, Lr, const char*>> slips = {
@@ -1172,6 +1250,13 @@ Diagnosis learning_rate_diagnosis() {
         p.variant_fitting(m::learning_rate_decay_exponential, result("lr", exponential, entries("step")),
                           exponential_after_warmup(in))
             .labelled("peak exp(-(t - warmup) / warmup)");
+        arma::rowvec power = rates_by_formula(in);
+        for (std::size_t k = 0; k < in.steps.size(); ++k)
+            if (in.steps[k] > in.warmup)
+                power(k) = in.peak * std::pow(static_cast<double>(in.warmup) / static_cast<double>(in.steps[k]), 1.5);
+        p.variant_fitting(m::learning_rate_decay_not_square_root, result("lr", power, entries("step")),
+                          power_decay_after_warmup(in))
+            .labelled("peak (warmup / t)^p, p other than 0.5");
         p.quantity("peak", in.peak).quantity("warmup", static_cast<double>(in.warmup));
     }
     return d;

@@ -109,6 +109,10 @@ ATTN_MISTAKE(numeric_gradient_entry_and_index_differ, "numeric_gradient",
              "one entry was moved and another written: {}; move and write the same entry, at(i) "
              "and G(i) with one index i < W.n_elem, or at(r, c) and G(r, c) with two (chapter 11, "
              "step 3)");
+ATTN_MISTAKE(numeric_gradient_flattened, "numeric_gradient",
+             "G came back as one column (or one row) of W.n_elem entries, flattened like a "
+             "parameter vector: the gradient has W's own shape, one entry per entry of W, so make "
+             "it arma::mat G(arma::size(W)) and write G(i) or G(r, c) (chapter 11, step 3)");
 ATTN_MISTAKE(adam_without_bias_correction, "adam_step",
              "the bias correction is missing: m and v start at 0, so early on they are too small "
              "by the factors 1 - beta1^t and 1 - beta2^t; divide by them before the step (the "
@@ -326,9 +330,10 @@ ATTN_MISTAKE(learning_rate_without_warmup, "learning_rate",
              "warmup, std::sqrt(warmup / t)), whose first term is the linear rise (chapter 11, "
              "step 6)");
 ATTN_MISTAKE(learning_rate_decay_not_square_root, "learning_rate",
-             "after the warm-up the rate fell like 1 / t (peak * warmup / t); the 2017 schedule "
-             "falls with the inverse square root of the step, peak * std::sqrt(warmup / t) "
-             "(chapter 11, step 6)");
+             "after the warm-up the rate fell with another power of the step than the inverse "
+             "square root: like 1 / t (peak * warmup / t), like (warmup / t)^1.5, or with "
+             "another exponent; the 2017 schedule falls with the power 0.5, peak * "
+             "std::sqrt(warmup / t), std::pow(warmup / t, 0.5) (chapter 11, step 6)");
 ATTN_MISTAKE(learning_rate_paper_formula_unscaled, "learning_rate",
              "the paper's formula was used with peak in place of d_model^-0.5: peak * min(t^-0.5, "
              "t * warmup^-1.5) peaks at peak / sqrt(warmup), not at peak; scaled to peak at t = "
