@@ -34,6 +34,7 @@ ATTN_TEST_MAIN(ch12_encoder_decoder)
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <csignal>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -192,6 +193,21 @@ void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uw
     p.variant(m::teacher_forcing_skips_ids_already_there, forcing_result(by, ends ? y : ye)).labelled("end");
     p.variant(m::teacher_forcing_skips_ids_already_there, forcing_result(starts ? y : by, ends ? y : ye))
         .labelled("begin and end");
+    // the target "cleaned" first: every begin id, every end id, or both, taken out of it
+    // wherever they stand, then shifted as it should be
+    for (const auto& [drop_begin, drop_end, how] : std::vector<std::tuple<bool, bool, const char*>>{
+             {true, true, "begin and end ids"}, {true, false, "begin ids"}, {false, true, "end ids"}}) {
+        Tokens kept;
+        for (const arma::uword t : y)
+            if (!((drop_begin && t == b) || (drop_end && t == e))) kept.push_back(t);
+        p.variant(m::teacher_forcing_special_ids_removed, forcing_result(joined({{b}, kept}), joined({kept, {e}})))
+            .labelled(how);
+    }
+    // the target reversed (the reversal trick of sequence-to-sequence models), in both or in
+    // the expected tokens alone (decoder_input alone is named by the relations of tests/support)
+    const Tokens rev(y.rbegin(), y.rend());
+    p.variant(m::teacher_forcing_target_reversed, forcing_result(joined({{b}, rev}), joined({rev, {e}}))).labelled("both");
+    p.variant(m::teacher_forcing_target_reversed, forcing_result(by, joined({rev, {e}}))).labelled("expected");
 }
 
 // Whether teacher_forcing dies on an empty target (reads target[0] of a vector with no
@@ -290,6 +306,10 @@ enum class GreedyWay {
     begin_forbidden,      // s(begin) = -inf before the argmax
     stops_at_begin,       // the begin token stops the loop as the end token does
     softmax_unshifted,    // the argmax of exp(s) / sum exp(s), without the row's maximum taken off
+    end_forbidden_first,  // s(end) = -inf at the first step: the answer never empty
+    end_forbidden_first_two,  // s(end) = -inf until two tokens are produced
+    begin_and_last,       // next_scores({begin, prefix.back()}): begin and the last token only
+    last_two,             // next_scores of the last two tokens of the prefix only
 };
 
 // Greedy decoding of `rule` written out for the test, one way or another; nothing
@@ -309,10 +329,16 @@ std::optional<Result> greedy_by_hand(const Rule& rule, arma::uword begin, arma::
         const bool tests_first = way != W::do_while && way != W::length_equality && way != W::ignores_max_len;
         const bool appends_end = way == W::keeps_end || way == W::runs_past_end;
         while (!tests_first || produced() < limit) {
-            arma::rowvec s = next(way == W::prefix_not_extended ? start
-                                  : way == W::last_token_only   ? Tokens{prefix.back()}
-                                                                : prefix);
+            Tokens shown = way == W::prefix_not_extended ? start
+                           : way == W::last_token_only   ? Tokens{prefix.back()}
+                                                         : prefix;
+            if (way == W::begin_and_last && prefix.size() > 1) shown = {begin, prefix.back()};
+            if (way == W::last_two && prefix.size() > 2) shown = {prefix[prefix.size() - 2], prefix.back()};
+            arma::rowvec s = next(shown);
             if (way == W::begin_forbidden && begin < s.n_elem) s(begin) = -arma::datum::inf;
+            if (end < s.n_elem && ((way == W::end_forbidden_first && produced() == 0) ||
+                                   (way == W::end_forbidden_first_two && produced() < 2)))
+                s(end) = -arma::datum::inf;
             if (way == W::largest_magnitude)
                 for (arma::uword j = 0; j < s.n_elem; ++j) s(j) = std::abs(s(j));
             if (way == W::softmax_unshifted) {  // inf / inf or 0 / 0 is NaN, which no comparison picks
@@ -394,6 +420,10 @@ void greedy_variants(Probe& p, const Rule& rule, arma::uword begin, arma::uword 
         {&m::greedy_begin_token_forbidden, W::begin_forbidden, ""},
         {&m::greedy_stops_at_begin_token, W::stops_at_begin, ""},
         {&m::greedy_softmax_without_shift, W::softmax_unshifted, ""},
+        {&m::greedy_end_forbidden_at_first, W::end_forbidden_first, "s(end) = -inf at the first step"},
+        {&m::greedy_end_forbidden_at_first, W::end_forbidden_first_two, "s(end) = -inf until two tokens"},
+        {&m::decode_shown_a_window, W::begin_and_last, "{begin, prefix.back()}"},
+        {&m::decode_shown_a_window, W::last_two, "the last two tokens"},
     };
     for (const Slip& s : slips)
         if (const auto r = greedy_by_hand(rule, begin, end, max_len, s.way)) {

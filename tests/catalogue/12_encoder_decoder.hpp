@@ -66,6 +66,14 @@ ATTN_MISTAKE(teacher_forcing_skips_ids_already_there, "teacher_forcing",
              "begin was not put before a target that already starts with begin's id, or end not "
              "after one that already ends with end's id: the target is copied as it is, and begin "
              "and end are ALWAYS added, n + 1 tokens each, whatever ids it holds (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_special_ids_removed, "teacher_forcing",
+             "the begin or end ids found inside the target were taken out of it before the shift: "
+             "the target is copied as it is, whatever ids it holds; only the one begin put before "
+             "it and the one end put after it are added (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_target_reversed, "teacher_forcing",
+             "the target came out reversed (y_n .. y_1) in expected, or in both outputs: the "
+             "decoder reads and says the target in its own order, decoder_input = {begin, y_1 .. "
+             "y_n} and expected = {y_1 .. y_n, end}; copy it front to back (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_reads_an_empty_target, "teacher_forcing",
              "an empty target crashed the function: it read target[0] (or target.back()) of a "
              "vector with no elements, as a loop `i <= target.size() - 1` does, since size() - 1 "
@@ -130,6 +138,15 @@ ATTN_MISTAKE(decode_shown_last_token_only, "greedy_decode beam_search",
              "next_scores was shown only the last token ({prefix.back()}) instead of the whole "
              "prefix: the decoder reads begin and every token produced so far, so pass the "
              "prefix itself, next_scores(prefix) (chapter 12)");
+ATTN_MISTAKE(greedy_end_forbidden_at_first, "greedy_decode",
+             "the end token was kept from being chosen at the first step (or until a few tokens "
+             "were produced), so the answer was never empty: the contract stops as soon as the "
+             "best token is end, at the first step too, and then the answer is {} (chapter 12)");
+ATTN_MISTAKE(decode_shown_a_window, "greedy_decode",
+             "next_scores was shown only part of the prefix, a window of it ({begin, "
+             "prefix.back()}, or the last two tokens) instead of the whole prefix: the decoder "
+             "reads begin and every token produced so far, so pass the prefix itself, "
+             "next_scores(prefix) (chapter 12)");
 ATTN_MISTAKE(greedy_largest_magnitude, "greedy_decode",
              "the token of the largest score in magnitude was taken (index_max of arma::abs(s)): a "
              "large negative score is the LEAST likely token, not the most; take the largest score "
