@@ -468,7 +468,8 @@ std::vector<Finding> other_shape_relations(const arma::mat& R, const arma::mat& 
                                            const Axes& ax, double tol) {
     if (R.n_elem == 0 || !has_values(Y)) return {};
     const std::string was = name + " is " + shape(R) + " where " + shape(Y) + " is right";
-    if (R.n_elem == Y.n_elem && R.n_rows > 1 && R.n_cols > 1 &&
+    // (a grid of another shape, or a grid flattened into one row or column)
+    if (R.n_elem == Y.n_elem && ((R.n_rows > 1 && R.n_cols > 1) || (Y.n_rows > 1 && Y.n_cols > 1)) &&
         (agree(arma::vectorise(R), arma::vectorise(Y), tol) || agree(arma::vectorise(arma::mat(R.t())),
                                                                      arma::vectorise(arma::mat(Y.t())), tol)))
         return {found(m::result_reshaped, "reshaped",
