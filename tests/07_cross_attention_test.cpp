@@ -241,6 +241,8 @@ Diagnosis self_attention_diagnosis() {
         Probe& p = d.probe(input, [x, wq, wk, wv] { return of(attn::self_attention(x, wq, wk, wv)); },
                            as_result(right.weights, right.output));
         self_attention_variants(p, x, wq, wk, wv);
+        // the two fields filled in the wrong order: {Z, A} for {weights, output}
+        p.variant(m::result_fields_swapped, as_result(right.output, right.weights));
     }
     return d;
 }
@@ -337,6 +339,7 @@ Diagnosis cross_attention_diagnosis() {
         Probe& p = d.probe(input, [x, h, wq, wk, wv] { return of(attn::cross_attention(x, h, wq, wk, wv)); },
                            as_result(right.weights, right.output));
         cross_attention_variants(p, x, h, wq, wk, wv);
+        p.variant(m::result_fields_swapped, as_result(right.output, right.weights));
     }
     return d;
 }
@@ -444,6 +447,7 @@ Diagnosis masked_attention_diagnosis() {
         Probe& p = d.probe(c.name, [c] { return of(attn::masked_attention(c.Q, c.K, c.V, c.mask)); },
                            as_result(right.weights, right.output));
         masked_attention_variants(p, c.Q, c.K, c.V, c.mask);
+        p.variant(m::result_fields_swapped, as_result(right.output, right.weights));
         p.region("the hidden keys", "weights", arma::conv_to<arma::umat>::from(c.mask == -arma::datum::inf));
     }
     return d;

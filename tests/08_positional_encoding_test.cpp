@@ -519,7 +519,28 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         .labelled("j <= p");
     earlier(p) = 0.0;
     pr.variant(m::similarity_only_earlier_positions, as(earlier)).labelled("j < p").combined();
-    pr.variant(m::similarity_from_offsets, as(offsets));
+    pr.variant(m::similarity_from_offsets, as(offsets)).labelled("PE.row(0) . PE.row(|p - j|)");
+    // entry k as the offset k from p, PE(p) . PE(p + k) (the chapter's PE(p).PE(p+k)): the
+    // entries past the end left 0, or only the L - p offsets that fit
+    {
+        arma::rowvec from_p(L, arma::fill::zeros);
+        for (arma::uword k = 0; p + k < L; ++k)
+            for (arma::uword c = 0; c < d; ++c) from_p(k) += PE(p, c) * PE(p + k, c);
+        pr.variant(m::similarity_from_offsets, as(from_p)).labelled("PE.row(p) . PE.row(p + k), 0 past the end");
+        pr.variant(m::similarity_from_offsets, as(arma::rowvec(from_p.head(L - p))))
+            .labelled("PE.row(p) . PE.row(p + k), L - p entries");
+    }
+    // the last column left out of each dot product: the sums over whole sin/cos pairs
+    // (columns 2i and 2i + 1 for i < d_model / 2: an odd d_model's lone last column), or a
+    // loop over the columns one short (c < d_model - 1)
+    for (const bool pairs : {true, false}) {
+        const arma::uword cols = pairs ? 2 * (d / 2) : d - 1;
+        arma::rowvec s(L, arma::fill::zeros);
+        for (arma::uword j = 0; j < L; ++j)
+            for (arma::uword c = 0; c < cols; ++c) s(j) += PE(p, c) * PE(j, c);
+        pr.variant(m::similarity_last_column_left_out, as(s))
+            .labelled(pairs ? "whole pairs, i < d_model / 2" : "c < d_model - 1");
+    }
     // the softmax of the dot products, scaled by 1 / sqrt(d_model) or not
     for (const double scale : {std::sqrt(static_cast<double>(d)), 1.0}) {
         arma::rowvec w(L);

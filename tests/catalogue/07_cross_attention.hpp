@@ -149,4 +149,9 @@ ATTN_MISTAKE(layer_input_added_to_output, "self_attention cross_attention",
              "the input was added to the attention's output (output = A V + X, a residual): an "
              "attention layer returns A V alone, L x d_v; the residual X + attention(X) belongs to "
              "the transformer block around it, met in chapter 10 (chapter 07)");
+ATTN_MISTAKE(result_fields_swapped, "self_attention cross_attention masked_attention",
+             "the result's two fields traded places: .weights holds A V (L_Q x d_v) and .output "
+             "holds A (L_Q x L_K), as from return {Z, A} where AttentionResult lists weights "
+             "first; fill them by name, r.weights = A and r.output = A V, or return {A, A V} in "
+             "the order the struct declares them (chapter 07)");
 }  // namespace attn_test::mistakes

@@ -228,10 +228,18 @@ ATTN_MISTAKE(similarity_only_earlier_positions, "position_similarity",
              "the similarity looks both ways, entry j is PE.row(p) . PE.row(j) for EVERY row j of "
              "PE: PE.row(p) * PE.t() (chapter 08)");
 ATTN_MISTAKE(similarity_from_offsets, "position_similarity",
-             "entry j was taken as PE.row(0) . PE.row(|p - j|), from the offset alone: that holds "
-             "only for an exact sinusoid table of even width, but the function gets any PE; "
-             "compute the dot product of rows p and j themselves, PE.row(p) * PE.t() (chapter "
+             "entry j was taken from an offset instead of from row j: as PE.row(0) . "
+             "PE.row(|p - j|), which holds only for an exact sinusoid table of even width, or as "
+             "PE.row(p) . PE.row(p + j), the offset j counted from p (the chapter's PE(p).PE(p+k)), "
+             "which leaves the entries past the end 0 or missing; the function gets any PE and "
+             "entry j is the dot product of rows p and j themselves, PE.row(p) * PE.t() (chapter "
              "08)");
+ATTN_MISTAKE(similarity_last_column_left_out, "position_similarity",
+             "the last column of PE was left out of each dot product: the sum ran over whole "
+             "sin/cos pairs (columns 2i and 2i + 1 for i < d_model / 2), which drops the lone last "
+             "column of an odd d_model, or the loop over the columns stopped one short (c < "
+             "d_model - 1); PE may be any table, so sum over every column c < PE.n_cols, or take "
+             "PE.row(p) * PE.t() (chapter 08)");
 ATTN_MISTAKE(similarity_softmaxed, "position_similarity",
              "the dot products were turned into attention weights ({}), which sum to 1: the "
              "exercise asks for the raw dot products PE.row(p) . PE.row(j), no scaling and no "

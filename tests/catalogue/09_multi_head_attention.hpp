@@ -157,6 +157,13 @@ ATTN_MISTAKE(heads_concat_summed, "concat_heads",
              "keeps every head's columns, L x (w_0 + ... + w_{h-1}), with arma::join_rows or "
              "out.cols(c, c + w - 1) = parts[i] (chapter 09)");
 
+ATTN_MISTAKE(heads_concat_empty_result_replaced, "concat_heads",
+             "a part replaced the result while the result had no entries (out = out.is_empty() ? "
+             "part : join_rows(out, part), or a test of out.n_elem == 0): the heads of a sequence "
+             "of no tokens are 0-row parts, so each one replaced the one before and only the last "
+             "part's width was left (0 x 1 for parts 0x2, 0x4 and 0x1, not 0 x 7); join every "
+             "part, arma::join_rows takes empty matrices too, or start from parts[0] and join the "
+             "others (chapter 09)");
 ATTN_MISTAKE(heads_queries_of_head_0, "multi_head_attention",
              "every head attended with head 0's queries (Q[0] where Q[i] belongs, a copied index), "
              "each with its own keys and values: head i asks with its own slice of the queries, "
@@ -179,6 +186,11 @@ ATTN_MISTAKE(heads_last_one_left_out, "multi_head_attention",
              "the last head was never computed (a loop to heads - 1, or <= heads - 2): concat is "
              "d_v columns short and one weights matrix is missing; loop i from 0 while i < heads "
              "(chapter 09)");
+ATTN_MISTAKE(heads_weights_merged, "multi_head_attention",
+             "r.weights held one L_Q x L_K matrix for all the heads (their mean, as PyTorch's "
+             "average_attn_weights gives, their sum, or the weights of one head kept over the "
+             "others): the result keeps every head's own weights, r.weights.push_back(head.weights) "
+             "for each head i, h matrices in head order (chapter 09)");
 ATTN_MISTAKE(heads_outputs_as_weights, "multi_head_attention",
              "each head's output (L_Q x d_v) was stored as its weights: r.weights gets the "
              ".weights of each head's attention, L_Q x L_K, and only the .output goes into concat "

@@ -1,0 +1,23 @@
+// Wrong on purpose (suite only): the mistake heads_concat_empty_result_replaced in concat_heads.
+#include <string>
+
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::mat concat_heads(const std::vector<arma::mat>& parts) {
+    if (parts.empty()) throw InputError("concat_heads: there are no heads to put together");
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string name = "part " + std::to_string(i);
+        require_shapes(parts[i].n_rows == parts[0].n_rows, "concat_heads",
+                       "every head must have the same number of rows (L)", {"part 0", parts[0]}, {name.c_str(), parts[i]});
+    }
+    arma::mat out;
+    for (const arma::mat& part : parts)
+        if (part.n_cols > 0)  // the mistake: a 0-row part is empty too, so it replaces out
+            out = out.is_empty() ? part : arma::mat(arma::join_rows(out, part));
+    return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,19 @@
+// Wrong on purpose (suite only): the mistake similarity_last_column_left_out in position_similarity. (the column loop one short)
+#include <string>
+
+#include "contracts/08_positional_encoding.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+arma::rowvec position_similarity(const arma::mat& PE, arma::uword p) {
+    if (!(p < PE.n_rows))
+        throw InputError("position_similarity: position " + std::to_string(p) + " is not a row of PE, which has " +
+                         std::to_string(PE.n_rows) + " rows");
+    arma::rowvec s(PE.n_rows, arma::fill::zeros);
+    for (arma::uword j = 0; j < PE.n_rows; ++j)
+        for (arma::uword c = 0; c + 1 < PE.n_cols; ++c) s(j) += PE(p, c) * PE(j, c);  // the mistake: c < n_cols - 1
+    return s;
+}
+
+}  // namespace attn
