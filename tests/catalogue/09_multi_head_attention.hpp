@@ -164,6 +164,12 @@ ATTN_MISTAKE(heads_concat_empty_result_replaced, "concat_heads",
              "part's width was left (0 x 1 for parts 0x2, 0x4 and 0x1, not 0 x 7); join every "
              "part, arma::join_rows takes empty matrices too, or start from parts[0] and join the "
              "others (chapter 09)");
+ATTN_MISTAKE(heads_concat_no_columns_lost_rows, "concat_heads",
+             "parts of no columns (L x 0 each) came back as a 0x0 matrix: the parts of no columns "
+             "were skipped and the result built from an empty arma::mat, or an early return "
+             "arma::mat() was taken when the widths sum to 0; the result still has one row per "
+             "token, L x 0: join every part as it is (arma::join_rows keeps the rows of an L x 0 "
+             "part), or make out L x (the sum of the widths) (chapter 09)");
 ATTN_MISTAKE(heads_queries_of_head_0, "multi_head_attention",
              "every head attended with head 0's queries (Q[0] where Q[i] belongs, a copied index), "
              "each with its own keys and values: head i asks with its own slice of the queries, "
