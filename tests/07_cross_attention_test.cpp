@@ -93,6 +93,7 @@ DivisorSlips divisors(const std::string& twice) {
     which.d_k_detail = twice;
     which.queries_apart = true;
     which.after_softmax = true;
+    which.fixed = true;  // a fixed 2, and sqrt(d_k) kept in an integer
     return which;
 }
 

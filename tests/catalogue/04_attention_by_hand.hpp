@@ -41,7 +41,7 @@ ATTN_MISTAKE(scale_by_key_count, "attention_weights scaled_dot_product_attention
 ATTN_MISTAKE(scale_multiplied, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention",
              "the scores were multiplied by sqrt(d_k) instead of divided by it: the scores grow "
              "with d_k instead of staying near 1, and softmax saturates (chapters 04 and 05)");
-ATTN_MISTAKE(divisor_hard_coded, "scale_scores attention_weights scaled_dot_product_attention attention_questions scale_factor",
+ATTN_MISTAKE(divisor_hard_coded, "scale_scores attention_weights scaled_dot_product_attention attention_questions scale_factor self_attention cross_attention masked_attention",
              "the divisor was a fixed number (2, the worked example's sqrt(4), or 8, the paper's "
              "sqrt(64)): it must follow the width of the keys, "
              "std::sqrt(static_cast<double>(d_k)) with d_k = K.n_cols, which is 2 for keys 4 wide, "
@@ -58,7 +58,7 @@ ATTN_MISTAKE(scale_by_another_power_of_d_k, "scale_scores attention_weights scal
              "std::pow(d_k, 2) for std::pow(d_k, 0.5), or the root taken twice, as when sqrt(d_k) is "
              "handed to a function that takes the root itself); the divisor is sqrt(d_k) "
              "(chapter 05)");
-ATTN_MISTAKE(sqrt_truncated_to_integer, "scale_scores attention_weights scaled_dot_product_attention scale_factor",
+ATTN_MISTAKE(sqrt_truncated_to_integer, "scale_scores attention_weights scaled_dot_product_attention scale_factor self_attention cross_attention masked_attention",
              "the square root of d_k was made a whole number: kept in an integer (arma::uword, int, "
              "or a cast), which cuts sqrt(8) = 2.83 down to 2, or rounded (std::round, std::ceil, or "
              "a loop counting up to the first s with s * s >= d_k), which makes it 3: keep it a "
