@@ -12,6 +12,13 @@ LayerNormResult layer_norm(const arma::mat& X, const arma::rowvec& gain, const a
     require_shapes(bias.n_elem == X.n_cols, "layer_norm", rule, {"X", X}, {"bias", bias});
     const arma::uword T = X.n_rows, d = X.n_cols;
     LayerNormResult r;
+    if (T == 0) {  // no tokens: empty results of the right shapes (a column of no entries is
+                   // best not viewed at all: Armadillo's view of it binds a null pointer)
+        r.xhat.set_size(0, d);
+        r.y.set_size(0, d);
+        r.inv_std.set_size(0);
+        return r;
+    }
     // Column by column (Armadillo stores columns contiguously), one pass per quantity.
     // pass 1: each row's mean
     arma::colvec mean(T, arma::fill::zeros);  // (T)
