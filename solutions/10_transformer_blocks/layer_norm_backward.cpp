@@ -18,6 +18,11 @@ LayerNormGrads layer_norm_backward(const arma::mat& dY, const arma::mat& xhat, c
     // forward: y = gain % xhat + bias  ->  dgain = column sums of dY % xhat, dbias = column sums of dY
     g.dgain = arma::sum(dY % xhat, 0);  // (1, d_model)
     g.dbias = arma::sum(dY, 0);         // (1, d_model)
+    if (T == 0) {  // no tokens: dX has no rows (a column of no entries is best not viewed at all:
+                   // Armadillo's view of it binds a null pointer)
+        g.dX.set_size(0, d);
+        return g;
+    }
     // forward: xhat = (x - mean) * inv_std, where the mean and the variance depend on the whole row:
     //   dX = inv_std * (dxhat - mean(dxhat) - xhat * mean(dxhat % xhat)), row by row, with dxhat = dY % gain.
     // Column by column (Armadillo stores columns contiguously), one pass for the two row means
