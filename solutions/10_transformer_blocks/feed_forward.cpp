@@ -15,11 +15,13 @@ FeedForwardResult feed_forward(const arma::mat& X, const arma::mat& W_1, const a
     require_shapes(b_2.n_elem == W_2.n_cols, fn, "b_2 needs one entry per column of W_2 (d_model)", {"b_2", b_2},
                    {"W_2", W_2});
     FeedForwardResult r;
+    // (no tokens, or d_ff = 0: a matrix of no entries gets no bias added, as Armadillo's
+    // row-by-row view of no entries binds a null pointer)
     r.H = X * W_1;  // (T, d_ff)
-    r.H.each_row() += b_1;
+    if (r.H.n_elem > 0) r.H.each_row() += b_1;
     r.H.clamp(0.0, arma::datum::inf);  // relu
     r.y = r.H * W_2;  // (T, d_model)
-    r.y.each_row() += b_2;
+    if (r.y.n_elem > 0) r.y.each_row() += b_2;
     return r;
 }
 
