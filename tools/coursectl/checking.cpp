@@ -655,6 +655,57 @@ VersionOutcome judge_version(const Options& o, const Sandbox& sandbox, const Exe
 
 }  // namespace
 
+namespace {
+
+// One worker of expect-versions: runs versions w, w + workers, ... in a sandbox of its own and writes
+// each outcome to `out` as "K OK SIZE\n" followed by the report; a setup error as "error TEXT".
+[[noreturn]] void run_version_worker(const Options& o, const Exercise& e, const std::string& program,
+                                     const std::vector<std::string>& versions, std::size_t w, std::size_t workers,
+                                     std::FILE* out) {
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // ended with the suite's test
+    int status = 0;
+    try {
+        const Sandbox sandbox = open_sandbox(o, false, /*learner_code=*/false);
+        for (std::size_t k = w; k < versions.size(); k += workers) {
+            ::setenv("ATTN_VERSION", std::to_string(k).c_str(), 1);
+            const auto judged = judge_version(o, sandbox, e, program, versions[k]);
+            std::fprintf(out, "%zu %d %zu\n%s", k, judged.as_expected ? 1 : 0, judged.text.size(),
+                         judged.text.c_str());
+            if (interrupted()) break;
+        }
+    } catch (const std::exception& ex) {
+        std::fprintf(out, "error %s\n", ex.what());
+        status = 3;
+    }
+    std::fflush(out);
+    std::_Exit(status);
+}
+
+// Reads what one worker wrote: each version's report into text[k] and whether it was as expected into
+// found[k] (1 yes, 0 no); a worker's setup error is appended to `errors`.
+void read_version_outcomes(std::FILE* in, std::vector<std::string>& text, std::vector<int>& found,
+                           std::string& errors) {
+    std::rewind(in);
+    char head[64];
+    while (std::fgets(head, sizeof head, in)) {
+        std::size_t k = 0, size = 0;
+        int ok = 0;
+        if (std::string(head).rfind("error ", 0) == 0) {
+            errors += std::string(head).substr(6);
+            char rest[512];
+            while (std::fgets(rest, sizeof rest, in)) errors += rest;
+            return;
+        }
+        if (std::sscanf(head, "%zu %d %zu", &k, &ok, &size) != 3 || k >= text.size()) return;
+        std::string body(size, '\0');
+        if (std::fread(&body[0], 1, size, in) != size) return;
+        text[k] = body;
+        found[k] = ok;
+    }
+}
+
+}  // namespace
+
 int cmd_expect_versions(const Options& o) {
     if (o.args.size() < 2 || o.after.size() != 1)
         throw std::invalid_argument("usage: coursectl expect-versions EXERCISE VERSION... -- PROGRAM");
@@ -674,24 +725,7 @@ int cmd_expect_versions(const Options& o) {
         std::fflush(nullptr);
         pids[w] = ::fork();
         if (pids[w] < 0) throw std::runtime_error("cannot start a process for the versions of " + e.name);
-        if (pids[w] == 0) {
-            ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // ended with the suite's test
-            int status = 0;
-            try {
-                const Sandbox sandbox = open_sandbox(o, false, /*learner_code=*/false);
-                for (std::size_t k = w; k < versions.size(); k += workers) {
-                    ::setenv("ATTN_VERSION", std::to_string(k).c_str(), 1);
-                    const auto out = judge_version(o, sandbox, e, program, versions[k]);
-                    std::fprintf(files[w], "%zu %d %zu\n%s", k, out.as_expected ? 1 : 0, out.text.size(), out.text.c_str());
-                    if (interrupted()) break;
-                }
-            } catch (const std::exception& ex) {
-                std::fprintf(files[w], "error %s\n", ex.what());
-                status = 3;
-            }
-            std::fflush(files[w]);
-            std::_Exit(status);
-        }
+        if (pids[w] == 0) run_version_worker(o, e, program, versions, w, workers, files[w]);
     }
     std::vector<std::string> text(versions.size());
     std::vector<int> found(versions.size(), -1);  // -1: no outcome, 0: not as expected, 1: as expected
@@ -701,23 +735,7 @@ int cmd_expect_versions(const Options& o) {
         while (::waitpid(pids[w], &wstatus, 0) < 0 && errno == EINTR)
             if (interrupted())  // the workers end their runs and stop
                 for (pid_t p : pids) ::kill(p, SIGTERM);
-        std::rewind(files[w]);
-        char head[64];
-        while (std::fgets(head, sizeof head, files[w])) {
-            std::size_t k = 0, size = 0;
-            int ok = 0;
-            if (std::string(head).rfind("error ", 0) == 0) {
-                errors += std::string(head).substr(6);
-                char rest[512];
-                while (std::fgets(rest, sizeof rest, files[w])) errors += rest;
-                break;
-            }
-            if (std::sscanf(head, "%zu %d %zu", &k, &ok, &size) != 3 || k >= versions.size()) break;
-            std::string body(size, '\0');
-            if (std::fread(&body[0], 1, size, files[w]) != size) break;
-            text[k] = body;
-            found[k] = ok;
-        }
+        read_version_outcomes(files[w], text, found, errors);
         std::fclose(files[w]);
     }
     if (interrupted()) stop_on_interrupt();
