@@ -545,28 +545,38 @@ void Diagnosis::judge() const {
 void Diagnosis::require_distinguishable() const {
     require_declared(exercise_, probes_);
     BOOST_TEST(!probes_.empty(), exercise_ << ": no input was declared");
+    // each input's variants by way, and each mistake's ways: built once, since the checks
+    // below compare every way with every other on every input
+    std::vector<std::map<std::string, std::vector<const Variant*>>> by_way(probes_.size());
+    std::map<std::string, std::set<std::string>> ways_of_key;
+    for (std::size_t i = 0; i < probes_.size(); ++i)
+        for (const Variant& v : probes_[i].variants) {
+            by_way[i][way_of(v)].push_back(&v);
+            ways_of_key[key_of(v)].insert(way_of(v));
+        }
     // every way of every mistake shows somewhere
     std::map<std::string, bool> shows;
-    for (const Probe& p : probes_)
-        for (const Variant& v : p.variants) shows[way_of(v)] = shows[way_of(v)] || !v.reproduces(p.right);
+    for (std::size_t i = 0; i < probes_.size(); ++i)
+        for (const auto& [way, vs] : by_way[i])
+            for (const Variant* v : vs) shows[way] = shows[way] || !v->reproduces(probes_[i].right);
     for (const auto& [way, s] : shows)
         BOOST_TEST(s, exercise_ << ": the mistake " << id_of(way) << " (" << how_of(way)
                                 << ") gives the right result on every input: it can never be named");
     // each way, made alone, is named as its own mistake: on some input where both are
     // declared, no variant of any other mistake gives what this way gives (that mistake
     // is then ruled out), and judging what it gives names it
-    std::set<std::string> keys;
-    for (const Probe& p : probes_)
-        for (const Variant& v : p.variants) keys.insert(key_of(v));
+    const auto first_of = [&](std::size_t i, const std::string& way) -> const std::vector<const Variant*>* {
+        const auto it = by_way[i].find(way);
+        return it == by_way[i].end() ? nullptr : &it->second;
+    };
     for (const auto& [way, s] : shows) {
         const std::string key = way.substr(0, way.rfind(kSep));
         std::vector<Result> as_if;
         const Variant* one = nullptr;
-        for (const Probe& p : probes_) {
-            const Variant* v = nullptr;
-            for (const Variant& x : p.variants)
-                if (way_of(x) == way && !v) v = &x;
-            as_if.push_back(v ? v->result : p.right);
+        for (std::size_t i = 0; i < probes_.size(); ++i) {
+            const auto* vs = first_of(i, way);
+            const Variant* v = vs ? vs->front() : nullptr;
+            as_if.push_back(v ? v->result : probes_[i].right);
             one = one ? one : v;
         }
         const Finding f = explain(as_if);
@@ -577,30 +587,23 @@ void Diagnosis::require_distinguishable() const {
                                  << "': " << f.text);
             continue;
         }
-        for (const std::string& other : keys) {
+        for (const auto& [other, other_ways] : ways_of_key) {
             if (other == key) continue;
             // every way of the other mistake is ruled out on some input where both are declared
-            std::set<std::string> other_ways;
-            for (const Probe& p : probes_)
-                for (const Variant& x : p.variants)
-                    if (key_of(x) == other) other_ways.insert(way_of(x));
             for (const std::string& theirs : other_ways) {
                 bool ruled_out = false;
                 for (std::size_t i = 0; i < probes_.size() && !ruled_out; ++i) {
-                    const Probe& p = probes_[i];
-                    const Variant* mine = nullptr;
-                    for (const Variant& x : p.variants)
-                        if (way_of(x) == way) mine = mine ? mine : &x;
-                    if (!mine) continue;
-                    bool declared = false, reproduces = false;
-                    for (const Variant& x : p.variants) {
-                        if (way_of(x) != theirs) continue;
-                        declared = true;
-                        const double tol = 1000 * std::max(x.tol, mine->tol);
-                        reproduces = reproduces || same_result(mine->result, x.result, tol) ||
-                                     x.reproduces(mine->result) || mine->reproduces(x.result);
+                    const auto* mine_all = first_of(i, way);
+                    const auto* their_all = first_of(i, theirs);
+                    if (!mine_all || !their_all) continue;
+                    const Variant* mine = mine_all->front();
+                    bool reproduces = false;
+                    for (const Variant* x : *their_all) {
+                        const double tol = 1000 * std::max(x->tol, mine->tol);
+                        reproduces = reproduces || same_result(mine->result, x->result, tol) ||
+                                     x->reproduces(mine->result) || mine->reproduces(x->result);
                     }
-                    ruled_out = declared && !reproduces;
+                    ruled_out = !reproduces;
                 }
                 BOOST_TEST(ruled_out, exercise_ << ": no input tells " << id_of(way) << " ("
                                                 << how_of(way) << ") from " << id_of(other) << " ("
