@@ -14,13 +14,13 @@ ATTN_MISTAKE(shape_check_left_to_armadillo, "*",
              "course's error naming the rule and both shapes (require_shapes for shapes, "
              "attn::InputError for the rest) (chapter 06's rule, in every chapter)");
 ATTN_MISTAKE(shape_rule_not_checked, "*",
-             "a shape that breaks the function's rule was accepted without a ShapeError: the code "
+             "a shape that breaks the function's rule was accepted without a ShapeError ({}): the code "
              "ran on and returned something (Armadillo does not notice every bad shape, for "
              "example a width that does not divide evenly, since integer division just rounds "
              "down); check the rule first with require_shapes (chapter 06's rule, in every "
              "chapter)");
 ATTN_MISTAKE(bad_input_accepted, "*",
-             "an input the contract refuses was accepted: nothing was thrown. Check the input "
+             "an input the contract refuses was accepted ({}): nothing was thrown. Check the input "
              "first (what the function's Throws: line in src/contracts/ lists: NaN or infinity, a "
              "size of 0, a step or a position out of range) and throw attn::InputError naming the "
              "function and what is wrong, so that a caller's mistake cannot turn into silent "

@@ -232,6 +232,8 @@ Probe& Diagnosis::probe(std::string input, std::function<Result()> call, Result 
 
 std::string sentence(const Mistake& m, const std::string& detail) {
     std::string s = m.explanation;
+    const auto aside = s.find(" ({})");  // a detail in parentheses, left out when there is none
+    if (aside != std::string::npos && detail.empty()) return s.erase(aside, 5);
     const auto at = s.find("{}");
     if (at != std::string::npos) return s.replace(at, 2, detail);
     return detail.empty() ? s : s + " (" + detail + ")";
@@ -259,23 +261,33 @@ std::string expected_kind(bool wants_shape) {
                        : "a bad value (NaN, infinity, a size of 0, a step out of range) is refused with attn::InputError";
 }
 
+// Which check met the input, in words ("the check 'refuses a step that is not positive'"): a
+// function refuses several inputs, and the learner needs to know which one got through.
+std::string running_check() {
+    std::string name = boost::unit_test::framework::current_test_case().p_name.get();
+    std::replace(name.begin(), name.end(), '_', ' ');
+    return "the check '" + name + "'";
+}
+
 std::string judge_refusal(const Result& got, bool wants_shape, const std::string& function,
                           const std::vector<std::string>& also) {
     namespace m = mistakes;
     const auto named = [&](const std::string& f) { return got.message.rfind(f + ":", 0) == 0; };
     const bool learners_text = named(function) || std::any_of(also.begin(), also.end(), named);
+    const std::string check = running_check();
     switch (got.threw) {
         case Threw::nothing:
-            report(wants_shape ? m::shape_rule_not_checked : m::bad_input_accepted);
+            report(wants_shape ? m::shape_rule_not_checked : m::bad_input_accepted, check);
             return "";
         case Threw::armadillo_size:
         case Threw::armadillo_index:
             // a message that starts with the function's name is the learner's own check,
             // thrown as one of the standard library's errors (std::out_of_range, ...)
             if (learners_text)
-                report(m::refused_with_the_other_error, got.type + " (" + got.message + "); " + expected_kind(wants_shape));
+                report(m::refused_with_the_other_error,
+                       got.type + " (" + got.message + ") in " + check + "; " + expected_kind(wants_shape));
             else
-                report(m::shape_check_left_to_armadillo, got.message);
+                report(m::shape_check_left_to_armadillo, got.message + ", in " + check);
             return "";
         case Threw::shape_error:
         case Threw::input_error: {
@@ -288,12 +300,12 @@ std::string judge_refusal(const Result& got, bool wants_shape, const std::string
                                                   "of the contract, the check itself is the slip)"
                                                 : "";
                 report(m::refused_with_the_other_error,
-                       got.type + " (" + got.message + "); " + expected_kind(wants_shape) + or_rule);
+                       got.type + " (" + got.message + ") in " + check + "; " + expected_kind(wants_shape) + or_rule);
                 return "";
             }
             if (!learners_text) {
                 const std::string other = got.message.substr(0, got.message.find(':'));
-                report(m::refused_under_another_name, "'" + other + "', not " + function);
+                report(m::refused_under_another_name, "'" + other + "', not " + function + ", in " + check);
                 return "";  // said: its message is the other function's
             }
             return got.message;
