@@ -214,22 +214,47 @@ Diagnosis project_qkv_diagnosis() {
             return armadillo_refuses();
         };
         add_product_slips(p, all_three, {{Product::w_x}, {Product::x_wt}, {Product::wt_xt}});
-        // a role projected from another role instead of from X: project refuses it (or
-        // Armadillo, for operator*) where that role is not d_model wide
-        const auto from_role = [&](const std::optional<arma::mat>& k, const std::optional<arma::mat>& v, const char* how) {
-            if (k && v) p.variant(m::projection_of_a_projection, qkv_result(Q, *k, *v)).labelled(how);
-            else p.variant_fitting(m::projection_of_a_projection, Result::throws(Threw::shape_error, "project"),
-                                   [](const Result& r) {
-                                       return r.threw == Threw::shape_error || r.threw == Threw::armadillo_size;
-                                   })
-                     .labelled(how);
-        };
-        const std::optional<arma::mat> k_from_q = product_if_it_fits(Q, in.Wk);
-        from_role(k_from_q, V, "K = project(Q, W_k)");
-        from_role(K, product_if_it_fits(Q, in.Wv), "V = project(Q, W_v)");
-        from_role(K, product_if_it_fits(K, in.Wv), "V = project(K, W_v)");
-        from_role(k_from_q, k_from_q ? product_if_it_fits(*k_from_q, in.Wv) : std::nullopt,
-                  "K = project(Q, W_k), V = project(K, W_v)");
+        // a role projected from another role's result instead of from X (K = project(Q, W_k), V
+        // from K or from Q, K and V both from Q, Q from V, ...): every way of taking each role's
+        // input from X or from another role, in an order that computes each source first (no
+        // cycle), X for all three aside; project refuses it (or Armadillo, for operator*) where
+        // a source is not d_model wide
+        const std::vector<arma::mat> own = {Q, K, V};
+        const std::vector<const arma::mat*> weight = {&in.Wq, &in.Wk, &in.Wv};
+        const char* const roles = "QKV";
+        const char* const w_names[] = {"W_q", "W_k", "W_v"};
+        for (int code = 1; code < 27; ++code) {
+            int source[3];  // -1: X, else the role whose result is projected
+            for (int r = 0, c = code; r < 3; ++r, c /= 3) source[r] = c % 3 == 0 ? -1 : (r + c % 3) % 3;
+            bool cycle = false;
+            for (int r = 0; r < 3 && !cycle; ++r) {
+                int at = r;
+                for (int step = 0; step < 3 && at >= 0; ++step) at = source[at];
+                cycle = at >= 0;
+            }
+            if (cycle) continue;
+            std::vector<std::optional<arma::mat>> got(3);
+            std::function<std::optional<arma::mat>(int)> value = [&](int r) -> std::optional<arma::mat> {
+                if (source[r] < 0) return own[r];
+                const std::optional<arma::mat> from = value(source[r]);
+                return from ? product_if_it_fits(*from, *weight[r]) : std::nullopt;
+            };
+            std::string how;
+            for (int r = 0; r < 3; ++r) {
+                got[r] = value(r);
+                if (source[r] >= 0)
+                    how += std::string(how.empty() ? "" : ", ") + roles[r] + " = project(" + roles[source[r]] + ", " +
+                           w_names[r] + ")";
+            }
+            if (got[0] && got[1] && got[2])
+                p.variant(m::projection_of_a_projection, qkv_result(*got[0], *got[1], *got[2])).labelled(how);
+            else
+                p.variant_fitting(m::projection_of_a_projection, Result::throws(Threw::shape_error, "project"),
+                                  [](const Result& r) {
+                                      return r.threw == Threw::shape_error || r.threw == Threw::armadillo_size;
+                                  })
+                    .labelled(how);
+        }
         // a role never assigned (0x0), its product stored in another role's field: where that
         // role's own line comes later it is right, else it holds the product meant for the other
         const std::vector<arma::mat> rights = {Q, K, V};

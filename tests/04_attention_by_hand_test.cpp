@@ -293,7 +293,9 @@ arma::mat rows_renormalised(const arma::mat& A, bool guarded) {
 }
 
 // A V can go wrong as A itself, A^T V (A.t() * V, or loops reading A(j, i)) or A V^T
-// (the wiring slips of families.hpp), or by a shape rule that is not one (L_Q = L_K).
+// (the wiring slips of families.hpp), by a shape rule that is not one (A's rows, L_Q,
+// compared with V's), entry by entry, or with A changed first (its columns or rows divided
+// by their sums, or a softmax once more).
 void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     auto as = [](const arma::mat& Z) { return result("Z", Z, kOutput); };
     const Finish mixed = [&](const AttentionWay& w) -> Outcome {
@@ -306,7 +308,12 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     WiringSlips wiring;
     wiring.ways = {Wiring::output_a, Wiring::output_at_v, Wiring::output_at_v_in_loops, Wiring::output_a_vt};
     add_attention_wiring_slips(p, mixed, wiring);
-    add_rule_slip(p, NotARule::l_q_equals_l_k, A.n_rows == V.n_rows, as(mix_by_hand(A, V)));
+    // A's rows (L_Q) compared with V's (L_K): refused wherever queries and keys differ in number
+    add_rule_slip(p, NotARule::other_sizes, A.n_rows == V.n_rows, as(mix_by_hand(A, V)),
+                  Result::throws(Threw::shape_error),
+                  "A * V needs A.n_cols == V.n_rows, both L_K; A.n_rows is L_Q, the number of queries, which "
+                  "need not be the number of keys: 2 queries may read 4 keys")
+        .labelled("A.n_rows == V.n_rows");
     const arma::uword L_Q = A.n_rows, L_K = A.n_cols, d_v = V.n_cols;
     // entry by entry: A % V, which Armadillo refuses unless A and V have the same shape, or a
     // loop over the output (L_Q x d_v) reading A(i, c) and V(i, c), past the end of A or V
@@ -332,6 +339,8 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
             for (arma::uword i = 0; i < L_Q; ++i) by_columns(i, j) = A(i, j) / total;
     }
     p.variant(m::weights_normalised_again, as(mix_by_hand(by_columns, V)));
+    // the weights put through a softmax once more, softmax_rows(A) * V
+    p.variant(m::weights_softmaxed_again, as(mix_by_hand(softmax_by_hand(A), V)));
     // each row of A divided by its sum first: a row of zeros gives NaN, or (guarded) stays
     // as it is, which shows only where a row sums to neither 0 nor 1
     p.variant(m::weights_renormalised, as(mix_by_hand(rows_renormalised(A, false), V))).labelled("every row");
@@ -409,8 +418,9 @@ arma::rowvec mix_first(const arma::rowvec& w, const arma::mat& V, arma::uword n)
 // in llms_output_row: z started at the first value row instead of zeros (V.row(0), or
 // weights(0) * V.row(0), with the loop from j = 0 adding row 0 again, or V.row(0) with
 // the loop from j = 1), a fixed index in the loop (weights(0) or V.row(0) for every j),
-// or the weights divided by their sum first (all-zero weights giving NaN, or left as
-// they are), each where it gives something else than the right sum.
+// the weights divided by their sum first (all-zero weights giving NaN, or left as
+// they are), or put through a softmax once more, each where it gives something else than
+// the right sum.
 void weighted_sum_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, const char* part, const Axes& ax) {
     const arma::uword L_K = V.n_rows, d_v = V.n_cols;
     const arma::rowvec right = product_by_loops(w, V);
@@ -427,6 +437,9 @@ void weighted_sum_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, 
         .variant(m::sum_starts_from_first_row, result(part, v0_unweighted, ax)).labelled("z = V.row(0), j from 1");
     p.variant(m::loop_uses_a_fixed_index, result(part, w0_each, ax)).labelled("weights(0) for weights(j)")
         .variant(m::loop_uses_a_fixed_index, result(part, v0_each, ax)).labelled("V.row(0) for V.row(j)");
+    // the weights put through a softmax once more, softmax_rows(weights), before the sum
+    p.variant(m::weights_softmaxed_again,
+              result(part, product_by_loops(arma::rowvec(softmax_by_hand(arma::mat(w))), V), ax));
     double total = 0;
     for (arma::uword j = 0; j < L_K; ++j) total += w(j);
     if (!agree(total, 1.0, kTol)) {
@@ -517,8 +530,9 @@ Diagnosis row_one_by_hand_diagnosis(const WeightsAndValues& inputs, bool every_s
         // (one row: its rows' bounds run past the end as the loop one too far does; the sum to d_v
         // is mix_loop_bound_d_v; the columns to L_K are one short on these inputs)
         add_product_loop_slips(p, "z", arma::mat(w), v,
-                               {"the weights", "V", "L_K",
-                                {"the rows to A.n_cols", "the rows to B.n_cols", "the sum to B.n_cols", "the columns to A.n_cols"}});
+                               {"weights", "V", "L_K",
+                                {"the rows to A.n_cols", "the rows to B.n_cols", "the sum to B.n_cols", "the columns to A.n_cols"},
+                                "z = weights * V"});
         p.quantity("L_K", static_cast<double>(v.n_rows)).quantity("d_v", static_cast<double>(v.n_cols));
         p.term("the first weighted value row, weights(0) * V.row(0)", "z", arma::mat(w(0) * v.row(0)));
         p.term("the last weighted value row, weights(L_K - 1) * V.row(L_K - 1)", "z",
@@ -563,7 +577,8 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     // (one row: its rows' bounds are the choice of row, wrong_output_row; the sum to d_v is
     // mix_loop_bound_d_v)
     add_product_loop_slips(p, "z", arma::mat(last), V,
-                           {"the last row of A", "V", "L_K", {"the rows to A.n_cols", "the rows to B.n_cols", "the sum to B.n_cols"}});
+                           {"A's last row", "V", "L_K", {"the rows to A.n_cols", "the rows to B.n_cols", "the sum to B.n_cols"},
+                            "the last row of A V"});
 }
 
 Diagnosis llms_output_row_diagnosis() {

@@ -346,6 +346,15 @@ BOOST_AUTO_TEST_CASE(sample_variance_needs_two_values) {
         BOOST_TEST_MESSAGE("checked once sample_variance_divides_by_n_minus_one passes");
         return;
     }
+    // one value let through while no value is refused with the function's own InputError: a
+    // check one short (n < 1 where the divisor n - 1 needs n >= 2)
+    const Result one = attempt([] { return value(attn::sample_variance(arma::vec{3.0})); });
+    if (one.threw == Threw::nothing) {
+        const Result none = attempt([] { return value(attn::sample_variance(arma::vec())); });
+        if (none.threw == Threw::input_error && none.message.rfind("sample_variance:", 0) == 0)
+            return report(m::sample_variance_accepts_one_value,
+                          "sample_variance({3}) returned " + show(one.parts.at(0).value(0)) + ", while an empty x was refused");
+    }
     const std::string msg = refusal_of<attn::InputError>("sample_variance", [] { attn::sample_variance(arma::vec{3.0}); });
     if (msg.empty()) return;
     refusal_of<attn::InputError>("sample_variance", [] { attn::sample_variance(arma::vec()); });

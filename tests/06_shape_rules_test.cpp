@@ -94,7 +94,9 @@ void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     // what a slip of the mask does to a finite entry other than 0 depends on how its body was
     // written (mask < 0, mask == 0, mask.replace(-inf, 0), ...): declared where the mask holds
     // only 0 and -infinity
-    if (arma::all(arma::vectorise(mask == 0.0 || mask == -arma::datum::inf))) add_mask_slips(p, mask, attention);
+    MaskSlips mask_uses;
+    mask_uses.subtracted = true;
+    if (arma::all(arma::vectorise(mask == 0.0 || mask == -arma::datum::inf))) add_mask_slips(p, mask, attention, mask_uses);
     p.variant(m::weights_not_returned, attention_result(arma::mat(), attention_by_loops(Q, K, V, mask).output));
     // the mask added before the division: (Q K^T + mask) / sqrt(d_k) is the attention of the
     // mask divided by sqrt(d_k) too, which only a finite entry other than 0 shows
@@ -273,9 +275,15 @@ Diagnosis attention_shapes_diagnosis() {
                     .labelled("a product helper's 0x0");
             }
         }
-        p.variant(m::shape_assumes_self_attention, shapes_result(scores, {lq, lq}, output), "the weights were given");
+        // a square table, of the queries by the queries or of the keys by the keys
+        p.variant(m::shape_assumes_self_attention, shapes_result(scores, {lq, lq}, output),
+                  "the weights were given L_Q x L_Q");
         p.variant(m::shape_assumes_self_attention, shapes_result({lq, lq}, {lq, lq}, output),
-                  "the scores and the weights were given");
+                  "the scores and the weights were given L_Q x L_Q");
+        p.variant(m::shape_assumes_self_attention, shapes_result(scores, {lk, lk}, output),
+                  "the weights were given L_K x L_K");
+        p.variant(m::shape_assumes_self_attention, shapes_result({lk, lk}, {lk, lk}, output),
+                  "the scores and the weights were given L_K x L_K");
     }
     return d;
 }
@@ -342,23 +350,25 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
     p.variant(m::length_rule_missing, checked(Q, K, V, true, false));
     refusal_variants(p, right, !valid);  // not refused, or refused but not with attn::ShapeError
     p.variant(m::shape_rules_checked_in_wrong_order, checked(Q, K, V, true, true, false));
-    // a rule on the wrong dimension: the width rule comparing rows, or the length rule columns
+    // a rule on the wrong dimension: the width rule on anything but the columns of Q and K (their
+    // rows, or Q's columns against K's rows as in Q K without the transpose), the length rule on
+    // anything but the rows of K and V, or on Q and K; the other rule right
     {
-        const bool w = Q.n_rows != K.n_rows, l = K.n_rows != V.n_rows;
-        p.variant(m::shape_rule_wrong_dimension, w ? Result::throws(Threw::shape_error, width_message(Q, K))
-                                                 : l ? Result::throws(Threw::shape_error, length_message(K, V))
-                                                     : Result{})
-            .labelled("Q.n_rows == K.n_rows for the width");
-        const bool w2 = Q.n_cols != K.n_cols, l2 = K.n_cols != V.n_cols;
-        p.variant(m::shape_rule_wrong_dimension, w2 ? Result::throws(Threw::shape_error, width_message(Q, K))
-                                                  : l2 ? Result::throws(Threw::shape_error, length_message(K, V))
-                                                       : Result{})
-            .labelled("K.n_cols == V.n_cols for the length");
-        const bool l3 = Q.n_rows != K.n_rows;
-        p.variant(m::shape_rule_wrong_dimension, w2 ? Result::throws(Threw::shape_error, width_message(Q, K))
-                                                  : l3 ? Result::throws(Threw::shape_error, length_message(K, V))
-                                                       : Result{})
-            .labelled("Q.n_rows == K.n_rows for the length");
+        const bool width_right = Q.n_cols != K.n_cols, length_right = K.n_rows != V.n_rows;
+        const auto by = [&](bool width_broken, bool length_broken) {
+            return width_broken ? Result::throws(Threw::shape_error, width_message(Q, K))
+                   : length_broken ? Result::throws(Threw::shape_error, length_message(K, V))
+                                   : Result{};
+        };
+        const std::tuple<bool, bool, const char*> ways[] = {
+            {Q.n_rows != K.n_rows, length_right, "Q.n_rows == K.n_rows for the width"},
+            {Q.n_cols != K.n_rows, length_right, "Q.n_cols == K.n_rows for the width"},
+            {Q.n_rows != K.n_cols, length_right, "Q.n_rows == K.n_cols for the width"},
+            {width_right, K.n_cols != V.n_cols, "K.n_cols == V.n_cols for the length"},
+            {width_right, K.n_rows != V.n_cols, "K.n_rows == V.n_cols for the length"},
+            {width_right, K.n_cols != V.n_rows, "K.n_cols == V.n_rows for the length"},
+            {width_right, Q.n_rows != K.n_rows, "Q.n_rows == K.n_rows for the length"}};
+        for (const auto& [w, l, how] : ways) p.variant(m::shape_rule_wrong_dimension, by(w, l)).labelled(how);
     }
     // both rules in one condition, with the width rule's message (with the length rule's,
     // it gives what the rules in the wrong order give where it matters)
@@ -490,13 +500,17 @@ Diagnosis check_attention_shapes_diagnosis() {
 Result rule_result(ShapeRule r) {
     return tokens("the rule broken (0 none, 1 same_width_q_k, 2 same_length_k_v)", {static_cast<arma::uword>(r)});
 }
-enum class RuleSlip { none, length_first, width_on_rows, length_on_cols, length_on_q_k, no_width, no_length, extra_lq, extra_dv };
+enum class RuleSlip { none, length_first, width_on_rows, width_q_cols_k_rows, length_on_cols, length_k_rows_v_cols,
+                      length_on_q_k, no_width, no_length, extra_lq, extra_dv };
 // The rule by the natural ways of writing it; `extra_says`: what an extra rule reports.
 ShapeRule rule_by(Shape Q, Shape K, Shape V, RuleSlip slip, ShapeRule extra_says = ShapeRule::same_width_q_k) {
-    const bool width = slip == RuleSlip::width_on_rows ? Q.rows != K.rows : Q.cols != K.cols;
-    const bool length = slip == RuleSlip::length_on_cols ? K.cols != V.cols
-                        : slip == RuleSlip::length_on_q_k ? Q.rows != K.rows
-                                                          : K.rows != V.rows;
+    const bool width = slip == RuleSlip::width_on_rows         ? Q.rows != K.rows
+                       : slip == RuleSlip::width_q_cols_k_rows ? Q.cols != K.rows
+                                                               : Q.cols != K.cols;
+    const bool length = slip == RuleSlip::length_on_cols         ? K.cols != V.cols
+                        : slip == RuleSlip::length_k_rows_v_cols ? K.rows != V.cols
+                        : slip == RuleSlip::length_on_q_k        ? Q.rows != K.rows
+                                                                 : K.rows != V.rows;
     const bool check_width = slip != RuleSlip::no_width, check_length = slip != RuleSlip::no_length;
     if (slip == RuleSlip::length_first && length) return ShapeRule::same_length_k_v;
     if (check_width && width) return ShapeRule::same_width_q_k;
@@ -522,6 +536,10 @@ Diagnosis rule_broken_by_diagnosis() {
         p.variant(m::shape_rules_checked_in_wrong_order, as(RuleSlip::length_first))
             .variant(m::shape_rule_wrong_dimension, as(RuleSlip::width_on_rows))
             .labelled("Q.rows != K.rows for the width")
+            .variant(m::shape_rule_wrong_dimension, as(RuleSlip::width_q_cols_k_rows))
+            .labelled("Q.cols != K.rows for the width")
+            .variant(m::shape_rule_wrong_dimension, as(RuleSlip::length_k_rows_v_cols))
+            .labelled("K.rows != V.cols for the length")
             .variant(m::shape_rule_wrong_dimension, as(RuleSlip::length_on_cols))
             .labelled("K.cols != V.cols for the length")
             .variant(m::shape_rule_wrong_dimension, as(RuleSlip::length_on_q_k))
@@ -709,6 +727,27 @@ BOOST_AUTO_TEST_CASE(only_a_0x0_mask_means_no_mask) {
     // a mask with no rows, or no columns, but not both, is a mask of the wrong shape: an
     // empty() test for "no mask" lets it through
     const Random r(2, 4, 6, 2);
+    const auto own_refusal = [](const Result& got) {
+        return got.threw == Threw::shape_error && got.message.rfind("scaled_dot_product_attention:", 0) == 0;
+    };
+    const auto with_mask = [&](const arma::mat& mask) {
+        return attempt([&] {
+            attn::scaled_dot_product_attention(r.Q, r.K, r.V, mask);
+            return Result{};
+        });
+    };
+    // the mask's shape checked (a 3x3 mask refused), but not where it has no entries: an
+    // is_empty() test for "no mask"
+    const bool checks_the_shape = own_refusal(with_mask(arma::mat(3, 3, arma::fill::zeros)));
+    std::vector<std::string> let_through;
+    for (const auto& [rows, cols] : {std::pair<arma::uword, arma::uword>{0, 4}, {2, 0}})
+        if (with_mask(arma::mat(rows, cols)).threw == Threw::nothing)
+            let_through.push_back(std::to_string(rows) + "x" + std::to_string(cols));
+    if (checks_the_shape && !let_through.empty()) {
+        std::string which;
+        for (const std::string& s : let_through) which += (which.empty() ? "" : " and ") + s;
+        return report(m::mask_without_entries_taken_as_no_mask, which + " for scores 2x4");
+    }
     for (const auto& [rows, cols] : {std::pair<arma::uword, arma::uword>{0, 4}, {2, 0}}) {
         const arma::mat mask(rows, cols);
         const std::string msg = refusal_of<attn::ShapeError>("scaled_dot_product_attention", [&] {

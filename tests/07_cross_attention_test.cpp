@@ -413,6 +413,7 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
     mask.multiplied = product_by_loops(Q, K.t()).min() > 0;
     mask.multiplied_unguarded = true;
     mask.transposed_where_square = true;
+    mask.subtracted = true;
     // the same numbers as a softmax of its own that spreads a row of nothing but -inf evenly
     mask.set_large_detail =
         "or a softmax of your own that gives a row of nothing but -infinity even weights, 1 / L_K each, where the "

@@ -37,8 +37,10 @@ struct AttentionResult {
 // THE attention primitive: softmax(Q K^T / sqrt(d_k) + mask) V, with the
 // softmax taken along each row. Every other attention function of the course
 // is a wiring of this one.
-// The mask is optional and additive: leave it out (or pass an empty matrix)
-// for none; otherwise an entry of -infinity forbids that query from looking at
+// The mask is optional and additive: leave it out (or pass a 0x0 matrix) for
+// none. Any other mask must be L_Q x L_K: a 2x0 or 0x4 mask is no "no mask"
+// (Armadillo's is_empty() is true for it all the same) and is refused unless
+// it is that shape. An entry of -infinity forbids that query from looking at
 // that key (its weight is exactly 0), and 0 leaves the score alone. A query
 // whose whole row is -infinity attends to nothing and gets zero weights and a
 // zero output row.

@@ -132,7 +132,7 @@ ATTN_MISTAKE(input_projections_with_tanh, "input_projections",
              "taken before the sum (chapter 01, step 2)");
 
 // --- shape checks that refuse what fits
-ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "rnn_step input_projections project",
+ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "rnn_step input_projections project attend",
              "a ShapeError was thrown for shapes that fit the contract: the rule checked is not "
              "the one the product needs ({}); compare the Shapes: line of the function's doc "
              "block in src/contracts/ (chapters 01-05)");
@@ -216,7 +216,8 @@ ATTN_MISTAKE(loop_assigns_instead_of_adding, "input_projections project scores a
 ATTN_MISTAKE(product_sum_starts_at_one, "input_projections project scores attend row_one_by_hand llms_row",
              "each entry of {} left out the first term of its sum: the loop over the shared "
              "index started at 1 (for (k = 1; ...)); C++ counts from 0, so k = 0 is the first "
-             "term: for (arma::uword k = 0; k < A.n_cols; ++k) (chapters 01 to 04)");
+             "term: for (arma::uword k = 0; k < n; ++k), n the number of terms (chapters 01 to "
+             "04)");
 ATTN_MISTAKE(product_terms_added, "input_projections project scores attend row_one_by_hand llms_row",
              "the terms of {} were added where they are multiplied, A(i, k) + B(k, j) for "
              "A(i, k) * B(k, j): each entry of a product is a sum of products, one per value "

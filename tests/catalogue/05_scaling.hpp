@@ -58,6 +58,12 @@ ATTN_MISTAKE(sample_variance_mean_over_n_minus_1, "variance_experiment",
              "the mean was divided by n - 1 too (m = sum(x) / (n - 1)): only the sum of squared "
              "deviations takes the n - 1 divisor; the mean is the plain average, m = sum(x) / n "
              "(arma::mean(x)), and then sum((x_i - m)^2) / (n - 1) (chapter 05)");
+ATTN_MISTAKE(sample_variance_accepts_one_value, "variance_experiment",
+             "a single value was accepted: the check refuses only an empty x (x.n_elem < 1, or "
+             "x.is_empty()), one value short, but the sample variance divides by n - 1, which is 0 "
+             "for one value, so the result was 0 / 0 (NaN) or a number made up for it; one value "
+             "has no spread to estimate. Refuse fewer than two, if (x.n_elem < 2) throw "
+             "InputError(\"sample_variance: needs at least 2 values\") (chapter 05)");
 ATTN_MISTAKE(sample_variance_square_root, "variance_experiment",
              "the result is the standard deviation, the square root of the variance: "
              "sample_variance returns the variance itself, sum((x_i - m)^2) / (n - 1), without "

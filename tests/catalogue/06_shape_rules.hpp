@@ -10,7 +10,7 @@ ATTN_MISTAKE(scale_by_sqrt_d_v, "scaled_dot_product_attention cross_attention ma
              "the scores were divided by sqrt(d_v), the width of the values (V.n_cols); the "
              "divisor is sqrt(d_k), the width of the queries and keys (K.n_cols), and the two "
              "differ as soon as values are narrower (chapter 06)");
-ATTN_MISTAKE(extra_rule_l_q_equals_l_k, "check_attention_shapes scaled_dot_product_attention scores attend shape_questions",
+ATTN_MISTAKE(extra_rule_l_q_equals_l_k, "check_attention_shapes scaled_dot_product_attention scores shape_questions",
              "queries and keys of different lengths were refused (or L_Q = L_K was answered as a "
              "rule); a length rule comparing Q's rows with K's or V's does this, but L_Q is free: "
              "7 decoder queries may read 12 source keys. The only rules "
@@ -41,7 +41,19 @@ ATTN_MISTAKE(empty_mask_added, "scaled_dot_product_attention multi_head_attentio
              "the mask was added even when there is none: an empty mask (0x0, the default "
              "argument) means no mask, and a 0x0 matrix does not fit the L_Q x L_K scores, so "
              "Armadillo refused S + mask (or masked_softmax refused the shapes); add it only "
-             "when there is one, if (!mask.is_empty()) S += mask (chapter 06)");
+             "when there is one, if (mask.n_rows != 0 || mask.n_cols != 0) S += mask (chapter 06)");
+ATTN_MISTAKE(mask_subtracted, "scaled_dot_product_attention masked_attention",
+             "the mask was subtracted from the scores, S -= mask, where it is added: a hidden key's "
+             "-infinity became +infinity, so the softmax got +infinity (softmax_rows refuses it; a "
+             "softmax of your own gives NaN, infinity minus infinity) and any finite entry pushed the "
+             "score the wrong way; add it, S += mask, so that exp(-infinity) = 0 leaves the hidden "
+             "keys no weight (chapter 06)");
+ATTN_MISTAKE(mask_without_entries_taken_as_no_mask, "scaled_dot_product_attention",
+             "a mask with no rows or no columns ({}) was taken as no mask and its shape never "
+             "checked: mask.is_empty() (or mask.n_elem == 0) holds for every matrix of no entries, "
+             "0x4 and 2x0 as well as 0x0, but only 0x0, the default argument, means no mask; any "
+             "other mask must be L_Q x L_K. Test for none with mask.n_rows == 0 && mask.n_cols == 0, "
+             "and check the shape of every other mask with the mask rule (chapter 06)");
 ATTN_MISTAKE(mask_error_names_scores_transposed, "masked_attention scaled_dot_product_attention",
              "the mask's shape error gave the scores the wrong way round, L_K x L_Q ({\"scores\", "
              "K.n_rows, Q.n_rows}); the scores are Q K^T, one row per query and one column per "
@@ -72,7 +84,7 @@ ATTN_MISTAKE(output_pooled_into_one_row, "attention_shapes",
              "vector: every query gets its own weighted mix of the values, so A V is L_Q x d_v, "
              "one row per query (chapter 06)");
 ATTN_MISTAKE(shape_assumes_self_attention, "attention_shapes",
-             "{} L_Q x L_Q, as if the keys were the queries' own tokens, which holds in "
+             "{}, as if the queries and the keys were the same tokens, which holds in "
              "self-attention only: a query gets one score and one weight per KEY, so the scores "
              "and the weights are L_Q x L_K (7 decoder queries over 12 source keys: 7x12) "
              "(chapter 06)");
@@ -91,9 +103,12 @@ ATTN_MISTAKE(length_rule_missing, "check_attention_shapes shape_questions",
              "require_shapes(K.n_rows == V.n_rows, function, kRuleSameLength, {\"K\", K}, {\"V\", "
              "V}) (chapter 06, step 4)");
 ATTN_MISTAKE(shape_rule_wrong_dimension, "check_attention_shapes shape_questions",
-             "a rule compared the wrong dimension: the width rule compares columns (Q.n_cols with "
-             "K.n_cols), the length rule rows (K.n_rows with V.n_rows); comparing the rows of Q "
-             "and K refuses a free size and lets a real mismatch through (chapter 06)");
+             "a rule compared the wrong dimension: the width rule compares columns with columns, "
+             "Q.n_cols with K.n_cols (Q K^T pairs each entry of a query with one of a key; "
+             "Q.n_cols == K.n_rows would be the rule of Q K, without the transpose), the length "
+             "rule rows with rows, K.n_rows with V.n_rows; a rule on another pair of sizes, the "
+             "rows of Q and K among them, refuses shapes that fit and lets a real mismatch "
+             "through (chapter 06)");
 ATTN_MISTAKE(shape_rules_checked_in_wrong_order, "check_attention_shapes shape_questions",
              "with both rules broken, the length rule was reported; the width rule comes first "
              "(d_q = d_k, which Q K^T needs before anything else), then L_K = L_V (chapter 06)");

@@ -195,6 +195,7 @@ const Mistake& mistake_of(MaskUse use) {
         case MaskUse::ignored: return m::mask_ignored;
         case MaskUse::keep_pattern: return m::mask_read_as_keep_pattern;
         case MaskUse::shift_before_mask: return m::softmax_shift_before_mask;
+        case MaskUse::subtracted: return m::mask_subtracted;
         case MaskUse::added: break;
     }
     throw std::invalid_argument("mistake_of: the mask added to the scores is the right use, no mistake");
@@ -242,6 +243,29 @@ std::vector<Slip> mask_slips(const arma::mat& mask, const MaskSlips& which) {
 
 void add_mask_slips(Probe& p, const arma::mat& mask, const Finish& finish, const MaskSlips& which) {
     add_slips(p, mask_slips(mask, which), finish);
+    if (which.subtracted) {
+        // S - mask: with a softmax of the learner's own, NaN on each row with a hidden key (its
+        // maximum +infinity, inf - inf); through the course's softmax_rows or masked_softmax, or
+        // -mask handed to scaled_dot_product_attention, that function's InputError for +infinity
+        // (unless a step before the softmax refuses first)
+        AttentionWay w;
+        w.mask = MaskUse::subtracted;
+        const Outcome own = finish(w);
+        declare(p, mistake_of(MaskUse::subtracted), own).labelled("S - mask, a softmax of its own");
+        const bool plus_infinity = arma::any(arma::vectorise(mask == -arma::datum::inf));
+        if (plus_infinity && own.example.threw == Threw::nothing)
+            p.variant_fitting(mistake_of(MaskUse::subtracted),
+                              Result::throws(Threw::input_error, "softmax_rows: S has +infinity"),
+                              [](const Result& r) {
+                                  const auto from = [&](const char* f) { return r.message.rfind(f, 0) == 0; };
+                                  return r.threw == Threw::input_error && mentions(r.message, "+inf") &&
+                                         (from("softmax_rows:") || from("masked_softmax:") ||
+                                          from("scaled_dot_product_attention:"));
+                              });
+        else
+            declare(p, mistake_of(MaskUse::subtracted), own);
+        p.labelled("S - mask, softmax_rows");
+    }
 }
 
 // --- the divisor ------------------------------------------------------------------------
@@ -559,8 +583,9 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
             if (q.name == part) q.value = value;
         if (!names.skip.count(how)) p.variant(mk, r, detail).labelled(how);
     };
-    const std::string ab = names.a + " " + names.b + " (a sum over the " + names.inner + " columns of " + names.a +
-                           " and rows of " + names.b + ")";
+    const std::string product = names.product.empty() ? names.a + " " + names.b : names.product;
+    const std::string ab = product + " (a sum over the " + names.inner + " columns of " + names.a + " and rows of " +
+                           names.b + ")";
     const arma::mat C = product_over(A, B, 0, n);
     // the rows or columns of the result to bound b: the first b of them, the rest at 0
     auto rows_to = [&](arma::uword b) {
@@ -608,7 +633,7 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
         } else {
             r = Result::throws(Threw::armadillo_size, "matrix multiplication");
         }
-        p.variant(m::product_operands_swapped, r, names.a + " " + names.b + ", written " + names.b + " * " + names.a)
+        p.variant(m::product_operands_swapped, r, product + ", written " + names.b + " * " + names.a)
             .labelled("B * A");
     }
 }

@@ -103,8 +103,8 @@ void add_softmax_slips(Probe& p, const arma::mat& S, const std::function<Outcome
 
 // --- the mask -------------------------------------------------------------------------
 // An additive mask can be applied after the softmax, added to the weights, turned into
-// zeros, multiplied in, transposed, replaced by a large finite number, read as a 0/1
-// pattern of the keys to keep, or not used.
+// zeros, multiplied in, subtracted, transposed, replaced by a large finite number, read as
+// a 0/1 pattern of the keys to keep, or not used.
 struct MaskSlips {
     bool ignored = true;
     // S % mask: only where the scores are all positive does it give numbers at all
@@ -116,6 +116,9 @@ struct MaskSlips {
     bool transposed_where_square = false;  // mask.t() only where it is square, right elsewhere
     bool large = true;                    // -1e9 in place of -inf, added or set
     bool keep_pattern = true;             // read as a 0/1 pattern of the keys to keep
+    // S - mask: +infinity where a key is hidden, which the course's softmax_rows refuses (its
+    // InputError) and a softmax of the learner's own turns into NaN (inf - inf) on that row
+    bool subtracted = false;
     // each row shifted by the maximum of its scores before the mask: only a hidden key's score
     // hundreds above the visible ones shows it (the caller knows its scores)
     bool shift_before_mask = false;
@@ -244,6 +247,8 @@ struct ProductNames {
     std::string a, b, inner;
     // ways left to the exercise's own mistakes, by their labels ("the rows one short")
     std::set<std::string> skip = {};
+    // the product in the exercise's words, where "<a> <b>" does not read as one ("z = weights * V")
+    std::string product = "";
 };
 void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& A, const arma::mat& B,
                        const ProductNames& names);

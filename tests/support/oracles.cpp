@@ -119,6 +119,7 @@ WeightsByLoops weights_by_loops(const arma::mat& S, const arma::mat& given, cons
                 case MaskUse::ignored: T(i, j) = s; break;
                 case MaskUse::zero_score: T(i, j) = hidden ? 0.0 : s; break;
                 case MaskUse::multiplied: T(i, j) = s * m; break;
+                case MaskUse::subtracted: T(i, j) = s - m; break;
                 case MaskUse::transposed: T(i, j) = s + mask(j, i); break;
                 case MaskUse::plus_large: T(i, j) = s + (hidden ? -1e9 : 0.0); break;
                 case MaskUse::set_large: T(i, j) = hidden ? -1e9 : s; break;

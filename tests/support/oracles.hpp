@@ -47,6 +47,7 @@ enum class MaskUse {
     set_large,         // hidden scores set to -1e9
     ignored,           // the mask not used
     keep_pattern,      // read as a 0/1 pattern of keys to keep: -inf where the mask is 0, the score elsewhere
+    subtracted,        // scores - mask: +inf where a key is hidden
     shift_before_mask, // scores + mask, but each row shifted by the maximum of its unmasked scores (a hidden
                        // key's score far above the visible ones leaves them all e^-1000 = 0: 0 / 0)
 };

@@ -1,4 +1,5 @@
-// Wrong on purpose (suite only): A must also have one row per row of V.
+// Wrong on purpose (suite only): the mistake shape_rule_refuses_fitting_shapes in attend.
+// Besides its rule, A is also required to have one row per row of V (L_Q = L_K).
 #include "contracts/04_attention_by_hand.hpp"
 #include "core/errors.hpp"
 
