@@ -470,6 +470,8 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         from_one(j) = dot;
     }
     pr.variant(m::sum_started_at_one, as(from_one));
+    // every entry against position 0: PE.row(0) where PE.row(p) belongs
+    pr.variant(m::similarity_of_position_zero, as(similarity_head(PE, 0, L)));
     // each product PE(p, c) PE(j, c) summed down the column c, over the positions j (arma::sum(M))
     arma::rowvec down(d, arma::fill::zeros);
     for (arma::uword c = 0; c < d; ++c)
@@ -755,7 +757,9 @@ BOOST_AUTO_TEST_CASE(rejects_a_table_shorter_than_the_sentence_naming_both_shape
     // two rows short, then one row short: a check that refuses the first and lets the
     // second through is off by one at the end
     if (lets_the_end_through([&] { attn::add_positions(X, PE); }, [&] { attn::add_positions(X, PE11); },
-                             "a table one row shorter than X, PE 11x4 for X 12x4"))
+                             "a table one row shorter than X (PE 11x4 for X 12x4) was let through; accept a table "
+                             "only when PE.n_rows >= X.n_rows, one code for every token (the last token's row "
+                             "X.n_rows - 1 must be < PE.n_rows; <= lets a table one row short through)"))
         return;
     std::string msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE); });
     if (msg.empty()) return;
@@ -835,7 +839,8 @@ BOOST_AUTO_TEST_CASE(refuses_a_position_that_is_not_a_row) {
     const arma::mat PE = table_by_loops(5, 4);
     // far past the last row, then the first position past it (p = PE.n_rows)
     if (lets_the_end_through([&] { attn::position_similarity(PE, 9); }, [&] { attn::position_similarity(PE, 5); },
-                             "the position p = PE.n_rows, 5 for a PE of 5 rows"))
+                             "the position p = PE.n_rows (5 for a PE of 5 rows) was let through; refuse a "
+                             "position p >= PE.n_rows (p > PE.n_rows lets p = PE.n_rows through)"))
         return;
     const std::string msg = refusal_of<attn::InputError>("position_similarity", [&] { attn::position_similarity(PE, 5); });
     BOOST_TEST(mentions(msg, "position_similarity:"),

@@ -322,6 +322,15 @@ void concat_variants(Probe& p, const std::vector<arma::mat>& parts) {
                               [](const Result& got) { return got.threw == Threw::armadillo_index; });
         }
         p.labelled("parts.size() * parts[0].n_cols wide, a running offset");
+        // out h * w0 wide (zeros), part i written at column i * w0, at most w0 of its columns:
+        // a narrower part leaves zeros, a wider one loses its last columns; right when the
+        // widths are equal
+        arma::mat clipped(L, made, arma::fill::zeros);
+        for (arma::uword i = 0; i < parts.size(); ++i)
+            for (arma::uword r = 0; r < L; ++r)
+                for (arma::uword c = 0; c < w0 && c < parts[i].n_cols; ++c) clipped(r, i * w0 + c) = parts[i](r, c);
+        p.variant(m::heads_concat_assumes_equal_widths, as(clipped))
+            .labelled("parts.size() * parts[0].n_cols wide, part i at i * w0, at most w0 of its columns");
     }
     // the loop over the parts off by one: part 0 twice, the last part left out, part 0 left out
     {
@@ -491,6 +500,8 @@ enum class Mha {
     one_softmax,          // one softmax over every head's scores of a query
     mask_not_passed,
     kv_from_queries,      // K and V projected from X_q
+    keys_from_queries,    // K alone from X_q (V from X_kv)
+    values_from_queries,  // V alone from X_q (K from X_kv)
     queries_from_x_kv,    // Q from X_kv too: everything from X_kv
     values_cut_at_key_width,  // V_i = V.cols(i d_k, (i + 1) d_k - 1)
     widths_from_d_model,      // every head cut X_q.n_cols / h columns wide
@@ -539,7 +550,9 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
     const arma::mat& Xq = s == Mha::queries_from_x_kv ? in.X_kv : in.X_q;
     const arma::mat& Xkv = s == Mha::kv_from_queries ? in.X_q : in.X_kv;
     // Q (L_Q, h d_k), K (L_K, h d_k), V (L_K, h d_v; h d_k when projected by W_q or W_k)
-    const ProjectionsByLoops pr = projections_by_loops(Xq, Xkv, in.W_q, in.W_k, in.W_v, head.projection);
+    ProjectionsByLoops pr = projections_by_loops(Xq, Xkv, in.W_q, in.W_k, in.W_v, head.projection);
+    if (s == Mha::keys_from_queries) pr.K = product_by_loops(in.X_q, in.W_k);
+    if (s == Mha::values_from_queries) pr.V = product_by_loops(in.X_q, in.W_v);
     const arma::mat &Q = pr.Q, &K = pr.K, &V = pr.V;
     const arma::uword d_k = in.W_q.n_cols / h, d_v = in.W_v.n_cols / h, L_Q = Q.n_rows, L_K = K.n_rows;
     const bool dealt = s == Mha::interleaved;
@@ -551,6 +564,10 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
                                                                                                    : d_v;
     if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)
         return mha_throws(Threw::armadillo_index, "Mat::cols()");
+    // one of K and V from X_q, the other from X_kv: each head's K_i and V_i of other lengths,
+    // which scaled_dot_product_attention refuses before it looks at the mask
+    if (K.n_rows != V.n_rows)
+        return mha_throws(Threw::shape_error, "K " + shape(K.n_rows, d_k) + " and V " + shape(V.n_rows, v_width));
     const arma::mat mask = s == Mha::mask_not_passed ? arma::mat() : in.mask;
     if (mask.n_elem && (mask.n_rows != L_Q || mask.n_cols != L_K))
         return mha_throws(Threw::shape_error, "mask " + shape(mask.n_rows, mask.n_cols));
@@ -764,6 +781,11 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::heads_one_softmax_over_all_heads, with(Mha::one_softmax))
             .variant(m::heads_mask_not_passed, with(Mha::mask_not_passed))
             .variant(m::heads_keys_values_from_queries, with(Mha::kv_from_queries))
+            .labelled("K and V from X_q")
+            .variant(m::heads_keys_values_from_queries, with(Mha::keys_from_queries))
+            .labelled("K from X_q")
+            .variant(m::heads_keys_values_from_queries, with(Mha::values_from_queries))
+            .labelled("V from X_q")
             .on_other_input(with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
                                                            "which only the keys and values come from")
             .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width))

@@ -83,12 +83,15 @@ NormByLoops norm_extra_by_loops(const arma::mat& X, const arma::rowvec& gain, co
 // the mean or of the variance), a row's sums divided by T, each centred row divided by its
 // length (arma::normalise: no eps, or sqrt(sum of squares + eps)), the exponent -1/2 of
 // integer division (inv_std = 1), sums kept across the rows (both, or one), the kept xhat or
-// inv_std not what the backward pass needs, and y made from the centred rows.
+// inv_std not what the backward pass needs (xhat = y, left empty, or the centred rows never
+// divided), y made from the centred rows, the bias added inside the gain, gain % (xhat + bias),
+// and the variance in one pass, mean(x^2) - mean(x)^2 (which rounding ruins far from 0).
 enum class NormMore {
     whole_matrix, whole_matrix_sample, mad_under_root, mad_as_std, mean_skips_first, mean_skips_last,
     var_skips_first, var_skips_last, var_over_t, mean_over_t, both_over_t, unit_length, length_with_eps,
     integer_exponent, sums_kept, mean_sum_kept, square_sum_kept, xhat_holds_y, inv_std_empty, xhat_empty,
-    y_from_centred, zero_variance_0, zero_variance_1, root_of_std, fourth_root, bias_by_row, gain_by_row
+    y_from_centred, zero_variance_0, zero_variance_1, root_of_std, fourth_root, bias_by_row, gain_by_row,
+    bias_inside_gain, xhat_centred, one_pass_variance
 };
 NormByLoops norm_more_by_loops(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps,
                                NormMore s) {
@@ -99,9 +102,9 @@ NormByLoops norm_more_by_loops(const arma::mat& X, const arma::rowvec& gain, con
     for (arma::uword k = 0; k < X.n_elem; ++k) all_mean += X(k) / static_cast<double>(X.n_elem);
     for (arma::uword k = 0; k < X.n_elem; ++k) all_ss += (X(k) - all_mean) * (X(k) - all_mean);
     for (arma::uword r = 0; r < T; ++r) {
-        double sum = 0, ss = 0, ads = 0;
+        double sum = 0, ss = 0, ads = 0, sq = 0;
         const arma::uword m0 = s == NormMore::mean_skips_first ? 1 : 0, m1 = s == NormMore::mean_skips_last ? d - 1 : d;
-        for (arma::uword c = m0; c < m1; ++c) sum += X(r, c);
+        for (arma::uword c = m0; c < m1; ++c) sum += X(r, c), sq += X(r, c) * X(r, c);
         if (s == NormMore::sums_kept || s == NormMore::mean_sum_kept) sum = kept_sum += sum;
         double mean = sum / (s == NormMore::mean_over_t || s == NormMore::both_over_t ? dt : dd);
         const arma::uword v0 = s == NormMore::var_skips_first ? 1 : 0, v1 = s == NormMore::var_skips_last ? d - 1 : d;
@@ -112,6 +115,7 @@ NormByLoops norm_more_by_loops(const arma::mat& X, const arma::rowvec& gain, con
         if (s == NormMore::whole_matrix) var = all_ss / static_cast<double>(X.n_elem);
         if (s == NormMore::whole_matrix_sample) var = all_ss / static_cast<double>(X.n_elem - 1);
         if (s == NormMore::mad_under_root) var = ads / dd;
+        if (s == NormMore::one_pass_variance) var = sq / dd - mean * mean;
         double std = std::sqrt(var + eps);
         if (s == NormMore::mad_as_std) std = ads / dd + eps;
         if (s == NormMore::length_with_eps) std = std::sqrt(ss + eps);
@@ -127,7 +131,9 @@ NormByLoops norm_more_by_loops(const arma::mat& X, const arma::rowvec& gain, con
             const double centred = X(r, c) - mean;
             n.xhat(r, c) = s == NormMore::unit_length ? (ss > 0 ? centred / std::sqrt(ss) : 0.0) : centred / std;
             const double g = s == NormMore::gain_by_row ? gain(r) : gain(c), b = s == NormMore::bias_by_row ? bias(r) : bias(c);
-            n.y(r, c) = g * (s == NormMore::y_from_centred ? centred : n.xhat(r, c)) + b;
+            n.y(r, c) = s == NormMore::bias_inside_gain ? g * (n.xhat(r, c) + b)
+                                                         : g * (s == NormMore::y_from_centred ? centred : n.xhat(r, c)) + b;
+            if (s == NormMore::xhat_centred) n.xhat(r, c) = centred;  // kept as it was before the division
         }
     }
     if (s == NormMore::xhat_holds_y) n.xhat = n.y;
@@ -243,6 +249,12 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
         .variant(m::layer_norm_kept_field_wrong, more(NormMore::xhat_empty),
                  "xhat was left empty (computed in a local and never stored in the result)")
         .labelled("xhat empty")
+        .variant(m::layer_norm_kept_field_wrong, more(NormMore::xhat_centred),
+                 "xhat holds the centred rows x - mean, never divided by the standard deviation (y was "
+                 "made from them times inv_std)")
+        .labelled("xhat = x - mean")
+        .variant(m::layer_norm_bias_inside_gain, more(NormMore::bias_inside_gain))
+        .variant(m::layer_norm_variance_cancels, more(NormMore::one_pass_variance))
         .variant(m::layer_norm_y_from_centred_rows, more(NormMore::y_from_centred))
         .variant(m::layer_norm_zero_variance_guard, more(NormMore::zero_variance_0))
         .labelled("inv_std = 0")
@@ -284,7 +296,15 @@ Diagnosis layer_norm_diagnosis() {
         {"a constant row (variance 0) and two rows of other spreads",
          arma::mat{{2, 2, 2, 2, 2}, {1, -1, 1, -1, 3}, {0.5, 0.25, -0.5, 0.0, 1.0}}, kGain, kBias, 1e-5},
         {"a constant row of -5 between two rows of other spreads",
-         arma::mat{{0.5, 1.5, -2.0, 0.0, 1.0}, {-5, -5, -5, -5, -5}, {3, 1, -1, 2, 0.5}}, kGain, kBias, 1e-5}};
+         arma::mat{{0.5, 1.5, -2.0, 0.0, 1.0}, {-5, -5, -5, -5, -5}, {3, 1, -1, 2, 0.5}}, kGain, kBias, 1e-5},
+        // 1e8 + u with |u| < 1 (quarters, summing to 0): the mean and the deviations are exact, so
+        // two passes give the variance exactly; (1e8 + u)^2 rounds to 1e16 + 2e8 u, u^2 lost, so
+        // mean(x^2) - mean(x)^2 is exactly 0 however its sums are ordered
+        {"two rows far from 0 (1e8 and -1e8 plus quarters) around an ordinary row",
+         arma::mat{{1e8 + 0.5, 1e8 - 0.75, 1e8 + 0.25, 1e8 + 0.75, 1e8 - 0.75},
+                   {0.5, -1.0, 2.0, 0.25, -0.75},
+                   {-1e8 - 0.5, -1e8 + 0.5, -1e8, -1e8 + 0.25, -1e8 - 0.25}},
+         kGain, kBias, 1e-5}};
     for (const auto& [input, X, gain, bias, eps] : inputs) {
         const arma::mat x = X;
         const arma::rowvec g = gain, b = bias;

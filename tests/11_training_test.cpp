@@ -511,6 +511,7 @@ std::vector<CeSlip> cross_entropy_slips() {
     using C = Count;
     std::vector<CeSlip> slips = {
         {&m::cross_entropy_summed_over_rows, {L::right, G::right, C::one, C::one}, "no division"},
+        {&m::cross_entropy_summed_over_rows, {L::right, G::right, C::one, C::T}, "the loss alone"},
         {&m::cross_entropy_gradient_not_averaged, {L::right, G::right, C::T, C::one}, "dlogits not divided"},
         {&m::cross_entropy_divided_by_entries, {L::right, G::right, C::entries, C::entries}, "by T n"},
         {&m::cross_entropy_divided_by_entries, {L::right, G::right, C::columns, C::columns}, "by n"},

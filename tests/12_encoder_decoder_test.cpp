@@ -587,9 +587,11 @@ struct BeamWay {
     // below it takes, to be dropped at once: it scores no better. full_dropped: set
     // aside, but a prefix that reaches max_len is dropped rather than finished.
     // outside_beam: every extension by end is a finished candidate, ranked or not, and
-    // the places all go to the other extensions
-    enum class Finished { set_aside, extended, stays, stays_and_asked, refilled, full_dropped, outside_beam } finished =
-        Finished::set_aside;
+    // the places all go to the other extensions. aside_and_extended: set aside as a
+    // candidate, and also kept in the beam with the end token on it, to be extended
+    // (with the contract's stop it is dropped at once: it scores no better than itself)
+    enum class Finished { set_aside, extended, stays, stays_and_asked, refilled, full_dropped, outside_beam,
+                          aside_and_extended } finished = Finished::set_aside;
     bool end_counted = true;    // false: a prefix finished by end keeps its score from before end
     bool last_is_best = false;  // every finished prefix becomes the answer
     bool first_is_best = false;  // the first finished prefix stays the answer
@@ -597,11 +599,15 @@ struct BeamWay {
     // score (right), or its score over its length, counted as the tokens produced and
     // the end token, the tokens produced alone, or those and begin (tokens.size())
     enum class Per { sum, token_and_end, token, token_and_begin } per = Per::sum;
+    // per != sum: a live prefix is still compared with the best finished SUM, and the
+    // finished are compared by their mean only to choose the answer
+    bool pruned_by_sum = false;
     // when the search stops: the contract (live prefixes that cannot win are dropped),
     // at the first finished prefix, as soon as one live prefix scores no better than
     // the best finished one, only when nothing is left, or (also right) when no live
-    // prefix beats the best finished one, the others kept until then
-    enum class Stop { contract, first_finished, any_worse, exhaustive, unpruned } stop = Stop::contract;
+    // prefix beats the best finished one, the others kept until then; or at the first
+    // extension by end (a prefix that reaches max_len finishes as the contract says)
+    enum class Stop { contract, first_finished, any_worse, exhaustive, unpruned, first_end } stop = Stop::contract;
     int width = 0;  // +1: beam + 1 kept, -1: beam - 1
     // which extensions are kept: the beam best of all pooled, each prefix's own beam
     // best (all of them), or each prefix's best one (after the first round)
@@ -675,6 +681,7 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
     bool found = w.best_from_zero;  // from 0: as if an empty answer of score 0 had finished
     Hyp best{start, 0.0, true};
     double best_key = 0.0;
+    double best_sum = 0.0;  // the best finished score itself (pruned_by_sum)
     for (std::size_t round = 1; !live.empty(); ++round) {
         std::vector<std::vector<Cand>> own(live.size());
         std::vector<Cand> pooled;
@@ -736,6 +743,11 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             if (!by_end || w.keep_end || stays) h.tokens.push_back(c.token);
             if (by_end && !w.end_counted) h.score = parent.score;
             const bool done = by_end || full(h.tokens);
+            if (by_end && w.finished == F::aside_and_extended) {
+                Hyp grown{parent.tokens, h.score, false};
+                grown.tokens.push_back(c.token);
+                if (!full(grown.tokens)) kept.push_back(grown);
+            }
             if (stays || !done) {
                 h.done = done;
                 kept.push_back(h);
@@ -744,10 +756,12 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             }
             if (w.finished != F::refilled && !end_outside) ++places;
             if (w.finished == F::full_dropped && !by_end) continue;
-            if (w.stop == BeamWay::Stop::first_finished) return answer(h.tokens);
+            if (w.stop == BeamWay::Stop::first_finished || (w.stop == BeamWay::Stop::first_end && by_end))
+                return answer(h.tokens);
             const double k = key(h, by_end);
             if (w.first_is_best ? !found : w.last_is_best || !found || k > best_key || (w.equal_replaces_best && k == best_key))
                 best = h, best_key = k;
+            best_sum = found ? std::max(best_sum, h.score) : h.score;
             found = true;
         }
         if (stays) {
@@ -757,7 +771,9 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             live = kept;
             continue;
         }
-        const auto can_win = [&](const Hyp& h) { return !found || key(h, false) > best_key; };
+        const auto can_win = [&](const Hyp& h) {
+            return !found || (w.pruned_by_sum ? h.score > best_sum : key(h, false) > best_key);
+        };
         live.clear();
         if (w.stop == BeamWay::Stop::exhaustive ||
             (w.stop == BeamWay::Stop::unpruned && std::any_of(kept.begin(), kept.end(), can_win)) ||
@@ -905,6 +921,12 @@ std::vector<BeamSlip> beam_slips() {
         add(m::beam_length_normalised, "per token and begin" + tail,
             [st](W& w) { w.per = W::Per::token_and_begin, w.stop = st; });
     }
+    // the mean chooses the answer alone: the search stops by the sum, as the contract says
+    add(m::beam_length_normalised, "per token and end, stopped by the sum",
+        [](W& w) { w.per = W::Per::token_and_end, w.pruned_by_sum = true; });
+    add(m::beam_length_normalised, "per token, stopped by the sum", [](W& w) { w.per = W::Per::token, w.pruned_by_sum = true; });
+    add(m::beam_length_normalised, "per token and begin, stopped by the sum",
+        [](W& w) { w.per = W::Per::token_and_begin, w.pruned_by_sum = true; });
     add(m::beam_log_softmax_not_normalised, "", [](W& w) { w.score = W::Score::shift_only; });
     add(*attn_test::mistake_of(by_length()), "", [](W& w) { w.score = W::Score::two_norm; });
     add(m::beam_log_softmax_down_columns, "", [](W& w) { w.score = W::Score::zero; });
@@ -918,6 +940,10 @@ std::vector<BeamSlip> beam_slips() {
     add(m::beam_keeps_finished_hypotheses, "answer cut at its first end", [](W& w) { w.finished = W::Finished::extended; });
     add(m::beam_keeps_finished_hypotheses, "answer with its end tokens",
         [](W& w) { w.finished = W::Finished::extended, w.cut_at_end = false; });
+    // set aside and grown on too: only a search that keeps live prefixes until none can win
+    // extends it (the contract's stop drops it at once, as it scores no better than itself)
+    add(m::beam_keeps_finished_hypotheses, "set aside and also grown on",
+        [](W& w) { w.finished = W::Finished::aside_and_extended, w.stop = W::Stop::unpruned; });
     add(m::beam_finished_stay_in_the_beam, "", [](W& w) { w.finished = W::Finished::stays; });
     add(m::beam_finished_stay_in_the_beam, "and shown to next_scores",
         [](W& w) { w.finished = W::Finished::stays_and_asked; });
@@ -925,6 +951,8 @@ std::vector<BeamSlip> beam_slips() {
     add(m::beam_returns_last_finished, "", [](W& w) { w.last_is_best = true; });
     add(m::beam_keeps_first_finished, "", [](W& w) { w.first_is_best = true; });
     add(m::beam_stops_at_first_finished, "at the first finished prefix", [](W& w) { w.stop = W::Stop::first_finished; });
+    add(m::beam_stops_at_first_finished, "at the first extension by end",
+        [](W& w) { w.stop = W::Stop::first_end; });
     add(m::beam_stops_at_first_finished, "when one live prefix is no better",
         [](W& w) { w.stop = W::Stop::any_worse; });
     add(m::beam_full_prefixes_dropped, "", [](W& w) { w.finished = W::Finished::full_dropped; });

@@ -177,10 +177,12 @@ ATTN_MISTAKE(similarity_position_checked_against_width, "position_similarity",
              "position is a row, so the only rule is p < PE.n_rows (chapter 08)");
 ATTN_MISTAKE(range_check_lets_the_end_through, "position_similarity add_positions",
              "a range check was off by one at the end: it refused what lies further out but let "
-             "through the first value past the end ({}), and Armadillo's own error came later. "
-             "Rows are numbered 0 .. n - 1, so n itself is already past the end: refuse a "
-             "position p >= PE.n_rows (p > PE.n_rows lets p = PE.n_rows through), and accept a "
-             "table only when PE.n_rows >= X.n_rows, one code for every token (chapter 08)");
+             "through the first value past the end, and Armadillo's own error came later. Rows "
+             "are numbered 0 .. n - 1, so n itself is already past the end: {} (chapter 08)");
+ATTN_MISTAKE(similarity_of_position_zero, "position_similarity",
+             "every entry was taken against row 0 of PE, PE.row(0) . PE.row(j), where row p "
+             "belongs: the result is position 0's similarity whatever p is given; entry j is "
+             "PE.row(p) . PE.row(j), so PE.row(p) * PE.t() (chapter 08)");
 ATTN_MISTAKE(sum_started_at_one, "position_similarity",
              "every entry is 1 too large: the sums started from 1, not 0 (arma::fill::ones, or "
              "double s = 1); a sum of products starts at 0, so make the result with "

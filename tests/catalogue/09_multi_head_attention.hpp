@@ -60,10 +60,12 @@ ATTN_MISTAKE(heads_mask_not_passed, "multi_head_attention",
              "see: multi_head_attention's one mask applies to every head, "
              "scaled_dot_product_attention(Q_i, K_i, V_i, mask) (chapters 07 and 09)");
 ATTN_MISTAKE(heads_keys_values_from_queries, "multi_head_attention",
-             "the keys and values were projected from X_q instead of X_kv: in cross-attention the "
-             "queries come from one sequence (X_q W_q) and the keys and values from the other "
-             "(X_kv W_k, X_kv W_v); in self-attention the two are the same matrix, which is why "
-             "this only shows with X_q != X_kv (chapters 07 and 09)");
+             "a projection took the wrong input: the keys or the values (or both) were projected "
+             "from X_q instead of X_kv. In cross-attention the queries come from one sequence "
+             "(X_q W_q) and the keys and values from the other (X_kv W_k, X_kv W_v); with only "
+             "one of K and V from X_q they differ in length, and scaled_dot_product_attention "
+             "refuses them. In self-attention the two are the same matrix, which is why this "
+             "only shows with X_q != X_kv (chapters 07 and 09)");
 ATTN_MISTAKE(heads_count_used_as_width, "split_heads",
              "heads was used where one head's width belongs (each head taken `heads` columns wide, "
              "or head i started at column i * heads): heads is how many blocks there are, and one "

@@ -313,6 +313,17 @@ ATTN_MISTAKE(layer_norm_indexed_by_row, "layer_norm",
              "gain or bias was indexed by the row r (bias(r)) where it has one entry per column: "
              "y(r, c) = gain(c) * xhat(r, c) + bias(c); with more rows than columns the index even "
              "runs past the end (chapter 10)");
+ATTN_MISTAKE(layer_norm_bias_inside_gain, "layer_norm",
+             "the bias was added before the gain multiplied, y = gain % (xhat + bias), so every "
+             "feature's bias came out scaled by its gain (gain(c) * bias(c)): the gain scales "
+             "xhat alone and the bias is added after it, y = gain % xhat + bias, y(r, c) = "
+             "gain(c) * xhat(r, c) + bias(c) (chapter 10)");
+ATTN_MISTAKE(layer_norm_variance_cancels, "layer_norm",
+             "the variance was computed in one pass as mean(x^2) - mean(x)^2: equal on paper, but "
+             "for a row far from 0 (1e8 plus values of order 1) both terms are about 1e16 and "
+             "their difference, the variance, is lost to rounding (0, or even below 0); take the "
+             "row's mean first, then the mean of the squared deviations, mean((x - mean)^2), in a "
+             "second pass (arma::var(X, 1, 1) does the same) (chapter 10)");
 ATTN_MISTAKE(feed_forward_residual_added, "feed_forward",
              "y had the input X added to it, X + H W_2 + b_2: the residual belongs to the block "
              "around the layer (layer_norm(H + feed_forward(H))), which adds it itself; "

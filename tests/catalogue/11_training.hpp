@@ -38,9 +38,10 @@ ATTN_MISTAKE(attention_backward_scale_integer_division, "attention_backward",
              "arma::uword), which gives 0 for every d_k above 1, so std::sqrt(1 / d_k) is 0 too; "
              "divide by a double, 1.0 / std::sqrt(static_cast<double>(K.n_cols)) (chapter 11)");
 ATTN_MISTAKE(cross_entropy_summed_over_rows, "cross_entropy",
-             "the loss and its gradient are T times too large: they were summed over the rows; "
-             "cross-entropy is the MEAN over the T rows, so divide the total loss by T and every "
-             "row of dlogits by T too (chapter 11, 'The loss')");
+             "the loss is T times too large (dlogits too, where it was not divided either): the "
+             "rows' losses were summed, not averaged; cross-entropy is the MEAN over the T rows, "
+             "so divide the total loss by T, and every row of dlogits by T too (chapter 11, 'The "
+             "loss')");
 ATTN_MISTAKE(cross_entropy_gradient_not_averaged, "cross_entropy",
              "the loss is right but dlogits is T times too large: the loss was divided by T, its "
              "gradient was not; each row's gradient is (softmax(z) - onehot(t)) / T, since every "

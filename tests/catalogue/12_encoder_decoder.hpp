@@ -175,9 +175,10 @@ ATTN_MISTAKE(beam_sums_raw_scores, "beam_search",
              "prefixes are not on one scale; add log softmax(scores)[token], s_j - log sum exp(s) "
              "(chapter 12)");
 ATTN_MISTAKE(beam_keeps_finished_hypotheses, "beam_search",
-             "a prefix that chose the end token stayed in the beam and went on growing; an "
-             "extension by end is finished: set it aside as a candidate answer and keep only "
-             "unfinished prefixes in the beam (chapter 12)");
+             "a prefix that chose the end token stayed in the beam and went on growing, shown to "
+             "next_scores with the end token in it (whether or not it was also set aside); an "
+             "extension by end is finished: set it aside as a candidate answer and leave it out "
+             "of the beam (continue), keeping only unfinished prefixes there (chapter 12)");
 ATTN_MISTAKE(beam_stops_at_first_finished, "beam_search",
              "the search stopped too early: at the first prefix that finished, or as soon as one "
              "live prefix scored no better than the best finished one; a live prefix that still "

@@ -333,8 +333,9 @@ std::vector<Finding> function_of_right(const arma::mat& R, const arma::mat& Y, c
 }
 
 // R - Y the same row in every row (a bias, a position code or another row vector added
-// once too often, or left out), or else the same column in every column (an amount per
-// row: a shift or a normaliser of each row added or left out); not one number everywhere.
+// once too often, left out, or added with another value, such as a bias times the gain),
+// or else the same column in every column (an amount per row: a shift or a normaliser of
+// each row added or left out); not one number everywhere.
 std::vector<Finding> broadcast_added(const arma::mat& R, const arma::mat& Y, const std::string& name, const Axes& ax,
                                      double tol) {
     if (!R.is_finite() || !Y.is_finite()) return {};
@@ -359,8 +360,8 @@ std::vector<Finding> broadcast_added(const arma::mat& R, const arma::mat& Y, con
         return {found(m::result_broadcast_added, "added:row",
                       "every " + row_word + " of " + name + " is the right one plus the same row (" +
                           (D(0, 0) >= 0 ? "" : "-") + number(std::abs(D(0, 0))) + " in its first " + col_word +
-                          "): a row vector, such as a bias or a position's code, added to every " + row_word +
-                          " once too often, or left out")};
+                          "): something the same for every " + row_word + ", such as a bias or a position's "
+                          "code, added once too often, left out, or added with another value than its own")};
     if (by_cols)
         return {found(m::result_broadcast_added, "added:column",
                       "each " + row_word + " of " + name + " is the right one plus an amount of its own, the same in "

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): xhat is kept as the centred rows, before the division by the standard deviation.
+// Wrong on purpose (suite only): the mistake layer_norm_kept_field_wrong in layer_norm (xhat kept as the centred rows, before the division by the standard deviation).
 #include <cmath>
 
 #include "contracts/10_transformer_blocks.hpp"

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the loss summed over the rows, its gradient divided by T.
+// Wrong on purpose (suite only): the loss summed over the rows, not averaged (dlogits divided by T).
 #include <cmath>
 #include <string>
 
@@ -10,28 +10,26 @@ namespace attn {
 CrossEntropyResult cross_entropy(const arma::mat& logits, const std::vector<arma::uword>& targets) {
     require_shapes(targets.size() == logits.n_rows, "cross_entropy", "one target per row of the logits",
                    {"logits", logits}, {"targets", targets.size(), 1});
-    if (logits.n_rows == 0) throw InputError("cross_entropy: there are no rows (no tokens to score)");
-    const arma::uword T = logits.n_rows;
-    for (arma::uword r = 0; r < T; ++r)
+    if (logits.n_rows == 0) throw InputError("cross_entropy: no rows");
+    for (arma::uword r = 0; r < logits.n_rows; ++r)
         if (targets[r] >= logits.n_cols)
             throw InputError("cross_entropy: target " + std::to_string(targets[r]) + " at row " + std::to_string(r) +
                              ", but only " + std::to_string(logits.n_cols) + " columns");
+    const double T = double(logits.n_rows);
     CrossEntropyResult out;
-    out.dlogits.set_size(T, logits.n_cols);  // (T, n)
+    out.dlogits.set_size(logits.n_rows, logits.n_cols);
     double total = 0;
-    for (arma::uword r = 0; r < T; ++r) {
+    for (arma::uword r = 0; r < logits.n_rows; ++r) {
         const arma::rowvec z = logits.row(r);
         const double m = z.max();
-        const arma::rowvec e = arma::exp(z - m);  // every entry in (0, 1], the largest exactly 1
+        const arma::rowvec e = arma::exp(z - m);
         const double sum = arma::accu(e);
-        // -log softmax(z)[t] = m + log sum exp(z - m) - z_t
         total += m + std::log(sum) - z(targets[r]);
-        // d loss / d z = softmax(z) - onehot(t), divided by T for the mean
         out.dlogits.row(r) = e / sum;
         out.dlogits(r, targets[r]) -= 1.0;
     }
-    out.loss = total;  // the mistake: the mean needs / T here too
-    out.dlogits /= static_cast<double>(T);
+    out.loss = total;  // the mistake: the sum, not the mean
+    out.dlogits /= T;
     return out;
 }
 

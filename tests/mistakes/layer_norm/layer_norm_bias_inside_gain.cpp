@@ -1,0 +1,35 @@
+// Wrong on purpose (suite only): the mistake layer_norm_bias_inside_gain in layer_norm.
+#include <cmath>
+
+#include "contracts/10_transformer_blocks.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+LayerNormResult layer_norm(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps) {
+    const char* rule = "gain and bias need one entry per column of X (1 x d_model)";
+    require_shapes(gain.n_elem == X.n_cols, "layer_norm", rule, {"X", X}, {"gain", gain});
+    require_shapes(bias.n_elem == X.n_cols, "layer_norm", rule, {"X", X}, {"bias", bias});
+    const arma::uword T = X.n_rows, d = X.n_cols;
+    LayerNormResult r;
+    r.xhat.set_size(T, d);
+    r.y.set_size(T, d);
+    r.inv_std.set_size(T);
+    for (arma::uword t = 0; t < T; ++t) {
+        double m = 0;
+        for (arma::uword c = 0; c < d; ++c) m += X(t, c);
+        m /= d;
+        double v = 0;
+        for (arma::uword c = 0; c < d; ++c) v += (X(t, c) - m) * (X(t, c) - m);
+        v /= d;
+        const double inv = 1.0 / std::sqrt(v + eps);
+        r.inv_std(t) = inv;
+        for (arma::uword c = 0; c < d; ++c) {
+            r.xhat(t, c) = (X(t, c) - m) * inv;
+            r.y(t, c) = gain(c) * (r.xhat(t, c) + bias(c));  // the mistake: the bias inside the gain
+        }
+    }
+    return r;
+}
+
+}  // namespace attn
