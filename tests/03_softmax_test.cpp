@@ -198,6 +198,8 @@ void masked_softmax_variants(Probe& p, const arma::mat& S, const arma::mat& M) {
     // left: a softmax before the mask (hence 0 / 0 where a hidden key towers), and 0 / 0 on a
     // row with nothing visible
     which.renormalised = true;
+    // S - mask: +infinity where a key is hidden (softmax_rows refuses it), NaN with a softmax of one's own
+    which.subtracted = true;
     add_mask_slips(p, M, weights, which);
     add_softmax_slips(p, weights, every_pairing(false));
 }
@@ -211,8 +213,11 @@ Diagnosis masked_softmax_diagnosis() {
         {"3x4 scores where a hidden key's score lies 1000 above the visible ones (row 0) or 800 (row 1)",
          arma::mat{{1000.0, 0.0, 1.0, -1.0}, {2.0, 1.0, 800.0, 0.5}, {0.5, 1.5, -0.5, 1.0}},
          arma::mat{{-INFINITY, 0.0, 0.0, 0.0}, {0.0, 0.0, -INFINITY, 0.0}, {0.0, 0.0, 0.0, -INFINITY}}},
-        {"5x3 scores (more queries than keys), key 0 hidden from query 0, key 2 from query 1, every key from query 4",
-         arma::mat{{0.5, 1.0, 2.0}, {2.0, 1.0, 3.0}, {0.3, 1.2, 0.8}, {1.0, 2.0, 0.5}, {0.7, 0.2, 2.5}},
+        // query 3 sees every key, its first score 1500 above the others: a shift by the row's
+        // mean or minimum overflows there, where S - mask (nothing hidden) is still right
+        {"5x3 scores (more queries than keys), key 0 hidden from query 0, key 2 from query 1, every key from query 4, "
+         "and query 3's first score 1500 above its others",
+         arma::mat{{0.5, 1.0, 2.0}, {2.0, 1.0, 3.0}, {0.3, 1.2, 0.8}, {1500.0, 2.0, 0.5}, {0.7, 0.2, 2.5}},
          arma::mat{{-INFINITY, 0.0, 0.0}, {0.0, 0.0, -INFINITY}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0},
                    {-INFINITY, -INFINITY, -INFINITY}}}};
     for (const auto& [input, S, M] : inputs) {

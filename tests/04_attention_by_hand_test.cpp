@@ -44,6 +44,14 @@ constexpr double kTwoDecimals = 0.005 + 1e-12;  // "equal when rounded to 2 deci
 const Axes kScores = axes("query", "key");
 const Axes kOutput = axes("query", "feature");
 
+// The weights put through a softmax once more before they are spent on the values: a slip of
+// the softmax family (families.hpp), named by the way it is made.
+const Mistake& softmaxed_again() {
+    SoftmaxWay twice;
+    twice.twice = true;
+    return *mistake_of(twice);
+}
+
 // The tutorial's Q, K and V of "I love LLMs" (whole numbers, exact).
 const arma::mat kQ = {{2, 1, 0, 0}, {1, 2, 0, 1}, {1, 0, 1, 2}};
 const arma::mat kK = {{2, 0, 1, 0}, {0, 2, 0, 1}, {1, 0, 0, 2}};
@@ -340,7 +348,7 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     }
     p.variant(m::weights_normalised_again, as(mix_by_hand(by_columns, V)));
     // the weights put through a softmax once more, softmax_rows(A) * V
-    p.variant(m::weights_softmaxed_again, as(mix_by_hand(softmax_by_hand(A), V)));
+    p.variant(softmaxed_again(), as(mix_by_hand(softmax_by_hand(A), V)));
     // each row of A divided by its sum first: a row of zeros gives NaN, or (guarded) stays
     // as it is, which shows only where a row sums to neither 0 nor 1
     p.variant(m::weights_renormalised, as(mix_by_hand(rows_renormalised(A, false), V))).labelled("every row");
@@ -438,7 +446,7 @@ void weighted_sum_variants(Probe& p, const arma::rowvec& w, const arma::mat& V, 
     p.variant(m::loop_uses_a_fixed_index, result(part, w0_each, ax)).labelled("weights(0) for weights(j)")
         .variant(m::loop_uses_a_fixed_index, result(part, v0_each, ax)).labelled("V.row(0) for V.row(j)");
     // the weights put through a softmax once more, softmax_rows(weights), before the sum
-    p.variant(m::weights_softmaxed_again,
+    p.variant(softmaxed_again(),
               result(part, product_by_loops(arma::rowvec(softmax_by_hand(arma::mat(w))), V), ax));
     double total = 0;
     for (arma::uword j = 0; j < L_K; ++j) total += w(j);

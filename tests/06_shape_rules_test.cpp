@@ -90,6 +90,7 @@ void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     own.shift_by_row_min = false;
     own.nan_rows = true;
     own.table_unguarded = own.by_length_unguarded = true;
+    own.again = true;  // softmax_rows(softmax_rows(S)), then times V
     add_softmax_slips(p, attention, own);
     // what a slip of the mask does to a finite entry other than 0 depends on how its body was
     // written (mask < 0, mask == 0, mask.replace(-inf, 0), ...): declared where the mask holds

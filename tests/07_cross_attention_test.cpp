@@ -107,6 +107,13 @@ WiringSlips wiring(bool queries_by_queries, const std::string& k_q_detail = "") 
     return which;
 }
 
+// The softmax's slips in the three exercises, with the weights put through a softmax once
+// more before they are spent on V, softmax_rows(softmax_rows(S)).
+SoftmaxSlips softmax_again(SoftmaxSlips which = {}) {
+    which.again = true;
+    return which;
+}
+
 const char* const kTwice =
     "or divided twice: scaled_dot_product_attention already divides by sqrt(d_k), so hand it the plain Q = X W_q";
 
@@ -211,7 +218,7 @@ void self_attention_variants(Probe& p, const arma::mat& X, const arma::mat& W_q,
     // a swapped projection above
     add_attention_wiring_slips(p, attention,
                                wiring(false, "or W_q and W_k swapped, Q = X W_k and K = X W_q, which gives the same scores"));
-    add_softmax_slips(p, attention);
+    add_softmax_slips(p, attention, softmax_again());
 }
 
 Diagnosis self_attention_diagnosis() {
@@ -306,7 +313,7 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
                       refused_by_own_rule(false, right, fn, "W_q 5x3 and W_v 5x2"));
     }
     add_attention_wiring_slips(p, attention, wiring(true));
-    add_softmax_slips(p, attention);
+    add_softmax_slips(p, attention, softmax_again());
 }
 
 Diagnosis cross_attention_diagnosis() {
@@ -438,7 +445,7 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
     add_attention_wiring_slips(p, attention, wiring(true));
     SoftmaxSlips own;
     own.table_unguarded = own.down_columns_unguarded = own.nan_rows = true;
-    add_softmax_slips(p, attention, own);
+    add_softmax_slips(p, attention, softmax_again(own));
 }
 
 Diagnosis masked_attention_diagnosis() {

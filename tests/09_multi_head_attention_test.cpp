@@ -767,9 +767,11 @@ Diagnosis multi_head_attention_diagnosis() {
         add_product_slips(p, [&](const ProductWay&) -> Outcome { return with(Mha::w_o_first); }, {{Product::w_x}});
         SoftmaxSlips down;
         down.table = down.by_length = down.without_exp = false;
+        down.again = true;  // each head's weights put through softmax_rows once more
         add_softmax_slips(p, heads, down);
         MaskSlips mask;
         mask.ignored = mask.multiplied = mask.transposed = mask.large = false;
+        mask.subtracted = true;  // -mask handed to each head's attention
         // what a slip of the mask does to a finite entry other than 0 depends on how its body
         // was written (mask < 0, mask == 0, ...): declared where the mask holds only 0 and -inf
         if (arma::all(arma::vectorise(c.mask == 0.0 || c.mask == -arma::datum::inf))) add_mask_slips(p, c.mask, heads, mask);

@@ -63,6 +63,12 @@ ATTN_MISTAKE(mask_added_to_weights, "masked_softmax scaled_dot_product_attention
              "the mask was added to the weights after the softmax; a weight plus -infinity is "
              "-infinity, so the output fills with -inf and NaN: add the mask to the scores before "
              "softmax_rows (chapters 03 and 07)");
+ATTN_MISTAKE(mask_subtracted, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention",
+             "the mask was subtracted from the scores, S - mask (or -mask handed on), where it is "
+             "added: a hidden key's -infinity became +infinity, so the softmax got +infinity "
+             "(softmax_rows refuses it; a softmax of your own gives NaN, infinity minus infinity) "
+             "and any finite entry pushed the score the wrong way; add it, S + mask, so that "
+             "exp(-infinity) = 0 leaves the hidden keys no weight (chapter 03)");
 ATTN_MISTAKE(mask_read_as_keep_pattern, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention",
              "the mask was read as a 0/1 pattern of the keys to keep (the scores set to -inf where "
              "mask == 0), so the visible keys were hidden and only the hidden ones kept: the mask "

@@ -112,11 +112,12 @@ ATTN_MISTAKE(weights_renormalised, "attend row_one_by_hand",
              "z = sum_j weights(j) * V.row(j); weights that do not sum to 1 must not be changed, "
              "and a row of zero weights (a query that sees nothing) must give zeros, not 0 / 0 = "
              "NaN (chapter 04, step 5)");
-ATTN_MISTAKE(weights_softmaxed_again, "attend row_one_by_hand llms_row",
+ATTN_MISTAKE(weights_softmaxed_again, "attend row_one_by_hand llms_row scaled_dot_product_attention self_attention cross_attention masked_attention multi_head_attention",
              "the weights were put through a softmax again before being spent on the values "
-             "(softmax_rows(A) * V, or exp(weights(j)) over their sum): the weights already had "
-             "their softmax in attention_weights, and a second one squeezes them towards even "
-             "shares, so every output drifts towards the plain average of the values; spend them "
+             "(softmax_rows(A) * V, softmax_rows(softmax_rows(S)), or exp(weights(j)) over their "
+             "sum): the weights already had their softmax (in attention_weights, or one line "
+             "before), and a second one squeezes them towards even shares, so every output drifts "
+             "towards the plain average of the values; take the softmax once and spend the weights "
              "as given, Z = A * V, and for one row z += weights(j) * V.row(j) (chapter 04, step 5)");
 ATTN_MISTAKE(sum_starts_from_first_row, "row_one_by_hand llms_row",
              "the sum started from the first value row instead of zeros (z = V.row(0), or z = "

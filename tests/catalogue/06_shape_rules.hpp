@@ -42,12 +42,6 @@ ATTN_MISTAKE(empty_mask_added, "scaled_dot_product_attention multi_head_attentio
              "argument) means no mask, and a 0x0 matrix does not fit the L_Q x L_K scores, so "
              "Armadillo refused S + mask (or masked_softmax refused the shapes); add it only "
              "when there is one, if (mask.n_rows != 0 || mask.n_cols != 0) S += mask (chapter 06)");
-ATTN_MISTAKE(mask_subtracted, "scaled_dot_product_attention masked_attention",
-             "the mask was subtracted from the scores, S -= mask, where it is added: a hidden key's "
-             "-infinity became +infinity, so the softmax got +infinity (softmax_rows refuses it; a "
-             "softmax of your own gives NaN, infinity minus infinity) and any finite entry pushed the "
-             "score the wrong way; add it, S += mask, so that exp(-infinity) = 0 leaves the hidden "
-             "keys no weight (chapter 06)");
 ATTN_MISTAKE(mask_without_entries_taken_as_no_mask, "scaled_dot_product_attention",
              "a mask with no rows or no columns ({}) was taken as no mask and its shape never "
              "checked: mask.is_empty() (or mask.n_elem == 0) holds for every matrix of no entries, "

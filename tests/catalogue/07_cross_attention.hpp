@@ -48,7 +48,9 @@ ATTN_MISTAKE(values_not_projected, "self_attention cross_attention",
 ATTN_MISTAKE(cross_attention_wrong_source, "cross_attention",
              "{} came from the wrong sequence: the decoder asks and the encoder answers, so Q = "
              "X_dec * W_q while K = H_enc * W_k and V = H_enc * W_v, which gives one output row "
-             "per decoder token and one weight per encoder token (chapter 07)");
+             "per decoder token and one weight per encoder token; with only one of K and V from "
+             "X_dec the two differ in length wherever the sequences do, and "
+             "scaled_dot_product_attention refuses them (chapter 07)");
 ATTN_MISTAKE(self_attention_masked, "self_attention",
              "the causal mask was applied, but self_attention lets every token look at every "
              "other: its contract has no mask, so call scaled_dot_product_attention(Q, K, V) "

@@ -78,7 +78,7 @@ bool by_length(Norm n) { return n == Norm::row_length || n == Norm::column_lengt
 }  // namespace
 
 // Its first slip, in the order direction, normaliser, exponential, shift, rule for a row
-// of -inf.
+// of -inf, a second softmax.
 const Mistake* mistake_of(const SoftmaxWay& w) {
     if (w.down_columns || w.norm == Norm::column_sum) return &m::softmax_over_columns;
     if (w.norm == Norm::total) return &m::softmax_over_whole_matrix;
@@ -90,6 +90,7 @@ const Mistake* mistake_of(const SoftmaxWay& w) {
     if (w.shift != Shift::row_max) return &m::softmax_shift_not_row_max;
     if (!w.guard) return &m::masked_row_gives_nan;
     if (w.even_empty_rows) return &m::masked_row_spread_evenly;
+    if (w.twice) return &m::weights_softmaxed_again;
     return nullptr;
 }
 
@@ -102,6 +103,7 @@ std::string softmax_label(const SoftmaxWay& w) {
     else if (!w.exponential) how = "S.each_col() / sum(S, 1), no exp";
     else if (by_length(w.norm)) how = norm_name(w.norm);
     else if (w.even_empty_rows) how = "1 / L_K each on a row of -inf";
+    else if (w.twice) how = "softmax_rows(softmax_rows(S))";
     else how = std::string("shift ") + shift_name(w.shift) + ", divide by " + norm_name(w.norm);
     return w.guard ? how : joined(how, kNoRule);
 }
@@ -164,6 +166,11 @@ std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
         w.even_empty_rows = true;
         out.push_back(softmax_slip(w));
         w.even_empty_rows = false;
+    }
+    if (which.again) {
+        w.twice = true;
+        out.push_back(softmax_slip(w));
+        w.twice = false;
     }
     if (which.nan_rows) {
         w.guard = false;

@@ -71,8 +71,8 @@ void add_slips(Probe& p, const std::vector<Slip>& slips, const Finish& finish);
 // normaliser (the column's total, everything's, the row's largest entry, the 2-norm of
 // arma::normalise), its exponential (left out), its shift (none, one maximum for all,
 // the row's mean or minimum, each column's maximum) and its rule for a row of nothing
-// but -inf (NaN, or even weights). A combination is named by its first slip in that
-// order.
+// but -inf (NaN, or even weights); or it can be taken twice, softmax(softmax(S)). A
+// combination is named by its first slip in that order.
 struct SoftmaxSlips {
     // every shift with every normaliser, with and without the rule for a row of -inf
     // (each pairing of two slips or more marked combined), instead of the table below
@@ -86,6 +86,9 @@ struct SoftmaxSlips {
     bool without_exp = true;
     bool spread_evenly = false;    // a row of nothing but -inf given 1 / L_K each
     bool nan_rows = false;         // the right softmax without the rule for a row of -inf
+    // softmax_rows(softmax_rows(S)): the weights put through a softmax once more before they
+    // are spent on the values (where the exercise goes on to the output)
+    bool again = false;
     // each of these again without the rule for a row of -inf (two slips at once), where
     // the softmax is the learner's own and such rows occur
     bool table_unguarded = false;

@@ -16,6 +16,11 @@ arma::mat product_by_loops(const arma::mat& A, const arma::mat& B) {
 }
 
 arma::mat softmax_by_loops(const arma::mat& H, const SoftmaxWay& way) {
+    if (way.twice) {
+        SoftmaxWay once = way;
+        once.twice = false;
+        return softmax_by_loops(softmax_by_loops(H, once), once);
+    }
     if (way.down_columns) {
         SoftmaxWay along = way;
         along.down_columns = false;

@@ -31,6 +31,7 @@ struct SoftmaxWay {
     bool down_columns = false;    // the whole softmax down each column instead
     bool exponential = true;      // false: each row's scores over their own total, no exp, no shift
     bool even_empty_rows = false; // a row of nothing but -inf gets 1 / L_K each instead of zeros
+    bool twice = false;           // the softmax taken again of its own weights, softmax(softmax(S))
 };
 arma::mat softmax_by_loops(const arma::mat& S, const SoftmaxWay& way = {});
 
