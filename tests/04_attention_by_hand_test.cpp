@@ -261,9 +261,10 @@ std::pair<arma::mat, arma::mat> qk_with_scaled_scores(const arma::mat& T) {
     const arma::mat Q = T * std::sqrt(6.0) * arma::inv(K * K.t()) * K;
     return {Q, K};
 }
-// Rows far apart: row 0 near 0, row 1 near 1000, row 2 with one score 1500 above the rest.
+// Rows far apart: row 0 near 0, row 1 near 1000, row 2 with its second score 1500 above the
+// rest (a row shifted by its first score overflows there).
 arma::mat far_apart_scores() {
-    return {{0.3, -0.5, 1.2, 0.8}, {1000.0, 1002.0, 1001.5, 999.0}, {1500.0, 0.5, -0.5, 1.0}};
+    return {{0.3, -0.5, 1.2, 0.8}, {1000.0, 1002.0, 1001.5, 999.0}, {0.5, 1500.0, -0.5, 1.0}};
 }
 
 Diagnosis attention_weights_diagnosis() {
@@ -316,6 +317,12 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     WiringSlips wiring;
     wiring.ways = {Wiring::output_a, Wiring::output_at_v, Wiring::output_at_v_in_loops, Wiring::output_a_vt};
     add_attention_wiring_slips(p, mixed, wiring);
+    // A.t() * V with the shape check rewritten to fit it (A's rows against V's): the numbers of
+    // A^T V where A is square, its own ShapeError elsewhere; two slips, named by the product's
+    p.variant(mistake_of(Wiring::output_at_v),
+              A.n_rows == V.n_rows ? as(product_by_loops(transposed(A), V)) : Result::throws(Threw::shape_error))
+        .labelled("A.t() * V, checked by A.n_rows == V.n_rows")
+        .combined();
     // A's rows (L_Q) compared with V's (L_K): refused wherever queries and keys differ in number
     add_rule_slip(p, NotARule::other_sizes, A.n_rows == V.n_rows, as(mix_by_hand(A, V)),
                   Result::throws(Threw::shape_error),
@@ -1090,6 +1097,9 @@ BOOST_AUTO_TEST_CASE(no_keys_give_a_row_of_zeros) {
         return;
     }
     const Result got = attempt([] { return result("z", attn::mix_value_rows(arma::rowvec(), arma::mat(0, 3)), entries("feature")); });
+    // right on every input with a key (checked above), past the end with none: row 0 or weight 0
+    // read outside the loop, or a bound V.n_rows - 1 wrapped round
+    if (got.threw == Threw::armadillo_index) return report(m::empty_sum_reads_past_the_end);
     if (refused_valid_input(got, "mix_value_rows", "weights 1x0 and V 0x3 (no keys)")) return;
     BOOST_TEST((got.threw == Threw::nothing && got.parts.at(0).value.n_rows == 1 && got.parts.at(0).value.n_cols == 3 &&
                 arma::all(arma::vectorise(got.parts.at(0).value) == 0.0)),

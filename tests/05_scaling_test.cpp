@@ -303,6 +303,20 @@ BOOST_AUTO_TEST_CASE(rejects_query_and_key_blocks_of_different_shapes) {
         return;
     }
     const arma::mat Q(4, 3, arma::fill::ones), K(4, 2, arma::fill::ones), K5(5, 3, arma::fill::ones);
+    // a check of one size: refuses K of another length and not of another width, or the other way
+    auto own = [&](const arma::mat& k) {
+        const Result r = attempt([&] {
+            attn::paired_dot_products(Q, k);
+            return Result{};
+        });
+        return r.threw == Threw::shape_error && r.message.rfind("paired_dot_products:", 0) == 0;
+    };
+    const bool width_refused = own(K), length_refused = own(K5);
+    if (width_refused != length_refused)
+        return report(m::paired_shape_checked_in_one_size,
+                      width_refused ? "K 5x3 for Q 4x3, a key too many, got past it, while K 4x2 of another width was refused"
+                                    : "K 4x2 for Q 4x3, keys of another width, got past it, while K 5x3 of another "
+                                      "length was refused");
     std::string msg = refusal_of<attn::ShapeError>("paired_dot_products", [&] { attn::paired_dot_products(Q, K); });
     if (msg.empty()) return;
     BOOST_TEST((msg.find("4x3") != std::string::npos && msg.find("4x2") != std::string::npos),

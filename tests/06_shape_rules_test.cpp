@@ -128,6 +128,18 @@ void sdpa_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma:
     // shape rules that are not rules
     add_rule_slip(p, NotARule::l_q_equals_l_k, Q.n_rows == K.n_rows, right);
     add_rule_slip(p, NotARule::d_v_equals_d_k, V.n_cols == K.n_cols, right);
+    // the mask checked against another shape than L_Q x L_K: the learner's own ShapeError about
+    // the mask, where a mask is given and the sizes it compares differ
+    const std::string fn = "scaled_dot_product_attention";
+    const Outcome refused_mask{Result::throws(Threw::shape_error, fn + ": the mask"), [fn](const Result& r) {
+                                   return r.threw == Threw::shape_error && r.message.rfind(fn + ":", 0) == 0 &&
+                                          mentions(r.message, "mask");
+                               }};
+    const bool none = mask.n_rows == 0 && mask.n_cols == 0;
+    declare(p, mistake_of(NotARule::mask_other_shape), none || mask.n_rows == mask.n_cols ? Outcome(right) : refused_mask)
+        .labelled("a square mask required (L_Q x L_Q)");
+    declare(p, mistake_of(NotARule::mask_other_shape), none || mask.n_cols == K.n_cols ? Outcome(right) : refused_mask)
+        .labelled("mask.n_cols == K.n_cols (d_k) required");
 }
 
 // Q and K whose scaled scores (d_k 6) are the table T: Q K^T = T sqrt(6), with

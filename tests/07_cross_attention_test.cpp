@@ -439,9 +439,11 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
         return r.threw == Threw::shape_error && r.message.rfind(fn + ":", 0) == 0 && mentions(r.message, "mask");
     };
     const Outcome refused_mask{Result::throws(Threw::shape_error, fn + ": the mask"), refuses_mask};
-    declare(p, m::mask_shape_rule_wrong, M.n_rows == M.n_cols ? attend(Q, K, V, M, fn) : refused_mask)
+    const Mistake& mask_rule = mistake_of(NotARule::mask_other_shape);
+    declare(p, mask_rule, M.n_rows == M.n_cols ? attend(Q, K, V, M, fn) : refused_mask)
         .labelled("a square mask required");
-    declare(p, m::mask_shape_rule_wrong, refused_mask).labelled("mask.n_cols == K.n_cols (d_k) required");
+    declare(p, mask_rule, M.n_cols == K.n_cols ? attend(Q, K, V, M, fn) : refused_mask)
+        .labelled("mask.n_cols == K.n_cols (d_k) required");
     add_attention_wiring_slips(p, attention, wiring(true));
     SoftmaxSlips own;
     own.table_unguarded = own.down_columns_unguarded = own.nan_rows = true;
@@ -566,6 +568,15 @@ void causal_mask_variants(Probe& p, arma::uword L) {
         .labelled("arma::trimatu(arma::ones(L, L), 1) * -inf")
         .combined();
     p.variant(m::causal_mask_trimatu_out_of_bounds, L < 2 ? trimatu_refuses : as(causal_mask_by_loops(L)));
+    // L = 0 refused by a check of the learner's own (the contract refuses no length)
+    if (L == 0)
+        p.variant_fitting(m::causal_mask_length_zero_refused, Result::throws(Threw::input_error, "causal_mask:"),
+                          [](const Result& r) {
+                              return (r.threw == Threw::input_error || r.threw == Threw::shape_error) &&
+                                     r.message.rfind("causal_mask:", 0) == 0;
+                          });
+    else
+        p.variant(m::causal_mask_length_zero_refused, as(causal_mask_by_loops(L)));
     // the other slips made with arma::trimatu(M, 1) or arma::trimatl(M, -1): refused too for L < 2
     // (arma::trimatu(M, 2), for j > i + 1, for L < 3), and named by the other slip
     auto by_trimat = [&](const Mistake& mk, const arma::mat& M, arma::uword least, const std::string& how) {
@@ -609,6 +620,16 @@ void refuses_each(const std::string& fn, const std::vector<std::tuple<std::strin
     }
 }
 
+// Whether `call` throws attn::ShapeError under `fn`'s own name: a check of the function's
+// own, which a later case takes for granted (a function without checks is told once).
+bool refuses_on_its_own(const std::string& fn, const std::function<void()>& call) {
+    const Result got = attempt([&] {
+        call();
+        return Result{};
+    });
+    return got.threw == Threw::shape_error && got.message.rfind(fn + ":", 0) == 0;
+}
+
 }  // namespace
 
 // ==================================================================== self_attention
@@ -641,12 +662,24 @@ BOOST_AUTO_TEST_CASE(projects_one_input_three_ways) {
 BOOST_AUTO_TEST_CASE(rejects_input_narrower_than_the_weights_naming_both) {
     const Weights w(6, 4, 3, 23);
     const arma::mat X(5, 4, arma::fill::ones), X6(5, 6, arma::fill::ones);
-    const arma::mat W_k3 = arma::ones(6, 3), W_k5 = arma::ones(5, 4), W_v5 = arma::ones(5, 3);
+    const arma::mat W_k5 = arma::ones(5, 4), W_v5 = arma::ones(5, 3);
     refuses_each("self_attention",
-                 {{"X 5x4 with W_q 6x4", [&] { attn::self_attention(X, w.W_q, w.W_k, w.W_v); }, {"X 5x4"}},
+                 {{"X 5x4 with W_q 6x4", [&] { attn::self_attention(X, w.W_q, w.W_k, w.W_v); }, {"X 5x4", "6x4"}},
                   {"W_k 5x4 for an X 5x6", [&] { attn::self_attention(X6, w.W_q, W_k5, w.W_v); }, {"5x6", "5x4"}},
-                  {"W_k 6x3 beside W_q 6x4", [&] { attn::self_attention(X6, w.W_q, W_k3, w.W_v); }, {"6x4", "6x3"}},
                   {"W_v 5x3 for an X 5x6", [&] { attn::self_attention(X6, w.W_q, w.W_k, W_v5); }, {"5x6", "5x3"}}});
+}
+
+BOOST_AUTO_TEST_CASE(rejects_query_and_key_weights_of_different_widths_naming_both) {
+    // W_q and W_k fit X but give queries and keys of different widths: a rule of the
+    // projections, the layer's own (else scaled_dot_product_attention refuses Q and K)
+    const Weights w(6, 4, 3, 23);
+    const arma::mat X(5, 4, arma::fill::ones), X6(5, 6, arma::fill::ones), W_k3 = arma::ones(6, 3);
+    if (!refuses_on_its_own("self_attention", [&] { attn::self_attention(X, w.W_q, w.W_k, w.W_v); })) {
+        BOOST_TEST_MESSAGE("checked once rejects_input_narrower_than_the_weights_naming_both passes");
+        return;
+    }
+    refuses_each("self_attention",
+                 {{"W_k 6x3 beside W_q 6x4", [&] { attn::self_attention(X6, w.W_q, W_k3, w.W_v); }, {"6x4", "6x3"}}});
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -706,7 +739,7 @@ BOOST_AUTO_TEST_CASE(changing_the_decoder_input_changes_only_through_the_queries
 BOOST_AUTO_TEST_CASE(rejects_encoder_of_the_wrong_width_naming_it) {
     const Weights w(4, 4, 4, 35);
     const arma::mat X_dec(2, 4, arma::fill::ones), H_enc(4, 4, arma::fill::ones), H3(4, 3, arma::fill::ones),
-        X3(2, 3, arma::fill::ones), W_k3 = arma::ones(4, 3), W_v3 = arma::ones(3, 4), W_k_short = arma::ones(3, 4);
+        X3(2, 3, arma::fill::ones), W_v3 = arma::ones(3, 4), W_k_short = arma::ones(3, 4);
     // W_k or W_v too short (3x4) for H_enc: an error that pairs it with X_dec checked the wrong input
     for (const auto& call : std::vector<std::function<void()>>{
              [&] { attn::cross_attention(X_dec, H_enc, w.W_q, W_k_short, w.W_v); },
@@ -720,12 +753,29 @@ BOOST_AUTO_TEST_CASE(rejects_encoder_of_the_wrong_width_naming_it) {
             return report(m::encoder_checked_as_decoder);
     }
     refuses_each("cross_attention",
-                 {{"H_enc 4x3 with W_k 4x4", [&] { attn::cross_attention(X_dec, H3, w.W_q, w.W_k, w.W_v); }, {"H_enc 4x3"}},
-                  {"X_dec 2x3 with W_q 4x4", [&] { attn::cross_attention(X3, H_enc, w.W_q, w.W_k, w.W_v); }, {"X_dec 2x3"}},
-                  {"W_k 4x3 beside W_q 4x4", [&] { attn::cross_attention(X_dec, H_enc, w.W_q, W_k3, w.W_v); },
-                   {"4x4", "4x3"}},
+                 // each with its partner by shape (W_k or W_v, all 4x4): a message that gives as
+                 // many matrices, one of them another input under its own name, is named
+                 {{"H_enc 4x3 with W_k 4x4", [&] { attn::cross_attention(X_dec, H3, w.W_q, w.W_k, w.W_v); },
+                   {"H_enc 4x3", "4x4"}},
+                  {"X_dec 2x3 with W_q 4x4", [&] { attn::cross_attention(X3, H_enc, w.W_q, w.W_k, w.W_v); },
+                   {"X_dec 2x3", "4x4"}},
                   {"W_v 3x4 for an H_enc 4x4", [&] { attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, W_v3); },
                    {"H_enc 4x4", "3x4"}}});
+}
+
+BOOST_AUTO_TEST_CASE(rejects_query_and_key_weights_of_different_widths_naming_both) {
+    // W_q and W_k fit their inputs but give queries and keys of different widths: a rule of
+    // the projections, the layer's own (else scaled_dot_product_attention refuses Q and K)
+    const Weights w(4, 4, 4, 35);
+    const arma::mat X_dec(2, 4, arma::fill::ones), H_enc(4, 4, arma::fill::ones), W_k3 = arma::ones(4, 3),
+        H3(4, 3, arma::fill::ones);
+    if (!refuses_on_its_own("cross_attention", [&] { attn::cross_attention(X_dec, H3, w.W_q, w.W_k, w.W_v); })) {
+        BOOST_TEST_MESSAGE("checked once rejects_encoder_of_the_wrong_width_naming_it passes");
+        return;
+    }
+    refuses_each("cross_attention",
+                 {{"W_k 4x3 beside W_q 4x4", [&] { attn::cross_attention(X_dec, H_enc, w.W_q, W_k3, w.W_v); },
+                   {"4x4", "4x3"}}});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

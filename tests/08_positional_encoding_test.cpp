@@ -27,11 +27,17 @@ ATTN_TEST_MAIN(ch08_positional_encoding)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known = contract_rules(
+    "add_positions", {{"X", "PE", "X's width against PE's width, d_model (PE.n_cols == X.n_cols)"},
+                      {"X", "PE", "X's rows against PE's rows, L <= L_max (PE.n_rows >= X.n_rows)"}});
 
 
 // The message of the E that fn throws, or "" (for the chapter's own checks of wording).
@@ -345,7 +351,7 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
              Lmax > L ? refused_sum(x, shape(L + 1, d)) : out_of_bounds, refused_sum(x, shape(1, d)), false,
              "in add_positions, X + PE.head_rows(X.n_rows): its first L rows, also for an empty X");
     // an empty X: PE.rows(0, L - 1) with L - 1 wrapped round to the largest index
-    declare(p, m::add_positions_empty_sentence, empty ? out_of_bounds : right);
+    declare(p, mistake_of(OneTooMany::empty_range), empty ? out_of_bounds : right);
     // an empty X given back as a 0x0 matrix, not 0 x d_model
     declare(p, m::add_positions_empty_loses_width, empty ? as(arma::mat()) : right);
     // the loop over the positions one short: the last token (p + 1 < L, or p < L - 1, which
@@ -397,6 +403,12 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
         if (Lmax > L)
             p.on_other_input(result(kSumPart, X + rows_by_loops(PE, Lmax - L, L), kSum),
                              "the table's last L rows (PE.tail_rows(L)): token t takes PE.row(t), the first L rows");
+        // the given PE left unread, a table computed afresh added instead (right only where PE
+        // is that table)
+        p.on_other_input(result(kSumPart, X + table_by_loops(L, d), kSum),
+                         "a table of its own, positional_encoding(L, d_model), in place of the PE it was given: the "
+                         "caller's table may be another one (learned, or made for a longer sentence), so add the "
+                         "first L rows of PE itself, X + PE.head_rows(X.n_rows)");
     }
     if (!empty) p.term("X", kSumPart, X).term("PE's first L rows", kSumPart, head);
 }

@@ -33,11 +33,25 @@ ATTN_TEST_MAIN(ch10_transformer_blocks)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known =
+    contract_rules("layer_norm", {{"X", "gain", "X's columns against gain's length, d_model"},
+                                  {"X", "bias", "X's columns against bias's length, d_model"}}) &&
+    contract_rules("layer_norm_backward",
+                   {{"dY", "xhat", "dY's shape against xhat's, T x d_model"},
+                    {"inv_std", "xhat", "inv_std's length against xhat's rows, T (one entry per token)"},
+                    {"gain", "xhat", "gain's length against xhat's columns, d_model"}}) &&
+    contract_rules("feed_forward", {{"X", "W_1", "X's columns against W_1's rows, d_model"},
+                                    {"b_1", "W_1", "b_1's length against W_1's columns, d_ff"},
+                                    {"W_2", "W_1", "W_2's rows against W_1's columns, d_ff"},
+                                    {"b_2", "W_2", "b_2's length against W_2's columns, d_model"}});
 
 std::string shape(arma::uword r, arma::uword c) { return std::to_string(r) + "x" + std::to_string(c); }
 

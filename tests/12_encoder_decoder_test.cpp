@@ -170,7 +170,18 @@ void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uw
         .variant(m::teacher_forcing_begin_appended, forcing_result(joined({y, {b}}), ye))
         .variant(m::teacher_forcing_end_in_input, forcing_result(joined({by, {e}}), ye))
         .variant(m::teacher_forcing_begin_in_expected, forcing_result(by, joined({by, {e}})))
-        .variant(m::teacher_forcing_begin_end_swapped, forcing_result(joined({{e}, y}), joined({y, {b}})))
+        .variant(m::teacher_forcing_begin_end_swapped, forcing_result(joined({{e}, y}), joined({y, {b}})),
+                 "end was put where begin belongs and begin where end belongs")
+        .labelled("both swapped")
+        // one of the two special tokens written in the other's place, the rest right
+        .variant(m::teacher_forcing_begin_end_swapped, forcing_result(by, joined({y, {b}})),
+                 "the begin token was pushed at the end of expected, where the end token belongs (decoder_input "
+                 "is right)")
+        .labelled("begin for end")
+        .variant(m::teacher_forcing_begin_end_swapped, forcing_result(joined({{e}, y}), ye),
+                 "the end token was put at the front of decoder_input, where the begin token belongs (expected "
+                 "is right)")
+        .labelled("end for begin")
         // {begin, y} alone, sliced: all but its last, all but its first
         .variant(m::teacher_forcing_sliced_without_end, forcing_result(first_n(by, y.size()), y))
         .labelled("{begin, y} sliced")

@@ -132,10 +132,10 @@ ATTN_MISTAKE(input_projections_with_tanh, "input_projections",
              "taken before the sum (chapter 01, step 2)");
 
 // --- shape checks that refuse what fits
-ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "rnn_step input_projections project attend",
+ATTN_MISTAKE(shape_rule_refuses_fitting_shapes, "*",
              "a ShapeError was thrown for shapes that fit the contract: the rule checked is not "
-             "the one the product needs ({}); compare the Shapes: line of the function's doc "
-             "block in src/contracts/ (chapters 01-05)");
+             "the one the contract states ({}); compare the Shapes: line of the function's doc "
+             "block in src/contracts/ (every chapter)");
 
 // --- rnn_questions
 ATTN_MISTAKE(thinks_the_loop_runs_in_parallel, "rnn_questions",

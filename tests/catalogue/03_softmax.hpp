@@ -22,10 +22,12 @@ ATTN_MISTAKE(softmax_without_max_subtraction,
              "S.each_col() - arma::max(S, 1), which changes nothing else (chapter 03, shift "
              "invariance)");
 ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_entropy self_attention cross_attention masked_attention",
-             "the shift was not each row's own maximum (one maximum for the whole matrix, or each "
-             "row's mean): right in exact arithmetic, but on rows far apart exp under- or "
-             "overflows and the row becomes 0/0 = NaN; subtract max(S, 1), one maximum per row, "
-             "which in Armadillo is S.each_col() - arma::max(S, 1) (chapter 03)");
+             "the shift was not each row's own maximum (one maximum for the whole matrix, each "
+             "row's mean or minimum, or its first score s(0)): right in exact arithmetic, but on "
+             "rows far apart, or a row whose later score lies far above the one shifted by, exp "
+             "under- or overflows, and a hidden first key (-infinity) makes every e^(s - s(0)) "
+             "infinite: the row becomes 0/0 or inf/inf = NaN; subtract max(S, 1), one maximum per "
+             "row, which in Armadillo is S.each_col() - arma::max(S, 1) (chapter 03)");
 ATTN_MISTAKE(softmax_shift_by_column_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention",
              "each entry was shifted by its COLUMN's maximum: arma::max(S) works down the "
              "columns, so the entries of a row were shifted by different amounts and the weights "
@@ -221,7 +223,9 @@ ATTN_MISTAKE(softmax_backward_dot_unfinished, "softmax_jvp softmax_rows_backward
 ATTN_MISTAKE(softmax_backward_dot_one_short, "softmax_jvp softmax_rows_backward attention_backward",
              "the dot product a . v left out the last key: its loop stopped one short (k + 1 < "
              "L_K, or k < n - 1); it adds up a_k v_k over every key of the row, for (arma::uword "
-             "k = 0; k < a.n_cols; ++k) (chapters 03 and 11)");
+             "k = 0; k < a.n_cols; ++k); where the loop writing the entries stopped one short too, "
+             "the last key's entry also stayed 0: both loops run over every key (chapters 03 and "
+             "11)");
 ATTN_MISTAKE(softmax_backward_of_log_softmax, "softmax_jvp softmax_rows_backward attention_backward",
              "this is the backward pass of log-softmax, v - a sum(v), not of softmax: softmax's "
              "Jacobian diag(a) - a^T a scales every entry by its weight and subtracts the weighted "

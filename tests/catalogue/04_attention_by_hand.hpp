@@ -125,6 +125,14 @@ ATTN_MISTAKE(sum_starts_from_first_row, "row_one_by_hand llms_row",
              "started at j = 1) without its weight: start the total at zeros, arma::rowvec "
              "z(V.n_cols, arma::fill::zeros), and let the loop add every weighted row once, z += "
              "weights(j) * V.row(j) for j = 0 .. V.n_rows - 1 (chapter 04, Try it)");
+ATTN_MISTAKE(empty_sum_reads_past_the_end, "row_one_by_hand",
+             "with no keys (weights 1x0, V 0 x d_v) an index ran past the end, though the sum is "
+             "right whenever there is a key: the code reads a weight or a value row that does not "
+             "exist there (the sum started from its first term, z = weights(0) * V.row(0) with the "
+             "loop from j = 1, or z sized by V.row(0)), or a bound written V.n_rows - 1, an "
+             "arma::uword, wrapped round below 0 to a huge number. The sum of no rows is d_v "
+             "zeros: start at arma::rowvec z(V.n_cols, arma::fill::zeros) and loop while j < "
+             "V.n_rows, which runs no step when there is nothing to add (chapter 04, Try it)");
 ATTN_MISTAKE(loop_uses_a_fixed_index, "row_one_by_hand llms_row",
              "inside the loop a fixed index was written where the loop's own belongs (weights(0) "
              "for weights(j), or V.row(0) for V.row(j)), so every term used the same weight or the "

@@ -36,6 +36,12 @@ ATTN_MISTAKE(paired_summed_over_columns, "variance_experiment",
 ATTN_MISTAKE(paired_mean_not_sum, "variance_experiment",
              "the products q_c k_c were averaged (arma::mean) instead of added: a dot product is "
              "their sum, arma::sum(Q % K, 1); the mean is d_k times smaller (chapter 05)");
+ATTN_MISTAKE(paired_shape_checked_in_one_size, "variance_experiment",
+             "the shape check of paired_dot_products compared only one of the two sizes ({}): "
+             "each query has one key of its own width, so Q and K must agree in both, "
+             "Q.n_rows == K.n_rows && Q.n_cols == K.n_cols; a check of the rows alone lets keys of "
+             "another width through to the product, and one of the columns alone lets a key too "
+             "many or too few through (chapter 05)");
 
 // --- variance_experiment: sample_variance
 ATTN_MISTAKE(sample_variance_divides_by_n, "variance_experiment",

@@ -48,6 +48,11 @@ ATTN_MISTAKE(mask_without_entries_taken_as_no_mask, "scaled_dot_product_attentio
              "0x4 and 2x0 as well as 0x0, but only 0x0, the default argument, means no mask; any "
              "other mask must be L_Q x L_K. Test for none with mask.n_rows == 0 && mask.n_cols == 0, "
              "and check the shape of every other mask with the mask rule (chapter 06)");
+ATTN_MISTAKE(mask_shape_rule_wrong, "scaled_dot_product_attention masked_attention",
+             "a mask of the right shape was refused: the mask has one row per query and one "
+             "column per key, L_Q x L_K (mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows); it "
+             "is square (L_Q x L_Q) only when L_Q = L_K, as for the causal mask, and its width is "
+             "L_K, not d_k (chapters 06 and 07)");
 ATTN_MISTAKE(mask_error_names_scores_transposed, "masked_attention scaled_dot_product_attention",
              "the mask's shape error gave the scores the wrong way round, L_K x L_Q ({\"scores\", "
              "K.n_rows, Q.n_rows}); the scores are Q K^T, one row per query and one column per "

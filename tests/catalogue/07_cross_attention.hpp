@@ -70,6 +70,12 @@ ATTN_MISTAKE(causal_mask_trimatu_out_of_bounds, "causal_mask",
              "the diagonal k = 1 lies outside a 1x1 or 0x0 matrix, and Armadillo throws; "
              "causal_mask(1) is the single entry 0 and causal_mask(0) is empty, so give L < 2 a "
              "case of its own, or write the -infinity entries with two loops (chapter 07)");
+ATTN_MISTAKE(causal_mask_length_zero_refused, "causal_mask",
+             "causal_mask(0) was refused, but a sequence of no tokens has a mask of no entries: "
+             "causal_mask(0) is the 0x0 matrix, and the contract refuses no length (a check such "
+             "as if (L == 0) throw, or L < 1, is one too many); arma::mat M(L, L, "
+             "arma::fill::zeros) is already 0x0 for L = 0, and the loops over it do nothing "
+             "(chapter 07)");
 ATTN_MISTAKE(causal_mask_hides_the_past, "causal_mask",
              "only the diagonal was left visible, so each token also lost the tokens before it: "
              "the keys j < i are the past and may be seen, only j > i is hidden. With "
@@ -79,11 +85,6 @@ ATTN_MISTAKE(mask_minus_infinity_refused, "masked_attention",
              "a mask holding -infinity was refused, but -infinity is how a mask says a key is "
              "hidden: allow it with the last argument of require_finite, require_finite(fn, name, "
              "mask, /*allow_minus_inf=*/true), which still refuses NaN and +infinity (chapter 07)");
-ATTN_MISTAKE(mask_shape_rule_wrong, "masked_attention",
-             "a mask of the right shape was refused: the mask has one row per query and one "
-             "column per key, L_Q x L_K (mask.n_rows == Q.n_rows && mask.n_cols == K.n_rows); it "
-             "is square only when L_Q = L_K, as for the causal mask, and its width is L_K, not "
-             "d_k (chapter 07)");
 ATTN_MISTAKE(scale_by_query_count, "cross_attention masked_attention",
              "the scores were divided by the square root of the number of queries (Q.n_rows, the "
              "decoder's length in cross-attention); the divisor is sqrt(d_k), the width of one "

@@ -80,11 +80,14 @@ ATTN_MISTAKE(add_positions_whole_table, "add_positions",
              "made for the longest), so only its first L rows belong to X's L tokens: X + "
              "PE.head_rows(X.n_rows); Armadillo refuses X + PE when the two shapes differ "
              "(chapter 08)");
-ATTN_MISTAKE(add_positions_empty_sentence, "add_positions",
-             "an empty X (0 tokens) broke the function: PE.rows(0, X.n_rows - 1) with X.n_rows = "
-             "0 asks for row 0 - 1, which an unsigned arma::uword turns into the largest index "
-             "there is; take the rows with PE.head_rows(X.n_rows), which gives 0 rows for an "
-             "empty X, so X + PE.head_rows(X.n_rows) is right for every length (chapter 08)");
+ATTN_MISTAKE(add_positions_empty_sentence, "add_positions split_heads concat_heads",
+             "an input with a size of 0 broke the function ({}): a range a .. a + n - 1 taken with "
+             "n = 0 (PE.rows(0, X.n_rows - 1) for an empty X, M.cols(a, a + w - 1) for a block of "
+             "no columns) ends before it starts, at a - 1, and at 0 - 1 an unsigned arma::uword "
+             "turns into the largest index there is: Armadillo refuses it; take the first n rows "
+             "with PE.head_rows(n), which gives none for n = 0, and give a block of no columns "
+             "its own case: w == 0 ? arma::mat(M.n_rows, 0) : M.cols(a, a + w - 1), or if (w > 0) "
+             "around the copy (chapters 08 and 09)");
 ATTN_MISTAKE(similarity_as_column, "position_similarity",
              "the result came out as a column, L x 1 (PE * PE.row(p).t(), or arma::sum(..., 1) "
              "without a .t()), which an arma::rowvec cannot hold; the exercise returns a row, 1 x "

@@ -77,6 +77,11 @@ ATTN_MISTAKE(cross_entropy_onehot_at_row_number, "cross_entropy",
 ATTN_MISTAKE(cross_entropy_message_row_from_one, "cross_entropy",
              "the error's message counted the rows from 1 ({}): rows are numbered from 0 like every "
              "index in C++ and Armadillo, so give r itself, not r + 1 (chapter 11)");
+ATTN_MISTAKE(softmax_backward_divided_by_weight_sum, "softmax_rows_backward",
+             "the row's dot product (or the weights themselves) was divided by the row's sum of "
+             "weights, A_i . dA_i / sum(A_i): a row that sees no key has weights all 0, so that is "
+             "0 / 0 = NaN, and every other row sums to 1 already, so the division does nothing; "
+             "leave it out, each entry is a_j (dA_j - A_i . dA_i), 0 on a row of zeros (chapter 11)");
 ATTN_MISTAKE(numeric_gradient_one_sided, "numeric_gradient",
              "the difference was one-sided, (f(W + h e_i) - f(W)) / h, whose error shrinks only "
              "like h; the central difference (f(W + h e_i) - f(W - h e_i)) / 2h cancels the h^2 "

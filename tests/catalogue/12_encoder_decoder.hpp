@@ -31,8 +31,8 @@ ATTN_MISTAKE(teacher_forcing_begin_in_expected, "teacher_forcing",
              "predicted; expected is y_1 .. y_n, end (n + 1 tokens), the decoder input without "
              "its first token and with end after it (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_begin_end_swapped, "teacher_forcing",
-             "begin and end were swapped: the decoder input must start with the begin token and "
-             "the expected tokens finish with the end token; check which argument is which "
+             "begin and end were mixed up: {}; the decoder input must start with the begin token "
+             "and the expected tokens finish with the end token; check which argument is which "
              "(target, begin, end) (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_sliced_without_end, "teacher_forcing",
              "the decoder input lost y_n and the expected tokens lost the end token, as when "

@@ -26,9 +26,10 @@ ATTN_MISTAKE(bad_input_accepted, "*",
              "function and what is wrong, so that a caller's mistake cannot turn into silent "
              "nonsense (every chapter)");
 ATTN_MISTAKE(refused_under_another_name, "*",
-             "the bad input was refused, but by a function your code called later ({}): check the "
-             "input at the start of your own function, so that the error names it, the rule and "
-             "the shapes the caller gave");
+             "the bad input was refused, but under another function's name ({}): either a "
+             "function your code called later refused it, or a check of yours was handed that "
+             "name; check the input at the start of your own function, under its own name, so "
+             "that the error names it, the rule and the shapes the caller gave");
 ATTN_MISTAKE(refusal_names_another_matrix, "*",
              "the error's message gives {}: a message shows the pairs handed to require_shapes "
              "({\"name\", M}), so each pair must be the matrix the rule is about, under its own name "

@@ -59,6 +59,7 @@ const char* shift_name(Shift s) {
         case Shift::row_mean: return "mean(S, 1)";
         case Shift::column_max: return "max(S)";
         case Shift::row_min: return "min(S, 1)";
+        case Shift::row_first: return "S.col(0)";
     }
     return "";
 }
@@ -129,11 +130,12 @@ std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
     std::vector<Slip> out;
     if (which.every_pairing) {
         const Shift shifts[] = {Shift::row_max, Shift::column_max, Shift::global_max, Shift::row_mean, Shift::none,
-                                Shift::row_min};
+                                Shift::row_min, Shift::row_first};
         const Norm norms[] = {Norm::row_sum, Norm::column_sum, Norm::total, Norm::row_max};
         for (const bool guard : {true, false})
             for (const Shift sh : shifts)
                 for (const Norm no : norms) {
+                    if (sh == Shift::row_first && !which.shift_by_first) continue;
                     SoftmaxWay w = way_of(sh, no);
                     w.guard = guard;
                     if (!mistake_of(w)) continue;  // the right one
@@ -144,9 +146,11 @@ std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
         const std::pair<Shift, Norm> table[] = {
             {Shift::row_max, Norm::column_sum},    {Shift::row_max, Norm::total},  {Shift::global_max, Norm::total},
             {Shift::row_max, Norm::row_max},       {Shift::none, Norm::row_sum},   {Shift::global_max, Norm::row_sum},
-            {Shift::row_mean, Norm::row_sum},      {Shift::row_min, Norm::row_sum}, {Shift::column_max, Norm::row_sum}};
+            {Shift::row_mean, Norm::row_sum},      {Shift::row_min, Norm::row_sum}, {Shift::column_max, Norm::row_sum},
+            {Shift::row_first, Norm::row_sum}};
         for (const auto& [sh, no] : table)
-            if (sh != Shift::row_min || which.shift_by_row_min) push(out, softmax_slip(way_of(sh, no)), which.table_unguarded);
+            if ((sh != Shift::row_min || which.shift_by_row_min) && (sh != Shift::row_first || which.shift_by_first))
+                push(out, softmax_slip(way_of(sh, no)), which.table_unguarded);
     }
     if (which.down_columns) {
         SoftmaxWay w;
@@ -328,6 +332,11 @@ std::vector<Slip> divisor_slips(const DivisorSizes& n, const DivisorSlips& which
         by(Divisor::half_d_k, n.d_k / 2);
         by(Divisor::other_power, n.d_k * n.d_k, "d_k^2", "d_k^2");
         by(Divisor::other_power, std::sqrt(std::sqrt(n.d_k)), "d_k^(1/4)", "d_k^(1/4), sqrt(sqrt(d_k))");
+        // scale_scores(S, std::sqrt(d_k)): the root handed to a function that takes d_k (an
+        // arma::uword, so cut to a whole number) and takes the root itself
+        by(Divisor::other_power, std::sqrt(std::floor(std::sqrt(n.d_k))), "sqrt(d_k) handed to scale_scores",
+           "the root taken twice, sqrt of sqrt(d_k) cut to a whole number, as scale_scores(S, std::sqrt(d_k)) "
+           "gives: scale_scores takes d_k itself (an arma::uword) and takes the root");
         by(Divisor::fixed_two, 8.0, "8");
     }
     return out;
@@ -480,6 +489,7 @@ const Mistake& mistake_of(NotARule rule) {
         case NotARule::l_q_equals_l_k: return m::extra_rule_l_q_equals_l_k;
         case NotARule::d_v_equals_d_k: return m::extra_rule_d_v_equals_d_k;
         case NotARule::other_sizes: return m::shape_rule_refuses_fitting_shapes;
+        case NotARule::mask_other_shape: return m::mask_shape_rule_wrong;
     }
     throw std::invalid_argument("mistake_of: no such rule");
 }
@@ -495,8 +505,15 @@ const Mistake& mistake_of(OneTooMany way) {
     switch (way) {
         case OneTooMany::loop_bound: return m::loop_runs_one_past_the_end;
         case OneTooMany::span_end: return m::span_end_inclusive;
+        case OneTooMany::empty_range: return m::add_positions_empty_sentence;
     }
     throw std::invalid_argument("mistake_of: no such range");
+}
+
+bool empty_range_broke(const Result& got, const std::string& input) {
+    if (got.threw != Threw::armadillo_index) return false;
+    report(m::add_positions_empty_sentence, "on " + input + ", it threw " + got.type + ": " + got.message);
+    return true;
 }
 
 // --- the softmax's backward pass ------------------------------------------------------
@@ -551,6 +568,7 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
                 case Jvp::partial_dot_through: x = a * (g - (partial + a * g)); break;
                 case Jvp::partial_dot_before: x = a * (g - partial); break;
                 case Jvp::dot_one_short: x = a * (g - dot_short(i)); break;
+                case Jvp::both_loops_short: x = j + 1 < C ? a * (g - dot_short(i)) : 0.0; break;
                 case Jvp::masked_keep_gradient: x = a == 0.0 ? g : x; break;
             }
             partial += a * g;
@@ -668,6 +686,7 @@ std::vector<JvpSlip> jvp_slips(bool one_row) {
             {Jvp::partial_dot_through, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j"},
             {Jvp::partial_dot_before, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j-1"},
             {Jvp::dot_one_short, &m::softmax_backward_dot_one_short, "k + 1 < L_K"},
+            {Jvp::both_loops_short, &m::softmax_backward_dot_one_short, "k + 1 < L_K and j + 1 < L_K"},
             {Jvp::masked_keep_gradient, &m::softmax_backward_masked_keep_gradient, "dA kept where A = 0"}};
     if (one_row)
         all.erase(std::remove_if(all.begin(), all.end(),

@@ -70,7 +70,7 @@ void add_slips(Probe& p, const std::vector<Slip>& slips, const Finish& finish);
 // A softmax written by hand can go wrong in its direction (down the columns), its
 // normaliser (the column's total, everything's, the row's largest entry, the 2-norm of
 // arma::normalise), its exponential (left out), its shift (none, one maximum for all,
-// the row's mean or minimum, each column's maximum) and its rule for a row of nothing
+// the row's mean or minimum, each column's maximum, the row's first score) and its rule for a row of nothing
 // but -inf (NaN, or even weights); or it can be taken twice, softmax(softmax(S)). A
 // combination is named by its first slip in that order.
 struct SoftmaxSlips {
@@ -81,6 +81,9 @@ struct SoftmaxSlips {
     // its own maximum (one slip: the shift that goes with that normaliser)
     bool table = true;
     bool shift_by_row_min = true;  // min(S, 1) among the table's shifts
+    // each row shifted by its first score, s(0): right unless a later score towers over it (exp
+    // overflows) or the first is -inf while others are not (inf / inf = NaN)
+    bool shift_by_first = true;
     bool down_columns = true;      // softmax_rows(S.t()).t()
     bool by_length = true;         // arma::normalise(E, 2, 1) and arma::normalise(E)
     bool without_exp = true;
@@ -148,7 +151,8 @@ struct DivisorSlips {
     std::string d_k_detail;        // what else a division by d_k may be (divided twice)
     bool queries_apart = false;    // sqrt(L_Q) a mistake of its own (where L_Q != L_K), not a count of tokens
     bool fixed = false;            // a fixed 2, and sqrt(d_k) kept in an integer
-    bool powers = false;           // sqrt(d_k - 1), d_k / 2, d_k^2, d_k^(1/4), and a fixed 8 (the paper's sqrt(64))
+    bool powers = false;           // sqrt(d_k - 1), d_k / 2, d_k^2, d_k^(1/4) (also with the inner root cut to
+                                   // a whole number, sqrt(d_k) handed to scale_scores), and a fixed 8 (the paper's sqrt(64))
     bool unguarded = false;        // each again without the rule for a row of -inf
     bool after_softmax = false;    // the weights divided by sqrt(d_k) instead of the scores (where
                                    // the exercise gives weights)
@@ -223,9 +227,10 @@ void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
 // --- shape rules that are not rules ----------------------------------------------------
 // A hand-written shape check can refuse shapes the contract accepts: attention's free sizes
 // tied (L_Q = L_K, as if every attention were a self-attention; d_v = d_k, though d_v meets
-// d_k in no product), or another pair of sizes compared than the rule's. Such a check gives
-// the right result where the sizes it compares agree, and a ShapeError elsewhere.
-enum class NotARule { l_q_equals_l_k, d_v_equals_d_k, other_sizes };
+// d_k in no product), or another pair of sizes compared than the rule's; or a mask checked
+// against another shape than the scores' L_Q x L_K (square, L_Q x L_Q, or d_k wide). Such a
+// check gives the right result where the sizes it compares agree, and a ShapeError elsewhere.
+enum class NotARule { l_q_equals_l_k, d_v_equals_d_k, other_sizes, mask_other_shape };
 const Mistake& mistake_of(NotARule rule);
 // Declares the check of `rule` on p: `right` where it holds, else `refused` (by default the
 // exercise's ShapeError, whatever its message).
@@ -236,8 +241,13 @@ Probe& add_rule_slip(Probe& p, NotARule rule, bool holds, const Result& right,
 // A loop written with <= for < (its last step reads past the end: Armadillo's index error on
 // every input), or a block taken as .cols(a, a + w) or .rows(0, L), whose end Armadillo
 // counts in (a block one too wide, or past the end). What each gives is the exercise's own.
-enum class OneTooMany { loop_bound, span_end };
+// empty_range: a range 0 .. n - 1 (PE.rows(0, L - 1), M.cols(a, a + w - 1)) taken with n = 0,
+// whose end wraps round to the largest unsigned index: Armadillo's index error on an input
+// with a size of 0 only. empty_range_broke names it where such an input (`input`, in
+// words) gave that error, and returns true.
+enum class OneTooMany { loop_bound, span_end, empty_range };
 const Mistake& mistake_of(OneTooMany way);
+bool empty_range_broke(const Result& got, const std::string& input);
 
 // --- a product written by hand ----------------------------------------------------------
 // C = A B entry by entry, C(i, j) = sum_k A(i, k) B(k, j), as a triple loop: its sum can
@@ -270,13 +280,14 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
 // the weights do, dA % (dA - dot); and log-softmax's backward pass, dA - A % sum(dA), can
 // stand for softmax's. A loop that sums the dot product while it writes the entries uses
 // it unfinished: entry j subtracts the sum over keys 0..j (`partial_dot_through`) or
-// 0..j-1 (`partial_dot_before`); or its loop can stop one key short (`dot_one_short`).
+// 0..j-1 (`partial_dot_before`); or its loop can stop one key short (`dot_one_short`), with the loop writing the entries too
+// (`both_loops_short`: the last key's entry stays 0).
 // A loop that starts from a copy of dA and skips the masked keys (weight 0) leaves them
 // dA where 0 belongs (`masked_keep_gradient`). `skipped` is no backward pass at all (dS = dA).
 enum class Jvp { right, skipped, without_subtraction, missing_weights, diagonal_only, sum_of_v, mean_of_v, brackets,
                  columns, whole_matrix, not_reset, roles_swapped, on_weights, dot_of_weights, first_term_unweighted,
                  dot_as_mean, softmax_again, own_weight_twice, without_delta, gradient_in_front, log_softmax,
-                 partial_dot_through, partial_dot_before, dot_one_short, masked_keep_gradient };
+                 partial_dot_through, partial_dot_before, dot_one_short, both_loops_short, masked_keep_gradient };
 arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way = Jvp::right);
 struct JvpSlip {
     Jvp way;

@@ -53,6 +53,7 @@ arma::mat softmax_by_loops(const arma::mat& H, const SoftmaxWay& way) {
             if (way.shift == Shift::global_max) c = global;
             if (way.shift == Shift::row_mean) c = mean;
             if (way.shift == Shift::row_min) c = least;
+            if (way.shift == Shift::row_first) c = H(i, 0);
             if (way.shift == Shift::column_max) {
                 c = -INFINITY;
                 for (arma::uword r = 0; r < H.n_rows; ++r) c = std::max(c, H(r, j));

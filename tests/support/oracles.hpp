@@ -18,8 +18,9 @@ arma::mat product_by_loops(const arma::mat& A, const arma::mat& B);
 
 // --- softmax along the rows ---------------------------------------------------------
 // What each row is shifted by before exp: its own maximum (right), nothing, one
-// maximum for the whole matrix, the row's mean or minimum, or each entry's column maximum.
-enum class Shift { row_max, none, global_max, row_mean, column_max, row_min };
+// maximum for the whole matrix, the row's mean or minimum, each entry's column maximum,
+// or the row's first score (s(0), whatever the others).
+enum class Shift { row_max, none, global_max, row_mean, column_max, row_min, row_first };
 // What each exponential is divided by: its row's total (right), its column's total,
 // the total of everything, its row's largest exponential, or the length (2-norm) of its
 // row or of its column, as arma::normalise(E, 2, 1) and arma::normalise(E) divide.

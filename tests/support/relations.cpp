@@ -1,6 +1,8 @@
 // relations.cpp: the relations of relations.hpp.
 #include "support/relations.hpp"
 
+#include "support/families.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -652,7 +654,11 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
     // stopped one short of the end (or started one late) leaves a result made of zeros
     auto edge_left_zero = [&](bool rows, bool last) {
         const arma::uword n = rows ? Y.n_rows : Y.n_cols;
-        if (n < 2) return false;
+        if (n == 0 || Y.n_rows != R.n_rows || Y.n_cols != R.n_cols) return false;
+        if (n == 1) {  // the one line is the edge: all 0 where the right one is not
+            const arma::vec r = arma::vectorise(R), y = arma::vectorise(Y);
+            return arma::all(r == 0.0) && !agree(r, y, tol);
+        }
         const arma::uword e = last ? n - 1 : 0, b0 = last ? 0 : 1, b1 = last ? n - 2 : n - 1;
         const arma::mat re = rows ? arma::mat(R.row(e)) : arma::mat(R.col(e));
         const arma::mat ye = rows ? arma::mat(Y.row(e)) : arma::mat(Y.col(e));
@@ -665,7 +671,7 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         const std::string word = rows ? ax.rows : ax.cols;
         const arma::uword n = rows ? Y.n_rows : Y.n_cols;
         for (const bool last : {true, false})
-            if (edge_left_zero(rows, last))
+            if (edge_left_zero(rows, last)) {
                 out.push_back(found(
                     m::result_edge_left_out, std::string("edge:") + (rows ? "rows:" : "cols:") + (last ? "last" : "first"),
                     name + " is right except its " + (last ? "last " : "first ") + word + " (" + word + " " +
@@ -673,6 +679,9 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                         (last ? "a loop that stopped one short of the end (i < n - 1, or i + 1 < n, where i < n belongs)"
                               : "a loop that started at 1 instead of 0") +
                         ", or a range one too short"));
+                // a single line left 0 is also a result of zeros: said where another input shows the edge
+                out.back().implied = n == 1;
+            }
     }
     // shifted by one row or one column, or by more (then the lines it left behind are 0: an
     // offset moved on before its block was written, a start one block late)
@@ -752,6 +761,55 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
     return out;
 }
 
+namespace {
+std::map<std::string, std::vector<ContractRule>>& rules_of() {
+    static std::map<std::string, std::vector<ContractRule>> all;
+    return all;
+}
+
+// A ShapeError of the function's own on valid input whose message ("...; got A 4x6 and B
+// 6x6") names first a matrix with a rule of the contract: that rule, and what the check
+// compared the matrix with instead, when it was another matrix.
+std::vector<Finding> check_of_other_sizes(const Result& got, const std::string& function) {
+    const auto rules = rules_of().find(function);
+    const std::string::size_type at = got.message.rfind("; got ");
+    if (rules == rules_of().end() || at == std::string::npos) return {};
+    // the names: each is the text before its shape ("part 0 3x4")
+    auto name_before_shape = [](const std::string& s) {
+        const std::string::size_type sp = s.rfind(' ');
+        return sp == std::string::npos ? s : s.substr(0, sp);
+    };
+    const std::string named = got.message.substr(at + 6);
+    const std::string::size_type and_at = named.find(" and ");
+    const std::string first = name_before_shape(and_at == std::string::npos ? named : named.substr(0, and_at));
+    const std::string second = and_at == std::string::npos ? "" : name_before_shape(named.substr(and_at + 5));
+    std::vector<const ContractRule*> mine;
+    for (const ContractRule& r : rules->second)
+        if (r.matrix == first) mine.push_back(&r);
+    if (mine.empty()) return {};
+    std::vector<const ContractRule*> with_second;
+    for (const ContractRule* r : mine)
+        if (r->other == second) with_second.push_back(r);
+    if (!with_second.empty()) mine = with_second;
+    std::string rule;
+    for (const ContractRule* r : mine) rule += (rule.empty() ? "" : "; and ") + r->words;
+    const bool another = with_second.empty();
+    const std::string detail =
+        "the check that refused compared " + first + " with " + (second.empty() ? "nothing else" : second) +
+        "; the contract checks " + rule +
+        (another && !second.empty() ? ", not against " + second + "'s sizes" : ", and these shapes keep it") +
+        "; it threw " + got.message;
+    const Mistake& mk = mistake_of(NotARule::other_sizes);
+    return {found(mk, "rule_of:" + first + ":" + second, sentence(mk, detail))};
+}
+}  // namespace
+
+bool contract_rules(const std::string& function, const std::vector<ContractRule>& rules) {
+    auto& mine = rules_of()[function];
+    mine.insert(mine.end(), rules.begin(), rules.end());
+    return true;
+}
+
 // A call that threw where the right result is numbers: the input was valid, so what threw
 // says the slip's kind (a check too strict, a product of the wrong operands, an index
 // past the end); the key is the kind alone, so that one kind on every input names it.
@@ -767,6 +825,10 @@ std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& 
         case Threw::input_error: {
             // the course's errors start with the name of the function that refused
             const std::string by = got.message.substr(0, got.message.find(':'));
+            if ((function.empty() || by == function) && got.threw == Threw::shape_error) {
+                auto f = check_of_other_sizes(got, function);
+                if (!f.empty()) return f;
+            }
             if (function.empty() || by == function)
                 return {found(m::result_valid_input_refused, "refused", sentence(m::result_valid_input_refused) + said)};
             return {found(m::result_inner_call_refused, "refused_inside:" + by,

@@ -40,6 +40,20 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
 // code called, or Armadillo (operands that do not fit, an index past the end).
 std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& function);
 
+// A shape rule of a function's contract: the size of `matrix` and the one of `other` it
+// is compared with, in words ("W_o's rows against W_v's columns, h * d_v, the width of
+// concat"). A ShapeError of the function's own on input the contract accepts whose message
+// names `matrix` first ("got W_o 4x6 and W_q 6x6") is then named as a check of other sizes
+// than the contract's, with the contract's rule for that matrix and what the check
+// compared it with. Registered once per function, at namespace scope of its test:
+// const bool rules = contract_rules("f", {...}); returns true.
+struct ContractRule {
+    std::string matrix;
+    std::string other;
+    std::string words;
+};
+bool contract_rules(const std::string& function, const std::vector<ContractRule>& rules);
+
 // The name of the factor c among the quantities ("sqrt(d_k)", "1 / d_k", "d_k / d_model"),
 // or "" when none, or more than one, has its value; names_of_factor: all that have it.
 std::string name_of_factor(double c, const std::vector<Quantity>& quantities);
