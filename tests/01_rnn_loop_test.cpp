@@ -31,11 +31,22 @@ ATTN_TEST_MAIN(ch01_rnn_loop)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known =
+    contract_rules("rnn_step", {{"h_prev", "W", "h_prev's length against W's rows, d_h"},
+                             {"U", "W", "U's rows against W's rows, d_h"},
+                             {"x_t", "U", "x_t's length against U's columns, d_in"}}) &&
+    contract_rules("rnn_forward", {{"X", "U", "X's columns against U's columns, d_in"},
+                                   {"h_start", "W", "h_start's length against W's rows, d_h"},
+                                   {"U", "W", "U's rows against W's rows, d_h"}}) &&
+    contract_rules("input_projections", {{"X", "U", "X's columns against U's columns, d_in"}});
 
 const Axes kState = entries("entry");               // h_t: one row of d_h entries
 const Axes kStates = axes("position", "entry");     // H: row t is h_t

@@ -30,11 +30,19 @@ ATTN_TEST_MAIN(ch02_qkv_projections)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known =
+    contract_rules("project", {{"X", "W", "X's columns against W's rows, d_model"}}) &&
+    contract_rules("project_qkv", {{"X", "W_q", "X's columns against W_q's rows, d_model"},
+                                   {"X", "W_k", "X's columns against W_k's rows, d_model"},
+                                   {"X", "W_v", "X's columns against W_v's rows, d_model"}});
 
 constexpr double kTwoDecimals = 0.005 + 1e-12;
 const Axes kTokens = axes("token", "feature");

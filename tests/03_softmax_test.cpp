@@ -26,11 +26,17 @@ ATTN_TEST_MAIN(ch03_softmax)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known =
+    contract_rules("masked_softmax", {{"S", "mask", "the mask's shape against S's, L_Q x L_K"}}) &&
+    contract_rules("softmax_jvp", {{"a", "v", "a's length against v's, L_K"}});
 
 constexpr double kTwoDecimals = 0.005 + 1e-12;
 

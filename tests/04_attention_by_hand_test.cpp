@@ -33,11 +33,21 @@ ATTN_TEST_MAIN(ch04_attention_by_hand)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known =
+    contract_rules("scores", {{"Q", "K", "Q's columns against K's columns, d_k (d_q = d_k)"}}) &&
+    contract_rules("attention_weights", {{"Q", "K", "Q's columns against K's columns, d_k (d_q = d_k)"}}) &&
+    contract_rules("attend", {{"A", "V", "A's columns against V's rows, L_K (one value per key)"}}) &&
+    contract_rules("mix_value_rows", {{"weights", "V", "the weights' length against V's rows, L_K"}}) &&
+    contract_rules("llms_output_row", {{"A", "V", "A's columns against V's rows, L_K (one value per key)"}}) &&
+    contract_rules("inside_value_range", {{"z", "V", "z's length against V's columns, d_v"}});
 
 constexpr double kTwoDecimals = 0.005 + 1e-12;  // "equal when rounded to 2 decimals"
 

@@ -30,11 +30,16 @@ ATTN_TEST_MAIN(ch05_scaling)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known =
+    contract_rules("paired_dot_products", {{"Q", "K", "Q's shape against K's, n x d_k (one pair per row)"}});
 
 constexpr double kZ = 5;  // standard errors allowed
 

@@ -28,6 +28,7 @@ ATTN_TEST_MAIN(ch06_shape_rules)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using attn::Shape;
 using attn::ShapeRule;
@@ -35,6 +36,11 @@ using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known =
+    contract_rules("scaled_dot_product_attention", attention_rules(true)) &&
+    contract_rules("my_attention", attention_rules(false));
 
 const Axes kWeights = axes("query", "key");
 const Axes kOutput = axes("query", "feature");

@@ -30,11 +30,24 @@ ATTN_TEST_MAIN(ch07_cross_attention)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known =
+    contract_rules("masked_attention", attention_rules(true)) &&
+    contract_rules("self_attention", {{"X", "W_q", "X's columns against W_q's rows, d_model"},
+                                      {"X", "W_k", "X's columns against W_k's rows, d_model"},
+                                      {"X", "W_v", "X's columns against W_v's rows, d_model"},
+                                      {"W_q", "W_k", "W_q's columns against W_k's columns, d_k (d_q = d_k)"}}) &&
+    contract_rules("cross_attention", {{"X_dec", "W_q", "X_dec's columns against W_q's rows, d_model"},
+                                       {"H_enc", "W_k", "H_enc's columns against W_k's rows, d_model"},
+                                       {"H_enc", "W_v", "H_enc's columns against W_v's rows, d_model"},
+                                       {"W_q", "W_k", "W_q's columns against W_k's columns, d_k (d_q = d_k)"}});
 
 
 const Axes kWeights = axes("query", "key");

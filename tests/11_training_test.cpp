@@ -32,11 +32,28 @@ ATTN_TEST_MAIN(ch11_training)
 #include "support/diagnosis.hpp"
 #include "support/families.hpp"
 #include "support/oracles.hpp"
+#include "support/relations.hpp"
 
 using namespace attn_test;
 namespace m = attn_test::mistakes;
 
 namespace {
+
+// the contract's shape rules, for a check of other sizes (support/relations.hpp)
+[[maybe_unused]] const bool rules_known =
+    contract_rules("softmax_rows_backward", {{"A", "dA", "A's shape against dA's, L_Q x L_K"}}) &&
+    contract_rules("attention_backward", attention_rules(false)) &&
+    contract_rules("attention_backward",
+                   {{"A", "Q", "A's rows against Q's rows, L_Q"},
+                    {"A", "K", "A's columns against K's rows, L_K"},
+                    {"dZ", "Q", "dZ's rows against Q's rows, L_Q"},
+                    {"dZ", "V", "dZ's columns against V's columns, d_v"},
+                    {"A", "scores", "A's shape against the scores', L_Q x L_K"},
+                    {"dZ", "output", "dZ's shape against the output's, L_Q x d_v"}}) &&
+    contract_rules("adam_step", {{"grad", "W", "grad's shape against W's"},
+                                 {"m", "W", "m's shape against W's"},
+                                 {"v", "W", "v's shape against W's"}}) &&
+    contract_rules("cross_entropy", {{"logits", "targets", "the number of targets against the logits' rows, T"}});
 
 const Axes kWeights = axes("query", "key");
 

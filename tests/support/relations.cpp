@@ -807,7 +807,23 @@ std::vector<Finding> check_of_other_sizes(const Result& got, const std::string& 
 bool contract_rules(const std::string& function, const std::vector<ContractRule>& rules) {
     auto& mine = rules_of()[function];
     mine.insert(mine.end(), rules.begin(), rules.end());
+    // a check may name the two matrices in either order ("got W 3x3 and h_prev 1x2")
+    for (const ContractRule& r : rules) {
+        const bool stated = std::any_of(rules.begin(), rules.end(), [&](const ContractRule& o) {
+            return o.matrix == r.other && o.other == r.matrix;
+        });
+        if (!stated) mine.push_back({r.other, r.matrix, r.words});
+    }
     return true;
+}
+
+std::vector<ContractRule> attention_rules(bool with_mask) {
+    std::vector<ContractRule> rules{{"Q", "K", "Q's columns against K's columns, d_k (d_q = d_k)"},
+                                    {"K", "V", "K's rows against V's rows, L_K (one value per key)"}};
+    if (with_mask)
+        for (const char* other : {"scores", "S", "Q", "K"})
+            rules.push_back({"mask", other, "the mask's shape against the scores', L_Q x L_K (Q's rows by K's rows)"});
+    return rules;
 }
 
 // A call that threw where the right result is numbers: the input was valid, so what threw

@@ -46,13 +46,17 @@ std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& 
 // names `matrix` first ("got W_o 4x6 and W_q 6x6") is then named as a check of other sizes
 // than the contract's, with the contract's rule for that matrix and what the check
 // compared it with. Registered once per function, at namespace scope of its test:
-// const bool rules = contract_rules("f", {...}); returns true.
+// const bool rules = contract_rules("f", {...}); returns true. Each rule also holds with
+// its two matrices the other way round, unless the table states that order itself.
 struct ContractRule {
     std::string matrix;
     std::string other;
     std::string words;
 };
 bool contract_rules(const std::string& function, const std::vector<ContractRule>& rules);
+// Chapter 06's rules, which every attention exercise keeps: d_q = d_k and L_K = L_V, and
+// with_mask: a mask of L_Q x L_K.
+std::vector<ContractRule> attention_rules(bool with_mask);
 
 // The name of the factor c among the quantities ("sqrt(d_k)", "1 / d_k", "d_k / d_model"),
 // or "" when none, or more than one, has its value; names_of_factor: all that have it.

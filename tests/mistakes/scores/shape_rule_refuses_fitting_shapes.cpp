@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the mistake result_valid_input_refused in scores.
+// Wrong on purpose (suite only): the mistake shape_rule_refuses_fitting_shapes in scores.
 #include "contracts/04_attention_by_hand.hpp"
 #include "core/errors.hpp"
 
