@@ -592,15 +592,19 @@ BOOST_AUTO_TEST_CASE(rejects_shapes_that_do_not_fit) {
     const arma::mat W = arma::randn(4, 4), U = arma::randn(4, 5);
     const arma::rowvec x3 = x.head(3), h3 = h.head(3);
     const arma::mat W43 = arma::randn(4, 3), U35 = arma::randn(3, 5);
-    std::string msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h, x3, W, U); });
+    std::string msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h, x3, W, U); }, {},
+                                                   "an x_t of 1x3 for U of 4x5");
     if (msg.empty()) return;
     BOOST_TEST(msg.find("1x3") != std::string::npos, "an x_t of width 3 for U 4x5: the message should give x_t's shape 1x3; got '" << msg << "'");
-    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h3, x, W43, U); });
+    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h3, x, W43, U); }, {},
+                                       "a W of 4x3, not square (h_prev 1x3)");
     if (msg.empty()) return;
     BOOST_TEST(msg.find("4x3") != std::string::npos, "a W of 4x3 is not square: the message should give W's shape; got '" << msg << "'");
-    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h, x, W, U35); });
+    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h, x, W, U35); }, {},
+                                       "a U of 3x5 for W of 4x4 (3 rows, not d_h = 4)");
     if (msg.empty()) return;
-    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h3, x, W, U); });
+    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h3, x, W, U); }, {},
+                                       "an h_prev of 1x3 for W of 4x4");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -744,12 +748,14 @@ BOOST_AUTO_TEST_CASE(rejects_x_and_u_of_different_widths) {
     }
     arma::arma_rng::set_seed(33);
     const arma::mat X = arma::randn(6, 5), U = arma::randn(4, 5);
-    const std::string msg = refusal_of<attn::ShapeError>("input_projections", [&] { attn::input_projections(X, U.t()); });
+    const std::string msg = refusal_of<attn::ShapeError>(
+        "input_projections", [&] { attn::input_projections(X, U.t()); }, {}, "X of 6x5 with U of 5x4");
     if (msg.empty()) return;
     BOOST_TEST(msg.find("6x5") != std::string::npos, "the message should give X's shape 6x5; got '" << msg << "'");
     // and with no positions: X 0x5 with U 4x3 still breaks the rule
     refusal_of<attn::ShapeError>("input_projections",
-                                 [&] { attn::input_projections(arma::mat(0, 5), arma::mat(4, 3, arma::fill::ones)); });
+                                 [&] { attn::input_projections(arma::mat(0, 5), arma::mat(4, 3, arma::fill::ones)); }, {},
+                                 "X of 0x5 (no positions) with U of 4x3");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -374,13 +374,15 @@ BOOST_AUTO_TEST_CASE(rejects_x_and_w_that_do_not_fit) {
         return;
     }
     const arma::mat W(5, 4, arma::fill::ones);
-    const std::string msg = refusal_of<attn::ShapeError>("project", [&] { attn::project(attn::example::X(), W); });
+    const std::string msg = refusal_of<attn::ShapeError>("project", [&] { attn::project(attn::example::X(), W); }, {},
+                                                         "X of 3x4 with W of 5x4");
     if (msg.empty()) return;
     // each matrix under its own name ("X 3x4", "W 5x4"): one under the other's is named
     if (!message_names(msg, {"X 3x4", "W 5x4"}, "X 3x4 with W 5x4 (5 rows for X's 4 columns)")) return;
     // and the other way round: X 3x4 wider than W 3x2 is tall (a check of X.n_cols >= W.n_rows lets it through)
     const arma::mat short_W(3, 2, arma::fill::ones);
-    const std::string wider = refusal_of<attn::ShapeError>("project", [&] { attn::project(attn::example::X(), short_W); });
+    const std::string wider = refusal_of<attn::ShapeError>("project", [&] { attn::project(attn::example::X(), short_W); }, {},
+                                                           "X of 3x4 with W of 3x2");
     if (wider.empty()) return;
     message_names(wider, {"X 3x4", "W 3x2"}, "X 3x4 with W 3x2 (3 rows for X's 4 columns)");
 }

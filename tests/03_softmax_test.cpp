@@ -475,25 +475,31 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_another_shape) {
     const arma::mat S(3, 3, arma::fill::zeros);
     const arma::umat allowed(3, 2, arma::fill::ones);
     const std::string msg =
-        refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, attn::additive_mask(allowed)); });
+        refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, attn::additive_mask(allowed)); }, {},
+                                     "a mask of 3x2 on scores of 3x3");
     BOOST_TEST(msg.find("masked_softmax:") == 0, "a 3x2 mask on 3x3 scores must throw ShapeError naming masked_softmax; got '" << msg << "'");
     BOOST_TEST(msg.find("3x3") != std::string::npos, "the message should give the scores' shape 3x3; got '" << msg << "'");
     BOOST_TEST(msg.find("3x2") != std::string::npos, "the message should give the mask's shape 3x2; got '" << msg << "'");
     // as many entries in another shape (S 2x3, mask 3x2): a check of n_elem lets it through
     refusal_of<attn::ShapeError>("masked_softmax",
-                                 [&] { attn::masked_softmax(arma::mat(2, 3, arma::fill::zeros), arma::mat(3, 2, arma::fill::zeros)); });
+                                 [&] { attn::masked_softmax(arma::mat(2, 3, arma::fill::zeros), arma::mat(3, 2, arma::fill::zeros)); },
+                                 {}, "a mask of 3x2 on scores of 2x3 (as many entries, another shape)");
     // an empty mask is a mask of another shape, not "no mask"
-    if (refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat()); }).empty()) return;
+    if (refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat()); }, {},
+                                     "a mask of 0x0 on scores of 3x3").empty()) return;
     // one row of mask for every query (broadcast, as PyTorch would), or one column for every key:
     // the mask must be L_Q x L_K itself, also where there is no query
-    if (refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat(1, 3, arma::fill::zeros)); })
+    if (refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat(1, 3, arma::fill::zeros)); }, {},
+                                     "a mask of 1x3 (one row for every query) on scores of 3x3")
             .empty())
         return;
-    if (refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat(3, 1, arma::fill::zeros)); })
+    if (refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, arma::mat(3, 1, arma::fill::zeros)); }, {},
+                                     "a mask of 3x1 (one column for every key) on scores of 3x3")
             .empty())
         return;
     refusal_of<attn::ShapeError>("masked_softmax",
-                                 [&] { attn::masked_softmax(arma::mat(0, 3), arma::mat(1, 3, arma::fill::zeros)); });
+                                 [&] { attn::masked_softmax(arma::mat(0, 3), arma::mat(1, 3, arma::fill::zeros)); }, {},
+                                 "a mask of 1x3 on scores of 0x3 (no queries)");
 }
 
 BOOST_AUTO_TEST_CASE(no_queries_give_no_rows) {

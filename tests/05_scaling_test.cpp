@@ -322,15 +322,18 @@ BOOST_AUTO_TEST_CASE(rejects_query_and_key_blocks_of_different_shapes) {
                       width_refused ? "K 5x3 for Q 4x3, a key too many, got past it, while K 4x2 of another width was refused"
                                     : "K 4x2 for Q 4x3, keys of another width, got past it, while K 5x3 of another "
                                       "length was refused");
-    std::string msg = refusal_of<attn::ShapeError>("paired_dot_products", [&] { attn::paired_dot_products(Q, K); });
+    std::string msg = refusal_of<attn::ShapeError>("paired_dot_products", [&] { attn::paired_dot_products(Q, K); }, {},
+                                                   "Q of 4x3 with K of 4x2");
     if (msg.empty()) return;
     BOOST_TEST((msg.find("4x3") != std::string::npos && msg.find("4x2") != std::string::npos),
                "the message should give Q 4x3 and K 4x2; got '" << msg << "'");
     // one key more than queries: nothing in a loop over the queries notices
-    msg = refusal_of<attn::ShapeError>("paired_dot_products", [&] { attn::paired_dot_products(Q, K5); });
+    msg = refusal_of<attn::ShapeError>("paired_dot_products", [&] { attn::paired_dot_products(Q, K5); }, {},
+                                       "Q of 4x3 with K of 5x3 (a key too many)");
     if (msg.empty()) return;
     // as many numbers in another shape (Q 4x3, K 3x4): a check of n_elem lets it through
-    msg = refusal_of<attn::ShapeError>("paired_dot_products", [&] { attn::paired_dot_products(Q, arma::mat(Q.t())); });
+    msg = refusal_of<attn::ShapeError>("paired_dot_products", [&] { attn::paired_dot_products(Q, arma::mat(Q.t())); }, {},
+                                       "Q of 4x3 with K of 3x4 (as many entries, another shape)");
 }
 
 BOOST_AUTO_TEST_CASE(no_pairs_are_accepted) {
@@ -374,9 +377,10 @@ BOOST_AUTO_TEST_CASE(sample_variance_needs_two_values) {
             return report(m::sample_variance_accepts_one_value,
                           "sample_variance({3}) returned " + show(one.parts.at(0).value(0)) + ", while an empty x was refused");
     }
-    const std::string msg = refusal_of<attn::InputError>("sample_variance", [] { attn::sample_variance(arma::vec{3.0}); });
+    const std::string msg = refusal_of<attn::InputError>("sample_variance", [] { attn::sample_variance(arma::vec{3.0}); },
+                                                                 {}, "one value, {3}");
     if (msg.empty()) return;
-    refusal_of<attn::InputError>("sample_variance", [] { attn::sample_variance(arma::vec()); });
+    refusal_of<attn::InputError>("sample_variance", [] { attn::sample_variance(arma::vec()); }, {}, "no value");
 }
 
 BOOST_AUTO_TEST_CASE(gaussian_pairs_give_variance_d_k_within_the_sampling_error) {

@@ -964,12 +964,14 @@ BOOST_AUTO_TEST_CASE(rejects_an_empty_mask) {
 BOOST_AUTO_TEST_CASE(rejects_the_two_forced_shape_mistakes) {
     const arma::mat Q(7, 64, arma::fill::ones), K(12, 32, arma::fill::ones), V(12, 64, arma::fill::ones);
     const arma::mat mask(7, 12, arma::fill::zeros);
-    const std::string a = refusal_of<attn::ShapeError>("masked_attention", [&] { attn::masked_attention(Q, K, V, mask); });
+    const std::string a = refusal_of<attn::ShapeError>(
+        "masked_attention", [&] { attn::masked_attention(Q, K, V, mask); }, {}, "Q of 7x64 with K of 12x32");
     if (a.empty()) return;
     BOOST_TEST(a == "masked_attention: Q and K must have the same width (d_q = d_k); got Q 7x64 and K 12x32", "got '" << a << "'");
     const arma::mat K64(12, 64, arma::fill::ones), V10(10, 64, arma::fill::ones);
     const std::string b =
-        refusal_of<attn::ShapeError>("masked_attention", [&] { attn::masked_attention(Q, K64, V10, mask); });
+        refusal_of<attn::ShapeError>("masked_attention", [&] { attn::masked_attention(Q, K64, V10, mask); }, {},
+                                     "K of 12x64 with V of 10x64");
     if (b.empty()) return;
     BOOST_TEST(b == "masked_attention: K and V must have the same length (L_K = L_V); got K 12x64 and V 10x64", "got '" << b << "'");
 }

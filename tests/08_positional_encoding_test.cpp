@@ -773,13 +773,15 @@ BOOST_AUTO_TEST_CASE(rejects_a_table_shorter_than_the_sentence_naming_both_shape
                              "only when PE.n_rows >= X.n_rows, one code for every token (the last token's row "
                              "X.n_rows - 1 must be < PE.n_rows; <= lets a table one row short through)"))
         return;
-    std::string msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE); });
+    std::string msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE); }, {},
+                                                   "PE of 10x4 for X of 12x4");
     if (msg.empty()) return;
     if (!message_names(msg, {"X 12x4", "PE 10x4"}, "PE 10x4 for X 12x4 (too short)", true)) return;
     if (mentions(msg, "as wide as X") && !mentions(msg, "a row for every position"))
         return report(m::add_positions_rule_text_of_the_other_rule, "a table too short was refused with the width "
                                                                     "rule's words");
-    msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE11); });
+    msg = refusal_of<attn::ShapeError>("add_positions", [&] { attn::add_positions(X, PE11); }, {},
+                                       "PE of 11x4 for X of 12x4");
     if (msg.empty()) return;
     message_names(msg, {"X 12x4", "PE 11x4"}, "PE 11x4 for X 12x4 (one row short)", true);
 }
@@ -854,14 +856,17 @@ BOOST_AUTO_TEST_CASE(refuses_a_position_that_is_not_a_row) {
                              "the position p = PE.n_rows (5 for a PE of 5 rows) was let through; refuse a "
                              "position p >= PE.n_rows (p > PE.n_rows lets p = PE.n_rows through)"))
         return;
-    const std::string msg = refusal_of<attn::InputError>("position_similarity", [&] { attn::position_similarity(PE, 5); });
+    const std::string msg = refusal_of<attn::InputError>(
+        "position_similarity", [&] { attn::position_similarity(PE, 5); }, {}, "position 5 of a PE of 5 rows");
     BOOST_TEST(mentions(msg, "position_similarity:"),
                "PE has rows 0 to 4, so position 5 is not one of them: expected an InputError naming "
                "position_similarity; got '" << msg << "'");
     // a table of no rows has no position 0 (p > PE.n_rows - 1 wraps round there); asked
     // once the results are right, so that a wrong rule is named once, by its diagnosis
     if (results_right(position_similarity_diagnosis()))
-        refusal_of<attn::InputError>("position_similarity", [&] { attn::position_similarity(arma::mat(0, 4), 0); });
+        refusal_of<attn::InputError>(
+            "position_similarity", [&] { attn::position_similarity(arma::mat(0, 4), 0); }, {},
+            "position 0 of a PE of no rows");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

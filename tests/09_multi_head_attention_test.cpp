@@ -988,14 +988,16 @@ BOOST_AUTO_TEST_CASE(concatenating_the_parts_gives_back_the_matrix) {
 
 BOOST_AUTO_TEST_CASE(rejects_a_width_that_does_not_split_naming_both) {
     const arma::mat M(3, 10, arma::fill::ones);
-    const std::string msg = refusal_of<attn::ShapeError>("split_heads", [&] { attn::split_heads(M, 4); });
+    const std::string msg = refusal_of<attn::ShapeError>("split_heads", [&] { attn::split_heads(M, 4); }, {},
+                                                       "M of 3x10 into 4 heads");
     if (msg.empty()) return;
     if (!message_names(msg, {"M 3x10", "heads 1x4"}, "10 columns into 4 heads", /*in_order=*/true)) return;
     // the columns are what must split, whatever the rows: 3x10 holds 30 entries, which 3 heads
     // divide, but 10 columns do not split into 3 heads (asked once the results are right, so
     // that a rule about the wrong size is named once, by its diagnosis)
     if (!results_right(split_heads_diagnosis())) return;
-    const std::string again = refusal_of<attn::ShapeError>("split_heads", [&] { attn::split_heads(M, 3); });
+    const std::string again = refusal_of<attn::ShapeError>("split_heads", [&] { attn::split_heads(M, 3); }, {},
+                                                         "M of 3x10 into 3 heads");
     if (again.empty()) return;
     message_names(again, {"M 3x10", "heads 1x3"}, "10 columns into 3 heads", /*in_order=*/true);
 }
@@ -1237,11 +1239,13 @@ BOOST_AUTO_TEST_CASE(rejects_inputs_narrower_than_the_projections_naming_both) {
     const Layer w(6, 2, 3, 2, 108);
     const arma::mat X5(3, 5, arma::fill::ones), X6(3, 6, arma::fill::ones);
     const std::string a = refusal_of<attn::ShapeError>(
-        "multi_head_attention", [&] { attn::multi_head_attention(X5, X6, w.W_q, w.W_k, w.W_v, w.W_o, 2); });
+        "multi_head_attention", [&] { attn::multi_head_attention(X5, X6, w.W_q, w.W_k, w.W_v, w.W_o, 2); }, {},
+        "X_q of 3x5 with W_q of 6x6");
     if (a.empty()) return;
     if (!message_names(a, {"X_q 3x5", "W_q 6x6"}, "X_q 5 wide for a W_q of 6 rows")) return;
     const std::string b = refusal_of<attn::ShapeError>(
-        "multi_head_attention", [&] { attn::multi_head_attention(X6, X5, w.W_q, w.W_k, w.W_v, w.W_o, 2); });
+        "multi_head_attention", [&] { attn::multi_head_attention(X6, X5, w.W_q, w.W_k, w.W_v, w.W_o, 2); }, {},
+        "X_kv of 3x5 with W_k of 6x6");
     if (b.empty()) return;
     message_names(b, {"X_kv 3x5", "W_k 6x6"}, "X_kv 5 wide for a W_k of 6 rows");
 }
@@ -1265,11 +1269,13 @@ BOOST_AUTO_TEST_CASE(rejects_projections_that_do_not_split_into_the_heads) {
     const arma::mat W5(6, 5, arma::fill::ones), W4(6, 4, arma::fill::ones), W_o4(4, 6, arma::fill::ones),
         W_o5(5, 6, arma::fill::ones);
     const std::string q = refusal_of<attn::ShapeError>(
-        "multi_head_attention", [&] { attn::multi_head_attention(X, X, W5, W5, W4, W_o4, 2); });
+        "multi_head_attention", [&] { attn::multi_head_attention(X, X, W5, W5, W4, W_o4, 2); }, {},
+        "W_q of 6x5 into 2 heads");
     if (q.empty()) return;
     if (!message_names(q, {"W_q 6x5", "heads 1x2"}, "5 query columns into 2 heads")) return;
     const std::string v = refusal_of<attn::ShapeError>(
-        "multi_head_attention", [&] { attn::multi_head_attention(X, X, W4, W4, W5, W_o5, 2); });
+        "multi_head_attention", [&] { attn::multi_head_attention(X, X, W4, W4, W5, W_o5, 2); }, {},
+        "W_v of 6x5 into 2 heads");
     if (v.empty()) return;
     message_names(v, {"W_v 6x5", "heads 1x2"}, "5 value columns into 2 heads");
 }

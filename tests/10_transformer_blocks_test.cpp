@@ -1496,13 +1496,15 @@ BOOST_AUTO_TEST_CASE(rejects_gain_or_bias_of_the_wrong_length_naming_both) {
     }
     const arma::mat X(3, 4, arma::fill::ones);
     const arma::rowvec four(4, arma::fill::ones), five(5, arma::fill::ones);
-    const std::string g = refusal_of<attn::ShapeError>("layer_norm", [&] { attn::layer_norm(X, five, four); });
+    const std::string g = refusal_of<attn::ShapeError>(
+        "layer_norm", [&] { attn::layer_norm(X, five, four); }, {}, "a gain of 1x5 for X of 3x4");
     if (g.empty() || !message_names(g, {"X 3x4", "gain 1x5"}, "a gain of 5 entries for X 3x4", true)) return;
     BOOST_TEST(g == "layer_norm: gain and bias need one entry per column of X (1 x d_model); got X 3x4 and gain 1x5",
                "a gain of 5 entries for X 3x4: the ShapeError should be the contract's, ending 'got X 3x4 and gain 1x5' "
                "(the one that does not fit, gain, named beside X); got '"
                    << g << "'");
-    const std::string b = refusal_of<attn::ShapeError>("layer_norm", [&] { attn::layer_norm(X, four, five); });
+    const std::string b = refusal_of<attn::ShapeError>(
+        "layer_norm", [&] { attn::layer_norm(X, four, five); }, {}, "a bias of 1x5 for X of 3x4");
     if (b.empty() || !message_names(b, {"X 3x4", "bias 1x5"}, "a bias of 5 entries for X 3x4", true)) return;
     BOOST_TEST(b == "layer_norm: gain and bias need one entry per column of X (1 x d_model); got X 3x4 and bias 1x5",
                "a bias of 5 entries for X 3x4 (the gain right): the ShapeError should be the contract's, ending 'got X "
@@ -1605,10 +1607,12 @@ BOOST_AUTO_TEST_CASE(rejects_inv_std_without_one_entry_per_row) {
     const arma::colvec shorter = k.kept.inv_std.head(3);
     const arma::colvec longer = arma::join_cols(k.kept.inv_std, arma::colvec{1.0});
     const std::string short_msg = refusal_of<attn::ShapeError>(
-        "layer_norm_backward", [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, shorter, k.gain); });
+        "layer_norm_backward", [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, shorter, k.gain); }, {},
+        "an inv_std of 3 entries for xhat of 4 rows");
     if (short_msg.empty()) return;
     refusal_of<attn::ShapeError>("layer_norm_backward",
-                                 [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, longer, k.gain); });
+                                 [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, longer, k.gain); }, {},
+                                 "an inv_std of 5 entries for xhat of 4 rows");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_gain_without_one_entry_per_column) {
@@ -1623,10 +1627,12 @@ BOOST_AUTO_TEST_CASE(rejects_gain_without_one_entry_per_column) {
     const arma::rowvec shorter = k.gain.head(5);
     const arma::rowvec longer = arma::join_rows(k.gain, arma::rowvec{1.0});
     const std::string short_msg = refusal_of<attn::ShapeError>(
-        "layer_norm_backward", [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, k.kept.inv_std, shorter); });
+        "layer_norm_backward", [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, k.kept.inv_std, shorter); }, {},
+        "a gain of 5 entries for xhat of 6 columns");
     if (short_msg.empty()) return;
     refusal_of<attn::ShapeError>("layer_norm_backward",
-                                 [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, k.kept.inv_std, longer); });
+                                 [&] { attn::layer_norm_backward(k.dY, k.kept.xhat, k.kept.inv_std, longer); }, {},
+                                 "a gain of 7 entries for xhat of 6 columns");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -1734,14 +1740,16 @@ BOOST_AUTO_TEST_CASE(rejects_biases_of_the_wrong_length_naming_both) {
     const arma::mat X(3, 5, arma::fill::ones);
     const arma::rowvec b_1(5, arma::fill::ones), b_2(7, arma::fill::ones);
     const std::string one =
-        refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, b_1, f.W_2, f.b_2); });
+        refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, b_1, f.W_2, f.b_2); }, {},
+                                     "a b_1 of 1x5 for W_1 of 5x7");
     if (one.empty()) return;
     // beside W_1, the matrix whose product X W_1 it is added to (W_2, as tall as d_ff, says the same size)
     if (!(mentions(one, "b_1 1x5") && mentions(one, "W_2 7x5")) &&
         !message_names(one, {"b_1 1x5", "W_1 5x7"}, "a b_1 of 5 entries for d_ff = 7"))
         return;
     const std::string two =
-        refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, f.b_1, f.W_2, b_2); });
+        refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, f.b_1, f.W_2, b_2); }, {},
+                                     "a b_2 of 1x7 for W_2 of 7x5");
     if (two.empty()) return;
     message_names(two, {"b_2 1x7", "W_2 7x5"}, "a b_2 of 7 entries for d_model = 5 (beside W_2, whose product it is added to)");
 }

@@ -1426,12 +1426,14 @@ BOOST_AUTO_TEST_CASE(refuses_weights_of_the_wrong_shape) {
     }
     const AttentionCase c = attention_cases()[1];  // L_Q 3, L_K 5, d_v 2
     const std::string msg = refusal_of<attn::ShapeError>(
-        "attention_backward", [&] { attn::attention_backward(c.Q, c.K, c.V, arma::mat(c.A.t()), c.dZ); });
+        "attention_backward", [&] { attn::attention_backward(c.Q, c.K, c.V, arma::mat(c.A.t()), c.dZ); }, {},
+        "A of 5x3 for scores of 3x5");
     if (!msg.empty())
         BOOST_TEST((msg.find("5x3") != std::string::npos && msg.find("3x5") != std::string::npos),
                    "the ShapeError should name A 5x3 and the scores' 3x5; got '" << msg << "'");
     const std::string dz = refusal_of<attn::ShapeError>(
-        "attention_backward", [&] { attn::attention_backward(c.Q, c.K, c.V, c.A, arma::mat(3, 4, arma::fill::zeros)); });
+        "attention_backward", [&] { attn::attention_backward(c.Q, c.K, c.V, c.A, arma::mat(3, 4, arma::fill::zeros)); }, {},
+        "dZ of 3x4 for an output of 3x2");
     if (!dz.empty())
         BOOST_TEST(dz.find("3x4") != std::string::npos, "the ShapeError should name dZ 3x4; got '" << dz << "'");
 }
@@ -1444,10 +1446,12 @@ BOOST_AUTO_TEST_CASE(refuses_what_the_chapter_06_rules_refuse) {
     const AttentionCase c = attention_cases()[1];  // L_Q 3, L_K 5, d_v 2
     // queries one feature wider than the keys (d_q != d_k): no dot product pairs them
     const arma::mat wide_Q = arma::join_rows(c.Q, arma::mat(c.Q.n_rows, 1, arma::fill::ones));
-    refusal_of<attn::ShapeError>("attention_backward", [&] { attn::attention_backward(wide_Q, c.K, c.V, c.A, c.dZ); });
+    refusal_of<attn::ShapeError>("attention_backward", [&] { attn::attention_backward(wide_Q, c.K, c.V, c.A, c.dZ); }, {},
+                                 "Q one column wider than K");
     // one value row fewer than there are keys (L_V != L_K)
     const arma::mat short_V = c.V.head_rows(c.V.n_rows - 1);
-    refusal_of<attn::ShapeError>("attention_backward", [&] { attn::attention_backward(c.Q, c.K, short_V, c.A, c.dZ); });
+    refusal_of<attn::ShapeError>("attention_backward", [&] { attn::attention_backward(c.Q, c.K, short_V, c.A, c.dZ); }, {},
+                                 "V one row shorter than K");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -1503,12 +1507,14 @@ BOOST_AUTO_TEST_CASE(refuses_targets_that_do_not_fit_the_logits) {
         return;
     }
     const arma::mat Z(3, 5, arma::fill::zeros);
-    const std::string count = refusal_of<attn::ShapeError>("cross_entropy", [&] { attn::cross_entropy(Z, {0, 1, 2, 3}); });
+    const std::string count = refusal_of<attn::ShapeError>("cross_entropy", [&] { attn::cross_entropy(Z, {0, 1, 2, 3}); }, {},
+                                                           "four targets for logits of 3x5");
     if (!count.empty())
         BOOST_TEST((count.find("3x5") != std::string::npos && count.find("4x1") != std::string::npos),
                    "four targets for three rows: the ShapeError should name logits 3x5 and targets 4x1; got '" << count
                                                                                                              << "'");
-    const std::string column = refusal_of<attn::InputError>("cross_entropy", [&] { attn::cross_entropy(Z, {0, 1, 7}); });
+    const std::string column = refusal_of<attn::InputError>("cross_entropy", [&] { attn::cross_entropy(Z, {0, 1, 7}); }, {},
+                                                             "target 7 at row 2 of logits 3x5");
     if (!column.empty() && column.find("target 7 at row 2") == std::string::npos &&
         column.find("target 7 at row 3") != std::string::npos)
         report(m::cross_entropy_message_row_from_one, "row 3 for the row numbered 2");
@@ -1523,10 +1529,12 @@ BOOST_AUTO_TEST_CASE(refuses_logits_with_no_rows) {
         return;
     }
     // no rows: the mean over no rows is 0 / 0
-    refusal_of<attn::InputError>("cross_entropy", [] { attn::cross_entropy(arma::mat(0, 5), {}); });
+    refusal_of<attn::InputError>("cross_entropy", [] { attn::cross_entropy(arma::mat(0, 5), {}); }, {},
+                                 "logits of 0x5 and no targets");
     // no rows and three targets break the shape rule too: one target per row is a rule of
     // shapes, which holds (and is said first, as the Throws: line lists it) whatever the sizes
-    const std::string empty = refusal_of<attn::ShapeError>("cross_entropy", [] { attn::cross_entropy(arma::mat(0, 5), {0, 1, 2}); });
+    const std::string empty = refusal_of<attn::ShapeError>("cross_entropy", [] { attn::cross_entropy(arma::mat(0, 5), {0, 1, 2}); }, {},
+        "logits of 0x5 and three targets");
     if (!empty.empty())
         BOOST_TEST((empty.find("0x5") != std::string::npos && empty.find("3x1") != std::string::npos),
                    "three targets for logits with no rows: the ShapeError should name logits 0x5 and targets 3x1; got '"
@@ -1742,17 +1750,21 @@ BOOST_AUTO_TEST_CASE(refuses_mismatched_shapes_and_a_step_before_one) {
     }
     arma::mat W(2, 3, arma::fill::zeros), mm(2, 3, arma::fill::zeros), vv(2, 3, arma::fill::zeros);
     arma::mat wrong(3, 2, arma::fill::zeros);
-    const std::string g = refusal_of<attn::ShapeError>("adam_step", [&] { attn::adam_step(W, wrong, mm, vv, 1, 0.1); });
+    const std::string g = refusal_of<attn::ShapeError>("adam_step", [&] { attn::adam_step(W, wrong, mm, vv, 1, 0.1); }, {},
+                                                           "grad of 3x2 for W of 2x3");
     // each message gives W and the matrix that differs from it, each under its own name (a
     // check copied from the one before keeps the other matrix's name)
     if (!g.empty() && !message_names(g, {"W 2x3", "grad 3x2"}, "a gradient 3x2 for W 2x3")) return;
-    const std::string m_msg = refusal_of<attn::ShapeError>("adam_step", [&] { attn::adam_step(W, mm, wrong, vv, 1, 0.1); });
+    const std::string m_msg = refusal_of<attn::ShapeError>("adam_step", [&] { attn::adam_step(W, mm, wrong, vv, 1, 0.1); }, {},
+                                                               "m of 3x2 for W of 2x3");
     if (!m_msg.empty() && !message_names(m_msg, {"W 2x3", "m 3x2"}, "m 3x2 for W 2x3")) return;
-    const std::string v_msg = refusal_of<attn::ShapeError>("adam_step", [&] { attn::adam_step(W, mm, vv, wrong, 1, 0.1); });
+    const std::string v_msg = refusal_of<attn::ShapeError>("adam_step", [&] { attn::adam_step(W, mm, vv, wrong, 1, 0.1); }, {},
+                                                               "v of 3x2 for W of 2x3");
     if (!v_msg.empty() && !message_names(v_msg, {"W 2x3", "v 3x2"}, "v 3x2 for W 2x3")) return;
     // t is a long: every step number below 1 is refused, not only 0
     for (const long t : {0L, -1L, -7L})
-        refusal_of<attn::InputError>("adam_step", [&] { attn::adam_step(W, mm, vv, vv, t, 0.1); });
+        refusal_of<attn::InputError>("adam_step", [&] { attn::adam_step(W, mm, vv, vv, t, 0.1); }, {},
+                                     "the step t = " + std::to_string(t));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

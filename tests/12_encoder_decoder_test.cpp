@@ -1345,14 +1345,16 @@ BOOST_AUTO_TEST_CASE(scores_near_plus_or_minus_1000_pick_the_same_tokens) {
 
 BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {
     const std::string msg =
-        refusal_of<attn::InputError>("greedy_decode", [] { attn::greedy_decode(empty_rows(), kBegin, kEnd, 3); });
+        refusal_of<attn::InputError>("greedy_decode", [] { attn::greedy_decode(empty_rows(), kBegin, kEnd, 3); }, {},
+                                     "no scores at the first step");
     BOOST_TEST(msg.find("greedy_decode:") == 0,
                "next_scores returned no scores at all; greedy_decode must throw InputError naming itself; got '" << msg << "'");
     // a row at the first step, and an empty one at the second or third: every row is checked
     // (once the results are right: a wrong search would only be told a second time)
     if (!results_right(greedy_decode_diagnosis())) return;
     for (const std::size_t good : {1, 2})
-        if (refusal_of<attn::InputError>("greedy_decode", [good] { attn::greedy_decode(empty_rows_after(good), kBegin, kEnd, 5); })
+        if (refusal_of<attn::InputError>("greedy_decode", [good] { attn::greedy_decode(empty_rows_after(good), kBegin, kEnd, 5); }, {},
+                                         "no scores at step " + std::to_string(good + 1))
                 .empty())
             return;
 }
@@ -1468,12 +1470,14 @@ BOOST_AUTO_TEST_CASE(a_zero_beam_is_an_input_error) {
 
 BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {
     const std::string msg =
-        refusal_of<attn::InputError>("beam_search", [] { attn::beam_search(empty_rows(), kBegin, kEnd, 3, 2); });
+        refusal_of<attn::InputError>("beam_search", [] { attn::beam_search(empty_rows(), kBegin, kEnd, 3, 2); }, {},
+                                     "no scores at the first step");
     BOOST_TEST(msg.find("beam_search:") == 0,
                "next_scores returned no scores; beam_search must throw InputError naming itself; got '" << msg << "'");
     // the first row fine, an empty one in the second round: every row is checked
     if (!results_right(beam_search_diagnosis())) return;
-    refusal_of<attn::InputError>("beam_search", [] { attn::beam_search(empty_rows_after(1), kBegin, kEnd, 5, 2); });
+    refusal_of<attn::InputError>("beam_search", [] { attn::beam_search(empty_rows_after(1), kBegin, kEnd, 5, 2); }, {},
+                                 "no scores in the second round");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -34,9 +34,14 @@ ATTN_MISTAKE(refusal_names_another_matrix, "*",
              "the error's message gives {}: a message shows the pairs handed to require_shapes "
              "({\"name\", M}), so each pair must be the matrix the rule is about, under its own name "
              "and with its own shape, in the order the Throws: line of the doc block in "
-             "src/contracts/ words it");
+             "src/contracts/ words it; where the condition itself reads another matrix than the "
+             "one it names, it is the condition to fix");
 ATTN_MISTAKE(refused_with_the_other_error, "*",
              "the bad input was refused with another kind of error, {}");
+
+// --- a result that hangs on the calls made before it (tests/support/diagnosis.cpp)
+ATTN_MISTAKE(result_kept_from_an_earlier_call, "*",
+             "the result depends on the calls made before it: {}");
 
 // --- relations between a wrong result and the right one (tests/support/relations.hpp)
 ATTN_MISTAKE(result_transposed, "*", "the result came out transposed: rows and columns swapped");
@@ -105,12 +110,13 @@ ATTN_MISTAKE(result_empty_shape_wrong, "*",
 ATTN_MISTAKE(result_operands_do_not_fit, "*",
              "on input the contract accepts, Armadillo refused a product or a sum whose shapes do "
              "not fit: an operand in the wrong order (V * A for A * V, U.t() * X for X * U.t()), "
-             "transposed, or not the matrix meant (another input, another field of a result, an "
-             "intermediate of another width); write each step's shape in a comment, (L_Q, L_K) and "
-             "so on, and compare");
+             "transposed, * (the matrix product) where % (entry by entry) was meant, or not the "
+             "matrix meant (another input, another field of a result, an intermediate of another "
+             "width); write each step's shape in a comment, (L_Q, L_K) and so on, and compare");
 ATTN_MISTAKE(result_index_past_the_end, "*",
              "on input the contract accepts, an index ran past the end of a matrix: a loop bound "
-             "or a range taken from the wrong size (n_rows for n_cols, L_Q for d_k) or one too "
-             "far (<= for <); write each loop's bound as the size it counts");
+             "or a range taken from the wrong size (n_rows for n_cols, L_Q for d_k), one too "
+             "far (<= for <), or an unsigned index counting down (i >= 0 always holds, so after 0 "
+             "i wraps round to a huge number); write each loop's bound as the size it counts");
 
 }  // namespace attn_test::mistakes

@@ -248,10 +248,69 @@ void report_finding(const Finding& f) {
     BOOST_ERROR(attn::wire::mistake(f.mistake->id, f.text));
 }
 
+namespace {
+// What a function returned so far in this run, input by input: a result that hangs on the
+// calls before it shows only across calls.
+struct Seen {
+    std::string input;
+    Result got, right;
+    double tol;
+};
+arma::uword entries_of(const Result& r) {
+    arma::uword n = 0;
+    for (const Part& part : r.parts) n += part.value.n_elem;
+    return n;
+}
+std::map<std::string, std::vector<Seen>>& seen_of() {
+    static std::map<std::string, std::vector<Seen>> all;
+    return all;
+}
+// The input called again, twice in a row: the first of the two when it differs from
+// `got`, else the second (a sum kept from call to call that is set back to 0 whenever the
+// sizes change shows only in two calls on the same sizes, one after the other).
+Result called_again(const Probe& p, const Result& got) {
+    Result first = attempt(p.call);
+    if (!same_result(first, got, p.tol)) return first;
+    return attempt(p.call);
+}
+
+void remember(const std::string& function, const Probe& p, const Result& got) {
+    auto& seen = seen_of()[function];
+    const bool known = std::any_of(seen.begin(), seen.end(), [&](const Seen& s) { return s.input == p.input; });
+    if (!known && seen.size() < 64) seen.push_back({p.input, got, p.right, p.tol});
+}
+
+// The sentence of a result that hangs on the calls made before it: the same input called
+// again gives another result (`again`), or a wrong result is exactly what the function
+// returned, rightly, for an input whose answer differs. "" when neither.
+std::string kept_from_before(const std::string& function, const Probe& p, const Result& got, const Result& again,
+                             bool unexplained) {
+    if (!same_result(again, got, p.tol))
+        return "called twice with the same input (" + p.input + "), it gave two different results: something lives " +
+               "on from one call to the next (a static variable, a global, a cache, or an accumulator made " +
+               "outside the function); each call must start from its own inputs alone";
+    // an earlier right answer given again: only where nothing else explains the result, and
+    // not for an input of no entries, whose wrong answers (a 1x1 of a guard) are their own
+    if (!unexplained || got.threw != Threw::nothing || same_result(got, p.right, p.tol) || entries_of(p.right) == 0)
+        return "";
+    for (const Seen& s : seen_of()[function])
+        if (s.input != p.input && entries_of(s.right) >= 2 && same_result(s.got, s.right, s.tol) &&
+            !same_result(s.right, p.right, p.tol) && same_result(got, s.got, p.tol))
+            return "on " + p.input + " it returned exactly what it returned, rightly, for an earlier call on " + s.input +
+                   ": a result, a size or a factor kept from an earlier call (a static variable or a cache), or " +
+                   "the part of the input in which the two differ never read";
+    return "";
+}
+}  // namespace
+
 bool results_right(const Diagnosis& d) {
-    for (const Probe& p : d.probes())
-        if (!same_result(attempt(p.call), p.right, p.tol)) return false;
-    return true;
+    bool right = true;
+    for (const Probe& p : d.probes()) {
+        const Result got = attempt(p.call);
+        remember(d.function(), p, got);
+        if (!same_result(got, p.right, p.tol)) right = false;
+    }
+    return right;
 }
 
 // --- refusals --------------------------------------------------------------------------
@@ -263,18 +322,19 @@ std::string expected_kind(bool wants_shape) {
 
 // Which check met the input, in words ("the check 'refuses a step that is not positive'"): a
 // function refuses several inputs, and the learner needs to know which one got through.
-std::string running_check() {
+// `input`, when given, says which of the check's inputs it was ("an x_t of 1x3").
+std::string running_check(const std::string& input) {
     std::string name = boost::unit_test::framework::current_test_case().p_name.get();
     std::replace(name.begin(), name.end(), '_', ' ');
-    return "the check '" + name + "'";
+    return "the check '" + name + "'" + (input.empty() ? "" : ", given " + input);
 }
 
 std::string judge_refusal(const Result& got, bool wants_shape, const std::string& function,
-                          const std::vector<std::string>& also) {
+                          const std::vector<std::string>& also, const std::string& input) {
     namespace m = mistakes;
     const auto named = [&](const std::string& f) { return got.message.rfind(f + ":", 0) == 0; };
     const bool learners_text = named(function) || std::any_of(also.begin(), also.end(), named);
-    const std::string check = running_check();
+    const std::string check = running_check(input);
     switch (got.threw) {
         case Threw::nothing:
             report(wants_shape ? m::shape_rule_not_checked : m::bad_input_accepted, check);
@@ -311,7 +371,8 @@ std::string judge_refusal(const Result& got, bool wants_shape, const std::string
             return got.message;
         }
         case Threw::other:
-            report(m::refused_with_the_other_error, got.type + " (" + got.message + "); " + expected_kind(wants_shape));
+            report(m::refused_with_the_other_error,
+                   got.type + " (" + got.message + ") in " + check + "; " + expected_kind(wants_shape));
             return "";
     }
     return "";
@@ -547,8 +608,24 @@ void Diagnosis::judge() const {
     for (const Probe& p : probes_) got.push_back(attempt(p.call));
     const Finding f = explain(got);
     if (f.text.empty()) {
+        // right every time, and the same when called again (a sum kept from call to call
+        // shows only then)
+        for (std::size_t i = 0; i < probes_.size(); ++i) {
+            const std::string before = kept_from_before(function_, probes_[i], got[i], called_again(probes_[i], got[i]), false);
+            if (!before.empty()) return report(mistakes::result_kept_from_an_earlier_call, before);
+            remember(function_, probes_[i], got[i]);
+        }
         BOOST_TEST(true);
         return;
+    }
+    // a result that hangs on the calls before it (each input called a second time),
+    // unless a mistake of the catalogue explains the results by themselves
+    const bool by_themselves = f.mistake && !is_relation(*f.mistake);
+    for (std::size_t i = 0; i < probes_.size(); ++i) {
+        const std::string before =
+            by_themselves ? "" : kept_from_before(function_, probes_[i], got[i], called_again(probes_[i], got[i]), !f.mistake);
+        if (!before.empty()) return report(mistakes::result_kept_from_an_earlier_call, before);
+        remember(function_, probes_[i], got[i]);
     }
     if (f.mistake) report_finding(f);
     else BOOST_ERROR(f.text);

@@ -177,6 +177,7 @@ public:
 
     Probe& probe(std::string input, std::function<Result()> call, Result right);
     const std::deque<Probe>& probes() const { return probes_; }
+    const std::string& function() const { return function_; }
 
     // Runs every call; passes when every result is right, else fails the current test
     // with the one mistake that explains every wrong result, or with where it differs.
@@ -213,13 +214,15 @@ bool results_right(const Diagnosis& d);
 // the same slip in every exercise (tests/catalogue/common.hpp, "refusals"): nothing
 // thrown, Armadillo's own error first, the course's error under another function's name,
 // or the other kind of error. Returns "" unless E was thrown. `also`: other functions
-// whose name the message may start with (a function the contract lets it call).
+// whose name the message may start with (a function the contract lets it call). `input`:
+// the bad input in words ("an x_t of 1x3 for U of 4x5"), where a test case tries several,
+// so that the learner reads which one got through.
 template <class E>
 std::string refusal_of(const std::string& function, const std::function<void()>& call,
-                       const std::vector<std::string>& also = {});
+                       const std::vector<std::string>& also = {}, const std::string& input = "");
 // The same judgement of a result already taken (wants_shape: E is attn::ShapeError).
 std::string judge_refusal(const Result& got, bool wants_shape, const std::string& function,
-                          const std::vector<std::string>& also = {});
+                          const std::vector<std::string>& also = {}, const std::string& input = "");
 // What the course throws for input that breaks a contract, as the end of a sentence.
 std::string expected_kind(bool wants_shape);
 // The refusal slips as variants of a probe whose input breaks a shape rule (refused: the

@@ -13,14 +13,14 @@ std::string escaped(const std::exception& e);
 
 template <class E>
 std::string refusal_of(const std::string& function, const std::function<void()>& call,
-                       const std::vector<std::string>& also) {
+                       const std::vector<std::string>& also, const std::string& input) {
     static_assert(std::is_same<E, attn::ShapeError>::value || std::is_same<E, attn::InputError>::value,
                   "refusal_of: E is attn::ShapeError or attn::InputError");
     const Result got = attempt([&] {
         call();
         return Result{};
     });
-    return judge_refusal(got, std::is_same<E, attn::ShapeError>::value, function, also);
+    return judge_refusal(got, std::is_same<E, attn::ShapeError>::value, function, also, input);
 }
 
 template <class T>

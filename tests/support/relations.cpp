@@ -602,6 +602,11 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         out.push_back(found(m::result_all_zero, "all_zero",
                             name + " is all zeros: nothing was written into it, or what was written was lost "
                             "(a result left at its starting zeros, a copy that was changed instead of the result)"));
+    else if (values && arma::abs(R).max() <= 1e-12 * std::max(1.0, arma::abs(Y).max()))
+        out.push_back(found(m::result_all_zero, "all_zero",
+                            name + " is 0 but for rounding (" + number(arma::abs(R).max()) + " at most): its terms " +
+                                "cancel, each taken away from itself (an index that makes two terms the same, " +
+                                "v(i) for v(j); a value subtracted from itself)"));
     if (values) {
         const double c = factor(R, Y);
         if (std::isfinite(c) && !agree(c, 0.0, 1e-6) && !agree(c, 1.0, 1e-6) && !agree(c, -1.0, 1e-6) &&

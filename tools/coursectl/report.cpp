@@ -296,7 +296,9 @@ std::optional<CheckReport> ended_from_outside(const CheckInput& in) {
     if (run.interrupted) return verdict_with(Verdict::CouldNotRun, "stopped: you pressed Ctrl-C", in, false);
     if (run.timed_out) {
         std::ostringstream s;
-        s << "did not finish in " << in.timeout_seconds << " s: is there a loop that never ends?";
+        s << "did not finish in " << in.timeout_seconds
+          << " s: is there a loop that never ends? (an unsigned index counting down, for (arma::uword i = n - 1; "
+             "i >= 0; --i), never stops: i >= 0 always holds, and i wraps round to a huge number after 0)";
         const std::string during = unfinished_case(in.record);
         if (!during.empty()) s << " (it was in the check " << during << ")";
         return verdict_with(Verdict::TimedOut, s.str(), in);
