@@ -180,6 +180,11 @@ const std::vector<QkvInput>& qkv_inputs() {
         std::vector<QkvInput> v;
         v.push_back({"the tutorial's sentence", attn::example::X(), attn::example::W_q(), attn::example::W_k(),
                      attn::example::W_v()});
+        // the tutorial's weight matrices on another X of whole numbers: what an earlier call
+        // returned, given again (a cache keyed on the weights alone), shows
+        v.push_back({"another X 3x4 of whole numbers, with the tutorial's weight matrices",
+                     arma::mat{{1, 2, 0, -1}, {2, 0, 1, 1}, {-1, 1, 3, 0}}, attn::example::W_q(), attn::example::W_k(),
+                     attn::example::W_v()});
         arma::arma_rng::set_seed(24);
         QkvInput a{"X 3x5, d_k 2, d_v 6", arma::randn(3, 5), arma::randn(5, 2), arma::randn(5, 2), arma::randn(5, 6)};
         v.push_back(a);
@@ -211,6 +216,8 @@ Diagnosis project_qkv_diagnosis() {
             {Q, K, Q, "V from W_q"}, {Q, K, K, "V from W_k"}, {V, K, Q, "Q and V swapped"},
             {Q, V, K, "K and V swapped"}};
         for (const auto& [q, k, v, how] : mixed) p.variant(m::qkv_weights_mixed_up, qkv_result(q, k, v)).labelled(how);
+        // the widths, for the relations: a role scaled by sqrt(d_k) is named by it
+        p.quantity("d_k", static_cast<double>(in.Wq.n_cols)).quantity("d_model", static_cast<double>(in.X.n_cols));
         // the three products written inline, each with the same slip of project
         const Products pq = wrong_products(in.X, in.Wq), pk = wrong_products(in.X, in.Wk), pv = wrong_products(in.X, in.Wv);
         const auto all_three = [&](const ProductWay& way) -> Outcome {

@@ -89,10 +89,29 @@ arma::mat tall_scores() {
 // side of the fraction, the loop over the rows run to the number of keys. T: the scores the
 // softmax is taken of (S, or S + mask), by loops.
 enum class OwnSoftmax { hidden_by_first, hidden_by_last, hidden_by_any, shift_top, shift_bottom, shift_top_unguarded,
-                        rows_to_keys };
+                        rows_to_keys, total_not_reset, max_reread_in_place };
 arma::mat own_softmax(const arma::mat& T, OwnSoftmax way) {
     arma::mat A(T.n_rows, T.n_cols, arma::fill::zeros);
     const double ninf = -arma::datum::inf;
+    // a row of nothing but -inf left at 0; the total declared outside the row loop (row i
+    // divided by the sums of rows 0..i), or the maximum read again after each entry of the
+    // row was overwritten with its exponential (in place, on a copy of T)
+    if (way == OwnSoftmax::total_not_reset || way == OwnSoftmax::max_reread_in_place) {
+        double total = 0;
+        for (arma::uword i = 0; i < T.n_rows; ++i) {
+            arma::rowvec r = T.row(i);
+            if (r.max() == ninf) continue;
+            if (way == OwnSoftmax::total_not_reset) {
+                const double mx = r.max();
+                for (arma::uword j = 0; j < r.n_elem; ++j) total += (r(j) = std::exp(r(j) - mx));
+                A.row(i) = r / total;
+            } else {
+                for (arma::uword j = 0; j < r.n_elem; ++j) r(j) = std::exp(r(j) - r.max());
+                A.row(i) = r / arma::accu(r);
+            }
+        }
+        return A;
+    }
     for (arma::uword i = 0; i < T.n_rows; ++i) {
         if (way == OwnSoftmax::rows_to_keys && i >= T.n_cols) break;
         double mx = ninf;
@@ -124,6 +143,8 @@ void own_softmax_variants(Probe& p, const arma::mat& T) {
         {OwnSoftmax::shift_bottom, &m::softmax_shift_on_one_side, "exp(s) / sum(exp(s - max))"},
     };
     for (const auto& [way, mk, how] : ways) p.variant(*mk, as(own_softmax(T, way))).labelled(how);
+    p.variant(m::softmax_total_not_reset, as(own_softmax(T, OwnSoftmax::total_not_reset)));
+    p.variant(m::softmax_max_read_after_overwrite, as(own_softmax(T, OwnSoftmax::max_reread_in_place)));
     // the same without the rule for a row of nothing but -inf (NaN there): two slips
     p.variant(m::softmax_shift_on_one_side, as(own_softmax(T, OwnSoftmax::shift_top_unguarded)))
         .labelled("exp(s - max) / sum(exp(s)), no rule for a row of -inf")
@@ -232,6 +253,11 @@ Diagnosis masked_softmax_diagnosis() {
                            result("A", softmax_by_loops(s + mk), kWeights));
         masked_softmax_variants(p, s, mk);
         own_softmax_variants(p, s + mk);
+        // the scores scaled first (chapter 05's habit), by the root of a count of tokens
+        for (const auto& [c, how] : std::vector<std::pair<double, const char*>>{
+                 {static_cast<double>(s.n_cols), "S / sqrt(S.n_cols)"}, {static_cast<double>(s.n_rows), "S / sqrt(S.n_rows)"}})
+            p.variant(m::masked_softmax_scores_scaled, result("A", softmax_by_loops(s / std::sqrt(c) + mk), kWeights))
+                .labelled(how);
         arma::umat hidden = arma::conv_to<arma::umat>::from(mk == -arma::datum::inf);
         p.region("the hidden keys", "A", hidden);
     }
@@ -246,6 +272,10 @@ void jvp_variants(Probe& p, const arma::rowvec& a, const arma::rowvec& v) {
     for (const JvpSlip& s : jvp_slips(true))
         p.variant(*s.mistake, result("Jv", arma::rowvec(softmax_backward_by_loops(A, dA, s.way)), entries("key")))
             .labelled(s.how);
+    // a . v summed in an int: each addition cut to a whole number
+    double dot = 0;
+    for (arma::uword k = 0; k < a.n_elem; ++k) dot = static_cast<double>(static_cast<int>(dot + a(k) * v(k)));
+    p.variant(m::softmax_jvp_dot_in_integer, result("Jv", arma::rowvec(a % (v - dot)), entries("key")));
 }
 
 Diagnosis softmax_jvp_diagnosis() {
@@ -414,6 +444,22 @@ BOOST_AUTO_TEST_CASE(a_row_of_length_one_gets_exactly_one) {
     const arma::mat A = attn::softmax_rows(arma::mat(arma::colvec{-3.5, 0.0, 42.0}));
     for (arma::uword i = 0; i < 3; ++i)
         BOOST_TEST(A(i, 0) == 1.0, "a single key takes the whole budget: exactly 1, got " << A(i, 0));
+}
+
+BOOST_AUTO_TEST_CASE(a_hidden_single_key_gets_exactly_zero) {
+    // a row of nothing but -inf with a single key: 1 / L_K is 1 there, in integers too (where
+    // 1 / S.n_cols is 0, right, for several keys)
+    if (!results_right(softmax_rows_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_softmax_by_loops_on_rows_of_every_kind passes");
+        return;
+    }
+    const arma::mat A = attn::softmax_rows(arma::mat(arma::colvec{2.0, -INFINITY, -0.5}));
+    SoftmaxWay even;
+    even.even_empty_rows = true;
+    if (A.n_rows == 3 && A.n_cols == 1 && A(0, 0) == 1.0 && A(1, 0) == 1.0 && A(2, 0) == 1.0)
+        return report(*mistake_of(even), "");
+    BOOST_TEST(matrices_close(A, arma::mat(arma::colvec{1.0, 0.0, 1.0}), 1e-12,
+                              "softmax_rows of 3 queries over a single key, hidden from query 1", kWeights));
 }
 
 BOOST_AUTO_TEST_CASE(scores_near_710_give_the_same_weights_as_1_2_3) {

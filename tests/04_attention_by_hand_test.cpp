@@ -154,13 +154,15 @@ void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
 
 Diagnosis scores_diagnosis() {
     Diagnosis d("scores");
-    const Random wide(2, 5, 3, 4), narrow(2, 3, 3, 2, 7), deep(2, 4, 5, 1, 19);
+    const Random wide(2, 5, 3, 4), narrow(2, 3, 3, 2, 7), deep(2, 4, 5, 1, 19), again(2, 3, 4, 1, 29);
     // (the last: L_Q well below d_k, so that a dot product run to L_Q is not the one run
     // to d_k - 1)
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
         {"the worked example's Q and K (3 tokens, d_k 4)", kQ, kK},
         {"2 queries, 5 keys, d_k 3", wide.Q, wide.K},
         {"2 queries, 3 keys, d_k 3", narrow.Q * 1.5, narrow.K},
+        // S of the shape of the input before, from other values: a result kept from call to call shows
+        {"2 queries, 3 keys, d_k 4", again.Q, again.K},
         {"2 queries, 4 keys, d_k 5", deep.Q, deep.K}};
     for (const auto& [input, Q, K] : inputs) {
         const arma::mat q = Q, k = K;
@@ -713,6 +715,8 @@ Diagnosis inside_value_range_diagnosis() {
             .variant(m::range_compared_by_size, answer(inside_by_loops(z, kV, Range::by_size)))
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, false)).labelled("rows c < min(V.n_cols, V.n_rows)")
             .variant(m::range_of_row_not_column, inside_by_rows(z, kV, true)).labelled("rows c < V.n_cols");
+        // z(c) < lo && z(c) > hi: no number is both, so false never comes
+        p.variant(m::range_test_joined_with_and, answer(true));
     }
     return d;
 }
@@ -1285,7 +1289,8 @@ BOOST_AUTO_TEST_CASE(love_keeps_0_63_of_its_own_value) {
     judge_entry_of_a("the share of z_love that is v_love, A(love, love)", attn::share_love_keeps_of_itself(), right,
                      {{unscaled, &mistake_of(Divisor::none)},
                       {1.0, &m::thinks_a_token_keeps_its_whole_value},
-                      {1.0 / 3.0, &m::thinks_weights_are_even}},
+                      {1.0 / 3.0, &m::thinks_weights_are_even},
+                      {1.0 - right, &m::gives_the_share_love_borrows}},
                      "z_love = 0.14 v_I + 0.63 v_love + 0.23 v_LLMs: the layer keeps 63% of love's own value "
                      "(chapter 04, 'The idea', item 4)");
 }

@@ -216,6 +216,20 @@ Diagnosis paired_diagnosis() {
         p.variant(m::paired_summed_over_columns, dk == 1 ? as(columns) : column_refused).labelled("arma::sum(Q % K)")
             .variant(m::paired_summed_over_columns, as(columns)).labelled("arma::sum(Q % K).t()")
             .variant(m::paired_mean_not_sum, as(paired_by_loops(q, k) / static_cast<double>(dk)));
+        // the result sized by another count than n (Q.n_elem, Q.n_cols), filled by a loop over the
+        // pairs: zeros after the n dot products, or an index past the end where it is shorter
+        for (const auto& [size, how] : std::vector<std::pair<arma::uword, const char*>>{{n * dk, "arma::vec d(Q.n_elem)"},
+                                                                                      {dk, "arma::vec d(Q.n_cols)"}}) {
+            if (size < n) {
+                p.variant(m::paired_result_sized_by_another_count,
+                          Result::throws(Threw::armadillo_index, "index out of bounds"))
+                    .labelled(how);
+                continue;
+            }
+            arma::mat sized(size, 1, arma::fill::zeros);
+            sized.rows(0, n - 1) = paired_by_loops(q, k);
+            p.variant(m::paired_result_sized_by_another_count, as(sized)).labelled(how);
+        }
         // one matrix twice, the other never used (sum(Q % Q, 1), a copied line)
         p.on_other_input(as(paired_by_loops(q, q)), "Q in place of K: each query dotted with itself, K never used")
             .on_other_input(as(paired_by_loops(k, k)), "K in place of Q: each key dotted with itself, Q never used");
@@ -280,6 +294,23 @@ Diagnosis sample_variance_diagnosis() {
             }
             if (!alone) p.combined();
         };
+        // whole numbers: 1 / (n - 1) of integers (0 for n > 2, 1 for n = 2), or a sum kept in
+        // a long (each value's fraction dropped as it is added): for the mean, or for the squares
+        p.variant(m::sample_variance_in_integers, value(x.n_elem == 2 ? right : 0.0)).labelled("1 / (n - 1)");
+        {
+            long whole = 0;
+            for (const double v : x) whole = static_cast<long>(static_cast<double>(whole) + v);
+            const double m_int = static_cast<double>(whole) / n;
+            double sq = 0;
+            long sq_int = 0;
+            for (const double v : x) {
+                sq += (v - m_int) * (v - m_int);
+                sq_int = static_cast<long>(static_cast<double>(sq_int) + (v - mean) * (v - mean));
+            }
+            p.variant(m::sample_variance_in_integers, value(sq / (n - 1))).labelled("the sum for the mean in a long");
+            p.variant(m::sample_variance_in_integers, value(static_cast<double>(sq_int) / (n - 1)))
+                .labelled("the sum of squares in a long");
+        }
         one_pass(m::sample_variance_one_pass, n - 1, "(sum x^2 - n m^2) / (n - 1)", true);
         one_pass(m::sample_variance_divides_by_n, n, "sum x^2 / n - m^2", false);
         p.quantity("n", n).quantity("n - 1", n - 1);

@@ -386,7 +386,11 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
             {width_right, K.n_cols != V.n_cols, "K.n_cols == V.n_cols for the length"},
             {width_right, K.n_rows != V.n_cols, "K.n_rows == V.n_cols for the length"},
             {width_right, K.n_cols != V.n_rows, "K.n_cols == V.n_rows for the length"},
-            {width_right, Q.n_rows != K.n_rows, "Q.n_rows == K.n_rows for the length"}};
+            {width_right, Q.n_rows != K.n_rows, "Q.n_rows == K.n_rows for the length"},
+            // another matrix compared than the two the message names: V's width for K's, Q's
+            // length for K's
+            {Q.n_cols != V.n_cols, length_right, "Q.n_cols == V.n_cols for the width"},
+            {width_right, Q.n_rows != V.n_rows, "Q.n_rows == V.n_rows for the length"}};
         for (const auto& [w, l, how] : ways) p.variant(m::shape_rule_wrong_dimension, by(w, l)).labelled(how);
     }
     // both rules in one condition, with the width rule's message (with the length rule's,

@@ -247,8 +247,14 @@ Diagnosis self_attention_diagnosis() {
     const Weights w4(5, 3, 3, 27);
     arma::arma_rng::set_seed(28);
     const arma::mat X3 = arma::randn(3, 5);
+    // the worked example's shapes with other numbers, called right after it: a projection kept
+    // from the call before (a static K, recomputed only when its shape changes) shows here
+    const Weights w5(4, 4, 4, 29);
+    arma::arma_rng::set_seed(30);
+    const arma::mat X3b = arma::randn(3, 4);
     const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat, arma::mat>> inputs = {
         {"the worked example 'I love LLMs' (X 3x4, every W 4x4)", ex::X(), ex::W_q(), ex::W_k(), ex::W_v()},
+        {"3 tokens, d_model 4, every W 4x4 (the worked example's shapes, other numbers)", X3b, w5.W_q, w5.W_k, w5.W_v},
         {"5 tokens, d_model 6, d_k 4, d_v 3", X5, w.W_q, w.W_k, w.W_v},
         {"4 tokens, d_model 3, d_k 3, d_v 2", X4, w2.W_q, w2.W_k, w2.W_v},
         {"3 tokens of large values (scores in the thousands), d_model 4, d_k 2, d_v 3", large_rows(3, 4, 25), w3.W_q,
@@ -277,6 +283,12 @@ void cross_attention_variants(Probe& p, const arma::mat& X_dec, const arma::mat&
     auto at = [&](const arma::mat& q, const arma::mat& k, const arma::mat& v) { return attend(q, k, v, none, fn); };
     const Finish attention = layer(X_dec, H_enc, W_q, W_k, W_v, fn);
     add_divisor_slips(p, divisor_sizes(p, Q, K, V, static_cast<double>(X_dec.n_cols)), attention, divisors(kTwice));
+    // Q divided by sqrt(d_model) before the primitive, which divides by sqrt(d_k) as well
+    {
+        AttentionWay w;
+        w.divisor = std::sqrt(static_cast<double>(K.n_cols) * static_cast<double>(X_dec.n_cols));
+        declare(p, mistake_of(Divisor::sqrt_d_model), attention(w)).labelled("Q / sqrt(d_model), then the primitive's sqrt(d_k)");
+    }
     // the two sequences' roles traded, or a role projected by another's matrix
     add_projection_slips(p, attention,
                          {Projection::sources_swapped, Projection::q_by_w_k, Projection::k_by_w_q, Projection::v_by_w_q,
@@ -444,6 +456,15 @@ void masked_attention_variants(Probe& p, const arma::mat& Q, const arma::mat& K,
     add_finite_mask_entries_slips(p, M, [&](const arma::mat& only) { return attend(Q, K, V, only, AttentionWay{}, fn); });
     // the mask added to the scaled scores and handed to the softmax as well: each finite entry twice
     declare(p, m::mask_added_twice, attend(Q, K, V, M * 2.0, fn));
+    // the caller's mask checked, then causal_mask(Q.n_rows) handed on in its place: the causal
+    // result where L_Q = L_K, else the primitive's refusal of an L_Q x L_Q mask
+    {
+        const std::string LL = std::to_string(Q.n_rows) + "x" + std::to_string(Q.n_rows);
+        declare(p, m::mask_replaced_by_causal,
+                Q.n_rows == K.n_rows
+                    ? attend(Q, K, V, causal_mask_by_loops(Q.n_rows), fn)
+                    : Outcome(Result::throws(Threw::shape_error, "scaled_dot_product_attention: the mask must have one entry per query and key (L_Q x L_K); got mask " + LL)));
+    }
     // the learner's own checks refusing a good mask: its -infinity, or its shape
     p.variant_fitting(m::mask_minus_infinity_refused, Result::throws(Threw::input_error, fn + ":"), [fn](const Result& r) {
         return r.threw == Threw::input_error && r.message.rfind(fn + ":", 0) == 0;

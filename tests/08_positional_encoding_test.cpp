@@ -346,6 +346,13 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     // X + PE: the whole table, refused unless PE is exactly as long as X
     two_ways(m::add_positions_whole_table, "X + PE", Lmax == L ? right : refused_sum(x, shape(Lmax, d)),
              refused_sum(x, shape(Lmax, d)), false);
+    // the result started from a copy of PE and X added to its first L rows: PE's rows past L kept
+    {
+        arma::mat out = PE;
+        for (arma::uword r = 0; r < L; ++r)
+            for (arma::uword c = 0; c < d; ++c) out(r, c) += X(r, c);
+        declare(p, m::add_positions_whole_table, as(out)).labelled("out = PE, X added to its first L rows");
+    }
     // PE.rows(0, L): one row too many, or past the end of a table as long as X
     two_ways(mistake_of(OneTooMany::span_end), "X + PE.rows(0, L)",
              Lmax > L ? refused_sum(x, shape(L + 1, d)) : out_of_bounds, refused_sum(x, shape(1, d)), false,

@@ -378,6 +378,13 @@ void concat_variants(Probe& p, const std::vector<arma::mat>& parts) {
             p.variant_fitting(m::heads_interleaved_columns, Result::throws(Threw::armadillo_index, "Mat::col()"),
                               [](const Result& got) { return got.threw == Threw::armadillo_index; });
         }
+        // dealt into a result as wide as the parts together, a column past its end skipped
+        arma::mat guarded(L, total, arma::fill::zeros);
+        for (arma::uword i = 0; i < h; ++i)
+            for (arma::uword k = 0; k < parts[i].n_cols; ++k)
+                if (k * h + i < total)
+                    for (arma::uword r = 0; r < L; ++r) guarded(r, k * h + i) = parts[i](r, k);
+        p.variant(m::heads_interleaved_columns, as(guarded)).labelled("out(r, i + c * h), past the end skipped");
     }
     // part i written at column i * parts[0].n_cols with its own width: overlapping or past the end
     {
@@ -539,6 +546,8 @@ enum class Mha {
     w_o_blocks_at_d_k,        // output = sum_i head_i W_o.rows(i d_k, i d_k + d_v - 1)
     w_o_blocks_d_k_wide,      // output = sum_i head_i W_o.rows(i d_k, (i + 1) d_k - 1)
     weights_averaged,         // one matrix kept for all the heads: the mean of their weights
+    residual_added,           // output = concat W_o + X_q (the block's residual)
+    w_o_first_block,          // output = sum_i head_i W_o.rows(0, d_v - 1): no offset i d_v
 };
 
 struct MhaByLoops {
@@ -665,6 +674,11 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
                                                              shape(L_Q, d_v) + " and " + shape(rows, in.W_o.n_cols));
             r.output += product_by_loops(outputs[p], in.W_o.rows(p * d_k, p * d_k + rows - 1));
         }
+    } else if (s == Mha::w_o_first_block) {
+        // each head's output times W_o's first d_v rows, the block's offset i d_v forgotten
+        if (d_v == 0) return mha_throws(Threw::armadillo_index, "");  // W_o.rows(0, d_v - 1) wraps round
+        r.output = arma::mat(L_Q, in.W_o.n_cols, arma::fill::zeros);
+        for (arma::uword p = 0; p < h; ++p) r.output += product_by_loops(outputs[p], in.W_o.rows(0, d_v - 1));
     } else if (s == Mha::w_o_first) {
         if (in.W_o.n_cols != r.concat.n_rows)  // W_o ((h d_v) x d_model) times concat (L_Q x h d_v)
             return mha_throws(Threw::armadillo_size, "matrix multiplication: incompatible matrix dimensions: " +
@@ -679,6 +693,11 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
                                                          shape(r.concat.n_rows, r.concat.n_cols) + " and " +
                                                          shape(in.W_o.n_rows, in.W_o.n_cols));
         r.output = product_by_loops(r.concat, in.W_o);  // (L_Q, d_model)
+        if (s == Mha::residual_added) {
+            if (r.output.n_rows != in.X_q.n_rows || r.output.n_cols != in.X_q.n_cols)
+                return mha_throws(Threw::armadillo_size, "addition");
+            r.output += in.X_q;
+        }
     }
     return r;
 }
@@ -827,6 +846,8 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::heads_last_one_left_out, with(Mha::last_head_dropped_top_rows))
             .labelled("concat times W_o's first (h - 1) d_v rows")
             .variant(m::heads_outputs_as_weights, with(Mha::weights_are_outputs))
+            .variant(m::heads_residual_added, with(Mha::residual_added))
+            .variant(m::heads_output_blocks_without_offset, with(Mha::w_o_first_block))
             .variant(m::heads_output_blocks_at_key_width, with(Mha::w_o_blocks_at_d_k))
             .labelled("W_o.rows(i * d_k, i * d_k + d_v - 1)")
             .variant(m::heads_output_blocks_at_key_width, with(Mha::w_o_blocks_d_k_wide))

@@ -105,7 +105,9 @@ enum class NormMore {
     var_skips_first, var_skips_last, var_over_t, mean_over_t, both_over_t, unit_length, length_with_eps,
     integer_exponent, sums_kept, mean_sum_kept, square_sum_kept, xhat_holds_y, inv_std_empty, xhat_empty,
     y_from_centred, zero_variance_0, zero_variance_1, root_of_std, fourth_root, bias_by_row, gain_by_row,
-    bias_inside_gain, xhat_centred, one_pass_variance
+    bias_inside_gain, xhat_centred, one_pass_variance,
+    whole_sum_over_d,  // each row's mean written arma::accu(X) / d_model: the whole matrix's sum
+    mean_sum_in_int    // each row's sum for the mean kept in an int: cut to a whole number at every +=
 };
 NormByLoops norm_more_by_loops(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps,
                                NormMore s) {
@@ -119,6 +121,15 @@ NormByLoops norm_more_by_loops(const arma::mat& X, const arma::rowvec& gain, con
         double sum = 0, ss = 0, ads = 0, sq = 0;
         const arma::uword m0 = s == NormMore::mean_skips_first ? 1 : 0, m1 = s == NormMore::mean_skips_last ? d - 1 : d;
         for (arma::uword c = m0; c < m1; ++c) sum += X(r, c), sq += X(r, c) * X(r, c);
+        if (s == NormMore::mean_sum_in_int) {
+            int whole = 0;
+            for (arma::uword c = 0; c < d; ++c) whole = static_cast<int>(whole + X(r, c));
+            sum = whole;
+        }
+        if (s == NormMore::whole_sum_over_d) {
+            sum = 0;
+            for (arma::uword k = 0; k < X.n_elem; ++k) sum += X(k);
+        }
         if (s == NormMore::sums_kept || s == NormMore::mean_sum_kept) sum = kept_sum += sum;
         double mean = sum / (s == NormMore::mean_over_t || s == NormMore::both_over_t ? dt : dd);
         const arma::uword v0 = s == NormMore::var_skips_first ? 1 : 0, v1 = s == NormMore::var_skips_last ? d - 1 : d;
@@ -217,6 +228,9 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
     auto more = [&](NormMore s) { return norm_result(norm_more_by_loops(X, gain, bias, eps, s)); };
     p.variant(m::layer_norm_statistics_of_whole_matrix, more(NormMore::whole_matrix))
         .labelled("population")
+        .variant(m::layer_norm_statistics_of_whole_matrix, more(NormMore::whole_sum_over_d))
+        .labelled("accu(X) / d_model as each row's mean")
+        .variant(m::layer_norm_mean_sum_in_integer, more(NormMore::mean_sum_in_int))
         .variant(m::layer_norm_statistics_of_whole_matrix, more(NormMore::whole_matrix_sample))
         .labelled("arma::var of every entry")
         .variant(m::layer_norm_mean_absolute_deviation, more(NormMore::mad_under_root))
@@ -667,7 +681,7 @@ double activation(double z, Act a) {
     return z;
 }
 enum class FfMore { b1_twice, relu_columns_to_t, first_inner_to_t, second_inner_to_t, relu_in_sum_bias_first,
-                    relu_in_sum_bias_last };
+                    relu_in_sum_bias_last, b1_by_row, b1_by_row_wrapped };
 FfByLoops ff_activation_by_loops(const arma::mat& X, const arma::mat& W_1, const arma::rowvec& b_1,
                                  const arma::mat& W_2, const arma::rowvec& b_2, Act a) {
     FfByLoops f;
@@ -690,7 +704,9 @@ FfByLoops ff_more_by_loops(const arma::mat& X, const arma::mat& W_1, const arma:
                 z += X(i, k) * W_1(k, j);
                 if (s == FfMore::relu_in_sum_bias_first || s == FfMore::relu_in_sum_bias_last) z = std::max(0.0, z);
             }
-            if (s != FfMore::relu_in_sum_bias_first) z += b_1(j);
+            if (s == FfMore::b1_by_row) z += b_1(i);  // past its end where T > d_ff: declared as such
+            else if (s == FfMore::b1_by_row_wrapped) z += b_1(i % h);
+            else if (s != FfMore::relu_in_sum_bias_first) z += b_1(j);
             if (s == FfMore::b1_twice) z += b_1(j);
             const bool relued = !(s == FfMore::relu_columns_to_t && j >= T);
             f.H(i, j) = relued ? std::max(0.0, z) : z;
@@ -778,6 +794,13 @@ Diagnosis feed_forward_diagnosis() {
             .labelled("b_1 first")
             .variant(m::feed_forward_relu_inside_sum, more(FfMore::relu_in_sum_bias_last))
             .labelled("b_1 after the loop");
+        // b_1 indexed by the row i where its column j belongs (b_1(i), past its end where T > d_ff,
+        // or b_1(i % d_ff) kept inside it)
+        p.variant(m::layer_norm_indexed_by_row,
+                  X.n_rows <= f.W_1.n_cols ? more(FfMore::b1_by_row) : Result::throws(Threw::armadillo_index))
+            .labelled("b_1(i)")
+            .variant(m::layer_norm_indexed_by_row, more(FfMore::b1_by_row_wrapped))
+            .labelled("b_1(i % b_1.n_elem)");
         arma::mat b2(T, d_model);
         for (arma::uword r = 0; r < T; ++r) b2.row(r) = f.b_2;
         p.term("b_2", "y", b2);

@@ -163,6 +163,8 @@ struct BackWay {
     bool dq_from_q = false;             // dQ = dS Q
     bool dk_from_k = false;             // dK = dS^T K
     bool recomputed = false;            // A = softmax_rows(Q K^T / sqrt(d_k)), without the mask
+    bool lower_triangle = false;        // dS = trimatl(dS), a causal mask no one asked for
+    bool dot_by_row = false;            // dS.each_row() -= sum(A % dA, 1).t(): row i, column j less row j's dot
 };
 
 struct AttentionCase {
@@ -180,7 +182,17 @@ Grads attention_backward_by_loops(const AttentionCase& c, const BackWay& w = {})
     Grads g;
     g.dV = product_by_loops(w.dv_untransposed ? A : arma::mat(A.t()), c.dZ);
     const arma::mat dA = w.da_transposed ? product_by_loops(c.V, c.dZ.t()) : product_by_loops(c.dZ, c.V.t());
-    const arma::mat dS = softmax_backward_by_loops(A, dA, w.jvp);
+    arma::mat dS = softmax_backward_by_loops(A, dA, w.jvp);
+    if (w.dot_by_row) {
+        arma::vec dot(A.n_rows, arma::fill::zeros);
+        for (arma::uword i = 0; i < A.n_rows; ++i)
+            for (arma::uword j = 0; j < A.n_cols; ++j) dot(i) += A(i, j) * dA(i, j);
+        for (arma::uword i = 0; i < A.n_rows; ++i)
+            for (arma::uword j = 0; j < A.n_cols; ++j) dS(i, j) = A(i, j) * (dA(i, j) - dot(j));
+    }
+    if (w.lower_triangle)
+        for (arma::uword i = 0; i < dS.n_rows; ++i)
+            for (arma::uword j = i + 1; j < dS.n_cols; ++j) dS(i, j) = 0.0;
     const arma::mat dSq = dS * (w.scale_zero ? 0.0 : w.q_factor != 0 ? w.q_factor : 1.0 / root);
     const arma::mat dSk = dS * (w.scale_zero ? 0.0 : w.k_factor != 0 ? w.k_factor : 1.0 / root);
     g.dQ = w.dq_from_q       ? product_by_loops(dSq, c.Q)
@@ -243,7 +255,7 @@ struct BackSlip {
 // Which parts of the backward pass a way changes: softmax's, the scale of dQ and of dK,
 // dV's product, dA's, dQ's, dK's, the weights.
 std::vector<int> parts_changed(const BackWay& w) {
-    return {w.jvp != Jvp::right, w.q_factor != 0 || w.scale_zero, w.k_factor != 0 || w.scale_zero, w.dv_untransposed,
+    return {w.jvp != Jvp::right || w.lower_triangle || w.dot_by_row, w.q_factor != 0 || w.scale_zero, w.k_factor != 0 || w.scale_zero, w.dv_untransposed,
             w.da_transposed,
             w.dq_transposed || w.dq_from_q, w.dk_untransposed || w.dk_from_k, w.recomputed};
 }
@@ -289,6 +301,8 @@ std::vector<BackSlip> attention_backward_slips() {
         s.push_back({&mk, how, [set](BackWay& w, const AttentionCase&) { set(w); }, true});
     };
     square(m::attention_backward_dv_untransposed, "A dZ", [](BackWay& w) { w.dv_untransposed = true; });
+    square(m::attention_backward_masks_gradient, "trimatl(dS)", [](BackWay& w) { w.lower_triangle = true; });
+    square(m::attention_backward_dot_subtracted_by_row, "each_row", [](BackWay& w) { w.dot_by_row = true; });
     square(m::attention_backward_da_transposed, "V dZ^T", [](BackWay& w) { w.da_transposed = true; });
     square(m::attention_backward_dq_transposed, "dS^T K", [](BackWay& w) { w.dq_transposed = true; });
     square(m::attention_backward_dk_untransposed, "dS Q", [](BackWay& w) { w.dk_untransposed = true; });
@@ -358,7 +372,8 @@ double attention_loss(const arma::mat& Q, const arma::mat& K, const arma::mat& V
 // matrix (its one maximum and its one sum): the loss as that log-sum-exp minus z_t, or as
 // -log of that probability (CeLoss::*_prob).
 enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_not_added, shift_subtracted, other_shift,
-                    columns, total, down_columns, down_columns_prob, whole, whole_prob };
+                    columns, total, down_columns, down_columns_prob, whole, whole_prob, column_of_row, whole_row_shift,
+                    int_total };
 // How each row's softmax in the gradient is formed, and the one-hot with it: right,
 // unshifted, as exp(z - lse) with an unshifted lse, without the one-hot, the one-hot
 // after the division by T, the difference reversed, the exponentials divided by their
@@ -366,7 +381,12 @@ enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_no
 // another amount than the row's maximum (CeWay::shift); the exponentials not divided by
 // their row's sum (shifted or not); the one-hot's 1 at column r, the row's own number.
 enum class CeGrad { right, unshifted, from_unshifted_lse, without_onehot, onehot_after_division, negated, columns, total,
-                    other_shift, unnormalised, unnormalised_unshifted, onehot_at_row_number, down_columns, whole };
+                    other_shift, unnormalised, unnormalised_unshifted, onehot_at_row_number, down_columns, whole,
+                    whole_row_shift };
+// (column_of_row: the loss of row r read its log-sum-exp from column r's sum of the
+// row-shifted exponentials, sum(E)(r); whole_row_shift: exp(Z - m_r) of the whole matrix and
+// its accu, m_r row r's maximum, as written, so it overflows where another row is far
+// above row r; int_total: the rows' losses added up in an int, each new total truncated)
 // The other shifts: the largest logit of the whole matrix, the row's minimum, its mean.
 enum class CeShift { global_max, row_min, row_mean };
 // What the total is divided by: T (right), nothing, T n, n, or 1 / T in integers (0 for T > 1).
@@ -417,6 +437,12 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
         for (arma::uword i = 0; i < T; ++i) sum += std::exp(Z(i, j) - cm);
         column_lse[j] = cm + std::log(sum);
     }
+    // each column's sum of the exponentials shifted by their own row's maximum (sum(E))
+    std::vector<double> row_max(T, -INFINITY), column_sum(n, 0.0);
+    for (arma::uword i = 0; i < T; ++i)
+        for (arma::uword j = 0; j < n; ++j) row_max[i] = std::max(row_max[i], Z(i, j));
+    for (arma::uword j = 0; j < n; ++j)
+        for (arma::uword i = 0; i < T; ++i) column_sum[j] += std::exp(Z(i, j) - row_max[i]);
     double total = 0;
     for (arma::uword i = 0; i < T; ++i) {
         double mx = -INFINITY;
@@ -428,6 +454,8 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
         for (arma::uword j = 0; j < n; ++j)
             shifted += std::exp(Z(i, j) - mx), raw += std::exp(Z(i, j)), by_other += std::exp(Z(i, j) - other);
         const double zt = Z(i, t[i]);
+        double all_by_row = 0;  // accu(exp(Z - m_i)), as written
+        for (arma::uword k = 0; k < Z.n_elem; ++k) all_by_row += std::exp(Z(k) - mx);
         switch (w.loss) {
             case CeLoss::right: total += mx + std::log(shifted) - zt; break;
             case CeLoss::prob_unshifted: total += -std::log(std::exp(zt) / raw); break;
@@ -442,6 +470,9 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             case CeLoss::down_columns_prob: total += -std::log(down_columns(i, t[i])); break;
             case CeLoss::whole: total += whole_lse - zt; break;
             case CeLoss::whole_prob: total += -std::log(whole(i, t[i])); break;
+            case CeLoss::column_of_row: total += i < n ? mx + std::log(column_sum[i]) - zt : NAN; break;
+            case CeLoss::whole_row_shift: total += mx + std::log(all_by_row) - zt; break;
+            case CeLoss::int_total: total = std::trunc(total + (mx + std::log(shifted) - zt)); break;
         }
         for (arma::uword j = 0; j < n; ++j) {
             double p = std::exp(Z(i, j) - mx) / shifted;
@@ -451,6 +482,7 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             if (w.grad == CeGrad::total) p = by_total(i, j);
             if (w.grad == CeGrad::down_columns) p = down_columns(i, j);
             if (w.grad == CeGrad::whole) p = whole(i, j);
+            if (w.grad == CeGrad::whole_row_shift) p = std::exp(Z(i, j) - mx) / all_by_row;
             if (w.grad == CeGrad::other_shift) p = std::exp(Z(i, j) - other) / by_other;
             if (w.grad == CeGrad::unnormalised) p = std::exp(Z(i, j) - mx);
             if (w.grad == CeGrad::unnormalised_unshifted) p = std::exp(Z(i, j));
@@ -471,6 +503,22 @@ Result ce_result(double loss, const arma::mat& dlogits) {
     return r;
 }
 Result ce_result(const CeByLoops& r) { return ce_result(r.loss, r.dlogits); }
+
+// The one-hot subtracted at dlogits(targets[r], r), row by row after row r's softmax is
+// written (a later row's softmax overwrites it): Armadillo's index error where a target
+// is T or more.
+Result cross_entropy_onehot_swapped(const arma::mat& Z, const std::vector<arma::uword>& t) {
+    const arma::uword T = Z.n_rows;
+    for (const arma::uword target : t)
+        if (target >= T) return Result::throws(Threw::armadillo_index);
+    const arma::mat P = cross_entropy_by_loops(Z, t, {CeLoss::right, CeGrad::without_onehot, Count::T, Count::one}).dlogits;
+    arma::mat D(arma::size(Z), arma::fill::zeros);
+    for (arma::uword i = 0; i < T; ++i) {
+        D.row(i) = P.row(i);
+        D(t[i], i) -= 1.0;
+    }
+    return ce_result(cross_entropy_by_loops(Z, t).loss, D / static_cast<double>(T));
+}
 
 struct CeSlip {
     const Mistake* mistake;
@@ -518,6 +566,11 @@ std::vector<CeSlip> cross_entropy_softmax_slips() {
     const std::vector<std::tuple<const Mistake*, CeLoss, CeLoss, CeGrad, std::string>> pools = {
         {mistake_of(columns), CeLoss::down_columns, CeLoss::down_columns_prob, CeGrad::down_columns, "down each column"},
         {mistake_of(everything), CeLoss::whole, CeLoss::whole_prob, CeGrad::whole, "over the whole matrix"}};
+    // sum(E) for sum(E, 1) in a vectorised body: each column of E divided by its sum, and
+    // row r's loss read from s(r), column r's sum; exp(Z - m_r) of the whole matrix and its
+    // accu in the loop over the rows
+    out.push_back({mistake_of(columns), {CeLoss::column_of_row, CeGrad::columns}, "s = sum(E), s(r) in the loss"});
+    out.push_back({mistake_of(everything), {CeLoss::whole_row_shift, CeGrad::whole_row_shift}, "accu(exp(Z - m_r)) per row"});
     for (const auto& [mistake, lse, prob, grad, how] : pools) {
         CeWay w;
         w.loss = lse;
@@ -558,6 +611,7 @@ std::vector<CeSlip> cross_entropy_slips() {
         {&m::cross_entropy_gradient_not_normalised, {L::right, G::unnormalised}, "exp(z - m) - onehot"},
         {&m::cross_entropy_gradient_not_normalised, {L::right, G::unnormalised_unshifted}, "exp(z) - onehot"},
         {&m::cross_entropy_onehot_at_row_number, {L::right, G::onehot_at_row_number}, "(r, r)"},
+        {&m::cross_entropy_loss_in_int, {L::int_total, G::right}, "int total"},
     };
     // after the loss's own: a combination is named by its first slip
     for (const CeSlip& s : cross_entropy_softmax_slips()) slips.push_back(s);
@@ -619,6 +673,7 @@ Diagnosis cross_entropy_diagnosis() {
                            ce_result(cross_entropy_by_loops(Z, t)));
         probes.push_back(&p);
         for (const CeSlip& s : slips) p.variant(*s.mistake, ce_result(cross_entropy_by_loops(Z, t, s.way))).labelled(s.how);
+        p.variant(m::cross_entropy_onehot_at_row_number, cross_entropy_onehot_swapped(Z, t)).labelled("(targets[r], r)");
         p.quantity("T", static_cast<double>(Z.n_rows)).quantity("n", static_cast<double>(Z.n_cols));
     }
     std::vector<Combination> combos;
@@ -1677,8 +1732,13 @@ BOOST_AUTO_TEST_CASE(refuses_a_step_that_is_not_positive_and_finite) {
     }
     const arma::mat W(2, 2, arma::fill::ones);
     auto f = [](const arma::mat& X) { return arma::accu(X); };
-    for (const double h : {0.0, -1e-5, static_cast<double>(NAN), static_cast<double>(INFINITY)})
-        refusal_of<attn::InputError>("numeric_gradient", [&] { attn::numeric_gradient(f, W, h); });
+    const std::vector<std::pair<double, std::string>> steps = {
+        {0.0, "0"}, {-1e-5, "-1e-5"}, {static_cast<double>(NAN), "NaN"}, {static_cast<double>(INFINITY), "inf"}};
+    for (const auto& step : steps) {
+        const double h = step.first;
+        refusal_of<attn::InputError>("numeric_gradient", [&] { attn::numeric_gradient(f, W, h); }, {},
+                                     "a step h = " + step.second);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -1847,7 +1907,8 @@ BOOST_AUTO_TEST_CASE(refuses_a_step_or_a_warmup_below_one) {
     }
     for (const auto& step_and_warmup : std::vector<std::pair<long, long>>{{0, 10}, {-3, 10}, {5, 0}, {5, -1}}) {
         const long t = step_and_warmup.first, w = step_and_warmup.second;
-        refusal_of<attn::InputError>("learning_rate", [&] { attn::learning_rate(t, 0.1, w); });
+        refusal_of<attn::InputError>("learning_rate", [&] { attn::learning_rate(t, 0.1, w); }, {},
+                                     "step " + std::to_string(t) + " with warmup " + std::to_string(w));
     }
 }
 

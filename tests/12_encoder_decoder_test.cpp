@@ -214,6 +214,11 @@ void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uw
         p.variant(m::teacher_forcing_special_ids_removed, forcing_result(joined({{b}, kept}), joined({kept, {e}})))
             .labelled(how);
     }
+    // expected as a copy of the target with end written over its last token (expected.back() =
+    // end), {end} for an empty one
+    Tokens overwritten = y.empty() ? Tokens{e} : y;
+    overwritten.back() = e;
+    p.variant(m::teacher_forcing_end_overwrites_last, forcing_result(by, overwritten));
     // the target reversed (the reversal trick of sequence-to-sequence models), in both or in
     // the expected tokens alone (decoder_input alone is named by the relations of tests/support)
     const Tokens rev(y.rbegin(), y.rend());

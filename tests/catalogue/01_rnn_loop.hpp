@@ -36,6 +36,16 @@ ATTN_MISTAKE(rnn_tanh_on_one_term, "rnn_step rnn_forward",
              "tanh was applied to the terms separately, or to one of them only (arma::tanh(h_prev "
              "* W.t()) + x_t * U.t(), or a tanh around each product): it applies once, to their "
              "sum, arma::tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_sum_in_integer, "rnn_step rnn_forward",
+             "the sum inside tanh was kept in an integer (int pre = 0; pre += W(r, c) * h_prev(c)): "
+             "each addition drops the fraction, so small terms vanish and h_t is tanh of a whole "
+             "number (often tanh(0) = 0); keep it in a double, double pre = 0.0 (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_loop_bound_of_other_width, "rnn_step rnn_forward",
+             "a loop over the terms of one product ran to the other's width: U x_t adds one term "
+             "per entry of x_t, c < U.n_cols (d_in), and W h_prev one per entry of h_prev, c < "
+             "W.n_cols (d_h); one loop for both, or the other bound, is right only when d_in = "
+             "d_h (terms left out, or a read past the end, otherwise): give each sum its own loop "
+             "(chapter 01, step 1)");
 ATTN_MISTAKE(rnn_terms_not_added, "rnn_step rnn_forward",
              "the two terms were combined some other way than a sum (one subtracted from the "
              "other, or multiplied entry by entry): what the state remembers and what the new "
@@ -67,6 +77,11 @@ ATTN_MISTAKE(rnn_column_where_a_row_belongs, "rnn_step rnn_forward",
              "step 1)");
 
 // --- the loop of rnn_forward
+ATTN_MISTAKE(rnn_state_stored_in_a_column, "rnn_forward",
+             "each state was stored as a column of H (H.col(t) = h.t()): H has one row per "
+             "position, L x d_h, so state t goes into row t, H.row(t) = h; a column of H is L long, "
+             "not d_h, which Armadillo refuses ('copy into submatrix') unless L = d_h, where H "
+             "comes out transposed (chapter 01, step 2)");
 ATTN_MISTAKE(rnn_stale_state, "rnn_forward",
              "every step was given h_start instead of the h the previous step returned: update h "
              "inside the loop (chapter 01, step 1)");
@@ -230,6 +245,16 @@ ATTN_MISTAKE(product_row_zero_everywhere, "input_projections project scores atte
              "every row of the result was computed from row 0 of {}: an index written 0 (or a "
              "fixed name) where the loop's row index belongs, so each row repeats the first "
              "(chapters 01 to 04)");
+ATTN_MISTAKE(product_result_sized_like_first, "input_projections project scores attend",
+             "the result of {} was made with the shape of its first matrix (arma::mat C(arma::size(A)), "
+             "or A.n_rows x A.n_cols): a product of A.n_rows x n and n x m is A.n_rows x m, as many "
+             "columns as the second matrix has, arma::mat C(A.n_rows, B.n_cols); here columns were "
+             "left at 0, or missing (chapters 01 to 04)");
+ATTN_MISTAKE(product_index_written_twice, "input_projections project scores attend",
+             "in the loops of {}, one index was written where the other belongs (K.row(i) for "
+             "K.row(j), B(k, i) for B(k, j), or j where i belongs), so each row (or column) of the "
+             "result repeats one entry: entry (i, j) takes row i of the first and column j of the "
+             "second, both indices in their places (chapters 01 to 04)");
 // --- title_question
 ATTN_MISTAKE(thinks_transformer_is_attention_only, "title_question",
              "a Transformer is not attention and nothing else: it still has embeddings, "

@@ -139,10 +139,33 @@ ATTN_MISTAKE(softmax_without_exp, "softmax_rows masked_softmax attention_weights
              "first (after subtracting the row maximum), which makes every weight positive and "
              "turns differences of scores into ratios of weights: arma::exp(S.each_col() - "
              "arma::max(S, 1)) (chapter 03)");
+ATTN_MISTAKE(masked_softmax_scores_scaled, "masked_softmax",
+             "the scores were divided by a square root (of S.n_cols or S.n_rows) before the "
+             "softmax: masked_softmax takes the scores as they come, softmax_rows(S + mask); the "
+             "1 / sqrt(d_k) belongs to scale_scores, before masked_softmax is called, and d_k is "
+             "the width of the keys, which S does not show (chapters 03 and 04)");
+ATTN_MISTAKE(softmax_jvp_dot_in_integer, "softmax_jvp",
+             "the dot product a . v was summed in an integer (int av = 0; av += a(j) * v(j)): each "
+             "addition drops the fraction (a weight is below 1, so most terms vanish), and a whole "
+             "number was subtracted from v; keep it in a double, double av = 0.0, or write "
+             "arma::dot(a, v) (chapter 03)");
+ATTN_MISTAKE(softmax_total_not_reset, "softmax_rows masked_softmax",
+             "the running total of the exponentials was declared once, outside the loop over the "
+             "rows, and never set back to 0: each row was divided by its own sum plus those of "
+             "every row before it, so every row after the first sums to less than 1; start it "
+             "afresh for each row, double total = 0.0 inside the row loop (chapter 03)");
+ATTN_MISTAKE(softmax_max_read_after_overwrite, "softmax_rows masked_softmax",
+             "the row's maximum was read again for each entry (A.row(i).max() inside the loop "
+             "over the keys) while that row was being overwritten with exponentials: the shift "
+             "changed from entry to entry, so the row came out in the wrong proportions; take "
+             "the maximum once, before the loop, const double m = S.row(i).max(), and read the "
+             "scores from S, not from the row being written (chapter 03)");
 ATTN_MISTAKE(masked_row_spread_evenly, "softmax_rows masked_softmax masked_attention",
-             "a row whose every key is -infinity was given even weights (1 / L_K each); such a "
-             "query may see nothing, so it attends to nothing: its row is all zeros (the course's "
-             "rule, which keeps a hidden key's weight exactly 0) (chapters 03 and 07)");
+             "a row whose every key is -infinity was given even weights (1 / L_K each; written "
+             "1 / S.n_cols, a division of integers, that is 0 for several keys but 1 for a single "
+             "key); such a query may see nothing, so it attends to nothing: its row is all zeros, "
+             "A.row(i).zeros() (the course's rule, which keeps a hidden key's weight exactly 0) "
+             "(chapters 03 and 07)");
 ATTN_MISTAKE(thinks_softmax_never_reaches_0_or_1, "softmax_questions",
              "softmax's outputs are not always strictly between 0 and 1: a row with a single "
              "score gives exactly 1, and a key at -infinity gets exactly 0; what always holds is "

@@ -43,7 +43,9 @@ ATTN_MISTAKE(scale_multiplied, "attention_weights scale_scores scale_factor scal
              "with d_k instead of staying near 1, and softmax saturates (chapters 04 and 05)");
 ATTN_MISTAKE(divisor_hard_coded, "scale_scores attention_weights scaled_dot_product_attention attention_questions scale_factor self_attention cross_attention masked_attention",
              "the divisor was a fixed number (2, the worked example's sqrt(4), or 8, the paper's "
-             "sqrt(64)): it must follow the width of the keys, "
+             "sqrt(64)), written so or kept from the first call (a static const double root = "
+             "std::sqrt(d_k) is worked out once, with the first call's d_k, and never again): it "
+             "must follow the width of the keys on every call, "
              "std::sqrt(static_cast<double>(d_k)) with d_k = K.n_cols, which is 2 for keys 4 wide, "
              "3 for keys 9 wide and 8 for keys 64 wide (chapter 04, step 3)");
 ATTN_MISTAKE(scale_by_sqrt_d_k_minus_one, "scale_scores attention_weights scale_factor",
@@ -182,6 +184,11 @@ ATTN_MISTAKE(range_slack_too_wide, "llms_row",
              "a z 1e-9 past an extreme was called inside: the slack was wider than the 1e-12 the "
              "contract allows for rounding, and a slack of 1e-6 or 1e-9 hides a real overshoot: "
              "outside when z(c) < lo - 1e-12 or z(c) > hi + 1e-12 (chapter 04, Try it)");
+ATTN_MISTAKE(range_test_joined_with_and, "llms_row",
+             "the out-of-range test joined its two sides with && (z(c) < lo && z(c) > hi): no "
+             "number is both below the smallest and above the largest, so it never returned "
+             "false; a value is out of range when it is below OR above, if (z(c) < lo - 1e-12 "
+             "|| z(c) > hi + 1e-12) return false (chapter 04)");
 ATTN_MISTAKE(range_checks_one_bound, "llms_row",
              "only one bound of the range was tested (z(c) >= lo, or z(c) <= hi), so a z above the "
              "largest value of its column (or below the smallest) was called inside: a weighted "
@@ -229,6 +236,11 @@ ATTN_MISTAKE(reads_another_entry_of_a, "attention_questions",
              "that is another entry of A ({}): the row is the token that looks (its query), the "
              "column the token looked at (its key), in the order I, love, LLMs (chapter 04, step "
              "4)");
+ATTN_MISTAKE(gives_the_share_love_borrows, "attention_questions",
+             "the answer was the share love borrows from the other tokens, 1 - A(love, love) = "
+             "0.37 (0.14 from I and 0.23 from LLMs): the share of z_love that is v_love is the "
+             "weight love pays its own value, A(love, love) = 0.63, row love and column love of A "
+             "(chapter 04, 'The idea', item 4)");
 ATTN_MISTAKE(thinks_a_token_keeps_its_whole_value, "attention_questions",
              "a token does not keep the whole of its own value: z_love = 0.14 v_I + 0.63 v_love + "
              "0.23 v_LLMs, so it keeps its own weight, 0.63, and borrows the rest from its "

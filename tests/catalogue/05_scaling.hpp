@@ -43,6 +43,12 @@ ATTN_MISTAKE(paired_shape_checked_in_one_size, "variance_experiment",
              "another width through to the product, and one of the columns alone lets a key too "
              "many or too few through (chapter 05)");
 
+ATTN_MISTAKE(paired_result_sized_by_another_count, "variance_experiment",
+             "the result was made with another count than the number of pairs (Q.n_elem, which is "
+             "n x d_k, or Q.n_cols, d_k): zeros were left after the n dot products, or the loop "
+             "wrote past its end; paired_dot_products gives one dot product per pair, "
+             "arma::vec d(Q.n_rows) (chapter 05)");
+
 // --- variance_experiment: sample_variance
 ATTN_MISTAKE(sample_variance_divides_by_n, "variance_experiment",
              "the squared deviations were divided by n: the sample variance divides by n - 1, "
@@ -70,6 +76,12 @@ ATTN_MISTAKE(sample_variance_accepts_one_value, "variance_experiment",
              "for one value, so the result was 0 / 0 (NaN) or a number made up for it; one value "
              "has no spread to estimate. Refuse fewer than two, if (x.n_elem < 2) throw "
              "InputError(\"sample_variance: needs at least 2 values\") (chapter 05)");
+ATTN_MISTAKE(sample_variance_in_integers, "variance_experiment",
+             "part of the variance was worked out in whole numbers: 1 / (n - 1) with n an "
+             "arma::uword (or int) divides integers, 0 for n > 2 (so the variance came out 0), or "
+             "a sum kept in an int or long (for the mean or for the squares) drops each value's "
+             "fraction as it is added. Keep the sums in a double and divide by a double: "
+             "arma::accu(arma::square(x - m)) / (x.n_elem - 1.0) (chapter 05)");
 ATTN_MISTAKE(sample_variance_square_root, "variance_experiment",
              "the result is the standard deviation, the square root of the variance: "
              "sample_variance returns the variance itself, sum((x_i - m)^2) / (n - 1), without "

@@ -106,8 +106,9 @@ ATTN_MISTAKE(shape_rule_wrong_dimension, "check_attention_shapes shape_questions
              "Q.n_cols with K.n_cols (Q K^T pairs each entry of a query with one of a key; "
              "Q.n_cols == K.n_rows would be the rule of Q K, without the transpose), the length "
              "rule rows with rows, K.n_rows with V.n_rows; a rule on another pair of sizes, the "
-             "rows of Q and K among them, refuses shapes that fit and lets a real mismatch "
-             "through (chapter 06)");
+             "rows of Q and K among them, or on another matrix than the two its message names "
+             "(Q.n_cols == V.n_cols, Q.n_rows == V.n_rows), refuses shapes that fit and lets a "
+             "real mismatch through (chapter 06)");
 ATTN_MISTAKE(shape_rules_checked_in_wrong_order, "check_attention_shapes shape_questions",
              "with both rules broken, the length rule was reported; the width rule comes first "
              "(d_q = d_k, which Q K^T needs before anything else), then L_K = L_V (chapter 06)");

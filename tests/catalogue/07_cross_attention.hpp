@@ -7,7 +7,9 @@
 namespace attn_test::mistakes {
 
 ATTN_MISTAKE(scale_by_sqrt_d_model, "cross_attention self_attention",
-             "the scores were divided by sqrt(d_model), the width of X; the divisor is sqrt(d_k), "
+             "the scores were divided by sqrt(d_model), the width of X (in place of sqrt(d_k), or "
+             "on top of it: Q scaled by 1 / sqrt(d_model) before scaled_dot_product_attention, "
+             "which divides by sqrt(d_k) itself); the divisor is sqrt(d_k) alone, "
              "the width of one key after W_k, and the two differ as soon as the projection "
              "narrows X (chapter 05)");
 ATTN_MISTAKE(causal_mask_hides_diagonal, "causal_mask",
@@ -152,6 +154,11 @@ ATTN_MISTAKE(layer_input_added_to_output, "self_attention cross_attention",
              "the input was added to the attention's output (output = A V + X, a residual): an "
              "attention layer returns A V alone, L x d_v; the residual X + attention(X) belongs to "
              "the transformer block around it, met in chapter 10 (chapter 07)");
+ATTN_MISTAKE(mask_replaced_by_causal, "masked_attention",
+             "the caller's mask was checked and then replaced: causal_mask(Q.n_rows) was handed to "
+             "scaled_dot_product_attention instead of `mask`. masked_attention applies whatever mask "
+             "it is given (a padding mask, a cross-attention's L_Q x L_K one, finite entries); pass "
+             "it on as it is: scaled_dot_product_attention(Q, K, V, mask) (chapter 07)");
 ATTN_MISTAKE(result_fields_swapped, "self_attention cross_attention masked_attention",
              "the result's two fields traded places: .weights holds A V (L_Q x d_v) and .output "
              "holds A (L_Q x L_K), as from return {Z, A} where AttentionResult lists weights "

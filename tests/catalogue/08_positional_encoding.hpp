@@ -76,7 +76,8 @@ ATTN_MISTAKE(pe_odd_last_column_missing, "positional_encoding",
              "pairs (2 * i + 1 < d_model) stops one column early, so loop while 2 * i < d_model "
              "and write the cosine only when 2 * i + 1 < d_model (chapter 08)");
 ATTN_MISTAKE(add_positions_whole_table, "add_positions",
-             "the whole table PE was added to X: PE may be longer than the sentence (one table "
+             "the whole table PE was added to X (X + PE, or a result started as a copy of PE with X "
+             "added to its first rows, which keeps PE's extra rows): PE may be longer than the sentence (one table "
              "made for the longest), so only its first L rows belong to X's L tokens: X + "
              "PE.head_rows(X.n_rows); Armadillo refuses X + PE when the two shapes differ "
              "(chapter 08)");

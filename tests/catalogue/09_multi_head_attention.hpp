@@ -203,6 +203,15 @@ ATTN_MISTAKE(heads_outputs_as_weights, "multi_head_attention",
              "each head's output (L_Q x d_v) was stored as its weights: r.weights gets the "
              ".weights of each head's attention, L_Q x L_K, and only the .output goes into concat "
              "(chapter 09)");
+ATTN_MISTAKE(heads_residual_added, "multi_head_attention",
+             "the input X_q was added to the output (output = concat W_o + X_q, a residual): "
+             "multi_head_attention returns concat W_o alone; the residual X + attention(X) is the "
+             "transformer block's, met in chapter 10 (chapter 09)");
+ATTN_MISTAKE(heads_output_blocks_without_offset, "multi_head_attention",
+             "each head's output was multiplied by W_o's first block of rows, W_o.rows(0, d_v - 1), "
+             "for every head: head i meets the rows i*d_v .. (i+1)*d_v - 1 of W_o (the rows its "
+             "columns of concat meet in concat W_o), W_o.rows(i * d_v, (i + 1) * d_v - 1); or "
+             "simply output = concat * W_o (chapter 09)");
 ATTN_MISTAKE(heads_output_blocks_at_key_width, "multi_head_attention",
              "W_o's rows were cut into per-head blocks at multiples of d_k: head i's output meets "
              "the rows of W_o that match its columns in concat, W_o.rows(i * d_v, (i + 1) * d_v - "

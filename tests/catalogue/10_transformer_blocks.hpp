@@ -120,9 +120,10 @@ ATTN_MISTAKE(layer_norm_backward_dbias_times_xhat, "layer_norm_backward",
              "+ bias, and the bias enters without xhat, so dbias is the column sums of dY alone: "
              "arma::sum(dY, 0) (chapter 10)");
 ATTN_MISTAKE(bias_added_without_each_row, "feed_forward",
-             "a bias row (1 x width) was added to a whole matrix with + (or with .each_col()), "
+             "a bias row (1 x width) was added to a whole matrix with + (or with .each_col(), or "
+             "replicated as repmat(b, 1, T), which lays T copies side by side in one long row), "
              "which Armadillo refuses (incompatible dimensions): a bias is added to every row, "
-             "M.each_row() += b (chapter 10)");
+             "M.each_row() += b, or + repmat(b, T, 1): T rows of one copy (chapter 10)");
 ATTN_MISTAKE(block_residual_after_norm, "encoder_block decoder_block",
              "the input was added after the norm, x + layer_norm(sublayer(x)) (or added once more "
              "after it, x + layer_norm(x + sublayer(x))); a post-norm block adds first and "
@@ -173,7 +174,9 @@ ATTN_MISTAKE(layer_norm_not_centred, "layer_norm",
              "mean) / sqrt(var + eps), so every row of xhat has mean 0 (X.each_col() - mean) "
              "(chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_as_if_elementwise, "layer_norm_backward",
-             "dX was dxhat % inv_std alone, as if each entry were normalised on its own; but "
+             "dX was dxhat % inv_std alone (the two subtracted terms left out, or written with "
+             "(1 / d) for a d of unsigned integer type: integer division makes 1 / d zero, so "
+             "both means vanish; write 1.0 / d), as if each entry were normalised on its own; but "
              "every entry of a row moves the row's mean and variance, which all its entries use, "
              "and that gives the two subtracted terms: dX_r = inv_std_r (dxhat_r - mean(dxhat_r) "
              "- xhat_r mean(dxhat_r % xhat_r)) (chapter 10)");
@@ -262,9 +265,15 @@ ATTN_MISTAKE(layer_norm_centred_backwards, "layer_norm",
              "(X.each_col() - mean) (chapter 10)");
 ATTN_MISTAKE(layer_norm_statistics_of_whole_matrix, "layer_norm",
              "one mean and one variance were taken over every entry of X (arma::accu(X) / X.n_elem, "
-             "arma::var of the whole matrix); layer norm gives each row its own: the mean and "
+             "arma::var of the whole matrix), or a row's mean from the sum of every entry "
+             "(arma::accu(X) / d_model, where arma::accu(X.row(r)) belongs); layer norm gives each "
+             "row its own: the mean and "
              "variance of row r over its d_model entries, arma::mean(X, 1) and arma::var(X, 1, 1) "
              "(chapter 10)");
+ATTN_MISTAKE(layer_norm_mean_sum_in_integer, "layer_norm",
+             "a row's sum for the mean was kept in an int (int s = 0; s += X(r, c)): each += cuts the "
+             "running sum to a whole number, so the mean is off and the row is not centred; keep "
+             "the sum in a double (double s = 0.0), or take arma::mean(X.row(r)) (chapter 10)");
 ATTN_MISTAKE(layer_norm_mean_absolute_deviation, "layer_norm",
              "the spread of a row was its mean absolute deviation, mean(|x - mean|), where the "
              "variance belongs, mean((x - mean)^2): square the deviations (arma::square, not "
@@ -309,10 +318,11 @@ ATTN_MISTAKE(layer_norm_root_taken_twice, "layer_norm",
              "a square root was taken twice: 1 / sqrt(std + eps) of a standard deviation that is "
              "already the root of the variance (arma::stddev), or sqrt(sqrt(var + eps)); inv_std "
              "is 1 / sqrt(var + eps), one root, of the variance plus eps (chapter 10)");
-ATTN_MISTAKE(layer_norm_indexed_by_row, "layer_norm",
-             "gain or bias was indexed by the row r (bias(r)) where it has one entry per column: "
-             "y(r, c) = gain(c) * xhat(r, c) + bias(c); with more rows than columns the index even "
-             "runs past the end (chapter 10)");
+ATTN_MISTAKE(layer_norm_indexed_by_row, "layer_norm feed_forward",
+             "a row of one entry per column (gain, bias, b_1) was indexed by the row r (bias(r), "
+             "b_1(i), b_1(i % b_1.n_elem)) where the column belongs: y(r, c) = gain(c) * xhat(r, c) "
+             "+ bias(c), H(i, j) = relu(sum_k X(i, k) W_1(k, j) + b_1(j)); with more rows than "
+             "columns the index even runs past the end (chapter 10)");
 ATTN_MISTAKE(layer_norm_bias_inside_gain, "layer_norm",
              "the bias was added before the gain multiplied, y = gain % (xhat + bias), so every "
              "feature's bias came out scaled by its gain (gain(c) * bias(c)): the gain scales "

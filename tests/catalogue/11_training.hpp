@@ -71,9 +71,15 @@ ATTN_MISTAKE(cross_entropy_gradient_not_normalised, "cross_entropy",
              "its own sum first, p = e / arma::accu(e), then subtract the one-hot and divide by T "
              "(chapter 11, step 1)");
 ATTN_MISTAKE(cross_entropy_onehot_at_row_number, "cross_entropy",
-             "the one-hot's 1 was subtracted at column r, the row's own number (dlogits(r, r), or "
-             "the diagonal), instead of at the row's target: subtract it at dlogits(r, targets[r]) "
-             "(chapter 11, step 1)");
+             "the one-hot's 1 was subtracted at the wrong entry: at column r, the row's own number "
+             "(dlogits(r, r), or the diagonal), or with row and column swapped, dlogits(targets[r], "
+             "r), which runs past the last row once a target is T or more; subtract it at row r, "
+             "column targets[r], dlogits(r, targets[r]) (chapter 11, step 1)");
+ATTN_MISTAKE(cross_entropy_loss_in_int, "cross_entropy",
+             "the rows' losses were added up in an int (int total = 0): total += loss converts each "
+             "new total back to an int, dropping its fraction, so the mean came out too small (a "
+             "loss of log 7 = 1.95 per row counted as 1); keep the total in a double, double total "
+             "= 0 (chapter 11, step 2)");
 ATTN_MISTAKE(cross_entropy_message_row_from_one, "cross_entropy",
              "the error's message counted the rows from 1 ({}): rows are numbered from 0 like every "
              "index in C++ and Armadillo, so give r itself, not r + 1 (chapter 11)");
@@ -241,6 +247,16 @@ ATTN_MISTAKE(attention_backward_q_and_k_swapped, "attention_backward",
 ATTN_MISTAKE(attention_backward_da_transposed, "attention_backward",
              "dA was computed as V dZ^T, the transpose of the right one: from Z = A V, dA = dZ "
              "V^T, with one row per query and one column per key like A (chapter 11)");
+ATTN_MISTAKE(attention_backward_masks_gradient, "attention_backward",
+             "dS was cut to its lower triangle (arma::trimatl(dS)), a causal mask of its own: "
+             "attention_backward is given no mask and needs none, since a key the forward pass "
+             "hid has weight 0 in A and softmax_rows_backward already gives it a gradient of 0; "
+             "leave dS as it is (trimatl also throws unless L_Q = L_K) (chapter 11)");
+ATTN_MISTAKE(attention_backward_dot_subtracted_by_row, "attention_backward",
+             "the rows' dot products arma::sum(A % dA, 1), one per query (a column), were "
+             "subtracted with .each_row() (transposed to fit), so entry (i, j) lost row j's dot "
+             "product instead of row i's (and Armadillo refuses it unless L_Q = L_K): subtract "
+             "the column with dS.each_col() (chapter 11)");
 ATTN_MISTAKE(attention_backward_recomputes_weights, "attention_backward",
              "the weights were computed again from Q and K instead of using the A passed in: the "
              "forward pass may have masked some keys (a causal or a padding mask), which Q and K "

@@ -74,6 +74,11 @@ ATTN_MISTAKE(teacher_forcing_target_reversed, "teacher_forcing",
              "the target came out reversed (y_n .. y_1) in expected, or in both outputs: the "
              "decoder reads and says the target in its own order, decoder_input = {begin, y_1 .. "
              "y_n} and expected = {y_1 .. y_n, end}; copy it front to back (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_end_overwrites_last, "teacher_forcing",
+             "the end token was written over the target's last token (expected = target, then "
+             "expected.back() = end), so y_n was lost from the expected tokens: end comes AFTER "
+             "the whole target, expected = y_1 .. y_n, end, n + 1 tokens; push_back(end) (chapter "
+             "12)");
 ATTN_MISTAKE(teacher_forcing_reads_an_empty_target, "teacher_forcing",
              "an empty target crashed the function: it read target[0] (or target.back()) of a "
              "vector with no elements, as a loop `i <= target.size() - 1` does, since size() - 1 "

@@ -110,13 +110,15 @@ ATTN_MISTAKE(result_empty_shape_wrong, "*",
 ATTN_MISTAKE(result_operands_do_not_fit, "*",
              "on input the contract accepts, Armadillo refused a product or a sum whose shapes do "
              "not fit: an operand in the wrong order (V * A for A * V, U.t() * X for X * U.t()), "
-             "transposed, * (the matrix product) where % (entry by entry) was meant, or not the "
+             "transposed, * (the matrix product) where % (entry by entry) was meant, each_row where "
+             "each_col was meant (or the other way), repmat with its counts swapped, or not the "
              "matrix meant (another input, another field of a result, an intermediate of another "
              "width); write each step's shape in a comment, (L_Q, L_K) and so on, and compare");
 ATTN_MISTAKE(result_index_past_the_end, "*",
              "on input the contract accepts, an index ran past the end of a matrix: a loop bound "
              "or a range taken from the wrong size (n_rows for n_cols, L_Q for d_k), one too "
-             "far (<= for <), or an unsigned index counting down (i >= 0 always holds, so after 0 "
-             "i wraps round to a huge number); write each loop's bound as the size it counts");
+             "far (<= for <), the two indices of an entry swapped in one place (G(c, r) for "
+             "G(r, c)), or an unsigned index counting down (i >= 0 always holds, so after 0 i "
+             "wraps round to a huge number); write each loop's bound as the size it counts");
 
 }  // namespace attn_test::mistakes

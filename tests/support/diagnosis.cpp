@@ -569,8 +569,8 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
                             there->second.factor_names.end())
                             kept.push_back(n);
                     if (!it->second.factor_names.empty() && kept.empty()) {
-                        it = common.erase(it);
-                        continue;
+                        // a factor with another value on each input: the scale holds, unnamed
+                        it->second.text = scaled_sentence(it->second.part, it->second.factor, "", "");
                     }
                     it->second.factor_names = kept;
                     it->second.implied = it->second.implied && there->second.implied;

@@ -648,6 +648,36 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
     add(m::product_sum_starts_at_one, product_over(A, B, 1, n), "from k = 1", ab);
     add(m::product_terms_added, product_over(A, B, 0, n, true), "+ for *", ab);
     if (A.n_rows >= 2) add(m::product_row_zero_everywhere, product_over(A, B, 0, n, false, 0), "row 0", names.a);
+    // the result made with A's shape (arma::mat C(arma::size(A))), its columns filled as far as
+    // both widths go: zeros or missing columns where A.n_cols is not B.n_cols (a single row:
+    // left to the exercise's own mistakes)
+    if (A.n_rows >= 2 && A.n_cols != B.n_cols && !names.skip.count("sized like A")) {
+        Result r = p.right;
+        for (Part& q : r.parts)
+            if (q.name == part) {
+                q.value = arma::mat(A.n_rows, A.n_cols, arma::fill::zeros);
+                const arma::uword w = std::min(A.n_cols, B.n_cols);
+                q.value.cols(0, w - 1) = C.cols(0, w - 1);
+            }
+        p.variant(m::product_result_sized_like_first, r, ab).labelled("sized like A");
+    }
+    // one index written twice (K.row(i) for K.row(j)): i where j belongs, B(k, i), each row
+    // repeating its entry (i, i); or j where i belongs, A(j, k); past the end where the other
+    // side is shorter
+    if (A.n_rows >= 2 && B.n_cols >= 2)
+        for (const bool i_twice : {true, false}) {
+            const char* how = i_twice ? "i for j" : "j for i";
+            if (names.skip.count(how)) continue;
+            if (i_twice ? A.n_rows > B.n_cols : B.n_cols > A.n_rows) {
+                p.variant(m::product_index_written_twice, past_the_end, ab).labelled(how);
+                continue;
+            }
+            arma::mat T(A.n_rows, B.n_cols, arma::fill::zeros);
+            for (arma::uword i = 0; i < A.n_rows; ++i)
+                for (arma::uword j = 0; j < B.n_cols; ++j)
+                    for (arma::uword k = 0; k < n; ++k) T(i, j) += i_twice ? A(i, k) * B(k, i) : A(j, k) * B(k, j);
+            add(m::product_index_written_twice, T, how, ab);
+        }
     // B * A: another product where its shapes fit (and of another shape), Armadillo's size
     // error where they do not
     if (!names.skip.count("B * A")) {

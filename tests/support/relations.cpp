@@ -616,11 +616,14 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                 // one number: any wrong value is some multiple of the right one; say so only when it is a quantity
             } else if (names.empty()) {
                 // a factor with no name: the same relation on every input, whatever c is there
-                out.push_back(found(m::result_scaled, "scaled?" + name, scaled_sentence(name, c, "", "")));
+                Finding f = found(m::result_scaled, "scaled:" + name, scaled_sentence(name, c, "", ""));
+                f.part = name;
+                f.factor = c;
+                out.push_back(f);
             } else {
                 // named when one name fits; several: narrowed across the inputs (Diagnosis::explain)
                 const std::string q = names.size() == 1 ? names[0] : "";
-                Finding f = found(m::result_scaled, "scaled~" + name,
+                Finding f = found(m::result_scaled, "scaled:" + name,
                                   scaled_sentence(name, c, q, q.empty() ? "" : inverse_name(q, c, quantities)));
                 f.factor_names = names;
                 f.part = name;

@@ -1,0 +1,21 @@
+// Wrong on purpose (suite only): repmat with its counts the other way round, one long row.
+#include "contracts/10_transformer_blocks.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+FeedForwardResult feed_forward(const arma::mat& X, const arma::mat& W_1, const arma::rowvec& b_1,
+                               const arma::mat& W_2, const arma::rowvec& b_2) {
+    const char* fn = "feed_forward";
+    require_shapes(X.n_cols == W_1.n_rows, fn, "X must be as wide as W_1 is tall (d_model)", {"X", X}, {"W_1", W_1});
+    require_shapes(b_1.n_elem == W_1.n_cols, fn, "b_1 needs one entry per column of W_1 (d_ff)", {"b_1", b_1}, {"W_1", W_1});
+    require_shapes(W_2.n_rows == W_1.n_cols, fn, "W_2 must be as tall as W_1 is wide (d_ff)", {"W_2", W_2}, {"W_1", W_1});
+    require_shapes(b_2.n_elem == W_2.n_cols, fn, "b_2 needs one entry per column of W_2 (d_model)", {"b_2", b_2}, {"W_2", W_2});
+    FeedForwardResult r;
+    r.H = X * W_1 + arma::repmat(b_1, 1, X.n_rows);  // the mistake
+    r.H.clamp(0.0, arma::datum::inf);
+    r.y = r.H * W_2 + arma::repmat(b_2, X.n_rows, 1);
+    return r;
+}
+
+}  // namespace attn

@@ -1,0 +1,37 @@
+// Wrong on purpose (suite only): every head meets W_o's first block of rows.
+#include <cmath>
+#include "contracts/02_qkv_projections.hpp"
+#include "contracts/09_multi_head_attention.hpp"
+#include "core/errors.hpp"
+
+namespace attn {
+
+MultiHeadResult multi_head_attention(const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q,
+                                     const arma::mat& W_k, const arma::mat& W_v, const arma::mat& W_o,
+                                     arma::uword heads, const arma::mat& mask) {
+    if (heads == 0) throw InputError("multi_head_attention: there must be at least one head");
+    const char* fn = "multi_head_attention";
+    require_shapes(X_q.n_cols == W_q.n_rows, fn, "X_q must be as wide as W_q is tall (d_model)", {"X_q", X_q}, {"W_q", W_q});
+    require_shapes(X_kv.n_cols == W_k.n_rows, fn, "X_kv must be as wide as W_k is tall (d_model)", {"X_kv", X_kv}, {"W_k", W_k});
+    require_shapes(X_kv.n_cols == W_v.n_rows, fn, "X_kv must be as wide as W_v is tall (d_model)", {"X_kv", X_kv}, {"W_v", W_v});
+    require_shapes(W_q.n_cols == W_k.n_cols, fn, "W_q and W_k must give queries and keys of one width (h d_k)", {"W_q", W_q}, {"W_k", W_k});
+    require_shapes(W_q.n_cols % heads == 0, fn, "the query width must split evenly into the heads (h d_k)", {"W_q", W_q}, {"heads", 1, heads});
+    require_shapes(W_v.n_cols % heads == 0, fn, "the value width must split evenly into the heads (h d_v)", {"W_v", W_v}, {"heads", 1, heads});
+    require_shapes(W_o.n_rows == W_v.n_cols, fn, "W_o needs one row per column of the heads' outputs (h d_v)", {"W_o", W_o}, {"W_v", W_v});
+    const std::vector<arma::mat> Q = split_heads(project(X_q, W_q), heads);
+    const std::vector<arma::mat> K = split_heads(project(X_kv, W_k), heads);
+    const std::vector<arma::mat> V = split_heads(project(X_kv, W_v), heads);
+    MultiHeadResult r;
+    std::vector<arma::mat> outs;
+    for (arma::uword i = 0; i < heads; ++i) {
+        AttentionResult a = scaled_dot_product_attention(Q[i], K[i], V[i], mask);
+        r.weights.push_back(a.weights);
+        outs.push_back(a.output);
+    }
+    r.concat = concat_heads(outs);
+    r.output = outs[0] * W_o.rows(0, outs[0].n_cols - 1);
+    for (arma::uword i = 1; i < heads; ++i) r.output += outs[i] * W_o.rows(0, outs[i].n_cols - 1);  // the mistake
+    return r;
+}
+
+}  // namespace attn
