@@ -237,6 +237,10 @@ ATTN_MISTAKE(product_terms_added, "input_projections project scores attend row_o
              "the terms of {} were added where they are multiplied, A(i, k) + B(k, j) for "
              "A(i, k) * B(k, j): each entry of a product is a sum of products, one per value "
              "of the shared index (chapters 01 to 04)");
+ATTN_MISTAKE(product_sum_in_integer, "input_projections project scores attend row_one_by_hand llms_row",
+             "each entry of {} was summed in an integer (int s = 0; s += A(i, k) * B(k, j)): every "
+             "+= cuts the total to a whole number, so the fractions are lost; keep the total in a "
+             "double (double s = 0.0) (chapters 01 to 04)");
 ATTN_MISTAKE(product_operands_swapped, "input_projections project scores attend row_one_by_hand llms_row",
              "the product {}: the order of a matrix product matters (A * B is not B * A, and "
              "where their shapes do not fit Armadillo refuses it); the rows of the result come "

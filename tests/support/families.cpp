@@ -581,14 +581,18 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
 namespace {
 // sum over k in [from, to) of A(i, k) B(k, j), or of A(i, k) + B(k, j); row_of_a: A's row
 // for every i (an index of 0 where i belongs), or -1
+// `in_int`: the total kept in an int (int s = 0; s += ...), cut to a whole number at each step
 arma::mat product_over(const arma::mat& A, const arma::mat& B, arma::uword from, arma::uword to, bool added = false,
-                       long row_of_a = -1) {
+                       long row_of_a = -1, bool in_int = false) {
     arma::mat C(A.n_rows, B.n_cols, arma::fill::zeros);
     for (arma::uword i = 0; i < A.n_rows; ++i)
         for (arma::uword j = 0; j < B.n_cols; ++j) {
             const arma::uword r = row_of_a < 0 ? i : static_cast<arma::uword>(row_of_a);
             double s = 0;
-            for (arma::uword k = from; k < to; ++k) s += added ? A(r, k) + B(k, j) : A(r, k) * B(k, j);
+            for (arma::uword k = from; k < to; ++k) {
+                s += added ? A(r, k) + B(k, j) : A(r, k) * B(k, j);
+                if (in_int) s = std::trunc(s);
+            }
             C(i, j) = s;
         }
     return C;
@@ -647,6 +651,7 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
     add(m::loop_assigns_instead_of_adding, product_over(A, B, n - 1, n), "= for +=", ab);
     add(m::product_sum_starts_at_one, product_over(A, B, 1, n), "from k = 1", ab);
     add(m::product_terms_added, product_over(A, B, 0, n, true), "+ for *", ab);
+    add(m::product_sum_in_integer, product_over(A, B, 0, n, false, -1, true), "int total", ab);
     if (A.n_rows >= 2) add(m::product_row_zero_everywhere, product_over(A, B, 0, n, false, 0), "row 0", names.a);
     // the result made with A's shape (arma::mat C(arma::size(A))), its columns filled as far as
     // both widths go: zeros or missing columns where A.n_cols is not B.n_cols (a single row:
