@@ -283,6 +283,23 @@ Diagnosis project_qkv_diagnosis() {
                 p.variant(m::qkv_role_never_assigned, qkv_result(r[0], r[1], r[2]))
                     .labelled(std::string(1, role[f]) + " left empty, its product in " + role[g]);
             }
+        // a role computed and never stored (its field left 0x0), the others right
+        for (std::size_t f = 0; f < 3; ++f) {
+            std::vector<arma::mat> r = rights;
+            r[f] = arma::mat();
+            p.variant(m::qkv_role_never_assigned, qkv_result(r[0], r[1], r[2]))
+                .labelled(std::string(1, role[f]) + " left empty, its product never stored");
+        }
+        // one role's weights transposed (X W^T, where W is square; elsewhere project or
+        // Armadillo refuses it)
+        for (std::size_t f = 0; f < 3; ++f) {
+            if (weight[f]->n_rows != weight[f]->n_cols) continue;
+            std::vector<arma::mat> r = rights;
+            r[f] = product_by_hand(in.X, arma::mat(weight[f]->t()));
+            // the same way as all three transposed: either is X * W.t()
+            add_product_slips(p, [&](const ProductWay&) -> Outcome { return qkv_result(r[0], r[1], r[2]); },
+                              {{Product::x_wt}});
+        }
         // a role left as X itself
         p.variant(m::projection_left_out, qkv_result(Q, K, in.X)).labelled("V = X")
             .variant(m::projection_left_out, qkv_result(Q, in.X, V)).labelled("K = X")
@@ -474,12 +491,20 @@ BOOST_AUTO_TEST_CASE(rejects_a_weight_matrix_that_does_not_fit) {
         BOOST_TEST_MESSAGE("checked once each_role_uses_its_own_weight_matrix passes");
         return;
     }
+    // each role's weights in turn: a role computed without project (X * W_q) and without a
+    // check of its own lets Armadillo refuse it instead
     const arma::mat bad(3, 4, arma::fill::ones);
-    const std::string message = refusal_of<attn::ShapeError>(
-        "project_qkv", [&] { attn::project_qkv(attn::example::X(), attn::example::W_q(), attn::example::W_k(), bad); },
-        {"project"});
-    if (!message.empty())
-        BOOST_TEST(message.find("3x4") != std::string::npos, "the message should give W_v's shape 3x4; got '" << message << "'");
+    const arma::mat X = attn::example::X(), W_q = attn::example::W_q(), W_k = attn::example::W_k(),
+                    W_v = attn::example::W_v();
+    const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat>> cases = {
+        {"W_q", bad, W_k, W_v}, {"W_k", W_q, bad, W_v}, {"W_v", W_q, W_k, bad}};
+    for (const auto& [role, q, k, v] : cases) {
+        const std::string message = refusal_of<attn::ShapeError>(
+            "project_qkv", [&] { attn::project_qkv(X, q, k, v); }, {"project"}, "a " + role + " of 3x4 for X of 3x4");
+        if (!message.empty())
+            BOOST_TEST(message.find("3x4") != std::string::npos,
+                       "the message should give " << role << "'s shape 3x4; got '" << message << "'");
+    }
 }
 
 BOOST_AUTO_TEST_CASE(no_tokens_give_three_empty_views_of_their_widths) {

@@ -311,6 +311,25 @@ Diagnosis sample_variance_diagnosis() {
             p.variant(m::sample_variance_in_integers, value(static_cast<double>(sq_int) / (n - 1)))
                 .labelled("the sum of squares in a long");
         }
+        // a sum that leaves out the first or the last value: the mean's (still divided by n),
+        // or the squared deviations'
+        {
+            const arma::uword N = x.n_elem;
+            const double m_from_1 = arma::accu(x.subvec(1, N - 1)) / n, m_to_last = arma::accu(x.subvec(0, N - 2)) / n;
+            const auto squares_about = [&](double c, arma::uword from, arma::uword to) {
+                double s = 0;
+                for (arma::uword i = from; i < to; ++i) s += (x(i) - c) * (x(i) - c);
+                return s / (n - 1);
+            };
+            p.variant(m::sample_variance_sum_skips_a_value, value(squares_about(mean, 1, N)), "the first squared deviation")
+                .labelled("squares from i = 1");
+            p.variant(m::sample_variance_sum_skips_a_value, value(squares_about(mean, 0, N - 1)), "the last squared deviation")
+                .labelled("squares to n - 1");
+            p.variant(m::sample_variance_sum_skips_a_value, value(squares_about(m_from_1, 0, N)), "the first value, from the mean")
+                .labelled("mean from i = 1");
+            p.variant(m::sample_variance_sum_skips_a_value, value(squares_about(m_to_last, 0, N)), "the last value, from the mean")
+                .labelled("mean to n - 1");
+        }
         one_pass(m::sample_variance_one_pass, n - 1, "(sum x^2 - n m^2) / (n - 1)", true);
         one_pass(m::sample_variance_divides_by_n, n, "sum x^2 / n - m^2", false);
         p.quantity("n", n).quantity("n - 1", n - 1);

@@ -365,6 +365,17 @@ void check_variants(Probe& p, const arma::mat& Q, const arma::mat& K, const arma
           "my_attention: Q and K must have the same length; got Q " + attn::shape_of(Q) + " and K " + attn::shape_of(K));
     extra(NotARule::d_v_equals_d_k, K.n_cols == V.n_cols,
           "my_attention: K and V must have the same width; got K " + attn::shape_of(K) + " and V " + attn::shape_of(V));
+    // an extra rule written into a rule's own condition, with that rule's message
+    // (Q.n_cols == K.n_cols && Q.n_rows == K.n_rows under the width rule)
+    {
+        const Result width = Result::throws(Threw::shape_error, width_message(Q, K));
+        const Result length = Result::throws(Threw::shape_error, length_message(K, V));
+        declare(p, mistake_of(NotARule::l_q_equals_l_k), Q.n_rows == K.n_rows ? Outcome(right) : Outcome(width))
+            .labelled("L_Q = L_K in the width rule's condition");
+        declare(p, mistake_of(NotARule::d_v_equals_d_k),
+                K.n_cols == V.n_cols ? Outcome(right) : Outcome(Q.n_cols != K.n_cols ? width : length))
+            .labelled("d_v = d_k in the length rule's condition");
+    }
     p.variant(m::width_rule_missing, checked(Q, K, V, false, true));
     p.variant(m::length_rule_missing, checked(Q, K, V, true, false));
     refusal_variants(p, right, !valid);  // not refused, or refused but not with attn::ShapeError

@@ -76,6 +76,10 @@ ATTN_MISTAKE(sample_variance_accepts_one_value, "variance_experiment",
              "for one value, so the result was 0 / 0 (NaN) or a number made up for it; one value "
              "has no spread to estimate. Refuse fewer than two, if (x.n_elem < 2) throw "
              "InputError(\"sample_variance: needs at least 2 values\") (chapter 05)");
+ATTN_MISTAKE(sample_variance_sum_skips_a_value, "variance_experiment",
+             "a loop in sample_variance left one value out: {} (a loop from i = 1, or one that "
+             "stops at i < n - 1); each of the two sums, for the mean and for the squared "
+             "deviations, runs over all n values: for (arma::uword i = 0; i < n; ++i)");
 ATTN_MISTAKE(sample_variance_in_integers, "variance_experiment",
              "part of the variance was worked out in whole numbers: 1 / (n - 1) with n an "
              "arma::uword (or int) divides integers, 0 for n > 2 (so the variance came out 0), or "

@@ -62,6 +62,9 @@ ATTN_MISTAKE(result_sequence_edited, "*",
 ATTN_MISTAKE(result_edge_left_out, "*",
              "the result is right except its last (or first) row or column, left at 0: a loop "
              "that stopped one short of the end or started one late");
+ATTN_MISTAKE(result_never_assigned, "*", "a result was never given its value: {}");
+ATTN_MISTAKE(result_right_up_to_another_size, "*",
+             "{}: write each loop's bound as the size of what its index counts");
 ATTN_MISTAKE(result_whole_numbers, "*",
              "every entry is a whole number where the right values are not: a sum kept in an "
              "int (auto s = 0), an int variable or an integer division");

@@ -5,6 +5,7 @@
 #include <cxxabi.h>
 #include <cstdlib>
 #include <algorithm>
+#include <array>
 #include <map>
 #include <memory>
 #include <regex>
@@ -623,34 +624,61 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
     //    right) one of them gives the right result too; and it explains one at least.
     struct Tally {
         const Variant* any = nullptr;
-        bool explains = false, contradicted = false;
+        bool explains = false, contradicted = false, by_numbers = false;
+        std::string refused;  // guarded: the learner's own refusal that stood for Armadillo's
     };
-    std::map<std::string, Tally> tally;
-    for (std::size_t i = 0; i < probes_.size(); ++i) {
-        const Probe& p = probes_[i];
-        std::map<std::string, std::pair<bool, bool>> here;  // way -> (reproduces got, gives right)
-        for (const Variant& v : p.variants) {
-            auto& h = here[way_of(v)];
-            h.first = h.first || v.reproduces(got[i]);
-            h.second = h.second || v.reproduces(p.right);
-            if (!tally[way_of(v)].any) tally[way_of(v)].any = &v;
-        }
-        for (const auto& [key, h] : here) {
-            Tally& t = tally[key];
-            if (wrong[i]) {
-                if (h.first && !h.second) t.explains = true;
-                else t.contradicted = true;
-            } else if (!h.second) {
-                t.contradicted = true;
+    // `guarded`: a variant where Armadillo refuses the operands also stands for the learner's
+    // own refusal of that valid input (a check written to fit the wrong formula), for a way
+    // whose numbers reproduce a wrong result elsewhere
+    const std::string own = function_ + ":";
+    auto fitting_ways = [&](bool guarded) {
+        std::map<std::string, Tally> tally;
+        for (std::size_t i = 0; i < probes_.size(); ++i) {
+            const Probe& p = probes_[i];
+            const bool own_refusal = guarded && p.right.threw == Threw::nothing &&
+                                     (got[i].threw == Threw::shape_error || got[i].threw == Threw::input_error) &&
+                                     got[i].message.rfind(own, 0) == 0;
+            std::map<std::string, std::array<bool, 4>> here;  // way -> (reproduces got, gives right, by numbers, guarded)
+            for (const Variant& v : p.variants) {
+                auto& h = here[way_of(v)];
+                const bool armadillo = v.result.threw == Threw::armadillo_size || v.result.threw == Threw::armadillo_index;
+                const bool same = v.reproduces(got[i]);
+                h[0] = h[0] || same || (own_refusal && armadillo);
+                h[1] = h[1] || v.reproduces(p.right);
+                h[2] = h[2] || (same && got[i].threw == Threw::nothing);
+                h[3] = h[3] || (!same && own_refusal && armadillo);
+                if (!tally[way_of(v)].any) tally[way_of(v)].any = &v;
+            }
+            for (const auto& [key, h] : here) {
+                Tally& t = tally[key];
+                if (wrong[i]) {
+                    if (h[0] && !h[1]) t.explains = true;
+                    else t.contradicted = true;
+                    t.by_numbers = t.by_numbers || h[2];
+                    if (h[3] && t.refused.empty()) t.refused = got[i].message;
+                } else if (!h[1]) {
+                    t.contradicted = true;
+                }
             }
         }
-    }
+        std::vector<std::pair<const Variant*, std::string>> fit;
+        for (const auto& [way, t] : tally)
+            if (t.explains && !t.contradicted && (!guarded || (t.by_numbers && !t.refused.empty())))
+                fit.push_back({t.any, t.refused});
+        return fit;
+    };
+    auto fit_of = fitting_ways(false);
+    if (fit_of.empty()) fit_of = fitting_ways(true);
     std::vector<const Variant*> fit;
     std::set<std::string> fitting;  // mistakes with their details
-    for (const auto& [way, t] : tally)
-        if (t.explains && !t.contradicted) fit.push_back(t.any), fitting.insert(key_of(*t.any));
-    if (fitting.size() == 1)
-        return Finding{fit[0]->mistake, key_of(*fit[0]), sentence(*fit[0]->mistake, fit[0]->detail), {}, "", 0};
+    for (const auto& [v, refused] : fit_of) fit.push_back(v), fitting.insert(key_of(*v));
+    if (fitting.size() == 1) {
+        std::string text = sentence(*fit[0]->mistake, fit[0]->detail);
+        if (!fit_of[0].second.empty())
+            text += "; where that formula's operands do not fit, a check of your own, written to fit it, refused "
+                    "input the contract accepts (it threw: " + fit_of[0].second + ")";
+        return Finding{fit[0]->mistake, key_of(*fit[0]), text, {}, "", 0};
+    }
 
     // 2. the relations, when nothing of the catalogue fits: the same one on every wrong input
     if (fit.empty()) {
@@ -683,6 +711,8 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
                         it->second.text = scaled_sentence(it->second.part, it->second.factor, "", "");
                     }
                     it->second.factor_names = kept;
+                    // an alternative the first input only allowed: the words of an input that shows it
+                    if (it->second.implied && !there->second.implied) it->second.text = there->second.text;
                     it->second.implied = it->second.implied && there->second.implied;
                     ++it;
                 }

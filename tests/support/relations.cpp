@@ -538,6 +538,11 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                                 was + why));
             return out;
         }
+        if (R.n_rows == 0 && R.n_cols == 0)
+            return {found(m::result_never_assigned, "never_assigned",
+                          name + " is 0x0 where " + shape(Y) + " is right: it was never given a value and kept the "
+                                 "empty matrix it started as (a value computed into a local variable and not "
+                                 "stored, a field of the result not assigned, or a return before it was set)")};
         return other_shape_relations(R, Y, name, ax, tol);
     }
     if (Y.n_elem == 0) return out;
@@ -690,6 +695,26 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                 // a single line left 0 is also a result of zeros: said where another input shows the edge
                 out.back().implied = n == 1;
             }
+    }
+    // right in its first b rows (or columns) and wrong in every one after, b the size of its
+    // other side: a loop over one side that ran to the other's size (an elementwise loop
+    // written for a square matrix)
+    for (const bool rows : {true, false}) {
+        const arma::uword n = rows ? Y.n_rows : Y.n_cols, b = rows ? Y.n_cols : Y.n_rows;
+        if (!values || !out.empty() || (rows && ax.rows.empty()) || b == 0 || b >= n) continue;
+        auto line = [&](const arma::mat& x, arma::uword i) { return rows ? arma::mat(x.row(i)) : arma::mat(x.col(i)); };
+        bool fits = agree(rows ? arma::mat(R.rows(0, b - 1)) : arma::mat(R.cols(0, b - 1)),
+                          rows ? arma::mat(Y.rows(0, b - 1)) : arma::mat(Y.cols(0, b - 1)), tol);
+        for (arma::uword i = b; i < n && fits; ++i) fits = !agree(line(R, i), line(Y, i), tol);
+        if (!fits) continue;
+        const std::string col_word = ax.cols.empty() ? "column" : ax.cols;
+        const std::string word = rows ? ax.rows : col_word, other = rows ? col_word : (ax.rows.empty() ? "row" : ax.rows);
+        out.push_back(found(m::result_right_up_to_another_size, std::string("up_to_other:") + (rows ? "rows" : "cols"),
+                            name + " is right in its first " + std::to_string(b) + " " + plural_of(word) + " and wrong in " +
+                                "every " + word + " from " + word + " " + std::to_string(b) + " on: " + std::to_string(b) +
+                                " is its number of " + plural_of(other) + ", so a loop over its " + plural_of(word) +
+                                " ran to the size of the other side (" + (rows ? "i < M.n_cols where i < M.n_rows" :
+                                "j < M.n_rows where j < M.n_cols") + " belongs)"));
     }
     // shifted by one row or one column, or by more (then the lines it left behind are 0: an
     // offset moved on before its block was written, a start one block late)
@@ -862,8 +887,20 @@ std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& 
         }
         case Threw::armadillo_size:
             return {found(m::result_operands_do_not_fit, "size", sentence(m::result_operands_do_not_fit) + said)};
-        case Threw::armadillo_index:
-            return {found(m::result_index_past_the_end, "index", sentence(m::result_index_past_the_end) + said)};
+        case Threw::armadillo_index: {
+            // also, as alternatives another input may confirm: a loop over the rows (or the
+            // columns) that ran to the other side's size, which runs past the end where that
+            // side is the longer one
+            std::vector<Finding> out{found(m::result_index_past_the_end, "index", sentence(m::result_index_past_the_end) + said)};
+            for (const char* side : {"rows", "cols"}) {
+                out.push_back(found(m::result_right_up_to_another_size, std::string("up_to_other:") + side,
+                                    std::string("a loop over the result's ") + (side[0] == 'r' ? "rows" : "columns") +
+                                        " ran to the size of the other side: where that side is shorter, entries are "
+                                        "left wrong, and where it is longer, the index runs past the end" + said));
+                out.back().implied = true;
+            }
+            return out;
+        }
         default: return {};
     }
 }
