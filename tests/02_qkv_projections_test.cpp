@@ -298,7 +298,7 @@ Diagnosis project_qkv_diagnosis() {
             r[f] = product_by_hand(in.X, arma::mat(weight[f]->t()));
             // the same way as all three transposed: either is X * W.t()
             add_product_slips(p, [&](const ProductWay&) -> Outcome { return qkv_result(r[0], r[1], r[2]); },
-                              {{Product::x_wt}});
+                              {{Product::x_wt, false, std::string("for ") + role[f] + " alone"}});
         }
         // a role left as X itself
         p.variant(m::projection_left_out, qkv_result(Q, K, in.X)).labelled("V = X")

@@ -455,6 +455,7 @@ void add_product_slips(Probe& p, const std::function<Outcome(const ProductWay& w
             case Product::wt_xt: mk = &m::projection_output_transposed, how = "W.t() * X.t()"; break;
             case Product::elementwise: mk = &m::projection_elementwise, how = "X % W"; break;
         }
+        if (!w.where.empty()) how += " " + w.where;
         if (w.own_check) how += ", the shape check rewritten to fit it";
         declare(p, *mk, finish(w)).labelled(how);
         if (w.own_check) p.combined();  // two slips: named by the product's

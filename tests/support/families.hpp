@@ -204,6 +204,7 @@ enum class Product { w_x, x_wt, wt_xt, elementwise };
 struct ProductWay {
     Product product;
     bool own_check = false;
+    std::string where = "";  // in one place only ("for Q alone"): a way of its own
 };
 void add_product_slips(Probe& p, const std::function<Outcome(const ProductWay& way)>& finish,
                        const std::vector<ProductWay>& ways);
