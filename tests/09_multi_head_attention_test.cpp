@@ -537,6 +537,8 @@ enum class Mha {
     scores_as_weights,        // each head's scaled (and masked) scores kept as its weights
     raw_scores_as_weights,    // each head's Q_i K_i^T kept as its weights
     head0_queries,            // every head attends with head 0's queries Q_0
+    head0_keys,               // ... with head 0's keys K_0
+    head0_values,             // ... with head 0's values V_0
     w_o_transposed,           // output = concat W_o^T
     width_is_head_count,      // split_heads(Q, d_k): d_k parts, each `heads` columns wide
     weights_not_kept,         // the weights vector left empty
@@ -621,8 +623,9 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
     for (arma::uword p = 0; p < parts; ++p) {
         const arma::uword q = s == Mha::head0_queries ? 0 : p;  // whose queries head p attends with
         Qs.push_back(s == Mha::one_wide_head ? Q : head_of(Q, h, q, qk_width, dealt));  // (L_Q, d_k)
-        Ks.push_back(s == Mha::one_wide_head ? K : head_of(K, h, p, qk_width, dealt));  // (L_K, d_k)
-        Vs.push_back(s == Mha::one_wide_head ? V : head_of(V, h, p, v_width, dealt));   // (L_K, d_v)
+        const arma::uword k = s == Mha::head0_keys ? 0 : p, v = s == Mha::head0_values ? 0 : p;
+        Ks.push_back(s == Mha::one_wide_head ? K : head_of(K, h, k, qk_width, dealt));  // (L_K, d_k)
+        Vs.push_back(s == Mha::one_wide_head ? V : head_of(V, h, v, v_width, dealt));   // (L_K, d_v)
     }
     if (s == Mha::one_softmax) {
         // every head's scaled, masked scores of a query side by side, one softmax over them all
@@ -838,7 +841,9 @@ Diagnosis multi_head_attention_diagnosis() {
             .labelled("the scaled scores")
             .variant(m::heads_weights_before_softmax, with(Mha::raw_scores_as_weights))
             .labelled("Q_i K_i^T")
-            .variant(m::heads_queries_of_head_0, with(Mha::head0_queries))
+            .variant(m::heads_slice_of_head_0, with(Mha::head0_queries), "queries")
+            .variant(m::heads_slice_of_head_0, with(Mha::head0_keys), "keys")
+            .variant(m::heads_slice_of_head_0, with(Mha::head0_values), "values")
             .variant(m::heads_output_projection_transposed, with(Mha::w_o_transposed))
             .variant(m::heads_weights_not_returned, with(Mha::weights_not_kept))
             .variant(m::heads_last_one_left_out, with(Mha::last_head_dropped))
@@ -1313,7 +1318,12 @@ BOOST_AUTO_TEST_CASE(rejects_an_output_projection_of_the_wrong_height) {
     const std::string msg = refusal_of<attn::ShapeError>(
         "multi_head_attention", [&] { attn::multi_head_attention(X, X, w.W_q, w.W_k, w.W_v, W_o, 2); });
     if (msg.empty()) return;
-    message_names(msg, {"W_o 6x6", "W_v 6x4"}, "a W_o of 6 rows for a concat 4 wide (2 heads of d_v 2)");
+    // concat is never an input, so the width W_o is checked against may come as W_v's (h d_v
+    // columns) or as concat's own shape, L_Q x h d_v
+    if (msg.find("concat 3x4") != std::string::npos)
+        message_names(msg, {"W_o 6x6", "concat 3x4"}, "a W_o of 6 rows for a concat 4 wide (2 heads of d_v 2)", false);
+    else
+        message_names(msg, {"W_o 6x6", "W_v 6x4"}, "a W_o of 6 rows for a concat 4 wide (2 heads of d_v 2)");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_mask_that_is_not_one_entry_per_query_and_key) {

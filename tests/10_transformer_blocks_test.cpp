@@ -558,6 +558,10 @@ void backward_variants(Probe& p, const BackwardCase& k) {
         .labelled("dgain and dbias of dxhat")
         .variant(m::layer_norm_backward_param_grads_over_features, grads_result(right.dX, rows_dgain, rows_dbias))
         .labelled("arma::sum(..., 1).t()")
+        .variant(m::layer_norm_backward_param_grads_over_features, grads_result(right.dX, right.dgain, rows_dbias))
+        .labelled("dbias alone by arma::sum(..., 1).t()")
+        .variant(m::layer_norm_backward_param_grads_over_features, grads_result(right.dX, rows_dgain, right.dbias))
+        .labelled("dgain alone by arma::sum(..., 1).t()")
         .variant(m::layer_norm_backward_param_grads_over_features,
                  Result::throws(Threw::armadillo_size, "row vector layout"))
         .labelled("arma::sum(..., 1) into a rowvec")

@@ -888,6 +888,7 @@ enum class Eps { after_sqrt, inside_sqrt, outside_division, none, before_correct
 struct AdamWay {
     bool m_with_beta2 = false, v_with_beta1 = false;    // in the running averages
     bool c1_with_beta2 = false, c2_with_beta1 = false;  // in their corrections
+    bool m_new_with_beta2 = false, v_new_with_beta1 = false;  // only in the new term's weight, 1 - beta
     bool m_full_weight = false, v_full_weight = false;
     bool m_weights_traded = false, v_weights_traded = false;  // (1 - beta) on the old average, beta on the new
     bool v_corrected_outside_sqrt = false;                     // sqrt(v) / (1 - beta2^t)
@@ -934,11 +935,12 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
     AdamState next = s;
     for (arma::uword i = 0; i < s.W.n_elem; ++i) {
         const double old_m = w.reset_m ? 0.0 : s.m(i), old_v = w.reset_v ? 0.0 : s.v(i);
+        const double n1 = w.m_new_with_beta2 ? c.beta2 : b1, n2 = w.v_new_with_beta1 ? c.beta1 : b2;
         const double m_i = w.m_weights_traded ? (1.0 - b1) * old_m + b1 * g(i)
-                                              : b1 * old_m + (w.m_full_weight ? 1.0 : 1.0 - b1) * g(i);
+                                              : b1 * old_m + (w.m_full_weight ? 1.0 : 1.0 - n1) * g(i);
         const double sq_i = w.v_of_m_squared ? m_i * m_i : w.v_of_old_m_squared ? old_m * old_m : sq(i);
         const double v_i = w.v_weights_traded ? (1.0 - b2) * old_v + b2 * sq_i
-                                              : b2 * old_v + (w.v_full_weight ? 1.0 : 1.0 - b2) * sq_i;
+                                              : b2 * old_v + (w.v_full_weight ? 1.0 : 1.0 - n2) * sq_i;
         const double mm = w.step_before_moments ? old_m : m_i, vv = w.step_before_moments ? old_v : v_i;
         const double m_hat = mm / c1, v_hat = vv / c2;
         const double top = w.raw_gradient ? g(i) : m_hat;
@@ -1074,6 +1076,8 @@ std::vector<AdamSlip> adam_slips() {
     add(m::adam_betas_swapped, "beta1 in v's average", [](AdamWay& w) { w.v_with_beta1 = true; });
     add(m::adam_betas_swapped, "beta2 in m's correction", [](AdamWay& w) { w.c1_with_beta2 = true; });
     add(m::adam_betas_swapped, "beta1 in v's correction", [](AdamWay& w) { w.c2_with_beta1 = true; });
+    add(m::adam_betas_swapped, "1 - beta2 for m's new term", [](AdamWay& w) { w.m_new_with_beta2 = true; });
+    add(m::adam_betas_swapped, "1 - beta1 for v's new term", [](AdamWay& w) { w.v_new_with_beta1 = true; });
     add(m::adam_average_weights_traded, "m and v", [](AdamWay& w) { w.m_weights_traded = w.v_weights_traded = true; });
     add(m::adam_average_weights_traded, "m", [](AdamWay& w) { w.m_weights_traded = true; });
     add(m::adam_average_weights_traded, "v", [](AdamWay& w) { w.v_weights_traded = true; });

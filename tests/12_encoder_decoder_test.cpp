@@ -854,9 +854,8 @@ Result beam_result(const Tokens& answer, const std::vector<Tokens>& shown, std::
     for (const Tokens& p : shown)
         if (std::find(p.begin(), p.end(), kEnd) != p.end()) after_end.insert(p);
     const auto count = [](const std::string& name, std::size_t n) {
-        attn_test::Axes ax = attn_test::entries("count");
-        ax.sequence = true;  // a count, compared as it is: no relation of numbers fits it
-        return attn_test::Part{name, arma::mat(1, 1, arma::fill::value(static_cast<double>(n))), ax};
+        // a count, told as one ("X is 4; it should be 2"): no relation of numbers fits it
+        return attn_test::Part{name, arma::mat(1, 1, arma::fill::value(static_cast<double>(n))), attn_test::counted()};
     };
     Result r = attn_test::tokens("answer", answer);
     r.parts.push_back(count(kRounds, reported_rounds(got.rounds, right)));

@@ -57,7 +57,8 @@ struct MultiHeadResult {
 // Throws:  InputError when heads is 0; ShapeError naming the two matrices when
 //          X_q or X_kv is not as wide as the projections are tall, when W_q and
 //          W_k differ in width, when a projection's width does not split into
-//          the heads, or when W_o does not have one row per column of concat;
+//          the heads, or when W_o does not have one row per column of concat
+//          (the message gives W_o and W_v, or W_o and concat as L_Q x (h d_v));
 //          the chapter 06 rules for the mask.
 // Chapter: 09 (exercise multi_head_attention)
 MultiHeadResult multi_head_attention(const arma::mat& X_q, const arma::mat& X_kv, const arma::mat& W_q,

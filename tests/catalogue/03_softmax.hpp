@@ -203,6 +203,11 @@ ATTN_MISTAKE(softmax_backward_brackets, "softmax_jvp softmax_rows_backward atten
              "a_i (v_i - a . v), so the dot product is multiplied by a_i too: a % (v - "
              "arma::dot(a, v)) (chapters 03 and 11)");
 
+ATTN_MISTAKE(softmax_backward_dot_added, "softmax_jvp softmax_rows_backward attention_backward",
+             "the dot product was added where it is subtracted, a % (v + a . v): each entry is "
+             "a_i (v_i - a . v), the gradient minus its weighted mean, so a % (v - "
+             "arma::dot(a, v)) (chapters 03 and 11)");
+
 ATTN_MISTAKE(softmax_backward_dot_of_weights, "softmax_jvp softmax_rows_backward attention_backward",
              "the subtracted dot product was the weights' with themselves, a . a "
              "(arma::dot(a, a), or arma::sum(A % A, 1) row by row), where it is the weights' with "

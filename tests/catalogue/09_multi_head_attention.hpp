@@ -172,9 +172,9 @@ ATTN_MISTAKE(heads_concat_no_columns_lost_rows, "concat_heads",
              "arma::mat() was taken when the widths sum to 0; the result still has one row per "
              "token, L x 0: join every part as it is (arma::join_rows keeps the rows of an L x 0 "
              "part), or make out L x (the sum of the widths) (chapter 09)");
-ATTN_MISTAKE(heads_queries_of_head_0, "multi_head_attention",
-             "every head attended with head 0's queries (Q[0] where Q[i] belongs, a copied index), "
-             "each with its own keys and values: head i asks with its own slice of the queries, "
+ATTN_MISTAKE(heads_slice_of_head_0, "multi_head_attention",
+             "every head used head 0's {} (index 0 where i belongs, a copied index), the rest "
+             "its own: head i reads its own slice of the queries, the keys and the values, "
              "scaled_dot_product_attention(Q[i], K[i], V[i], mask), all three at the same i "
              "(chapter 09)");
 ATTN_MISTAKE(heads_output_projection_transposed, "multi_head_attention",

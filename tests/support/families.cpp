@@ -554,6 +554,7 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
                 case Jvp::sum_of_v: x = a * (g - row_sum(i)); break;
                 case Jvp::mean_of_v: x = a * (g - row_sum(i) / static_cast<double>(C)); break;
                 case Jvp::brackets: x = a * g - d; break;
+                case Jvp::dot_added: x = a * (g + d); break;
                 case Jvp::columns: x = a * (g - col_dot(j)); break;
                 case Jvp::whole_matrix: x = a * (g - whole); break;
                 case Jvp::not_reset: x = a * (g - running); break;
@@ -706,6 +707,7 @@ std::vector<JvpSlip> jvp_slips(bool one_row) {
             {Jvp::sum_of_v, &m::softmax_backward_unweighted_dot, "A % (dA - sum(dA, 1))"},
             {Jvp::mean_of_v, &m::softmax_backward_unweighted_dot, "A % (dA - mean(dA, 1))"},
             {Jvp::brackets, &m::softmax_backward_brackets, "A % dA - dot"},
+            {Jvp::dot_added, &m::softmax_backward_dot_added, "A % (dA + dot)"},
             {Jvp::columns, &m::softmax_backward_sums_columns, "sum(A % dA, 0)"},
             {Jvp::whole_matrix, &m::softmax_backward_whole_matrix_dot, "accu(A % dA)"},
             {Jvp::not_reset, &m::softmax_backward_dot_not_reset, "a running dot"},

@@ -1,4 +1,4 @@
-// Wrong on purpose (suite only): the mistake heads_queries_of_head_0 in multi_head_attention.
+// Wrong on purpose (suite only): the mistake heads_slice_of_head_0 in multi_head_attention.
 #include "contracts/02_qkv_projections.hpp"
 #include "contracts/09_multi_head_attention.hpp"
 #include "core/errors.hpp"
