@@ -128,7 +128,10 @@ Diagnosis softmax_rows_backward_diagnosis() {
         Probe& p = d.probe(in.input, [A, dA] { return result("dS", attn::softmax_rows_backward(A, dA), kWeights); },
                            result("dS", softmax_backward_by_loops(A, dA), kWeights));
         for (const JvpSlip& s : jvp_slips())
-            p.variant(*s.mistake, result("dS", softmax_backward_by_loops(A, dA, s.way), kWeights)).labelled(s.how);
+            p.variant(*s.mistake,
+                      jvp_fits(A, s.way) ? result("dS", softmax_backward_by_loops(A, dA, s.way), kWeights)
+                                         : Result::throws(Threw::armadillo_size, ""))
+                .labelled(s.how);
         // the row's dot product divided by its sum of weights: the same where a row sums to 1,
         // 0 / 0 = NaN on a row that sees no key
         arma::mat by_sum = softmax_backward_by_loops(A, dA);
@@ -262,6 +265,7 @@ std::vector<int> parts_changed(const BackWay& w) {
 std::vector<BackSlip> attention_backward_slips() {
     std::vector<BackSlip> s;
     for (const JvpSlip& j : jvp_slips()) {
+        if (j.way == Jvp::column_dots_by_row) continue;  // softmax_rows_backward's own: A is rarely square here
         const Jvp way = j.way;
         s.push_back({j.mistake, j.how, [way](BackWay& w, const AttentionCase&) { w.jvp = way; }, false});
     }

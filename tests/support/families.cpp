@@ -555,6 +555,7 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
                 case Jvp::mean_of_v: x = a * (g - row_sum(i) / static_cast<double>(C)); break;
                 case Jvp::brackets: x = a * g - d; break;
                 case Jvp::dot_added: x = a * (g + d); break;
+                case Jvp::column_dots_by_row: x = i < C ? a * (g - col_dot(i)) : 0.0; break;
                 case Jvp::columns: x = a * (g - col_dot(j)); break;
                 case Jvp::whole_matrix: x = a * (g - whole); break;
                 case Jvp::not_reset: x = a * (g - running); break;
@@ -700,6 +701,8 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
     }
 }
 
+bool jvp_fits(const arma::mat& A, Jvp way) { return way != Jvp::column_dots_by_row || A.n_rows == A.n_cols; }
+
 std::vector<JvpSlip> jvp_slips(bool one_row) {
     std::vector<JvpSlip> all = {{Jvp::without_subtraction, &m::softmax_backward_without_subtraction, "A % dA"},
             {Jvp::missing_weights, &m::softmax_backward_missing_weights, "dA - dot"},
@@ -709,6 +712,7 @@ std::vector<JvpSlip> jvp_slips(bool one_row) {
             {Jvp::brackets, &m::softmax_backward_brackets, "A % dA - dot"},
             {Jvp::dot_added, &m::softmax_backward_dot_added, "A % (dA + dot)"},
             {Jvp::columns, &m::softmax_backward_sums_columns, "sum(A % dA, 0)"},
+            {Jvp::column_dots_by_row, &m::softmax_backward_sums_columns, "sum(A % dA) as a column, each_col"},
             {Jvp::whole_matrix, &m::softmax_backward_whole_matrix_dot, "accu(A % dA)"},
             {Jvp::not_reset, &m::softmax_backward_dot_not_reset, "a running dot"},
             {Jvp::roles_swapped, &m::softmax_backward_roles_swapped, "dA % (A - dot)"},
@@ -730,7 +734,7 @@ std::vector<JvpSlip> jvp_slips(bool one_row) {
         all.erase(std::remove_if(all.begin(), all.end(),
                                  [](const JvpSlip& s) {
                                      return s.way == Jvp::columns || s.way == Jvp::whole_matrix || s.way == Jvp::not_reset ||
-                                            s.way == Jvp::masked_keep_gradient;
+                                            s.way == Jvp::masked_keep_gradient || s.way == Jvp::column_dots_by_row;
                                  }),
                   all.end());
     return all;

@@ -288,8 +288,13 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
 enum class Jvp { right, skipped, without_subtraction, missing_weights, diagonal_only, sum_of_v, mean_of_v, brackets,
                  columns, whole_matrix, not_reset, roles_swapped, on_weights, dot_of_weights, first_term_unweighted,
                  dot_as_mean, softmax_again, own_weight_twice, without_delta, gradient_in_front, log_softmax,
-                 partial_dot_through, partial_dot_before, dot_one_short, both_loops_short, masked_keep_gradient, dot_added };
+                 partial_dot_through, partial_dot_before, dot_one_short, both_loops_short, masked_keep_gradient, dot_added,
+                 column_dots_by_row };
 arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way = Jvp::right);
+// Whether a way runs on weights of A's shape: the column sums of A % dA taken as the rows' dot
+// products (sum(A % dA) for sum(A % dA, 1), then each_col) fit only a square A; elsewhere
+// Armadillo refuses them.
+bool jvp_fits(const arma::mat& A, Jvp way);
 struct JvpSlip {
     Jvp way;
     const Mistake* mistake;

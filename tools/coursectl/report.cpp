@@ -227,14 +227,18 @@ Findings read_findings(const CheckRecord& rec) {
             }
             // an exception other than NotImplemented escaped the learner's code
             if (e.kind == LoggedEvent::Kind::Exception) {
-                // Armadillo's own refusals of mismatched shapes: the function should have checked first
+                // Armadillo's own refusals of mismatched shapes: a check missing before them, or, on
+                // input the contract accepts, an operand of the wrong shape made inside the code
                 static const std::regex armadillo(
                     R"re(^std::logic_error: .*(incompatible matrix dimensions|matrix multiplication|addition|subtraction|element-wise|index out of bounds|Mat::|copy into submatrix|each_col|each_row))re");
                 const bool from_armadillo = std::regex_search(what, armadillo);
                 what = "threw an exception: " + what;
                 if (from_armadillo)
-                    what += " (that is Armadillo refusing matrices of the wrong shapes: check the shapes first, "
-                            "with require_shapes, so that your function throws attn::ShapeError naming the rule)";
+                    what += " (that is Armadillo refusing two operands of shapes that do not fit: on input that "
+                            "breaks a rule, check the shapes first, with require_shapes, so that your function "
+                            "throws attn::ShapeError naming the rule; on input that keeps the rules, a matrix your "
+                            "code made has the wrong shape: a sum along the other axis, a transposition, a slice "
+                            "of another size)";
             }
             const auto nl = what.find('\n');
             if (nl != std::string::npos) what = what.substr(0, nl);
