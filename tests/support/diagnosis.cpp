@@ -358,9 +358,16 @@ FirstCall called_first(const std::string& function, std::size_t i) {
     if (master.argc < 1 || !master.argv[0]) return FirstCall::unknown;
     std::vector<std::string> args = {master.argv[0], "--run_test=" + current_test_path(), "--log_level=nothing",
                                      "--report_level=no", "--catch_system_errors=no"};
+    // the run's own environment, less what ties a program to the checker: the progress
+    // channel (tests/check_progress.hpp) belongs to this run alone, and the run again must
+    // neither write to it nor wait for the checker's answer there
     std::vector<std::string> env = {std::string(kFirstCall) + "=" + first_call_key(function, i)};
-    for (char** e = environ; *e; ++e)
-        if (std::string(*e).rfind(std::string(kFirstCall) + "=", 0) != 0) env.emplace_back(*e);
+    for (char** e = environ; *e; ++e) {
+        const std::string var(*e);
+        if (var.rfind(std::string(kFirstCall) + "=", 0) != 0 && var.rfind("ATTN_CHECK_", 0) != 0 &&
+            var.rfind("BOOST_TEST_", 0) != 0)
+            env.push_back(var);
+    }
     std::vector<char*> argv, envp;
     for (auto& a : args) argv.push_back(a.data());
     for (auto& e : env) envp.push_back(e.data());
@@ -371,6 +378,7 @@ FirstCall called_first(const std::string& function, std::size_t i) {
     posix_spawn_file_actions_addopen(&quiet, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&quiet, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addclosefrom_np(&quiet, 3);  // the checker's log, report and progress channels
     pid_t pid = -1;
     const int failed = posix_spawn(&pid, argv[0], &quiet, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&quiet);
