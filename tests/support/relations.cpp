@@ -710,7 +710,8 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         const std::string col_word = ax.cols.empty() ? "column" : ax.cols;
         const std::string word = rows ? ax.rows : col_word, other = rows ? col_word : (ax.rows.empty() ? "row" : ax.rows);
         out.push_back(found(m::result_right_up_to_another_size, std::string("up_to_other:") + (rows ? "rows" : "cols"),
-                            name + " is right in its first " + std::to_string(b) + " " + plural_of(word) + " and wrong in " +
+                            name + " is right in its first " + (b == 1 ? word : std::to_string(b) + " " + plural_of(word)) +
+                                " and wrong in " +
                                 "every " + word + " from " + word + " " + std::to_string(b) + " on: " + std::to_string(b) +
                                 " is its number of " + plural_of(other) + ", so a loop over its " + plural_of(word) +
                                 " ran to the size of the other side (" + (rows ? "i < M.n_cols where i < M.n_rows" :
