@@ -378,7 +378,9 @@ FirstCall called_first(const std::string& function, std::size_t i) {
     posix_spawn_file_actions_addopen(&quiet, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&quiet, 2, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addclosefrom_np(&quiet, 3);  // the checker's log, report and progress channels
+    // the checker's log, report and progress channels (3, 4, 5), and whatever else is open
+    for (int fd = 3; fd < 256; ++fd)
+        if (::fcntl(fd, F_GETFD) != -1) posix_spawn_file_actions_addclose(&quiet, fd);
     pid_t pid = -1;
     const int failed = posix_spawn(&pid, argv[0], &quiet, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&quiet);
