@@ -414,6 +414,13 @@ enum class BackExtra {
     variance_term_unscaled,  // - mean(dxhat % xhat) alone: the xhat in front of the variance's mean dropped
     variance_mean_of_dy,     // the variance's mean taken of dY % xhat (the gain left out there alone)
     mean_term_of_dy,         // the mean's term taken of dY (the gain left out there alone)
+    // the variance's mean taken of a T x T matrix product: row r pairs its dxhat with every
+    // row's xhat (dxhat * xhat.t()) or its xhat with every row's dxhat (xhat * dxhat.t()),
+    // then arma::mean(..., 1) (over T) or arma::sum(..., 1) / d_model
+    product_mean_over_t,
+    product_sum_over_d,
+    product_t_mean_over_t,
+    product_t_sum_over_d,
 };
 arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
     const arma::mat& xhat = k.kept.xhat;
@@ -452,6 +459,16 @@ arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
             if (slip == BackExtra::mean_term_of_dy) mean_d = plain_d;
         }
         if (slip == BackExtra::whole_matrix_means) mean_d = all_d / (T * d), mean_dx = all_dx / (T * d);
+        const bool product = slip == BackExtra::product_mean_over_t || slip == BackExtra::product_sum_over_d;
+        const bool product_t = slip == BackExtra::product_t_mean_over_t || slip == BackExtra::product_t_sum_over_d;
+        if (product || product_t) {
+            double cross = 0;
+            for (arma::uword j = 0; j < T; ++j)
+                for (arma::uword c = 0; c < d; ++c)
+                    cross += product ? dxhat(r, c) * xhat(j, c) : xhat(r, c) * dxhat(j, c);
+            const bool over_t = slip == BackExtra::product_mean_over_t || slip == BackExtra::product_t_mean_over_t;
+            mean_dx = cross / static_cast<double>(over_t ? T : d);
+        }
         if (slip == BackExtra::elementwise) mean_d = mean_dx = 0;
         if (slip == BackExtra::means_swapped) std::swap(mean_d, mean_dx);
         if (slip == BackExtra::product_mean_twice) mean_d = mean_dx;
@@ -536,6 +553,14 @@ void backward_variants(Probe& p, const BackwardCase& k) {
         .variant(m::layer_norm_backward_means_swapped, dx(BackExtra::product_mean_twice))
         .labelled("mean(dxhat % xhat) in both terms")
         .variant(m::layer_norm_backward_sum_form_without_d, dx(BackExtra::sum_form_without_d))
+        .variant(m::layer_norm_backward_matrix_product_in_mean, dx(BackExtra::product_mean_over_t))
+        .labelled("arma::mean(dxhat * xhat.t(), 1)")
+        .variant(m::layer_norm_backward_matrix_product_in_mean, dx(BackExtra::product_sum_over_d))
+        .labelled("arma::sum(dxhat * xhat.t(), 1) / d_model")
+        .variant(m::layer_norm_backward_matrix_product_in_mean, dx(BackExtra::product_t_mean_over_t))
+        .labelled("arma::mean(xhat * dxhat.t(), 1)")
+        .variant(m::layer_norm_backward_matrix_product_in_mean, dx(BackExtra::product_t_sum_over_d))
+        .labelled("arma::sum(xhat * dxhat.t(), 1) / d_model")
         .variant(m::layer_norm_sums_not_reset, dx(BackExtra::sums_not_reset))
         .labelled("both sums kept")
         .variant(m::layer_norm_sums_not_reset, dx(BackExtra::sum_d_not_reset))

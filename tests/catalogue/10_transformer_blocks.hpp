@@ -244,6 +244,11 @@ ATTN_MISTAKE(layer_norm_backward_sum_form_without_d, "layer_norm_backward",
              "sum(dxhat) - xhat sum(dxhat % xhat)), but dxhat was not multiplied by d_model: the "
              "1 / d_model turns the two sums into means and must leave dxhat whole, inv_std / "
              "d_model (d_model dxhat - sum(dxhat) - xhat sum(dxhat % xhat)) (chapter 10)");
+ATTN_MISTAKE(layer_norm_backward_matrix_product_in_mean, "layer_norm_backward",
+             "the variance's mean was taken of a matrix product, dxhat * xhat.t() (or xhat * "
+             "dxhat.t()), a T x T matrix whose row r pairs token r with every token: the mean "
+             "wanted pairs each entry with its own xhat, entry by entry, mean(dxhat % xhat, 1), "
+             "one value per row over its d_model features (chapter 10)");
 ATTN_MISTAKE(layer_norm_backward_gain_twice, "layer_norm_backward",
              "the gain was multiplied in twice: dxhat = dY % gain already carries it, so dX, "
              "built from dxhat, takes no further % gain, and dgain and dbias are taken of dY "
