@@ -259,6 +259,12 @@ ATTN_MISTAKE(product_index_written_twice, "input_projections project scores atte
              "K.row(j), B(k, i) for B(k, j), or j where i belongs), so each row (or column) of the "
              "result repeats one entry: entry (i, j) takes row i of the first and column j of the "
              "second, both indices in their places (chapters 01 to 04)");
+ATTN_MISTAKE(product_factor_at_result_index, "input_projections project scores attend row_one_by_hand llms_row",
+             "in the loops of {}, one factor was read at the result's own index instead of the "
+             "sum's: A(i, j) for A(i, k) (weights(c) for weights(j) in a loop over a row's "
+             "entries c), or B(i, j) for B(k, j), so every term of an entry multiplies the same "
+             "number; the sum's index runs through both factors, C(i, j) = sum over k of A(i, k) "
+             "B(k, j) (chapters 01 to 04)");
 // --- title_question
 ATTN_MISTAKE(thinks_transformer_is_attention_only, "title_question",
              "a Transformer is not attention and nothing else: it still has embeddings, "

@@ -15,8 +15,10 @@ ATTN_MISTAKE(projection_transposed_weights, "project project_qkv self_attention 
              "stored, d_model rows in and d_out columns out, so the projection is X * W (chapter "
              "02)");
 ATTN_MISTAKE(qkv_weights_mixed_up, "project_qkv",
-             "a projection used another role's weight matrix; Q, K and V each have their own: X "
-             "W_q, X W_k and X W_v (chapter 02)");
+             "a role holds another role's projection: a call given another role's weight matrix, "
+             "or the right products stored in each other's places (p.K = v, or the wrong order "
+             "in Projections{q, v, k}, which fills Q, K, V in that order); Q, K and V each have "
+             "their own: p.Q = X W_q, p.K = X W_k and p.V = X W_v (chapter 02)");
 ATTN_MISTAKE(projection_of_a_projection, "project_qkv",
              "a role was projected from another role instead of from X (K = project(Q, W_k), or V "
              "made from K or Q): each weight matrix takes the sentence itself, d_model wide, so Q "

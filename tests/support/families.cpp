@@ -686,6 +686,23 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
                     for (arma::uword k = 0; k < n; ++k) T(i, j) += i_twice ? A(i, k) * B(k, i) : A(j, k) * B(k, j);
             add(m::product_index_written_twice, T, how, ab);
         }
+    // one factor read at the result's index instead of the sum's: A(i, j) for A(i, k)
+    // (weights(c) for weights(j) in one row's loop), or B(i, j) for B(k, j); past the end
+    // where the result is wider than A, or taller than B (with a single row, B(0, j) for
+    // every k is a fixed index, and with a single column A(i, 0): left to that mistake)
+    for (const bool a_side : {true, false}) {
+        const char* how = a_side ? "A(i, j) for A(i, k)" : "B(i, j) for B(k, j)";
+        if (names.skip.count(how) || (a_side ? B.n_cols : A.n_rows) < 2) continue;
+        if (a_side ? B.n_cols > A.n_cols : A.n_rows > B.n_rows) {
+            p.variant(m::product_factor_at_result_index, past_the_end, ab).labelled(how);
+            continue;
+        }
+        arma::mat T(A.n_rows, B.n_cols, arma::fill::zeros);
+        for (arma::uword i = 0; i < A.n_rows; ++i)
+            for (arma::uword j = 0; j < B.n_cols; ++j)
+                for (arma::uword k = 0; k < n; ++k) T(i, j) += a_side ? A(i, j) * B(k, j) : A(i, k) * B(i, j);
+        add(m::product_factor_at_result_index, T, how, ab);
+    }
     // B * A: another product where its shapes fit (and of another shape), Armadillo's size
     // error where they do not
     if (!names.skip.count("B * A")) {

@@ -253,8 +253,8 @@ bool empty_range_broke(const Result& got, const std::string& input);
 // --- a product written by hand ----------------------------------------------------------
 // C = A B entry by entry, C(i, j) = sum_k A(i, k) B(k, j), as a triple loop: its sum can
 // start at k = 1, stop early (one short, or at a bound of another size), keep only its last
-// term (= for +=), add where it multiplies (A(i, k) + B(k, j)), or read row 0 of A for
-// every row. `names` say what A, B and their shared index are in the exercise ("X", "W",
+// term (= for +=), add where it multiplies (A(i, k) + B(k, j)), read row 0 of A for
+// every row, or read one factor at the result's index (A(i, j) for A(i, k)). `names` say what A, B and their shared index are in the exercise ("X", "W",
 // "d_model"). Declared on p for its part `part` (the other parts of the result stay right),
 // after the exercise's own variants: a slip that gives what one of them gives is left to it.
 struct ProductNames {
