@@ -1151,6 +1151,22 @@ BOOST_AUTO_TEST_CASE(rejects_parts_of_different_lengths_naming_both) {
     message_names(msg, {"part 0 3x4", "part 1 2x4"}, "a 3-row part beside a 2-row part");
 }
 
+BOOST_AUTO_TEST_CASE(rejects_a_later_part_of_another_length) {
+    // parts 0 and 1 agree, the last differs: every part is compared, not only the first two,
+    // and the loop runs to the last one
+    const std::vector<arma::mat> parts = {arma::mat(3, 2, arma::fill::ones), arma::mat(3, 2, arma::fill::ones),
+                                          arma::mat(2, 2, arma::fill::ones)};
+    const std::string msg = refusal_of<attn::ShapeError>("concat_heads", [&] { attn::concat_heads(parts); }, {},
+                                                         "three parts of 3, 3 and 2 rows (only the last one differs: each part is compared, to the last)");
+    if (msg.empty()) return;
+    if (mentions(msg, "part 3 2x2")) return report(m::part_numbered_from_one);
+    // either earlier part may stand beside it: both have 3 rows
+    const bool beside = mentions(msg, "part 0 3x2") || mentions(msg, "part 1 3x2");
+    BOOST_TEST((mentions(msg, "part 2 2x2") && beside),
+               "three parts of 3, 3 and 2 rows: the message should give part 2 2x2 and an earlier part (part 0 3x2 "
+               "or part 1 3x2); got '" << msg << "'");
+}
+
 BOOST_AUTO_TEST_CASE(refuses_no_parts) {
     const auto call = [&] { attn::concat_heads({}); };
     const int sig = dies_of(call);

@@ -178,11 +178,47 @@ NormByLoops over_columns_sample(const arma::mat& X, const arma::rowvec& gain, co
         for (arma::uword c = 0; c < X.n_cols; ++c) n.y(r, c) = gain(c) * n.xhat(r, c) + bias(c);
     return n;
 }
-bool over_columns_fits(const Result& got, const std::vector<NormByLoops>& ways) {
+// One statistic down the columns and the other along the rows: the mean of each column
+// subtracted, then each row's variance of what is left (arma::mean(X) beside a right
+// arma::var of the centred rows), or each row's mean subtracted and the variance taken down
+// each column of the centred matrix. y and xhat; inv_std as the first gives it (the second's
+// is one per column, kept however it was kept).
+NormByLoops one_statistic_down_columns(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias,
+                                       double eps, bool mean_down) {
+    const arma::uword T = X.n_rows, d = X.n_cols;
+    arma::mat C(T, d);
+    for (arma::uword r = 0; r < T; ++r)
+        for (arma::uword c = 0; c < d; ++c) {
+            double mean = 0;
+            if (mean_down)
+                for (arma::uword k = 0; k < T; ++k) mean += X(k, c) / static_cast<double>(T);
+            else
+                for (arma::uword k = 0; k < d; ++k) mean += X(r, k) / static_cast<double>(d);
+            C(r, c) = X(r, c) - mean;
+        }
+    NormByLoops n{arma::mat(T, d), arma::mat(T, d), arma::colvec(T, arma::fill::zeros)};
+    for (arma::uword r = 0; r < T; ++r)
+        for (arma::uword c = 0; c < d; ++c) {
+            double var = 0;
+            if (mean_down)
+                for (arma::uword k = 0; k < d; ++k) var += C(r, k) * C(r, k) / static_cast<double>(d);
+            else
+                for (arma::uword k = 0; k < T; ++k) var += C(k, c) * C(k, c) / static_cast<double>(T);
+            if (mean_down) n.inv_std(r) = 1.0 / std::sqrt(var + eps);
+            n.xhat(r, c) = C(r, c) / std::sqrt(var + eps);
+            n.y(r, c) = gain(c) * n.xhat(r, c) + bias(c);
+        }
+    return n;
+}
+
+// tol: a column's mean of rows near 1e8 and of an ordinary row, taken in another order,
+// moves that row's centred entries in their seventh digit, so the ways that subtract it
+// are compared to 1e-6
+bool over_columns_fits(const Result& got, const std::vector<NormByLoops>& ways, double tol = kTol) {
     if (got.threw != Threw::nothing) return false;
     const Part *y = got.part("y"), *xhat = got.part("xhat");
     for (const NormByLoops& cols : ways)
-        if (y && xhat && agree(y->value, cols.y) && agree(xhat->value, cols.xhat)) return true;
+        if (y && xhat && agree(y->value, cols.y, tol) && agree(xhat->value, cols.xhat, tol)) return true;
     return false;
 }
 
@@ -206,6 +242,16 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
                  "here a row of statistics, one per column, was stored in inv_std, which holds one entry per row "
                  "(Armadillo refused it: 'not compatible with column vector layout')")
         .labelled("a 1 x d_model statistic into inv_std")
+        .variant_fitting(m::layer_norm_over_columns, norm_result(one_statistic_down_columns(X, gain, bias, eps, true)),
+                         [o = one_statistic_down_columns(X, gain, bias, eps, true)](const Result& got) {
+                             return over_columns_fits(got, {o}, 1e-6);
+                         })
+        .labelled("arma::mean(X), the variance along the rows")
+        .variant_fitting(m::layer_norm_over_columns, norm_result(one_statistic_down_columns(X, gain, bias, eps, false)),
+                         [o = one_statistic_down_columns(X, gain, bias, eps, false)](const Result& got) {
+                             return over_columns_fits(got, {o});
+                         })
+        .labelled("the rows' means, the variance down the columns")
         .variant(m::layer_norm_sample_variance, with(NormSlip::sample_variance))
         .variant(m::layer_norm_sample_variance, extra(NormExtra::sample_std_eps_outside))
         .labelled("1 / (arma::stddev(X, 0, 1) + eps)")
