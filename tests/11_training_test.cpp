@@ -1448,6 +1448,26 @@ BOOST_AUTO_TEST_CASE(refuses_a_gradient_as_tall_as_the_weights_but_wider) {
                "the ShapeError should name A 3x4 and dA 3x5; got '" << msg << "'");
 }
 
+BOOST_AUTO_TEST_CASE(refuses_a_gradient_as_wide_as_the_weights_but_of_other_height) {
+    if (!results_right(softmax_rows_backward_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_backward_pass_by_loops_on_rows_of_every_kind passes");
+        return;
+    }
+    // the same width is not enough either: a check of the columns alone lets a dA of one
+    // row fewer, or one more, through
+    for (const arma::uword rows : {2, 4}) {
+        const std::string input = "dA " + std::to_string(rows) + "x4 for A 3x4";
+        const std::string msg = refusal_of<attn::ShapeError>(
+            "softmax_rows_backward",
+            [&] { attn::softmax_rows_backward(arma::mat(3, 4, arma::fill::ones) / 4.0, arma::mat(rows, 4, arma::fill::ones)); },
+            {}, input);
+        if (msg.empty()) return;
+        const std::string da = std::to_string(rows) + "x4";
+        BOOST_TEST((msg.find("3x4") != std::string::npos && msg.find(da) != std::string::npos),
+                   "the ShapeError should name A 3x4 and dA " << da << "; got '" << msg << "'");
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // ==================================================================== attention_backward
@@ -1488,17 +1508,32 @@ BOOST_AUTO_TEST_CASE(refuses_weights_or_a_gradient_of_the_wrong_shape) {
         return;
     }
     const AttentionCase c = attention_cases()[1];  // L_Q 3, L_K 5, d_v 2
-    const std::string msg = refusal_of<attn::ShapeError>(
-        "attention_backward", [&] { attn::attention_backward(c.Q, c.K, c.V, arma::mat(c.A.t()), c.dZ); }, {},
-        "A of 5x3 for scores of 3x5");
-    if (!msg.empty())
-        BOOST_TEST((msg.find("5x3") != std::string::npos && msg.find("3x5") != std::string::npos),
-                   "the ShapeError should name A 5x3 and the scores' 3x5; got '" << msg << "'");
-    const std::string dz = refusal_of<attn::ShapeError>(
-        "attention_backward", [&] { attn::attention_backward(c.Q, c.K, c.V, c.A, arma::mat(3, 4, arma::fill::zeros)); }, {},
-        "dZ of 3x4 for an output of 3x2");
-    if (!dz.empty())
-        BOOST_TEST(dz.find("3x4") != std::string::npos, "the ShapeError should name dZ 3x4; got '" << dz << "'");
+    // A must be L_Q x L_K: transposed (both sizes wrong), one key short (its width alone),
+    // or one query more (its height alone). Its message gives A beside what it is measured
+    // against: the scores' L_Q x L_K, Q (its rows) or K (its rows are the keys)
+    const std::vector<std::pair<arma::mat, std::string>> weights = {
+        {arma::mat(c.A.t()), "A of 5x3 for scores of 3x5"},
+        {arma::mat(3, 4, arma::fill::ones) / 4.0, "A of 3x4 for scores of 3x5 (one key short)"},
+        {arma::mat(4, 5, arma::fill::ones) / 5.0, "A of 4x5 for scores of 3x5 (one query more)"}};
+    for (const auto& [A, input] : weights) {
+        const std::string msg = refusal_of<attn::ShapeError>(
+            "attention_backward", [&] { attn::attention_backward(c.Q, c.K, c.V, A, c.dZ); }, {}, input);
+        if (msg.empty()) return;
+        const bool partner = msg.find("3x5") != std::string::npos || msg.find("Q 3x6") != std::string::npos ||
+                             msg.find("K 5x6") != std::string::npos;
+        BOOST_TEST((msg.find(attn::shape_of(A)) != std::string::npos && partner),
+                   input << ": the ShapeError should name A " << attn::shape_of(A)
+                         << " and what it is measured against (the scores' 3x5, Q 3x6 or K 5x6); got '" << msg << "'");
+    }
+    // dZ must be L_Q x d_v: too wide (its width alone), or one query more (its height alone)
+    for (const arma::mat& dZ : {arma::mat(3, 4, arma::fill::zeros), arma::mat(4, 2, arma::fill::zeros)}) {
+        const std::string shape = attn::shape_of(dZ);
+        const std::string dz = refusal_of<attn::ShapeError>(
+            "attention_backward", [&] { attn::attention_backward(c.Q, c.K, c.V, c.A, dZ); }, {},
+            "dZ of " + shape + " for an output of 3x2");
+        if (dz.empty()) return;
+        BOOST_TEST(dz.find(shape) != std::string::npos, "the ShapeError should name dZ " << shape << "; got '" << dz << "'");
+    }
 }
 
 BOOST_AUTO_TEST_CASE(refuses_what_the_chapter_06_rules_refuse) {
@@ -1576,6 +1611,14 @@ BOOST_AUTO_TEST_CASE(refuses_targets_that_do_not_fit_the_logits) {
         BOOST_TEST((count.find("3x5") != std::string::npos && count.find("4x1") != std::string::npos),
                    "four targets for three rows: the ShapeError should name logits 3x5 and targets 4x1; got '" << count
                                                                                                              << "'");
+    // fewer targets than rows is refused too (a check that guards only against reading past
+    // the logits lets two targets for three rows through)
+    const std::string fewer = refusal_of<attn::ShapeError>("cross_entropy", [&] { attn::cross_entropy(Z, {0, 1}); }, {},
+                                                           "two targets for logits of 3x5");
+    if (!fewer.empty())
+        BOOST_TEST((fewer.find("3x5") != std::string::npos && fewer.find("2x1") != std::string::npos),
+                   "two targets for three rows: the ShapeError should name logits 3x5 and targets 2x1; got '" << fewer
+                                                                                                            << "'");
     const std::string column = refusal_of<attn::InputError>("cross_entropy", [&] { attn::cross_entropy(Z, {0, 1, 7}); }, {},
                                                              "target 7 at row 2 of logits 3x5");
     if (!column.empty() && column.find("target 7 at row 2") == std::string::npos &&
@@ -1834,6 +1877,23 @@ BOOST_AUTO_TEST_CASE(refuses_mismatched_shapes_and_a_step_before_one) {
     const std::string v_msg = refusal_of<attn::ShapeError>("adam_step", [&] { attn::adam_step(W, mm, vv, wrong, 1, 0.1); }, {},
                                                                "v of 3x2 for W of 2x3");
     if (!v_msg.empty() && !message_names(v_msg, {"W 2x3", "v 3x2"}, "v 3x2 for W 2x3")) return;
+    // each one differing from W in one size alone: a check of the rows (or of the columns)
+    // alone lets it through
+    const arma::mat wider(2, 4, arma::fill::zeros), taller(3, 3, arma::fill::zeros);
+    for (const arma::mat* other : {&wider, &taller})
+        for (const char* role : {"grad", "m", "v"}) {
+            const std::string name = role, shape = attn::shape_of(*other);
+            const std::string msg = refusal_of<attn::ShapeError>(
+                "adam_step",
+                [&] {
+                    arma::mat w = W, g = name == "grad" ? *other : W, mt = name == "m" ? *other : mm,
+                              vt = name == "v" ? *other : vv;
+                    attn::adam_step(w, g, mt, vt, 1, 0.1);
+                },
+                {}, name + " of " + shape + " for W of 2x3 (one size differs)");
+            if (msg.empty()) return;
+            if (!message_names(msg, {"W 2x3", name + " " + shape}, name + " " + shape + " for W 2x3")) return;
+        }
     // t is a long: every step number below 1 is refused, not only 0
     for (const long t : {0L, -1L, -7L})
         refusal_of<attn::InputError>("adam_step", [&] { attn::adam_step(W, mm, vv, vv, t, 0.1); }, {},

@@ -1482,8 +1482,14 @@ BOOST_AUTO_TEST_CASE(an_empty_score_row_is_an_input_error) {
                "next_scores returned no scores; beam_search must throw InputError naming itself; got '" << msg << "'");
     // the first row fine, an empty one in the second round: every row is checked
     if (!results_right(beam_search_diagnosis())) return;
-    refusal_of<attn::InputError>("beam_search", [] { attn::beam_search(empty_rows_after(1), kBegin, kEnd, 5, 2); }, {},
-                                 "no scores in the second round");
+    if (refusal_of<attn::InputError>("beam_search", [] { attn::beam_search(empty_rows_after(1), kBegin, kEnd, 5, 2); }, {},
+                                     "no scores in the second round")
+            .empty())
+        return;
+    // the second round's first prefix fine, its second one empty: every prefix's row is
+    // checked, not only the first of each round
+    refusal_of<attn::InputError>("beam_search", [] { attn::beam_search(empty_rows_after(2), kBegin, kEnd, 5, 2); }, {},
+                                 "no scores for the second prefix of the second round");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -53,7 +53,10 @@ std::vector<arma::uword> greedy_decode(const NextTokenScores& next_scores, arma:
 // The search stops when no live prefix scores better than the best finished
 // one (a longer prefix can only score lower), or when none is left.
 // With beam = 1 this is exactly greedy_decode.
-// Returns: the best finished prefix's tokens, without begin and end.
+// Returns: the best finished prefix's tokens, without begin and end. Of finished
+//          prefixes that score the same, the one finished first (within a round, the
+//          one the tie rule ranks first): a later one replaces the best only by
+//          scoring higher.
 // Throws:  InputError when beam is 0 or next_scores returns an empty row.
 // Chapter: 12 (exercise beam_search)
 std::vector<arma::uword> beam_search(const NextTokenScores& next_scores, arma::uword begin, arma::uword end,
