@@ -502,31 +502,6 @@ Diagnosis input_projections_diagnosis() {
 // misunderstanding gives (each a variant of the probe).
 Result answer(int a) { return number("answer", static_cast<double>(a)); }
 
-// Judges a question function's answers: the misunderstanding when exactly one explains
-// them, else what was answered where (the relations of numbers are no help here).
-void judge_answers(const Diagnosis& d, const std::string& question, const std::string& why) {
-    std::vector<Result> got;
-    for (const Probe& p : d.probes()) got.push_back(attempt(p.call));
-    const Finding f = d.explain(got);
-    if (f.text.empty()) {
-        BOOST_TEST(true);
-        return;
-    }
-    if (f.mistake && std::string(f.mistake->id).rfind("result_", 0) != 0) {
-        report_finding(f);
-        return;
-    }
-    std::string said;
-    for (std::size_t i = 0; i < got.size(); ++i) {
-        const Probe& p = d.probes()[i];
-        if (same_result(got[i], p.right)) continue;
-        said += said.empty() ? "" : "; ";
-        said += p.input + ": ";
-        if (got[i].threw != Threw::nothing) said += "your function threw " + got[i].type + ": " + got[i].message;
-        else said += "you answered " + show(got[i].parts.at(0).value(0)) + ", the answer is " + show(p.right.parts.at(0).value(0));
-    }
-    BOOST_ERROR(question << ": " << said << " (" << why << ")");
-}
 
 Diagnosis rnn_positions_diagnosis() {
     Diagnosis d("rnn_questions");
@@ -817,22 +792,22 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(rnn_questions)
 
 BOOST_AUTO_TEST_CASE(the_loop_works_on_one_position_at_a_time) {
-    judge_answers(rnn_positions_diagnosis(), "positions the loop works on at once",
+    judge_question_answers(rnn_positions_diagnosis(), "positions the loop works on at once",
                   "position t waits for t - 1, so only one runs at a time; chapter 01, step 1");
 }
 
 BOOST_AUTO_TEST_CASE(attention_works_on_every_position_at_once) {
-    judge_answers(attention_positions_diagnosis(), "positions one attention pass works on at once",
+    judge_question_answers(attention_positions_diagnosis(), "positions one attention pass works on at once",
                   "no query row waits for another, so all of them; chapter 01, step 2");
 }
 
 BOOST_AUTO_TEST_CASE(path_lengths_in_the_loop_run_forwards_only) {
-    judge_answers(rnn_path_diagnosis(), "rnn_path_length",
+    judge_question_answers(rnn_path_diagnosis(), "rnn_path_length",
                   "one step per position, forwards only; kNeverReaches where j comes before i; chapter 01, step 4");
 }
 
 BOOST_AUTO_TEST_CASE(attention_links_every_pair_in_one_step) {
-    judge_answers(attention_path_diagnosis(), "attention_path_length",
+    judge_question_answers(attention_path_diagnosis(), "attention_path_length",
                   "one layer links any two positions directly, both ways; 0 from a position to itself; chapter 01, step 4");
 }
 

@@ -185,6 +185,11 @@ const std::vector<QkvInput>& qkv_inputs() {
         v.push_back({"another X 3x4 of whole numbers, with the tutorial's weight matrices",
                      arma::mat{{1, 2, 0, -1}, {2, 0, 1, 1}, {-1, 1, 3, 0}}, attn::example::W_q(), attn::example::W_k(),
                      attn::example::W_v()});
+        // and that X again at once, with weights of its own: what the call before returned
+        // for the same X (a cache keyed on X alone) shows
+        arma::arma_rng::set_seed(21);
+        v.push_back({"the same X 3x4 of whole numbers again, with other weight matrices 4x4", v.back().X,
+                     arma::randn(4, 4), arma::randn(4, 4), arma::randn(4, 4)});
         arma::arma_rng::set_seed(24);
         QkvInput a{"X 3x5, d_k 2, d_v 6", arma::randn(3, 5), arma::randn(5, 2), arma::randn(5, 2), arma::randn(5, 6)};
         v.push_back(a);
@@ -309,33 +314,6 @@ Diagnosis project_qkv_diagnosis() {
 }
 
 // ---------------------------------------------------------------- the questions
-// Judges a question function's answers over several inputs: the misunderstanding when
-// exactly one explains them, else what was answered where (the relations of numbers
-// are no help here). `said` writes an answer as the learner reads it.
-void judge_answers(const Diagnosis& d, const std::string& question, const std::string& why,
-                   const std::function<std::string(const arma::mat&)>& said) {
-    std::vector<Result> got;
-    for (const Probe& p : d.probes()) got.push_back(attempt(p.call));
-    const Finding f = d.explain(got);
-    if (f.text.empty()) {
-        BOOST_TEST(true);
-        return;
-    }
-    if (f.mistake && std::string(f.mistake->id).rfind("result_", 0) != 0) {
-        report_finding(f);
-        return;
-    }
-    std::string text;
-    for (std::size_t i = 0; i < got.size(); ++i) {
-        const Probe& p = d.probes()[i];
-        if (same_result(got[i], p.right)) continue;
-        text += (text.empty() ? "" : "; ") + p.input + ": ";
-        if (got[i].threw != Threw::nothing) text += "your function threw " + got[i].type + ": " + got[i].message;
-        else text += "you answered " + said(got[i].parts.at(0).value) + ", the answer is " + said(p.right.parts.at(0).value);
-    }
-    BOOST_ERROR(question << ": " << text << " (" << why << ")");
-}
-
 Result shape_answer(attn::Shape s) {
     return result("shape", arma::mat{{static_cast<double>(s.rows), static_cast<double>(s.cols)}}, entries("dimension"));
 }
@@ -561,7 +539,7 @@ BOOST_AUTO_TEST_SUITE(shape_question)
 
 BOOST_AUTO_TEST_CASE(the_worked_example_gives_3x4_three_times) {
     // X 3x4 times a 4x4 weight matrix, and two shapes where nothing is square
-    judge_answers(shape_question_diagnosis(), "the shape of X W",
+    judge_question_answers(shape_question_diagnosis(), "the shape of X W",
                   "one row per row of X, as many columns as W has; chapter 02", shape_said);
 }
 

@@ -1685,12 +1685,25 @@ BOOST_AUTO_TEST_CASE(rejects_dy_of_another_shape_naming_both) {
         BOOST_TEST_MESSAGE("checked once dx_matches_the_formula_by_loops passes");
         return;
     }
-    const BackwardCase k = backward_cases().at(0);
-    const arma::mat dY(4, 5, arma::fill::ones);
+    // A dY of another shape breaks a second rule as well: one entry of gain per column of dY
+    // (dxhat = dY % gain) or one entry of inv_std per row, so that matrix may stand beside it.
+    const BackwardCase k = backward_cases().at(0);  // xhat 4x6, inv_std 4, gain 1x6
+    const arma::mat narrower(4, 5, arma::fill::ones);
     const std::string msg = refusal_of<attn::ShapeError>(
-        "layer_norm_backward", [&] { attn::layer_norm_backward(dY, k.kept.xhat, k.kept.inv_std, k.gain); });
+        "layer_norm_backward", [&] { attn::layer_norm_backward(narrower, k.kept.xhat, k.kept.inv_std, k.gain); }, {},
+        "a dY of 4x5 for xhat of 4x6");
     if (msg.empty()) return;
-    BOOST_TEST((mentions(msg, "dY 4x5") && mentions(msg, "xhat 4x6")), "the message should give dY 4x5 and xhat 4x6; got '" << msg << "'");
+    const bool named = mentions(msg, "dY 4x5") && (mentions(msg, "xhat 4x6") || mentions(msg, "gain 1x6"));
+    BOOST_TEST(named, "the message should give dY 4x5 and xhat 4x6 (or gain 1x6); got '" << msg << "'");
+    if (!named) return;
+    // rows alone: the columns agree, and each of dY's rows must still have its row of xhat
+    const arma::mat taller(5, 6, arma::fill::ones);
+    const std::string rows = refusal_of<attn::ShapeError>(
+        "layer_norm_backward", [&] { attn::layer_norm_backward(taller, k.kept.xhat, k.kept.inv_std, k.gain); }, {},
+        "a dY of 5x6 for xhat of 4x6");
+    if (rows.empty()) return;
+    BOOST_TEST((mentions(rows, "dY 5x6") && (mentions(rows, "xhat 4x6") || mentions(rows, "inv_std 4x1"))),
+               "the message should give dY 5x6 and xhat 4x6 (or inv_std 4x1); got '" << rows << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_inv_std_without_one_entry_per_row) {
@@ -1808,7 +1821,9 @@ BOOST_AUTO_TEST_CASE(rejects_w2_that_does_not_fit_w1_naming_both) {
     const std::string msg =
         refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, f.b_1, W_2, f.b_2); });
     if (msg.empty()) return;
-    BOOST_TEST((mentions(msg, "W_2 6x5") && mentions(msg, "W_1 5x7")), "the message should give W_2 6x5 and W_1 5x7; got '" << msg << "'");
+    // W_2's height is d_ff, which W_1's width and b_1's length both say: either may stand beside it
+    BOOST_TEST((mentions(msg, "W_2 6x5") && (mentions(msg, "W_1 5x7") || mentions(msg, "b_1 1x7"))),
+               "the message should give W_2 6x5 and W_1 5x7 (or b_1 1x7); got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_input_narrower_than_w1) {
@@ -1821,8 +1836,12 @@ BOOST_AUTO_TEST_CASE(rejects_input_narrower_than_w1) {
     const std::string msg =
         refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, f.b_1, f.W_2, f.b_2); });
     if (msg.empty()) return;
-    BOOST_TEST((mentions(msg, "X 3x4") && mentions(msg, "W_1 5x7")),
-               "expected a ShapeError naming X 3x4 and W_1 5x7; got '" << msg << "'");
+    // X's width d_model is also W_2's and b_2's: a narrower X misfits all three, and the
+    // contract lets any of them stand beside it
+    const bool partner = mentions(msg, "W_1 5x7") || mentions(msg, "W_2 7x5") || mentions(msg, "b_2 1x5");
+    BOOST_TEST((mentions(msg, "X 3x4") && partner),
+               "expected a ShapeError naming X 3x4 and what it does not fit (W_1 5x7, or W_2 7x5 or b_2 1x5, as wide "
+               "as X should be); got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_biases_of_the_wrong_length_naming_both) {
@@ -1849,6 +1868,8 @@ BOOST_AUTO_TEST_CASE(rejects_biases_of_the_wrong_length_naming_both) {
         refusal_of<attn::ShapeError>("feed_forward", [&] { attn::feed_forward(X, f.W_1, f.b_1, f.W_2, b_2); }, {},
                                      "a b_2 of 1x7 for W_2 of 7x5");
     if (two.empty()) return;
+    // d_model is said by W_2's width, and as well by X's width and W_1's height: any of them may stand beside b_2
+    if (mentions(two, "b_2 1x7") && (mentions(two, "X 3x5") || mentions(two, "W_1 5x7"))) return;
     message_names(two, {"b_2 1x7", "W_2 7x5"}, "a b_2 of 7 entries for d_model = 5 (beside W_2, whose product it is added to)");
 }
 
@@ -1965,6 +1986,29 @@ BOOST_AUTO_TEST_CASE(reads_its_keys_and_values_from_the_encoder) {
         BOOST_TEST(arma::abs(b.row(r) - a.row(r)).max() > 1e-6,
                    "changing the encoder's last token left decoder row " << r << " as it was: the cross-attention's keys "
                    "and values must come from H_enc, which every decoder row may read");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_input_of_the_wrong_width) {
+    if (!results_right(decoder_block_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_composition_by_loops passes");
+        return;
+    }
+    // what the pieces throw: the causal self-attention refuses Y 3x5 for weights of d_model 6
+    const attn::DecoderBlockWeights w = random_decoder(518);
+    const arma::mat Y(3, kDModel - 1, arma::fill::ones), H_enc = random_tokens(4, 519);
+    const Result got = attempt([&] {
+        attn::decoder_block(Y, H_enc, w);
+        return Result{};
+    });
+    // Armadillo's error (products written by hand: Y * W_q) or another kind of error is named;
+    // a ShapeError may come from any piece the block calls
+    if (got.threw != Threw::shape_error && got.threw != Threw::nothing) {
+        judge_refusal(got, true, "decoder_block");
+        return;
+    }
+    BOOST_TEST(mentions(got.message, "3x5"),
+               "a Y 3x5 for weights of d_model 6 must be refused with an attn::ShapeError naming 3x5 (the pieces "
+               "check their shapes); got " << thrown(got));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_encoder_output_of_the_wrong_width) {

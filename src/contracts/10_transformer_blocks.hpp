@@ -21,6 +21,10 @@ namespace attn {
 //   mean_r = average of row r,  var_r = average of (x - mean_r)^2 over row r
 //   xhat   = (x - mean_r) / sqrt(var_r + eps)
 //   y      = gain % xhat + bias            (gain and bias one entry per column)
+// The variance is taken as written, of the centred row: the mean is subtracted
+// first, then the squares averaged. The result must hold for rows far from 0
+// (entries near 1e8), where mean(x^2) - mean(x)^2 loses every digit: the two
+// terms are near 1e16 and agree in all the digits a double keeps.
 struct LayerNormResult {
     arma::mat y;           // T x d_model
     arma::mat xhat;        // T x d_model: each row with mean 0 and variance ~1 (kept for the backward pass)

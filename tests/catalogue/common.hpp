@@ -63,6 +63,9 @@ ATTN_MISTAKE(result_edge_left_out, "*",
              "the result is right except its last (or first) row or column, left at 0: a loop "
              "that stopped one short of the end or started one late");
 ATTN_MISTAKE(result_never_assigned, "*", "a result was never given its value: {}");
+ATTN_MISTAKE(result_another_inputs_answer, "*",
+             "the answer does not follow the arguments: {}; compute it from what the function is "
+             "given, not from one case such as the worked example");
 ATTN_MISTAKE(result_right_up_to_another_size, "*",
              "{}: write each loop's bound as the size of what its index counts");
 ATTN_MISTAKE(result_whole_numbers, "*",
@@ -121,7 +124,9 @@ ATTN_MISTAKE(result_index_past_the_end, "*",
              "on input the contract accepts, an index ran past the end of a matrix: a loop bound "
              "or a range taken from the wrong size (n_rows for n_cols, L_Q for d_k), one too "
              "far (<= for <), the two indices of an entry swapped in one place (G(c, r) for "
-             "G(r, c)), or an unsigned index counting down (i >= 0 always holds, so after 0 i "
-             "wraps round to a huge number); write each loop's bound as the size it counts");
+             "G(r, c)), an unsigned index counting down (i >= 0 always holds, so after 0 i "
+             "wraps round to a huge number), or a bound n - 1 with an unsigned n of 0 (t <= "
+             "X.n_rows - 1 with no rows runs to the largest arma::uword); write each loop's bound "
+             "as the size it counts, t < X.n_rows");
 
 }  // namespace attn_test::mistakes

@@ -131,7 +131,11 @@ int named_so_far = 0;
 
 bool refused_valid_input(const Result& got, const std::string& function, const std::string& input) {
     if (got.threw == Threw::nothing) return false;
-    const std::vector<Finding> f = threw_on_valid_input(got, function);
+    // the alternatives a relation offers for another input to confirm (implied) are not
+    // what this one input says: only the finding itself is told
+    std::vector<Finding> f;
+    for (const Finding& one : threw_on_valid_input(got, function))
+        if (!one.implied) f.push_back(one);
     if (f.size() == 1 && named_so_far == 0) {
         Finding one = f[0];
         one.text = "on " + input + ": " + one.text;
@@ -408,13 +412,18 @@ FirstCall called_first(const std::string& function, std::size_t i) {
 // when it does not. Tried once per function and run, on the first wrong input of the first
 // check that finds one: a value kept from the first call makes every later wrong result
 // come from it, so one run of the program shows it (about 25 ms).
+// `verdict`: what the run said (kept for the function's later checks in this run).
 std::string right_only_when_first(const std::string& function, const std::deque<Probe>& probes,
-                                  const std::vector<Result>& got) {
-    static std::set<std::string> tried;
-    if (!tried.insert(function).second) return "";
+                                  const std::vector<Result>& got, FirstCall& verdict) {
+    static std::map<std::string, FirstCall> tried;
+    if (const auto it = tried.find(function); it != tried.end()) {
+        verdict = it->second;
+        return "";
+    }
     for (std::size_t i = 0; i < probes.size(); ++i) {
         if (same_result(got[i], probes[i].right, probes[i].tol)) continue;
-        if (called_first(function, i) != FirstCall::right) return "";
+        verdict = tried[function] = called_first(function, i);
+        if (verdict != FirstCall::right) return "";
         return "called first, in a run of its own, on " + probes[i].input + " it gives the right answer, and " +
                "after the calls made before it here, another: a value set by an earlier call lives on (a static " +
                "variable set on the first call, a global, a cache), or a value is read before it is set (a " +
@@ -772,20 +781,79 @@ void Diagnosis::judge() const {
     // a result that hangs on the calls before it (each input called a second time),
     // unless a mistake of the catalogue explains the results by themselves
     const bool by_themselves = f.mistake && !is_relation(*f.mistake);
+    std::vector<Result> again(probes_.size());
     for (std::size_t i = 0; i < probes_.size(); ++i) {
-        const std::string before =
-            by_themselves ? "" : kept_from_before(function_, probes_[i], got[i], called_again(probes_[i], got[i]), !f.mistake);
+        again[i] = by_themselves ? got[i] : called_again(probes_[i], got[i]);
+        const std::string before = kept_from_before(function_, probes_[i], got[i], again[i], false);
         if (!before.empty()) return report(mistakes::result_kept_from_an_earlier_call, before);
-        remember(function_, probes_[i], got[i]);
     }
     // a first wrong input that comes out right as a program's first call, where no mistake
-    // of the catalogue explains the numbers: the function hangs on what ran before it
+    // of the catalogue explains the numbers: the function hangs on what ran before it. A
+    // wrong result that is an earlier input's right answer counts as that only where the
+    // first call could not be run (a wrong answer can be another input's right one by
+    // itself, where answers are few: token sequences, shapes)
     if (!by_themselves) {
-        const std::string first = right_only_when_first(function_, probes_, got);
+        FirstCall verdict = FirstCall::unknown;
+        const std::string first = right_only_when_first(function_, probes_, got, verdict);
         if (!first.empty()) return report(mistakes::result_kept_from_an_earlier_call, first);
+        for (std::size_t i = 0; i < probes_.size() && verdict == FirstCall::unknown; ++i) {
+            const std::string before = kept_from_before(function_, probes_[i], got[i], again[i], !f.mistake);
+            if (!before.empty()) return report(mistakes::result_kept_from_an_earlier_call, before);
+        }
     }
+    for (std::size_t i = 0; i < probes_.size(); ++i) remember(function_, probes_[i], got[i]);
+    if (!by_themselves && reported_another_inputs_answer(*this, got)) return;
     if (f.mistake) report_finding(f);
     else BOOST_ERROR(f.text);
+}
+
+void judge_question_answers(const Diagnosis& d, const std::string& question, const std::string& why,
+                   const std::function<std::string(const arma::mat&)>& said) {
+    std::vector<Result> got;
+    for (const Probe& p : d.probes()) got.push_back(attempt(p.call));
+    const Finding f = d.explain(got);
+    if (f.text.empty()) {
+        BOOST_TEST(true);
+        return;
+    }
+    if (f.mistake && !is_relation(*f.mistake)) return report_finding(f);
+    if (reported_another_inputs_answer(d, got)) return;
+    const auto words = [&](const arma::mat& a) { return said ? said(a) : show(a(0)); };
+    std::string text;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        const Probe& p = d.probes()[i];
+        if (same_result(got[i], p.right, p.tol)) continue;
+        text += (text.empty() ? "" : "; ") + p.input + ": ";
+        if (got[i].threw != Threw::nothing) text += "your function threw " + got[i].type + ": " + got[i].message;
+        else text += "you answered " + words(got[i].parts.at(0).value) + ", the answer is " + words(p.right.parts.at(0).value);
+    }
+    BOOST_ERROR(question << ": " << text << " (" << why << ")");
+}
+
+bool reported_another_inputs_answer(const Diagnosis& d, const std::vector<Result>& got) {
+    const std::deque<Probe>& probes = d.probes();
+    for (std::size_t j = 0; j < probes.size(); ++j) {
+        if (!same_result(got[j], probes[j].right, probes[j].tol)) continue;  // an input the learner gets right
+        std::vector<std::size_t> wrong;
+        bool all = true;
+        for (std::size_t i = 0; i < probes.size() && all; ++i) {
+            if (same_result(got[i], probes[i].right, probes[i].tol)) continue;
+            all = got[i].threw == Threw::nothing && same_result(got[i], probes[j].right, probes[j].tol);
+            wrong.push_back(i);
+        }
+        // one answer for two inputs at least, none of them an input of no entries (whose
+        // wrong answers, a 1x1 of a guard, are their own): one wrong answer can be another
+        // input's right one by chance, where answers are few
+        if (!all || wrong.size() < 2) continue;
+        if (std::any_of(wrong.begin(), wrong.end(), [&](std::size_t i) { return entries_of(probes[i].right) == 0; }))
+            continue;
+        std::string on = probes[wrong[0]].input;
+        if (wrong.size() > 1) on += " (and " + std::to_string(wrong.size() - 1) + " other input" + (wrong.size() > 2 ? "s" : "") + ")";
+        report(mistakes::result_another_inputs_answer,
+               "on " + on + ", the answer is exactly the right one for " + probes[j].input);
+        return true;
+    }
+    return false;
 }
 
 void Diagnosis::require_distinguishable() const {

@@ -196,6 +196,20 @@ private:
     std::deque<Probe> probes_;  // a deque: probe() hands out references that stay valid
 };
 
+// Where no mistake of the catalogue explains the results: when every wrong result is,
+// exactly, the right result of one other input (which the learner gets right), names that
+// (an answer written in for one case) and returns true. For the checks that judge a
+// diagnosis's results themselves (the questions' answers); judge() does it too.
+bool reported_another_inputs_answer(const Diagnosis& d, const std::vector<Result>& got);
+
+// Judges a question function's answers, one probe per input: the misunderstanding when
+// exactly one explains them, an answer written in for one case, else what was answered
+// where ("you answered 3x4, the answer is 7x64"; the relations of numbers are no help
+// with answers). `question` and `why` frame that last message; `said` puts one answer in
+// words (by default its first number).
+void judge_question_answers(const Diagnosis& d, const std::string& question, const std::string& why,
+                   const std::function<std::string(const arma::mat&)>& said = {});
+
 // The sentence of a mistake, with a variant's detail put in.
 std::string sentence(const Mistake& m, const std::string& detail = "");
 // Fails the current test with "mistake [<id>]: <sentence>", which ./course check shows.
