@@ -586,6 +586,25 @@ BOOST_AUTO_TEST_CASE(rejects_scores_with_no_keys) {
     refusal_of<attn::InputError>("masked_softmax", [&] { attn::masked_softmax(S, mask); }, {"softmax_rows"});
 }
 
+BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_scores) {
+    // like softmax_rows: a score of NaN or +infinity poisons its row, whatever the mask
+    // hides (the refusal may be softmax_rows', which it may call)
+    if (!results_right(masked_softmax_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once hides_keys_in_rows_of_every_range_and_zeroes_a_row_with_nothing_visible passes");
+        return;
+    }
+    const arma::mat mask(2, 2, arma::fill::zeros);
+    for (const double bad : {NAN, INFINITY}) {
+        const arma::mat S = {{1.0, bad}, {0.0, 0.0}};
+        const std::string input = std::string("scores holding ") + (std::isnan(bad) ? "NaN" : "+infinity");
+        // an InputError naming masked_softmax (or softmax_rows), all the contract words
+        if (refusal_of<attn::InputError>("masked_softmax", [&] { attn::masked_softmax(S, mask); }, {"softmax_rows"},
+                                         input)
+                .empty())
+            return;
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_score_of_minus_infinity_is_accepted_as_softmax_rows_accepts_it) {
     // the scores are refused like softmax_rows' (NaN, +infinity, no keys), and softmax_rows takes
     // -infinity as a key with weight 0: a score already at -inf is hidden like a masked key,

@@ -1131,6 +1131,14 @@ BOOST_AUTO_TEST_CASE(rejects_weights_of_the_wrong_length) {
     BOOST_TEST(msg.find("mix_value_rows:") == 0,
                "2 weights for 3 value rows must throw ShapeError naming mix_value_rows; got '" << msg << "'");
     BOOST_TEST(msg.find("1x2") != std::string::npos, "the message should give the weights' shape 1x2; got '" << msg << "'");
+    if (msg.empty()) return;
+    // too many as well: a check that refuses only too few weights, or a loop over V's rows
+    // alone, lets the fourth weight through unread
+    const std::string more = refusal_of<attn::ShapeError>(
+        "mix_value_rows", [&] { attn::mix_value_rows(arma::rowvec{0.25, 0.25, 0.25, 0.25}, kV); }, {},
+        "4 weights for 3 value rows");
+    if (more.empty()) return;
+    BOOST_TEST(more.find("1x4") != std::string::npos, "the message should give the weights' shape 1x4; got '" << more << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -1232,6 +1240,11 @@ BOOST_AUTO_TEST_CASE(rejects_rows_of_the_wrong_width) {
     const std::string msg =
         refusal_of<attn::ShapeError>("inside_value_range", [&] { attn::inside_value_range(arma::rowvec{1.0, 0.5}, kV); });
     BOOST_TEST(msg.find("inside_value_range:") == 0, "z 1x2 against V 3x4 must throw ShapeError; got '" << msg << "'");
+    if (msg.empty()) return;
+    // wider as well: a loop over V's columns alone never reads z's fifth entry
+    refusal_of<attn::ShapeError>(
+        "inside_value_range", [&] { attn::inside_value_range(arma::rowvec{1.0, 0.5, 0.5, 0.5, 0.5}, kV); }, {},
+        "z 1x5 against V 3x4");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -410,7 +410,10 @@ BOOST_AUTO_TEST_CASE(no_pairs_are_accepted) {
 
 BOOST_AUTO_TEST_CASE(sample_variance_ignores_a_large_offset) {
     const double got = attn::sample_variance(arma::vec{1e9 + 1, 1e9 + 2, 1e9 + 3, 1e9 + 4});
-    BOOST_TEST(std::abs(got - 5.0 / 3.0) < 1e-6, "adding 1e9 to every value must not change the variance; got " << got);
+    BOOST_TEST(std::abs(got - 5.0 / 3.0) < 1e-6,
+               "adding 1e9 to every value must not change the variance, 5/3 (the contract asks for the mean to be "
+               "subtracted first: the one-pass sum of squares loses every digit here); got "
+                   << got);
 }
 
 BOOST_AUTO_TEST_CASE(sample_variance_needs_two_values) {

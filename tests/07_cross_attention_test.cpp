@@ -696,9 +696,14 @@ BOOST_AUTO_TEST_CASE(projects_one_input_three_ways) {
 BOOST_AUTO_TEST_CASE(rejects_input_narrower_than_the_weights_naming_both) {
     const Weights w(6, 4, 3, 23);
     const arma::mat X(5, 4, arma::fill::ones), X6(5, 6, arma::fill::ones);
-    const arma::mat W_k5 = arma::ones(5, 4), W_v5 = arma::ones(5, 3);
+    const arma::mat W_q5 = arma::ones(5, 4), W_k5 = arma::ones(5, 4), W_v5 = arma::ones(5, 3);
+    const arma::mat W_k4 = arma::ones(4, 4), W_v4 = arma::ones(4, 3);
+    // each input breaks one rule only, so that the check of that rule alone must refuse it
+    // and the message has one right pair to give (X 5x4 beside W_k and W_v of 6 rows
+    // would break three, and a body checking W_v first names W_v rightly)
     refuses_each("self_attention",
-                 {{"X 5x4 with W_q 6x4", [&] { attn::self_attention(X, w.W_q, w.W_k, w.W_v); }, {"X 5x4", "6x4"}},
+                 {{"X 5x4 with W_q 6x4", [&] { attn::self_attention(X, w.W_q, W_k4, W_v4); }, {"X 5x4", "6x4"}},
+                  {"W_q 5x4 for an X 5x6", [&] { attn::self_attention(X6, W_q5, w.W_k, w.W_v); }, {"X 5x6", "5x4"}},
                   {"W_k 5x4 for an X 5x6", [&] { attn::self_attention(X6, w.W_q, W_k5, w.W_v); }, {"5x6", "5x4"}},
                   {"W_v 5x3 for an X 5x6", [&] { attn::self_attention(X6, w.W_q, w.W_k, W_v5); }, {"5x6", "5x3"}}});
 }
@@ -793,6 +798,9 @@ BOOST_AUTO_TEST_CASE(rejects_encoder_of_the_wrong_width_naming_it) {
                    {"H_enc 4x3", "4x4"}},
                   {"X_dec 2x3 with W_q 4x4", [&] { attn::cross_attention(X3, H_enc, w.W_q, w.W_k, w.W_v); },
                    {"X_dec 2x3", "4x4"}},
+                  // H_enc 4x3 breaks the rules of W_k and W_v at once: each alone as well
+                  {"W_k 3x4 for an H_enc 4x4", [&] { attn::cross_attention(X_dec, H_enc, w.W_q, W_k_short, w.W_v); },
+                   {"H_enc 4x4", "3x4"}},
                   {"W_v 3x4 for an H_enc 4x4", [&] { attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, W_v3); },
                    {"H_enc 4x4", "3x4"}}});
 }

@@ -18,6 +18,10 @@ arma::vec paired_dot_products(const arma::mat& Q, const arma::mat& K);
 
 // The sample variance of x, with the n - 1 divisor:
 //   mean m = sum(x) / n,   variance = sum((x_i - m)^2) / (n - 1).
+// In two passes, the mean first and then the squares of the deviations from it: the
+// result must stay exact for values near 1e9 a few units apart (1e9 + 1, ..., 1e9 + 4
+// gives 5/3), where the one-pass formula (sum x_i^2 - n m^2) / (n - 1) loses every
+// digit (the squares near 1e18 hold no units at all).
 // Throws:  InputError when x has fewer than 2 entries.
 // Chapter: 05 (exercise variance_experiment)
 double sample_variance(const arma::vec& x);
