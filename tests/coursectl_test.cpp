@@ -175,9 +175,11 @@ BOOST_AUTO_TEST_CASE(knows_which_exercises_a_file_calls_from_its_object_file) {
     for (const auto& n : names) BOOST_TEST(select(all, n).at(0).chapter <= self.chapter, n);
 }
 
-BOOST_AUTO_TEST_CASE(no_reference_solution_is_refused_by_name) {
+BOOST_AUTO_TEST_CASE(no_right_code_is_refused_by_name) {
     // right code, as the checker looks it over: with the names the shared libraries of a
-    // program linked like a check (this one: Armadillo, Boost.Test, libstdc++, libc ...) export
+    // program linked like a check (this one: Armadillo, Boost.Test, libstdc++, libc ...) export.
+    // The reference solutions, and right code written otherwise (tests/right_as_learner/:
+    // messages built in a string stream, ...), compiled as a learner's file is
     const auto libraries = linked_libraries(std::filesystem::read_symlink("/proc/self/exe").string());
     BOOST_TEST(libraries.size() >= 5u, "ldd lists the shared libraries of this program");
     BOOST_TEST(std::count_if(libraries.begin(), libraries.end(),
@@ -189,6 +191,9 @@ BOOST_AUTO_TEST_CASE(no_reference_solution_is_refused_by_name) {
         objects.insert(objects.end(), of.begin(), of.end());
     }
     for (const auto& r : refused_symbols(objects, {}, libraries)) BOOST_ERROR("a reference solution is refused: " + r);
+    const auto other = objects_of(ATTN_BUILD_DIR, "right_as_learner");
+    BOOST_TEST(!other.empty(), "the objects of tests/right_as_learner/ are built beside this program");
+    for (const auto& r : refused_symbols(other, {}, libraries)) BOOST_ERROR("right code of tests/right_as_learner/ is refused: " + r);
 }
 
 BOOST_AUTO_TEST_CASE(content_hash_tells_texts_apart) {
