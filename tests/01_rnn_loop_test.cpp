@@ -792,22 +792,22 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(rnn_questions)
 
 BOOST_AUTO_TEST_CASE(the_loop_works_on_one_position_at_a_time) {
-    judge_question_answers(rnn_positions_diagnosis(), "positions the loop works on at once",
+    judge_answers(rnn_positions_diagnosis(), "positions the loop works on at once",
                   "position t waits for t - 1, so only one runs at a time; chapter 01, step 1");
 }
 
 BOOST_AUTO_TEST_CASE(attention_works_on_every_position_at_once) {
-    judge_question_answers(attention_positions_diagnosis(), "positions one attention pass works on at once",
+    judge_answers(attention_positions_diagnosis(), "positions one attention pass works on at once",
                   "no query row waits for another, so all of them; chapter 01, step 2");
 }
 
 BOOST_AUTO_TEST_CASE(path_lengths_in_the_loop_run_forwards_only) {
-    judge_question_answers(rnn_path_diagnosis(), "rnn_path_length",
+    judge_answers(rnn_path_diagnosis(), "rnn_path_length",
                   "one step per position, forwards only; kNeverReaches where j comes before i; chapter 01, step 4");
 }
 
 BOOST_AUTO_TEST_CASE(attention_links_every_pair_in_one_step) {
-    judge_question_answers(attention_path_diagnosis(), "attention_path_length",
+    judge_answers(attention_path_diagnosis(), "attention_path_length",
                   "one layer links any two positions directly, both ways; 0 from a position to itself; chapter 01, step 4");
 }
 

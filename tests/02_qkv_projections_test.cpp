@@ -539,7 +539,7 @@ BOOST_AUTO_TEST_SUITE(shape_question)
 
 BOOST_AUTO_TEST_CASE(the_worked_example_gives_3x4_three_times) {
     // X 3x4 times a 4x4 weight matrix, and two shapes where nothing is square
-    judge_question_answers(shape_question_diagnosis(), "the shape of X W",
+    judge_answers(shape_question_diagnosis(), "the shape of X W",
                   "one row per row of X, as many columns as W has; chapter 02", shape_said);
 }
 

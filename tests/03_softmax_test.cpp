@@ -84,12 +84,21 @@ arma::mat tall_scores() {
     return {{-INFINITY, 0.5, 1.5}, {2.0, 1.0, -INFINITY}, {0.3, -1.2, 0.8}, {1.0, 2.0, -0.5}, {-0.7, 0.2, 2.5}};
 }
 
+// Scores far below 0: rows 0 and 1 lie under -745, where exp(s) is 0 unless shifted by the
+// row's own maximum; row 1 with a key hidden, row 2 near -1.
+arma::mat far_below_zero_scores() {
+    return {{-1000.0, -1001.0, -1002.0}, {-1001.5, -INFINITY, -1000.5}, {-0.5, -2.0, -1.0}};
+}
+
 // The slips of a softmax written by hand that only its own loops make (the family's are in
 // tests/support/families.hpp): a row taken as wholly hidden by one key, the shift on one
-// side of the fraction, the loop over the rows run to the number of keys. T: the scores the
-// softmax is taken of (S, or S + mask), by loops.
+// side of the fraction, the loop over the rows run to the number of keys, the maximum
+// started at 0 (a shift of max(0, row max): exp underflows to 0 / 0 on a row far below 0,
+// and the test m == -inf never holds), each exponential divided by the total so far. T: the
+// scores the softmax is taken of (S, or S + mask), by loops.
 enum class OwnSoftmax { hidden_by_first, hidden_by_last, hidden_by_any, shift_top, shift_bottom, shift_top_unguarded,
-                        rows_to_keys, total_not_reset, max_reread_in_place };
+                        rows_to_keys, total_not_reset, max_reread_in_place, max_from_zero, max_from_zero_row_tested,
+                        running_total };
 arma::mat own_softmax(const arma::mat& T, OwnSoftmax way) {
     arma::mat A(T.n_rows, T.n_cols, arma::fill::zeros);
     const double ninf = -arma::datum::inf;
@@ -124,10 +133,21 @@ arma::mat own_softmax(const arma::mat& T, OwnSoftmax way) {
         last = T.n_cols > 0 && T(i, T.n_cols - 1) == ninf;
         const bool hidden = mx == ninf || (way == OwnSoftmax::hidden_by_first && first) ||
                             (way == OwnSoftmax::hidden_by_last && last) || (way == OwnSoftmax::hidden_by_any && any);
-        if (hidden && way != OwnSoftmax::shift_top_unguarded) continue;
+        // a maximum started at 0 is never -inf: the row of -inf is caught only when tested by its own maximum
+        if (hidden && way != OwnSoftmax::shift_top_unguarded && way != OwnSoftmax::max_from_zero) continue;
+        if (way == OwnSoftmax::max_from_zero || way == OwnSoftmax::max_from_zero_row_tested) mx = std::max(0.0, mx);
         const bool top = way == OwnSoftmax::shift_top || way == OwnSoftmax::shift_top_unguarded,
                    bottom = way == OwnSoftmax::shift_bottom;
         double total = 0;
+        if (way == OwnSoftmax::running_total) {
+            // entry j over the exponentials of keys 0..j (0 / 0 where the first keys are hidden)
+            for (arma::uword j = 0; j < T.n_cols; ++j) {
+                const double e = std::exp(T(i, j) - mx);
+                total += e;
+                A(i, j) = e / total;
+            }
+            continue;
+        }
         for (arma::uword j = 0; j < T.n_cols; ++j) total += std::exp(top ? T(i, j) : T(i, j) - mx);
         for (arma::uword j = 0; j < T.n_cols; ++j) A(i, j) = std::exp(bottom ? T(i, j) : T(i, j) - mx) / total;
     }
@@ -145,6 +165,10 @@ void own_softmax_variants(Probe& p, const arma::mat& T) {
     for (const auto& [way, mk, how] : ways) p.variant(*mk, as(own_softmax(T, way))).labelled(how);
     p.variant(m::softmax_total_not_reset, as(own_softmax(T, OwnSoftmax::total_not_reset)));
     p.variant(m::softmax_max_read_after_overwrite, as(own_softmax(T, OwnSoftmax::max_reread_in_place)));
+    p.variant(m::softmax_max_started_at_zero, as(own_softmax(T, OwnSoftmax::max_from_zero))).labelled("m = 0.0, m == -inf tested");
+    p.variant(m::softmax_max_started_at_zero, as(own_softmax(T, OwnSoftmax::max_from_zero_row_tested)))
+        .labelled("m = 0.0, the row's own maximum tested");
+    p.variant(m::softmax_divided_by_running_total, as(own_softmax(T, OwnSoftmax::running_total)));
     // the same without the rule for a row of nothing but -inf (NaN there): two slips
     p.variant(m::softmax_shift_on_one_side, as(own_softmax(T, OwnSoftmax::shift_top_unguarded)))
         .labelled("exp(s - max) / sum(exp(s)), no rule for a row of -inf")
@@ -167,7 +191,9 @@ Diagnosis softmax_rows_diagnosis() {
              {"4x5 scores with hidden keys, a row near 1000 and a row of nothing but -inf", rows_of_every_kind()},
              {"3x3 positive scores", positive_scores()},
              {"5x3 scores (more queries than keys), a row with its first key hidden and one with its last",
-              tall_scores()}}) {
+              tall_scores()},
+             {"3x3 scores far below 0 (rows 0 and 1 all under -745, where exp(s) alone is 0), a key hidden in row 1",
+              far_below_zero_scores()}}) {
         const arma::mat in = S;
         Probe& p = d.probe(input, [in] { return result("A", attn::softmax_rows(in), kWeights); },
                            result("A", softmax_by_loops(in), kWeights));
@@ -246,7 +272,11 @@ Diagnosis masked_softmax_diagnosis() {
          "and query 3's first score 1500 above its others",
          arma::mat{{0.5, 1.0, 2.0}, {2.0, 1.0, 3.0}, {0.3, 1.2, 0.8}, {1500.0, 2.0, 0.5}, {0.7, 0.2, 2.5}},
          arma::mat{{-INFINITY, 0.0, 0.0}, {0.0, 0.0, -INFINITY}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0},
-                   {-INFINITY, -INFINITY, -INFINITY}}}};
+                   {-INFINITY, -INFINITY, -INFINITY}}},
+        // rows 0 and 1 far below 0: exp(s) underflows to 0 unless shifted by the row's own maximum
+        {"3x4 scores far below 0 (rows 0 and 1 all under -745), key 3 hidden from query 0 and key 0 from query 1",
+         arma::mat{{-1000.0, -1001.0, -1002.0, -1000.5}, {-1003.0, -1001.5, -1000.25, -1002.0}, {0.5, -1.0, 1.5, 0.25}},
+         arma::mat{{0.0, 0.0, 0.0, -INFINITY}, {-INFINITY, 0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}}}};
     for (const auto& [input, S, M] : inputs) {
         const arma::mat s = S, mk = M;
         Probe& p = d.probe(input, [s, mk] { return result("A", attn::masked_softmax(s, mk), kWeights); },

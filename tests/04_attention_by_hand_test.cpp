@@ -631,15 +631,16 @@ Diagnosis llms_output_row_diagnosis() {
 // inside_value_range(z, V): true when every z(c) lies in [min, max] of column c of V,
 // allowing 1e-12. The natural wrong checks, by loops: column 0 alone, every z(c)
 // against column 0's range, one range for the whole of V, strict bounds, no slack,
-// true when one column fits, one bound only, |z(c)| against the largest |V(r, c)|.
+// true when one column fits, one bound only, |z(c)| against the largest |V(r, c)|, the
+// smallest and largest value started at 0 (so 0 is in every column's range).
 enum class Range { right, one_column, column_0_for_all, whole_matrix, exclusive, no_slack, any_column, lower_only,
-                   upper_only, wide_slack, by_size };
+                   upper_only, wide_slack, by_size, from_zero };
 bool inside_by_loops(const arma::rowvec& z, const arma::mat& V, Range how) {
     const double slack = (how == Range::no_slack || how == Range::exclusive) ? 0.0 : how == Range::wide_slack ? 1e-6 : 1e-12;
     bool all = true, any = false;
     const arma::uword n = how == Range::one_column ? 1 : V.n_cols;
     for (arma::uword c = 0; c < n; ++c) {
-        double lo = INFINITY, hi = -INFINITY;
+        double lo = how == Range::from_zero ? 0.0 : INFINITY, hi = how == Range::from_zero ? 0.0 : -INFINITY;
         for (arma::uword r = 0; r < V.n_rows; ++r)
             for (arma::uword k = 0; k < V.n_cols; ++k) {
                 const bool in_range = how == Range::whole_matrix       ? true
@@ -680,9 +681,12 @@ Result inside_by_rows(const arma::rowvec& z, const arma::mat& V, bool every_colu
     return answer(true);
 }
 
+// A V whose column 1 is all below 0 (-3 to -1), the others as the worked example's.
+const arma::mat kVNegative = {{1, -1, 0, 0}, {2, -3, 0, 1}, {1, -2, 1, 0}};
+
 Diagnosis inside_value_range_diagnosis() {
     Diagnosis d("llms_row", "inside_value_range");
-    const std::vector<std::pair<std::string, arma::rowvec>> inputs = {
+    const std::vector<std::pair<std::string, arma::rowvec>> on_kV = {
         {"the LLMs row (1.14, 0.23, 0.63, 0.14)", exact_Z().row(2)},
         {"(2.5, 0.5, 0.5, 0.5): column 0 above its largest value", {2.5, 0.5, 0.5, 0.5}},
         {"(1.5, 0.5, 0.5, -0.1): column 3 below its smallest value", {1.5, 0.5, 0.5, -0.1}},
@@ -696,25 +700,35 @@ Diagnosis inside_value_range_diagnosis() {
         {"(2 + 5e-13, 0.5, -5e-13, 0.5): past two extremes by a rounding error", {2.0 + 5e-13, 0.5, -5e-13, 0.5}},
         {"(2 + 5e-13, 1 + 5e-13, 1, 1): past two largest values by a rounding error", {2.0 + 5e-13, 1.0 + 5e-13, 1.0, 1.0}},
         {"(2 + 1e-9, 0.5, 0.5, 0.5): past column 0's largest value by 1e-9, far more than rounding",
-         {2.0 + 1e-9, 0.5, 0.5, 0.5}}};
-    for (const auto& [input, Z] : inputs) {
+         {2.0 + 1e-9, 0.5, 0.5, 0.5}},
+        // column 0 holds 1 to 2 only: a range started at 0 lets 0.9 through
+        {"(0.9, 0.5, 0.5, 0.5): column 0 below its smallest value, 1, but above 0", {0.9, 0.5, 0.5, 0.5}}};
+    std::vector<std::tuple<std::string, arma::rowvec, arma::mat>> inputs;
+    for (const auto& [input, z] : on_kV) inputs.emplace_back("z = " + input + " against the worked example's V", z, kV);
+    // a column all below 0: a range started at 0 lets -0.5 through
+    inputs.emplace_back("z = (1.5, -0.5, 0.5, 0.5) against a V whose column 1 holds -3 to -1: column 1 above its "
+                        "largest value, -1, but below 0",
+                        arma::rowvec{1.5, -0.5, 0.5, 0.5}, kVNegative);
+    for (const auto& [input, Z, V] : inputs) {
         const arma::rowvec z = Z;
-        Probe& p = d.probe("z = " + input + " against the worked example's V",
-                           [z] { return answer(attn::inside_value_range(z, kV)); },
-                           answer(inside_by_loops(z, kV, Range::right)));
-        p.variant(m::range_checks_one_column, answer(inside_by_loops(z, kV, Range::one_column))).labelled("z(0) only")
-            .variant(m::range_checks_one_column, answer(inside_by_loops(z, kV, Range::column_0_for_all)))
+        const arma::mat v = V;
+        Probe& p = d.probe(input, [z, v] { return answer(attn::inside_value_range(z, v)); },
+                           answer(inside_by_loops(z, v, Range::right)));
+        p.variant(m::range_checks_one_column, answer(inside_by_loops(z, v, Range::one_column))).labelled("z(0) only")
+            .variant(m::range_checks_one_column, answer(inside_by_loops(z, v, Range::column_0_for_all)))
             .labelled("every z(c) against column 0")
-            .variant(m::range_of_whole_matrix, answer(inside_by_loops(z, kV, Range::whole_matrix)))
-            .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, kV, Range::exclusive)))
-            .variant(m::range_without_slack, answer(inside_by_loops(z, kV, Range::no_slack)))
-            .variant(m::range_true_if_one_column_fits, answer(inside_by_loops(z, kV, Range::any_column)))
-            .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::lower_only))).labelled("z(c) >= lo only")
-            .variant(m::range_checks_one_bound, answer(inside_by_loops(z, kV, Range::upper_only))).labelled("z(c) <= hi only")
-            .variant(m::range_slack_too_wide, answer(inside_by_loops(z, kV, Range::wide_slack)))
-            .variant(m::range_compared_by_size, answer(inside_by_loops(z, kV, Range::by_size)))
-            .variant(m::range_of_row_not_column, inside_by_rows(z, kV, false)).labelled("rows c < min(V.n_cols, V.n_rows)")
-            .variant(m::range_of_row_not_column, inside_by_rows(z, kV, true)).labelled("rows c < V.n_cols");
+            .variant(m::range_of_whole_matrix, answer(inside_by_loops(z, v, Range::whole_matrix)))
+            .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, v, Range::exclusive)))
+            .variant(m::range_without_slack, answer(inside_by_loops(z, v, Range::no_slack)))
+            .variant(m::range_true_if_one_column_fits, answer(inside_by_loops(z, v, Range::any_column)))
+            .variant(m::range_checks_one_bound, answer(inside_by_loops(z, v, Range::lower_only))).labelled("z(c) >= lo only")
+            .variant(m::range_checks_one_bound, answer(inside_by_loops(z, v, Range::upper_only))).labelled("z(c) <= hi only")
+            .variant(m::range_slack_too_wide, answer(inside_by_loops(z, v, Range::wide_slack)))
+            .variant(m::range_compared_by_size, answer(inside_by_loops(z, v, Range::by_size)))
+            .variant(m::range_of_row_not_column, inside_by_rows(z, v, false)).labelled("rows c < min(V.n_cols, V.n_rows)")
+            .variant(m::range_of_row_not_column, inside_by_rows(z, v, true)).labelled("rows c < V.n_cols")
+            // double lo = 0, hi = 0: 0 joins every column's range
+            .variant(m::range_bounds_start_at_zero, answer(inside_by_loops(z, v, Range::from_zero)));
         // z(c) < lo && z(c) > hi: no number is both, so false never comes
         p.variant(m::range_test_joined_with_and, answer(true));
     }
@@ -1059,6 +1073,21 @@ BOOST_AUTO_TEST_CASE(no_keys_give_rows_of_zeros) {
                                         got.parts.at(0).value.n_cols != 2
                                   ? "Z " + attn::shape_of(got.parts.at(0).value)
                                   : "Z 3x2 with an entry of " + show(arma::abs(got.parts.at(0).value).max())));
+}
+
+BOOST_AUTO_TEST_CASE(no_queries_give_no_rows_as_wide_as_a_value) {
+    // A 0x3 and V 3x2: one column of A per row of V, so the contract does not refuse them; no
+    // query gives no output row, and Z keeps the width of a value, 0x2 (L_Q x d_v)
+    if (!results_right(attend_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once is_a_times_v_for_square_wide_and_narrow_weights passes");
+        return;
+    }
+    const Result got = attempt([] { return result("Z", attn::attend(arma::mat(0, 3), arma::mat(3, 2)), kOutput); });
+    if (refused_valid_input(got, "attend", "A 0x3 and V 3x2 (no queries)")) return;
+    const std::string instead = unless_shape(got, "Z", 0, 2);
+    BOOST_TEST(instead.empty(), "A 0x3 and V 3x2 (no queries) must give Z 0x2, no rows as wide as a value, without an "
+                                "error (the contract refuses only an A without one column per row of V); got "
+                                    << instead);
 }
 
 BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {

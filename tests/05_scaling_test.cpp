@@ -49,32 +49,6 @@ constexpr double kZ = 5;  // standard errors allowed
 //   E X^4 = d m4^2 + 3 d (d - 1), Var X = d, and mu_4 - sigma^4 = d m4^2 + 2 d^2 - 3 d.
 double variance_se(double d, double n, double m4) { return std::sqrt((d * m4 * m4 + 2 * d * d - 3 * d) / n); }
 
-// Judges a question function's answers over several inputs: the misunderstanding when
-// exactly one explains them, else what was answered where (the relations of numbers
-// are no help here).
-void judge_answers(const Diagnosis& d, const std::string& question, const std::string& why) {
-    std::vector<Result> got;
-    for (const Probe& p : d.probes()) got.push_back(attempt(p.call));
-    const Finding f = d.explain(got);
-    if (f.text.empty()) {
-        BOOST_TEST(true);
-        return;
-    }
-    if (f.mistake && std::string(f.mistake->id).rfind("result_", 0) != 0) {
-        report_finding(f);
-        return;
-    }
-    std::string text;
-    for (std::size_t i = 0; i < got.size(); ++i) {
-        const Probe& p = d.probes()[i];
-        if (same_result(got[i], p.right, p.tol)) continue;
-        text += (text.empty() ? "" : "; ") + p.input + ": ";
-        if (got[i].threw != Threw::nothing) text += "your function threw " + got[i].type + ": " + got[i].message;
-        else text += "you answered " + show(got[i].parts.at(0).value(0)) + ", the answer is " + show(p.right.parts.at(0).value(0));
-    }
-    BOOST_ERROR(question << ": " << text << " (" << why << ")");
-}
-
 // ---------------------------------------------------------------- scale_factor
 Result factor(double c) { return number("factor", c); }
 
@@ -272,6 +246,7 @@ Diagnosis sample_variance_diagnosis() {
             .variant(m::sample_variance_missing_brackets, value(squares / n - 1))
             .variant(m::sample_variance_square_root, value(std::sqrt(right)))
             .variant(m::sample_variance_mean_over_n_minus_1, value(off_mean / (n - 1)))
+            .variant(m::sample_variance_mean_not_subtracted, value(sum_sq / (n - 1)))
             .variant(m::sample_variance_not_squared, value(absolute / (n - 1))).labelled("abs(x_i - m)")
             .variant_fitting(m::sample_variance_not_squared, value(0.0),
                              [](const Result& r) {

@@ -204,6 +204,15 @@ void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uw
     p.variant(m::teacher_forcing_skips_ids_already_there, forcing_result(by, ends ? y : ye)).labelled("end");
     p.variant(m::teacher_forcing_skips_ids_already_there, forcing_result(starts ? y : by, ends ? y : ye))
         .labelled("begin and end");
+    // the target taken as already wrapped where it starts with begin's id or ends with end's
+    // id: {begin, y, end} built without the id already there, then sliced (all but its last,
+    // all but its first)
+    {
+        Tokens whole = starts ? y : by;
+        if (!ends) whole.push_back(e);
+        p.variant(m::teacher_forcing_target_taken_as_wrapped,
+                  forcing_result(Tokens(whole.begin(), whole.end() - 1), Tokens(whole.begin() + 1, whole.end())));
+    }
     // the target "cleaned" first: every begin id, every end id, or both, taken out of it
     // wherever they stand, then shifted as it should be
     for (const auto& [drop_begin, drop_end, how] : std::vector<std::tuple<bool, bool, const char*>>{
@@ -618,6 +627,9 @@ struct BeamWay {
     // per != sum: a live prefix is still compared with the best finished SUM, and the
     // finished are compared by their mean only to choose the answer
     bool pruned_by_sum = false;
+    // per != sum: a live prefix's sum is held against the best finished mean (the search
+    // stops when no live sum beats it)
+    bool sum_against_mean = false;
     // when the search stops: the contract (live prefixes that cannot win are dropped),
     // at the first finished prefix, as soon as one live prefix scores no better than
     // the best finished one, only when nothing is left, or (also right) when no live
@@ -788,7 +800,9 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             continue;
         }
         const auto can_win = [&](const Hyp& h) {
-            return !found || (w.pruned_by_sum ? h.score > best_sum : key(h, false) > best_key);
+            return !found || (w.pruned_by_sum      ? h.score > best_sum
+                              : w.sum_against_mean ? h.score > best_key
+                                                   : key(h, false) > best_key);
         };
         live.clear();
         if (w.stop == BeamWay::Stop::exhaustive ||
@@ -940,6 +954,13 @@ std::vector<BeamSlip> beam_slips() {
     add(m::beam_length_normalised, "per token and end, stopped by the sum",
         [](W& w) { w.per = W::Per::token_and_end, w.pruned_by_sum = true; });
     add(m::beam_length_normalised, "per token, stopped by the sum", [](W& w) { w.per = W::Per::token, w.pruned_by_sum = true; });
+    // the finished compared by their mean, and a live prefix's plain sum held against that mean
+    add(m::beam_length_normalised, "per token and end, a live sum against the best mean",
+        [](W& w) { w.per = W::Per::token_and_end, w.sum_against_mean = true; });
+    add(m::beam_length_normalised, "per token, a live sum against the best mean",
+        [](W& w) { w.per = W::Per::token, w.sum_against_mean = true; });
+    add(m::beam_length_normalised, "per token and begin, a live sum against the best mean",
+        [](W& w) { w.per = W::Per::token_and_begin, w.sum_against_mean = true; });
     add(m::beam_length_normalised, "per token and begin, stopped by the sum",
         [](W& w) { w.per = W::Per::token_and_begin, w.pruned_by_sum = true; });
     add(m::beam_log_softmax_not_normalised, "", [](W& w) { w.score = W::Score::shift_only; });

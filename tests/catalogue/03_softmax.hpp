@@ -160,6 +160,20 @@ ATTN_MISTAKE(softmax_max_read_after_overwrite, "softmax_rows masked_softmax",
              "changed from entry to entry, so the row came out in the wrong proportions; take "
              "the maximum once, before the loop, const double m = S.row(i).max(), and read the "
              "scores from S, not from the row being written (chapter 03)");
+ATTN_MISTAKE(softmax_max_started_at_zero, "softmax_rows masked_softmax",
+             "the row's maximum was started at 0 (double m = 0.0, then raised to any larger "
+             "score), so a row whose scores all lie below 0 was shifted by 0 instead of by its "
+             "own maximum: below about -745 every exp(s - 0) underflows to 0 and the row came out "
+             "0 / 0 = NaN; and m is never -infinity, so a test m == -inf never holds and a row of "
+             "nothing but -inf came out 0 / 0 = NaN too. Start the maximum at the row's first "
+             "score, double m = S(i, 0) (or at -arma::datum::inf), or take S.row(i).max() "
+             "(chapter 03)");
+ATTN_MISTAKE(softmax_divided_by_running_total, "softmax_rows masked_softmax",
+             "each exponential was divided by the total in the same loop that adds it up, "
+             "before the total was complete: entry j came out e_j / (e_0 + ... + e_j), so the "
+             "first visible key got 1 (a hidden first key 0 / 0 = NaN) and the row sums to more "
+             "than 1; add up the whole row's total in a first loop, then divide every entry by "
+             "it in a second: out(i, j) /= total, or A.row(i) = e / arma::accu(e) (chapter 03)");
 ATTN_MISTAKE(masked_row_spread_evenly, "softmax_rows masked_softmax masked_attention",
              "a row whose every key is -infinity was given even weights (1 / L_K each; written "
              "1 / S.n_cols, a division of integers, that is 0 for several keys but 1 for a single "

@@ -200,6 +200,12 @@ ATTN_MISTAKE(range_compared_by_size, "llms_row",
              "column but no larger in size than its largest (-0.1 against values from 0 to 1) was "
              "called inside; compare z(c) itself with both ends, outside when z(c) < "
              "V.col(c).min() - 1e-12 or z(c) > V.col(c).max() + 1e-12 (chapter 04, Try it)");
+ATTN_MISTAKE(range_bounds_start_at_zero, "llms_row",
+             "each column's smallest and largest value were started at 0 (double lo = 0, hi = 0) "
+             "instead of at an entry of the column, so 0 joined every column's range: a column whose "
+             "values are all above 0 (1 to 2) let a z(c) between 0 and its smallest value through, "
+             "and one all below 0 a z(c) between its largest value and 0; start lo and hi at V(0, c), "
+             "or take V.col(c).min() and V.col(c).max() (chapter 04, Try it)");
 ATTN_MISTAKE(range_true_if_one_column_fits, "llms_row",
              "the answer was true as soon as one column was inside its range: z is inside only "
              "when every column is, so return false at the first column outside, true after the "

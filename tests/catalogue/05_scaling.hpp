@@ -54,6 +54,11 @@ ATTN_MISTAKE(sample_variance_divides_by_n, "variance_experiment",
              "the squared deviations were divided by n: the sample variance divides by n - 1, "
              "because the mean was estimated from the same values (arma::var(x), whose default "
              "norm_type 0 does that; arma::var(x, 1) divides by n) (chapter 05)");
+ATTN_MISTAKE(sample_variance_mean_not_subtracted, "variance_experiment",
+             "the values themselves were squared, not their deviations from the mean: "
+             "sum(x_i^2) / (n - 1) measures the spread around 0, so it is too large by n / (n - 1) "
+             "times the squared mean; subtract the mean before squaring, m = arma::mean(x), then "
+             "arma::accu(arma::square(x - m)) / (n - 1) (chapter 05)");
 ATTN_MISTAKE(sample_variance_missing_brackets, "variance_experiment",
              "the division was written / n - 1, which C++ reads as (sum / n) - 1: the divisor "
              "needs brackets, arma::accu(arma::square(x - m)) / (n - 1) (chapter 05)");

@@ -66,6 +66,13 @@ ATTN_MISTAKE(teacher_forcing_skips_ids_already_there, "teacher_forcing",
              "begin was not put before a target that already starts with begin's id, or end not "
              "after one that already ends with end's id: the target is copied as it is, and begin "
              "and end are ALWAYS added, n + 1 tokens each, whatever ids it holds (chapter 12)");
+ATTN_MISTAKE(teacher_forcing_target_taken_as_wrapped, "teacher_forcing",
+             "a target that already starts with begin's id, or ends with end's id, was taken as a "
+             "sequence already wrapped in them: {begin, target, end} was built without the id it "
+             "already has at that end and then sliced, so the target's own first token was never "
+             "expected or its own last token never read (n tokens each, or n - 1 with both ids); "
+             "the target is copied as it is, whatever ids it holds: decoder_input = {begin, y_1 .. "
+             "y_n}, expected = {y_1 .. y_n, end}, n + 1 tokens each (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_special_ids_removed, "teacher_forcing",
              "the begin or end ids found inside the target were taken out of it before the shift: "
              "the target is copied as it is, whatever ids it holds; only the one begin put before "

@@ -807,7 +807,7 @@ void Diagnosis::judge() const {
     else BOOST_ERROR(f.text);
 }
 
-void judge_question_answers(const Diagnosis& d, const std::string& question, const std::string& why,
+void judge_answers(const Diagnosis& d, const std::string& question, const std::string& why,
                    const std::function<std::string(const arma::mat&)>& said) {
     std::vector<Result> got;
     for (const Probe& p : d.probes()) got.push_back(attempt(p.call));

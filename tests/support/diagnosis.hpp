@@ -207,7 +207,7 @@ bool reported_another_inputs_answer(const Diagnosis& d, const std::vector<Result
 // where ("you answered 3x4, the answer is 7x64"; the relations of numbers are no help
 // with answers). `question` and `why` frame that last message; `said` puts one answer in
 // words (by default its first number).
-void judge_question_answers(const Diagnosis& d, const std::string& question, const std::string& why,
+void judge_answers(const Diagnosis& d, const std::string& question, const std::string& why,
                    const std::function<std::string(const arma::mat&)>& said = {});
 
 // The sentence of a mistake, with a variant's detail put in.
