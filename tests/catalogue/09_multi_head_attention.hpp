@@ -56,7 +56,7 @@ ATTN_MISTAKE(head_scale_by_total_width, "multi_head_attention",
              "/ h columns, so the divisor is sqrt(d_k) = sqrt(Q_i.n_cols), which "
              "scaled_dot_product_attention on each head's slices uses (chapter 09)");
 ATTN_MISTAKE(heads_mask_not_passed, "multi_head_attention",
-             "the mask never reached the heads, so every query also read the keys it must not "
+             "the mask never reached {}, so their queries also read the keys they must not "
              "see: multi_head_attention's one mask applies to every head, "
              "scaled_dot_product_attention(Q_i, K_i, V_i, mask) (chapters 07 and 09)");
 ATTN_MISTAKE(heads_keys_values_from_queries, "multi_head_attention",
