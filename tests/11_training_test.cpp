@@ -887,7 +887,7 @@ Diagnosis numeric_gradient_diagnosis() {
 // are updated, epsilon inside the root, outside the division, left out or against the
 // uncorrected v, no square root, the raw gradient for m_hat, the step taken uphill,
 // and a result not written back.
-enum class Power { t, t_minus_one, t_plus_one, none, without_power, misplaced, multiplied };
+enum class Power { t, t_minus_one, t_plus_one, none, without_power, misplaced, multiplied, times_t };
 enum class Eps { after_sqrt, inside_sqrt, outside_division, none, before_correction };
 struct AdamWay {
     bool m_with_beta2 = false, v_with_beta1 = false;    // in the running averages
@@ -928,6 +928,7 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
             case Power::without_power: return 1.0 - beta;
             case Power::misplaced: return std::pow(1.0 - beta, tt);
             case Power::multiplied: return 1.0 / (1.0 - std::pow(beta, tt));  // m * (1 - beta^t)
+            case Power::times_t: return 1.0 - beta * tt;
         }
         return 1.0;
     };
@@ -1051,7 +1052,8 @@ std::vector<AdamSlip> adam_slips() {
         {&m::adam_bias_correction_t_minus_one, Power::t_minus_one, "beta^(t - 1)"},
         {&m::adam_bias_correction_t_plus_one, Power::t_plus_one, "beta^(t + 1)"},
         {&m::adam_bias_correction_power_misplaced, Power::misplaced, "(1 - beta)^t"},
-        {&m::adam_bias_correction_multiplies, Power::multiplied, "* (1 - beta^t)"}};
+        {&m::adam_bias_correction_multiplies, Power::multiplied, "* (1 - beta^t)"},
+        {&m::adam_bias_correction_beta_times_t, Power::times_t, "1 - beta * t"}};
     for (const auto& [mistake, power, how] : powers) {
         const Power pw = power;
         s.push_back({mistake, [pw](AdamWay& w) { w.power_m = w.power_v = pw; }, how});
@@ -1144,7 +1146,7 @@ Diagnosis adam_step_diagnosis() {
 enum class Lr { right, max, no_decay, t_minus_one, t_minus_one_rise, integer_both, integer_rise, integer_decay,
                 decay_inverted, decay_without_warmup, without_warmup_min, decay_only, decay_one_over_t, paper_unscaled,
                 t_and_warmup_swapped, decay_root_of_warmup_only, peak_on_rise_only, peak_on_decay_only, product,
-                rise_one_early, decay_restarted, decay_restarted_from_zero };
+                rise_one_early, decay_restarted, decay_restarted_from_zero, rise_undivided };
 
 // The schedule written as two branches, if (t <= warmup) the rise, else the decay (or
 // t < warmup, `inclusive` false), with the terms of a way that changes one of them.
@@ -1166,6 +1168,7 @@ double rate_by_branches(long t, double peak, long warmup, Lr way, bool inclusive
         case Lr::peak_on_rise_only: decay = std::sqrt(w / s); break;
         case Lr::peak_on_decay_only: rise = s / w; break;
         case Lr::rise_one_early: rise = peak * (s + 1) / w; break;
+        case Lr::rise_undivided: rise = peak * s; break;
         case Lr::decay_restarted: decay = peak / std::sqrt(s - w + 1); break;
         case Lr::decay_restarted_from_zero: decay = peak / std::sqrt(s - w); break;
         default: break;
@@ -1197,6 +1200,7 @@ double rate_by_formula(long t, double peak, long warmup, Lr way = Lr::right) {
         case Lr::peak_on_decay_only: return std::min(s / w, peak * std::sqrt(w / s));
         case Lr::product: return peak * (s / w) * std::sqrt(w / s);
         case Lr::rise_one_early: return peak * std::min((s + 1) / w, std::sqrt(w / s));
+        case Lr::rise_undivided: return peak * std::min(s, std::sqrt(w / s));
         default: break;
     }
     return rate_by_branches(t, peak, warmup, way, true);
@@ -1280,6 +1284,13 @@ std::function<bool(const Result&)> power_decay_after_warmup(const LrInput& in) {
     };
 }
 
+// A run of steps as one row, each entry told by its step's number ("step 3" is t = 3).
+Axes steps_of(const LrInput& in) {
+    Axes a = entries("step");
+    a.cols_from = static_cast<arma::uword>(in.steps.front());
+    return a;
+}
+
 Diagnosis learning_rate_diagnosis() {
     Diagnosis d("learning_rate");
     const std::vector<std::tuple<const Mistake*, Lr, const char*>> slips = {
@@ -1301,7 +1312,8 @@ Diagnosis learning_rate_diagnosis() {
         {&m::learning_rate_peak_on_one_term, Lr::peak_on_rise_only, "min(peak t / warmup, sqrt(warmup / t))"},
         {&m::learning_rate_peak_on_one_term, Lr::peak_on_decay_only, "min(t / warmup, peak sqrt(warmup / t))"},
         {&m::learning_rate_product_not_min, Lr::product, "peak (t / warmup) sqrt(warmup / t)"},
-        {&m::learning_rate_rise_one_step_early, Lr::rise_one_early, "(t + 1) / warmup"}};
+        {&m::learning_rate_rise_one_step_early, Lr::rise_one_early, "(t + 1) / warmup"},
+        {&m::learning_rate_rise_not_over_warmup, Lr::rise_undivided, "min(t, sqrt(warmup / t))"}};
     // the same slips written as two branches, if (t <= warmup) or if (t < warmup), where
     // they change one branch (and a decay that starts afresh after the warm-up, which only
     // branches can write)
@@ -1317,6 +1329,7 @@ Diagnosis learning_rate_diagnosis() {
         {&m::learning_rate_peak_on_one_term, Lr::peak_on_rise_only, "peak t / warmup, else sqrt(warmup / t)"},
         {&m::learning_rate_peak_on_one_term, Lr::peak_on_decay_only, "t / warmup, else peak sqrt(warmup / t)"},
         {&m::learning_rate_rise_one_step_early, Lr::rise_one_early, "(t + 1) / warmup"},
+        {&m::learning_rate_rise_not_over_warmup, Lr::rise_undivided, "peak t, else sqrt(warmup / t)"},
         {&m::learning_rate_decay_restarted, Lr::decay_restarted, "1 / sqrt(t - warmup + 1)"}};
     for (const LrInput& in : learning_rate_inputs()) {
         const LrInput at = in;
@@ -1325,32 +1338,32 @@ Diagnosis learning_rate_diagnosis() {
                                arma::rowvec got(at.steps.size());
                                for (std::size_t k = 0; k < at.steps.size(); ++k)
                                    got(k) = attn::learning_rate(at.steps[k], at.peak, at.warmup);
-                               return result("lr", got, entries("step"));
+                               return result("lr", got, steps_of(at));
                            },
-                           result("lr", rates_by_formula(in), entries("step")));
+                           result("lr", rates_by_formula(in), steps_of(in)));
         for (const auto& [mistake, way, how] : slips)
-            p.variant(*mistake, result("lr", rates_by_formula(in, way), entries("step"))).labelled(how);
+            p.variant(*mistake, result("lr", rates_by_formula(in, way), steps_of(in))).labelled(how);
         for (const auto& [mistake, way, how] : branched) {
-            p.variant(*mistake, result("lr", rates_by_branches(in, way, true), entries("step")))
+            p.variant(*mistake, result("lr", rates_by_branches(in, way, true), steps_of(in)))
                 .labelled(std::string("if (t <= warmup): ") + how);
-            p.variant(*mistake, result("lr", rates_by_branches(in, way, false), entries("step")))
+            p.variant(*mistake, result("lr", rates_by_branches(in, way, false), steps_of(in)))
                 .labelled(std::string("if (t < warmup): ") + how);
         }
         p.variant(m::learning_rate_decay_restarted,
-                  result("lr", rates_by_branches(in, Lr::decay_restarted_from_zero, true), entries("step")))
+                  result("lr", rates_by_branches(in, Lr::decay_restarted_from_zero, true), steps_of(in)))
             .labelled("if (t <= warmup): 1 / sqrt(t - warmup)");
         arma::rowvec exponential = rates_by_formula(in);
         for (std::size_t k = 0; k < in.steps.size(); ++k)
             if (in.steps[k] > in.warmup)
                 exponential(k) = in.peak * std::exp(-static_cast<double>(in.steps[k] - in.warmup) / static_cast<double>(in.warmup));
-        p.variant_fitting(m::learning_rate_decay_exponential, result("lr", exponential, entries("step")),
+        p.variant_fitting(m::learning_rate_decay_exponential, result("lr", exponential, steps_of(in)),
                           exponential_after_warmup(in))
             .labelled("peak exp(-(t - warmup) / warmup)");
         arma::rowvec power = rates_by_formula(in);
         for (std::size_t k = 0; k < in.steps.size(); ++k)
             if (in.steps[k] > in.warmup)
                 power(k) = in.peak * std::pow(static_cast<double>(in.warmup) / static_cast<double>(in.steps[k]), 1.5);
-        p.variant_fitting(m::learning_rate_decay_not_square_root, result("lr", power, entries("step")),
+        p.variant_fitting(m::learning_rate_decay_not_square_root, result("lr", power, steps_of(in)),
                           power_decay_after_warmup(in))
             .labelled("peak (warmup / t)^p, p other than 0.5");
         p.quantity("peak", in.peak).quantity("warmup", static_cast<double>(in.warmup));

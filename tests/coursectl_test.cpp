@@ -350,6 +350,19 @@ BOOST_AUTO_TEST_CASE(an_exception_is_named_as_such) {
     BOOST_TEST(rep.lines.at(0) == "b: threw an exception: std::out_of_range: index");
 }
 
+BOOST_AUTO_TEST_CASE(the_functions_own_refusal_of_valid_input_is_told_as_such) {
+    // the suite is the exercise's function ("s" here): an escaped error whose message starts
+    // with its name is the learner's own check, refusing what this check gave as valid
+    const auto rep = interpret_check(
+        record(201, {{"one_token", exception("std::invalid_argument: s: need at least two rows"), "aborted"},
+                     {"inner", exception("std::invalid_argument: other: need at least two rows"), "aborted"}}));
+    BOOST_TEST(rep.lines.at(0).find("one_token: threw an exception: std::invalid_argument: s: need") == 0, rep.lines.at(0));
+    BOOST_TEST(rep.lines.at(0).find("a check of your own refusing input the contract accepts") != std::string::npos,
+               rep.lines.at(0));
+    // another function's refusal is not the learner's check of this one
+    BOOST_TEST(rep.lines.at(1) == "inner: threw an exception: std::invalid_argument: other: need at least two rows");
+}
+
 BOOST_AUTO_TEST_CASE(xml_escapes_and_split_cdata_are_read_back) {
     // Boost.Test escapes attributes and splits "]]>" inside a message into two CDATA sections
     const auto rep = interpret_check(record(

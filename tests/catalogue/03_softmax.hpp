@@ -124,7 +124,10 @@ ATTN_MISTAKE(softmax_backward_missing_weights, "softmax_rows_backward softmax_jv
 ATTN_MISTAKE(softmax_backward_diagonal_only, "softmax_rows_backward softmax_jvp attention_backward",
              "only the diagonal of the softmax Jacobian was used, a % (1 - a) % v: raising one "
              "score also lowers every other weight of its row (J = diag(a) - a^T a), so the "
-             "gradient is a % (v - a . v) (chapters 03 and 11)");
+             "gradient is a % (v - a . v). The same numbers come from a dot product that was "
+             "never summed: a % v where the one number a . v belongs (arma::sum(a % v, 0) on a "
+             "row, or on a matrix's rows, sums down each column, which leaves every entry as "
+             "it is; along a row it is arma::sum(..., 1), or arma::dot) (chapters 03 and 11)");
 ATTN_MISTAKE(softmax_backward_unweighted_dot, "softmax_jvp softmax_rows_backward attention_backward",
              "the subtracted term was the plain sum (or mean) of v, not its weighted sum a . v = "
              "sum_j a_j v_j: each entry is a_i (v_i - a . v), with the weights a inside the dot "

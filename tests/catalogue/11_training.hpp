@@ -341,6 +341,11 @@ ATTN_MISTAKE(adam_step_uses_raw_gradient, "adam_step",
 ATTN_MISTAKE(adam_bias_correction_power_misplaced, "adam_step",
              "the corrections were (1 - beta)^t instead of 1 - beta^t: the power belongs to beta "
              "alone, 1 - std::pow(beta1, t) and 1 - std::pow(beta2, t) (chapter 11, step 5)");
+ATTN_MISTAKE(adam_bias_correction_beta_times_t, "adam_step",
+             "the corrections used 1 - beta * t where 1 - beta^t belongs: right at t = 1 only; from "
+             "t = 2 on 1 - 0.9 * t is 0 or below, so m_hat flips sign and a negative v_hat has no "
+             "square root (NaN). beta^t is a power, 1 - std::pow(beta1, t) and 1 - std::pow(beta2, "
+             "t) (chapter 11, step 5)");
 ATTN_MISTAKE(adam_epsilon_before_correction, "adam_step",
              "epsilon was added to sqrt(v) before the correction (the paper's 'efficient' form, "
              "lr sqrt(1 - beta2^t) / (1 - beta1^t) m / (sqrt(v) + epsilon)); the contract adds it "
@@ -380,6 +385,11 @@ ATTN_MISTAKE(learning_rate_rise_one_step_early, "learning_rate",
              "the rise used t + 1 (steps counted from 0), so every warm-up rate was peak / warmup too "
              "high and the peak came one step early; t is already 1 on the first step, whose rate is "
              "peak / warmup: peak * t / warmup (chapter 11, step 6)");
+ATTN_MISTAKE(learning_rate_rise_not_over_warmup, "learning_rate",
+             "the warm-up rose as peak * t, t never divided by warmup (or, in the paper's form, "
+             "t * warmup^-1.5 written with another power of warmup), so the rate shot past the "
+             "peak at once and the decay took over early: the rise is peak * t / warmup, which "
+             "meets the peak exactly at t = warmup (chapter 11, step 6)");
 ATTN_MISTAKE(learning_rate_decay_restarted, "learning_rate",
              "the decay started afresh after the warm-up, peak / sqrt(t - warmup + 1), counting "
              "its own steps: the 2017 decay goes with the step t itself, peak * std::sqrt(warmup / "

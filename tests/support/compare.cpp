@@ -75,18 +75,20 @@ std::string plural(const std::string& word) {
 // The indices in `set` (sorted, out of n) as a phrase that follows "wrong": "for
 // query 3 only", "for queries 1 to 4", "from query 3 on", "for the last query only",
 // "for queries 0, 2 and 5" (`prep` is "for", "in" or "at").
-std::string which(const std::string& prep, const std::string& word, const std::vector<arma::uword>& set, arma::uword n) {
+std::string which(const std::string& prep, const std::string& word, const std::vector<arma::uword>& set, arma::uword n,
+                  arma::uword from = 0) {
     const std::string many = plural(word);
+    auto no = [from](arma::uword k) { return std::to_string(k + from); };  // as the input numbers them
     if (set.size() == 1) {
-        if (set[0] == n - 1 && n > 2) return prep + " the last " + word + " only (" + word + " " + std::to_string(set[0]) + ")";
-        return prep + " " + word + " " + std::to_string(set[0]) + " only";
+        if (set[0] == n - 1 && n > 2) return prep + " the last " + word + " only (" + word + " " + no(set[0]) + ")";
+        return prep + " " + word + " " + no(set[0]) + " only";
     }
     const bool contiguous = set.back() - set.front() + 1 == set.size();
-    if (contiguous && set.back() == n - 1) return "from " + word + " " + std::to_string(set.front()) + " on";
-    if (contiguous) return prep + " " + many + " " + std::to_string(set.front()) + " to " + std::to_string(set.back());
+    if (contiguous && set.back() == n - 1) return "from " + word + " " + no(set.front()) + " on";
+    if (contiguous) return prep + " " + many + " " + no(set.front()) + " to " + no(set.back());
     std::string out = prep + " " + many + " ";
     for (std::size_t i = 0; i < set.size() && i < 8; ++i)
-        out += (i == 0 ? "" : i + 1 == set.size() ? " and " : ", ") + std::to_string(set[i]);
+        out += (i == 0 ? "" : i + 1 == set.size() ? " and " : ", ") + no(set[i]);
     if (set.size() > 8) out += " and " + std::to_string(set.size() - 8) + " more";
     return out;
 }
@@ -203,7 +205,7 @@ std::string row_sums(const arma::mat& got, const arma::mat& want, const Axes& ax
 std::string where(const Axes& ax, arma::uword row, arma::uword col) {
     std::string s;
     if (!ax.rows.empty()) s = ax.rows + " " + std::to_string(row) + ", ";
-    s += ax.cols + " " + std::to_string(col);
+    s += ax.cols + " " + std::to_string(col + ax.cols_from);
     if (ax.block > 0 && !ax.block_name.empty()) s += " (" + ax.block_name + " " + std::to_string(col / ax.block) + ")";
     return s;
 }
@@ -267,17 +269,18 @@ std::string describe_difference(const std::string& name, const arma::mat& got, c
             if (whole_blocks)
                 s << which("in the columns of", ax.block_name, blocks, C / ax.block) << " and right in the others";
             else
-                s << which("in", ax.cols, cols, C) << " and right in the others";
+                s << which("in", ax.cols, cols, C, ax.cols_from) << " and right in the others";
         } else if (cols.size() == C && rows.size() < R && !ax.rows.empty()) {
             s << which("for", ax.rows, rows, R) << " and right for the others";
         } else if (R == 1) {
-            s << which("at", ax.cols, cols, C) << " and right at the others";
+            s << which("at", ax.cols, cols, C, ax.cols_from) << " and right at the others";
         } else {
             s << "at " << count << " of its " << R * C << " entries, " << which("for", ax.rows.empty() ? "row" : ax.rows, rows, R);
         }
     }
     const auto [w, g] = shown_apart(want(first_r, first_c), got(first_r, first_c));
-    s << "; the first wrong entry is " << where(ax, first_r, first_c) << " (counting from 0): expected " << w
+    s << "; the first wrong entry is " << where(ax, first_r, first_c)
+      << (ax.cols_from == 0 || !ax.rows.empty() ? " (counting from 0)" : "") << ": expected " << w
       << ", got " << g;
     if (!ax.count) s << pattern_of_values(got, want, wrong) << row_sums(got, want, ax);
     return s.str();

@@ -30,6 +30,7 @@ struct Axes {
     bool sequence = false;        // one row of token ids, whose length may differ
     bool count = false;           // a count or a category held as a number: told as "X is 4; it
                                   // should be 3", and no relation of its numbers is looked for
+    arma::uword cols_from = 0;    // the number the input gives its first column (steps 1 to 40: 1)
 };
 
 // Axes for a matrix whose rows and columns are `rows` and `cols`.

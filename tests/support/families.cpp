@@ -106,6 +106,7 @@ std::string softmax_label(const SoftmaxWay& w) {
     else if (w.even_empty_rows) how = "1 / L_K each on a row of -inf";
     else if (w.twice) how = "softmax_rows(softmax_rows(S))";
     else how = std::string("shift ") + shift_name(w.shift) + ", divide by " + norm_name(w.norm);
+    if (w.zero_total_rows) how += ", zeros where the total is 0";
     return w.guard ? how : joined(how, kNoRule);
 }
 
@@ -141,6 +142,12 @@ std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
                     if (!mistake_of(w)) continue;  // the right one
                     const int slips = (sh != Shift::row_max) + (no != Norm::row_sum) + !guard;
                     out.push_back(softmax_slip(w, slips == 1));
+                    // another shift with the rule written on the total: zeros where every
+                    // exponential of a row underflowed
+                    if (guard && sh != Shift::row_max && no == Norm::row_sum) {
+                        w.zero_total_rows = true;
+                        out.push_back(softmax_slip(w, slips == 1));
+                    }
                 }
     } else if (which.table) {
         const std::pair<Shift, Norm> table[] = {
@@ -149,8 +156,14 @@ std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
             {Shift::row_mean, Norm::row_sum},      {Shift::row_min, Norm::row_sum}, {Shift::column_max, Norm::row_sum},
             {Shift::row_first, Norm::row_sum}};
         for (const auto& [sh, no] : table)
-            if ((sh != Shift::row_min || which.shift_by_row_min) && (sh != Shift::row_first || which.shift_by_first))
+            if ((sh != Shift::row_min || which.shift_by_row_min) && (sh != Shift::row_first || which.shift_by_first)) {
                 push(out, softmax_slip(way_of(sh, no)), which.table_unguarded);
+                if (sh != Shift::row_max && no == Norm::row_sum) {  // the rule written on the total
+                    SoftmaxWay w = way_of(sh, no);
+                    w.zero_total_rows = true;
+                    out.push_back(softmax_slip(w));
+                }
+            }
     }
     if (which.down_columns) {
         SoftmaxWay w;

@@ -82,7 +82,9 @@ arma::mat softmax_by_loops(const arma::mat& H, const SoftmaxWay& way) {
             if (way.norm == Norm::row_length) by = std::sqrt(row_squares);
             if (way.norm == Norm::column_length) by = std::sqrt(column_squares);
             // a length of 0 (a key hidden from every query) gives zeros under the rule, 0 / 0 without it
-            const bool empty = (way.norm == Norm::row_length || way.norm == Norm::column_length) && by == 0;
+            const bool empty = ((way.norm == Norm::row_length || way.norm == Norm::column_length) ||
+                                (way.zero_total_rows && way.norm == Norm::row_sum)) &&
+                               by == 0;
             A(i, j) = way.guard && empty ? 0.0 : E(i, j) / by;
         }
     }

@@ -33,6 +33,10 @@ struct SoftmaxWay {
     bool exponential = true;      // false: each row's scores over their own total, no exp, no shift
     bool even_empty_rows = false; // a row of nothing but -inf gets 1 / L_K each instead of zeros
     bool twice = false;           // the softmax taken again of its own weights, softmax(softmax(S))
+    // the rule for a row of -inf written on its total instead (a total of 0 divides by 1, or
+    // gives zeros): the same for the right shift, zeros too on a row whose exponentials all
+    // underflow under another shift (where without it 0 / 0 gives NaN)
+    bool zero_total_rows = false;
 };
 arma::mat softmax_by_loops(const arma::mat& S, const SoftmaxWay& way = {});
 

@@ -902,6 +902,15 @@ std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& 
             }
             return out;
         }
+        case Threw::other:
+            // an error of another type (std::invalid_argument, std::runtime_error) in words that
+            // start with the function's name: the learner's own check, refusing with its own type
+            if (own)
+                return {found(m::result_valid_input_refused, "refused",
+                              sentence(m::result_valid_input_refused) + said +
+                                  "; where a refusal is due, the contract names its error: attn::ShapeError for "
+                                  "shapes, attn::InputError for values")};
+            return {};
         default: return {};
     }
 }

@@ -234,6 +234,7 @@ void read_report(const std::string& report_xml, const std::string& suite, CheckR
 CheckRecord parse_record(const std::string& log_xml, const std::string& report_xml, const std::string& suite,
                          const std::string& progress) {
     CheckRecord rec;
+    rec.suite = suite;
     read_log(log_xml, suite, rec);
     read_progress(progress, suite, rec);
     read_report(report_xml, suite, rec);

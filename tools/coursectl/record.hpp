@@ -43,6 +43,7 @@ struct ReportedCase {
 };
 
 struct CheckRecord {
+    std::string suite;                   // the exercise's suite: its function's name
     std::vector<LoggedCase> logged;      // in the order they started
     bool report_found = false;           // the report holds this suite
     std::string suite_result;            // the suite's own result in the report

@@ -232,7 +232,18 @@ Findings read_findings(const CheckRecord& rec) {
                 static const std::regex armadillo(
                     R"re(^std::logic_error: .*(incompatible matrix dimensions|matrix multiplication|addition|subtraction|element-wise|index out of bounds|Mat::|copy into submatrix|each_col|each_row))re");
                 const bool from_armadillo = std::regex_search(what, armadillo);
+                // "<type>: <function>: ...": the exercise's own function refusing, in words of
+                // its own, input this check gives it, which the contract accepts (a check that
+                // expects a refusal catches it; only an unexpected one escapes)
+                const auto colon = what.find(": ");
+                const bool own_refusal = !from_armadillo && !rec.suite.empty() && colon != std::string::npos &&
+                                         what.compare(colon + 2, rec.suite.size() + 1, rec.suite + ":") == 0;
                 what = "threw an exception: " + what;
+                if (own_refusal)
+                    what += " (that is a check of your own refusing input the contract accepts: compare its "
+                            "condition with the Throws: line of the function's doc block in src/contracts/, which "
+                            "lists all that may be refused, and with the error it names there: attn::ShapeError for shapes, attn::InputError "
+                            "for values)";
                 if (from_armadillo)
                     what += " (that is Armadillo refusing two operands of shapes that do not fit: on input that "
                             "breaks a rule, check the shapes first, with require_shapes, so that your function "
