@@ -18,12 +18,15 @@ ATTN_MISTAKE(softmax_over_whole_matrix, "masked_softmax softmax_rows attention_w
 ATTN_MISTAKE(softmax_without_max_subtraction,
              "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention "
              "masked_attention beam_search",
-             "large scores overflowed to inf/NaN: subtract each row's maximum before exp, "
+             "large scores overflowed to inf/NaN: no shift was subtracted before exp, or not each "
+             "row's own (one row's maximum used for every row, S(0, j) read where S(i, j) "
+             "belongs, does nothing for rows far from it); subtract each row's own maximum, "
              "S.each_col() - arma::max(S, 1), which changes nothing else (chapter 03, shift "
              "invariance)");
 ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention cross_entropy self_attention cross_attention masked_attention",
              "the shift was not each row's own maximum (one maximum for the whole matrix, each "
-             "row's mean or minimum, or its first score s(0)): right in exact arithmetic, but on "
+             "row's mean or minimum, its first score s(0), or row 0's maximum for every row, "
+             "S(0, j) read where S(i, j) belongs): right in exact arithmetic, but on "
              "rows far apart, or a row whose later score lies far above the one shifted by, exp "
              "under- or overflows, and a hidden first key (-infinity) makes every e^(s - s(0)) "
              "infinite: the row becomes 0/0 or inf/inf = NaN; subtract max(S, 1), one maximum per "

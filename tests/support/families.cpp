@@ -60,6 +60,7 @@ const char* shift_name(Shift s) {
         case Shift::column_max: return "max(S)";
         case Shift::row_min: return "min(S, 1)";
         case Shift::row_first: return "S.col(0)";
+        case Shift::first_row_max: return "max(S.row(0))";
     }
     return "";
 }
@@ -131,7 +132,7 @@ std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
     std::vector<Slip> out;
     if (which.every_pairing) {
         const Shift shifts[] = {Shift::row_max, Shift::column_max, Shift::global_max, Shift::row_mean, Shift::none,
-                                Shift::row_min, Shift::row_first};
+                                Shift::row_min, Shift::row_first, Shift::first_row_max};
         const Norm norms[] = {Norm::row_sum, Norm::column_sum, Norm::total, Norm::row_max};
         for (const bool guard : {true, false})
             for (const Shift sh : shifts)

@@ -54,6 +54,7 @@ arma::mat softmax_by_loops(const arma::mat& H, const SoftmaxWay& way) {
             if (way.shift == Shift::row_mean) c = mean;
             if (way.shift == Shift::row_min) c = least;
             if (way.shift == Shift::row_first) c = H(i, 0);
+            if (way.shift == Shift::first_row_max) c = H.n_rows ? H.row(0).max() : 0.0;
             if (way.shift == Shift::column_max) {
                 c = -INFINITY;
                 for (arma::uword r = 0; r < H.n_rows; ++r) c = std::max(c, H(r, j));

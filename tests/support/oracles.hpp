@@ -19,8 +19,9 @@ arma::mat product_by_loops(const arma::mat& A, const arma::mat& B);
 // --- softmax along the rows ---------------------------------------------------------
 // What each row is shifted by before exp: its own maximum (right), nothing, one
 // maximum for the whole matrix, the row's mean or minimum, each entry's column maximum,
-// or the row's first score (s(0), whatever the others).
-enum class Shift { row_max, none, global_max, row_mean, column_max, row_min, row_first };
+// the row's first score (s(0), whatever the others), or row 0's maximum for every row (an index
+// copied: S(0, j) read where S(i, j) belongs).
+enum class Shift { row_max, none, global_max, row_mean, column_max, row_min, row_first, first_row_max };
 // What each exponential is divided by: its row's total (right), its column's total,
 // the total of everything, its row's largest exponential, or the length (2-norm) of its
 // row or of its column, as arma::normalise(E, 2, 1) and arma::normalise(E) divide.

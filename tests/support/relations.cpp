@@ -696,6 +696,12 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                 out.back().implied = n == 1;
             }
     }
+    // every entry also holding those before it: said before the loop bounds below, since its
+    // first entry is right too and it tells every other one
+    if (values && out.empty()) {
+        auto f = running_sum(R, Y, name, ax, tol);
+        out.insert(out.end(), f.begin(), f.end());
+    }
     // right in its first b rows (or columns) and wrong in every one after, b the size of its
     // other side: a loop over one side that ran to the other's size (an elementwise loop
     // written for a square matrix)
