@@ -429,7 +429,11 @@ BackwardCase backward_case(std::string name, arma::uword T, arma::uword d, int s
 }
 std::vector<BackwardCase> backward_cases() {
     return {backward_case("4 tokens of 6 features, rows of scale 1, 10, 0.1 and 1 shifted by 5", 4, 6, 201),
-            backward_case("5 tokens of 3 features", 5, 3, 202), backward_case("3 tokens of 5 features", 3, 5, 203)};
+            backward_case("5 tokens of 3 features", 5, 3, 202), backward_case("3 tokens of 5 features", 3, 5, 203),
+            // the shapes of the one before again (xhat 3x5, inv_std 3, gain 1x5), with another dY, xhat,
+            // inv_std and gain: a value kept from an earlier call while the sizes stay the same (a gain,
+            // a row's statistics or dY held in a static, made again only when a length changes) shows
+            backward_case("3 tokens of 5 features again, with other values and another gain", 3, 5, 204)};
 }
 
 // Slips the shared oracle does not know.
@@ -1507,6 +1511,17 @@ std::string thrown(const Result& got) {
     return got.threw == Threw::nothing ? std::string("nothing thrown") : got.type + ": " + got.message;
 }
 
+// A block's result on an input the contract accepts (one token on a side): a refusal is
+// named as refusing valid input, and the numbers must be the composition by loops. Returns
+// whether the result was right.
+bool block_accepts(const Result& got, const Result& right, const std::string& function, const std::string& input) {
+    if (refused_valid_input(got, function, input)) return false;
+    const std::string differs = describe_outcome(got, right);
+    BOOST_TEST(differs.empty(), "on " << input << ", which the contract accepts, the result is not the composition "
+                                         "by loops: " << differs);
+    return differs.empty();
+}
+
 }  // namespace
 
 // ================================================================ layer_norm
@@ -1616,7 +1631,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(layer_norm_backward)
 
 BOOST_AUTO_TEST_CASE(dx_matches_the_formula_by_loops) {
-    // dX, dgain and dbias on three inputs (4x6, 5x3, 3x5)
+    // dX, dgain and dbias on four inputs (4x6, 5x3, 3x5, then 3x5 again with other values
+    // and another gain, so that a value kept from the call before shows)
     layer_norm_backward_diagnosis().judge();
 }
 
@@ -1909,6 +1925,19 @@ BOOST_AUTO_TEST_CASE(reordering_the_tokens_only_reorders_the_output) {
                " else (is the encoder's self-attention masked?)");
 }
 
+BOOST_AUTO_TEST_CASE(accepts_a_sentence_of_one_token) {
+    if (!results_right(encoder_block_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_composition_by_loops passes");
+        return;
+    }
+    // L = 1 is a sentence like any other (the contract asks only X L x d_model): the one
+    // token attends to itself alone, with weight 1, and the output is 1x6
+    const attn::EncoderBlockWeights w = random_encoder(411);
+    const arma::mat X = random_tokens(1, 412);
+    const Result got = attempt([&] { return block_result(attn::encoder_block(X, w)); });
+    block_accepts(got, encoder_by_loops(X, w), "encoder_block", "X 1x6 (a sentence of one token)");
+}
+
 BOOST_AUTO_TEST_CASE(rejects_input_of_the_wrong_width) {
     if (!results_right(encoder_block_diagnosis())) {
         BOOST_TEST_MESSAGE("checked once matches_the_composition_by_loops passes");
@@ -1986,6 +2015,27 @@ BOOST_AUTO_TEST_CASE(reads_its_keys_and_values_from_the_encoder) {
         BOOST_TEST(arma::abs(b.row(r) - a.row(r)).max() > 1e-6,
                    "changing the encoder's last token left decoder row " << r << " as it was: the cross-attention's keys "
                    "and values must come from H_enc, which every decoder row may read");
+}
+
+BOOST_AUTO_TEST_CASE(accepts_one_token_on_either_side) {
+    if (!results_right(decoder_block_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once matches_the_composition_by_loops passes");
+        return;
+    }
+    // The contract asks only Y L_dec x d_model and H_enc L_enc x d_model: one decoder token
+    // (the first step of generation) and a source sentence of one token are inputs like any
+    // other. The causal mask of one token hides nothing, and a one-token memory gives every
+    // query that token with weight 1.
+    const attn::DecoderBlockWeights w = random_decoder(520);
+    const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
+        {"Y 1x6 over H_enc 4x6 (one decoder token)", random_tokens(1, 521), random_tokens(4, 522)},
+        {"Y 3x6 over H_enc 1x6 (a source sentence of one token)", random_tokens(3, 523), random_tokens(1, 524)},
+        {"Y 1x6 over H_enc 1x6 (one token on each side)", random_tokens(1, 525), random_tokens(1, 526)}};
+    for (const auto& [input, Y, H_enc] : inputs) {
+        const arma::mat y = Y, h = H_enc;  // (a lambda of C++17 cannot capture a structured binding)
+        const Result got = attempt([&] { return block_result(attn::decoder_block(y, h, w)); });
+        if (!block_accepts(got, decoder_by_loops(y, h, w), "decoder_block", input)) return;
+    }
 }
 
 BOOST_AUTO_TEST_CASE(rejects_input_of_the_wrong_width) {

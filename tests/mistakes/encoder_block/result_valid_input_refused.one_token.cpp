@@ -1,0 +1,18 @@
+// Wrong on purpose (suite only): a sentence of one token refused, which the contract accepts (L = 1).
+#include "contracts/09_multi_head_attention.hpp"
+#include "contracts/10_transformer_blocks.hpp"
+
+#include <stdexcept>
+
+namespace attn {
+
+arma::mat encoder_block(const arma::mat& X, const EncoderBlockWeights& w) {
+    if (X.n_rows < 2) throw std::invalid_argument("encoder_block: a sentence needs at least two tokens");  // the mistake
+    const AttentionWeights& a = w.self;
+    const arma::mat att = multi_head_attention(X, X, a.W_q, a.W_k, a.W_v, a.W_o, a.heads).output;  // (L, d_model)
+    const arma::mat H = layer_norm(X + att, w.norm1.gain, w.norm1.bias).y;                        // (L, d_model)
+    const arma::mat ff = feed_forward(H, w.ff.W_1, w.ff.b_1, w.ff.W_2, w.ff.b_2).y;               // (L, d_model)
+    return layer_norm(H + ff, w.norm2.gain, w.norm2.bias).y;                                      // (L, d_model)
+}
+
+}  // namespace attn
