@@ -576,16 +576,20 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     const arma::uword L_Q = A.n_rows, L_K = A.n_cols, d_v = V.n_cols;
     const Axes ax = entries("feature");
     auto row_of = [&](arma::uword i) { return result("z", arma::mat(mix_by_hand(A, V).row(i)), ax); };
+    // A row that A lacks throws Armadillo's index error, read as A.row(i) ("Mat::row(): index out
+    // of bounds") or as A(i, j) in a loop ("Mat::operator(): index out of bounds"): any of them
     p.variant(m::wrong_output_row, row_of(0), "row 0, the first token");
-    p.variant(m::wrong_output_row, L_Q > 2 ? row_of(2) : row_index_error(), "row 2, the worked example's LLMs")
+    p.variant(m::wrong_output_row, L_Q > 2 ? row_of(2) : index_error(), "row 2, the worked example's LLMs")
         .labelled("A.row(2)");
     // ... kept inside A where it has fewer rows (A.n_rows > 2 ? 2 : A.n_rows - 1, std::min(2, ...))
     p.variant(m::wrong_output_row, row_of(std::min<arma::uword>(2, L_Q - 1)), "row 2, the worked example's LLMs")
         .labelled("row 2, or the last row of a shorter A");
     p.variant(m::wrong_output_row, row_of(L_Q - 2), "row A.n_rows - 2, one too early");
+    // (A.row(A.n_rows) alone: A(A.n_rows, j) in a loop throws as a loop run one past the end does)
     p.variant(m::wrong_output_row, row_index_error(), "row A.n_rows, one past the end");
-    p.variant(m::wrong_output_row, L_K - 1 < L_Q ? row_of(L_K - 1) : row_index_error(),
-              "row A.n_cols - 1, the number of keys less one");
+    // the last row counted with the keys, V.n_rows - 1 or A.n_cols - 1 (L_K - 1): another
+    // query's row where L_K < L_Q, past the end of A where L_K > L_Q, right only where L_K = L_Q
+    p.variant(m::last_row_index_from_the_keys, L_K - 1 < L_Q ? row_of(L_K - 1) : index_error());
     // the weights transposed (the last key's column as weights, A.col(L_K - 1).t(): L_Q
     // entries for L_K value rows, the last row of A^T V where they agree) or the values
     // transposed; where the shapes do not fit, mix_value_rows or Armadillo refuses them
@@ -842,8 +846,10 @@ BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
     const std::string msg = refusal_of<attn::ShapeError>("scores", [&] { attn::scores(kQ, K5); });
     BOOST_TEST(msg.find("scores:") == 0, "Q 3x4 with K 5x5 must throw ShapeError naming scores; got '" << msg << "'");
     BOOST_TEST(msg.find("d_q = d_k") != std::string::npos, "the message should name the rule d_q = d_k; got '" << msg << "'");
-    BOOST_TEST(msg.find("3x4") != std::string::npos, "the message should give Q's shape 3x4; got '" << msg << "'");
-    BOOST_TEST(msg.find("5x5") != std::string::npos, "the message should give K's shape 5x5; got '" << msg << "'");
+    if (msg.empty()) return;
+    // each matrix under its own name and in the contract's order ("got Q 3x4 and K 5x5"): K's
+    // shape under another name (V, X), or Q's, is named
+    message_names(msg, {"Q 3x4", "K 5x5"}, "Q 3x4 with K 5x5 (keys 5 wide for queries 4 wide)", true);
 }
 
 BOOST_AUTO_TEST_CASE(rejects_different_widths_even_with_no_queries_or_no_keys) {
@@ -855,8 +861,10 @@ BOOST_AUTO_TEST_CASE(rejects_different_widths_even_with_no_queries_or_no_keys) {
     }
     for (const auto& [L_Q, L_K] : std::vector<std::pair<arma::uword, arma::uword>>{{0, 2}, {2, 0}, {0, 0}}) {
         const arma::mat Q(L_Q, 3, arma::fill::ones), K(L_K, 4, arma::fill::ones);
-        const std::string msg = refusal_of<attn::ShapeError>("scores", [&] { attn::scores(Q, K); });
+        const std::string what = "Q " + attn::shape_of(Q) + " with K " + attn::shape_of(K);
+        const std::string msg = refusal_of<attn::ShapeError>("scores", [&] { attn::scores(Q, K); }, {}, what);
         if (msg.empty()) return;
+        if (!message_names(msg, {"Q " + attn::shape_of(Q), "K " + attn::shape_of(K)}, what, true)) return;
     }
 }
 
@@ -992,14 +1000,17 @@ BOOST_AUTO_TEST_CASE(no_queries_give_an_empty_table_of_weights) {
     BOOST_TEST(msg.find("d_q = d_k") != std::string::npos,
                "Q 0x3 with K 2x4: no query, but widths that differ; it must throw ShapeError naming d_q = d_k; got '"
                    << msg << "'");
+    if (!msg.empty()) message_names(msg, {"Q 0x3", "K 2x4"}, "Q 0x3 with K 2x4 (no query, keys 4 wide for queries 3 wide)");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
-    // the check may be attention_weights' own or that of scores (which it calls): either names the rule
+    // the check may be attention_weights' own or that of scores (which it calls): either names the
+    // rule, and Q and K by their names and shapes
     const arma::mat K5(3, 5, arma::fill::ones);
     const std::string msg = shape_error_here_or_below("attention_weights", [&] { attn::attention_weights(kQ, K5); });
     BOOST_TEST(msg.find("d_q = d_k") != std::string::npos,
                "Q 3x4 with K 3x5 must throw ShapeError naming d_q = d_k; got '" << msg << "'");
+    if (!msg.empty()) message_names(msg, {"Q 3x4", "K 3x5"}, "Q 3x4 with K 3x5 (keys 5 wide for queries 4 wide)");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -1095,8 +1106,9 @@ BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     const std::string msg = refusal_of<attn::ShapeError>("attend", [&] { attn::attend(exact_A(), V2); });
     BOOST_TEST(msg.find("attend:") == 0, "A 3x3 with V 2x4 must throw ShapeError naming attend; got '" << msg << "'");
     BOOST_TEST(msg.find("L_K = L_V") != std::string::npos, "the message should name the rule L_K = L_V; got '" << msg << "'");
-    BOOST_TEST(msg.find("3x3") != std::string::npos, "the message should give A's shape 3x3; got '" << msg << "'");
-    BOOST_TEST(msg.find("2x4") != std::string::npos, "the message should give V's shape 2x4; got '" << msg << "'");
+    if (msg.empty()) return;
+    // each matrix under its own name, in the order the contract words it ("got A 3x3 and V 2x4")
+    message_names(msg, {"A 3x3", "V 2x4"}, "A 3x3 with V 2x4 (3 columns of weights for 2 value rows)", true);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -1159,15 +1171,16 @@ BOOST_AUTO_TEST_CASE(rejects_weights_of_the_wrong_length) {
         refusal_of<attn::ShapeError>("mix_value_rows", [&] { attn::mix_value_rows(arma::rowvec{0.5, 0.5}, kV); });
     BOOST_TEST(msg.find("mix_value_rows:") == 0,
                "2 weights for 3 value rows must throw ShapeError naming mix_value_rows; got '" << msg << "'");
-    BOOST_TEST(msg.find("1x2") != std::string::npos, "the message should give the weights' shape 1x2; got '" << msg << "'");
     if (msg.empty()) return;
+    // each under its own name, the contract's weights and V
+    if (!message_names(msg, {"weights 1x2", "V 3x4"}, "2 weights (1x2) for V 3x4 (3 value rows)")) return;
     // too many as well: a check that refuses only too few weights, or a loop over V's rows
     // alone, lets the fourth weight through unread
     const std::string more = refusal_of<attn::ShapeError>(
         "mix_value_rows", [&] { attn::mix_value_rows(arma::rowvec{0.25, 0.25, 0.25, 0.25}, kV); }, {},
         "4 weights for 3 value rows");
     if (more.empty()) return;
-    BOOST_TEST(more.find("1x4") != std::string::npos, "the message should give the weights' shape 1x4; got '" << more << "'");
+    message_names(more, {"weights 1x4", "V 3x4"}, "4 weights (1x4) for V 3x4 (3 value rows)");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -1216,6 +1229,15 @@ BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     const std::string msg = shape_error_here_or_below("llms_output_row", [&] { attn::llms_output_row(exact_A(), V2); });
     BOOST_TEST(msg.find("L_K = L_V") != std::string::npos,
                "A 3x3 with V 2x4 must throw ShapeError naming the rule L_K = L_V; got '" << msg << "'");
+    if (msg.empty()) return;
+    // the matrices under their own names: A and V in llms_output_row's own message (in attend's
+    // order, "got A 3x3 and V 2x4"), or in mix_value_rows' the row of weights it was handed (A's
+    // last row, 1x3) and V
+    const bool below = msg.rfind("mix_value_rows:", 0) == 0;
+    message_names(msg, {below ? "weights 1x3" : "A 3x3", "V 2x4"},
+                  below ? "the last row of A (weights 1x3) with V 2x4 (3 weights for 2 value rows)"
+                        : "A 3x3 with V 2x4 (3 columns of weights for 2 value rows)",
+                  !below);
 }
 
 BOOST_AUTO_TEST_CASE(one_query_is_its_own_last_row) {
@@ -1262,7 +1284,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_with_no_rows) {
     const arma::mat A(0, 3), V(3, 4, arma::fill::ones);
     const std::string msg = refusal_of<attn::ShapeError>("llms_output_row", [&] { attn::llms_output_row(A, V); });
     if (msg.empty()) return;
-    BOOST_TEST(msg.find("0x3") != std::string::npos, "the message should give A's shape 0x3; got '" << msg << "'");
+    message_names(msg, {"A 0x3"}, "A 0x3 (no query) with V 3x4");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_rows_of_the_wrong_width) {
@@ -1270,10 +1292,13 @@ BOOST_AUTO_TEST_CASE(rejects_rows_of_the_wrong_width) {
         refusal_of<attn::ShapeError>("inside_value_range", [&] { attn::inside_value_range(arma::rowvec{1.0, 0.5}, kV); });
     BOOST_TEST(msg.find("inside_value_range:") == 0, "z 1x2 against V 3x4 must throw ShapeError; got '" << msg << "'");
     if (msg.empty()) return;
+    if (!message_names(msg, {"z 1x2", "V 3x4"}, "z 1x2 against V 3x4 (2 entries for 4 columns)")) return;
     // wider as well: a loop over V's columns alone never reads z's fifth entry
-    refusal_of<attn::ShapeError>(
+    const std::string wider = refusal_of<attn::ShapeError>(
         "inside_value_range", [&] { attn::inside_value_range(arma::rowvec{1.0, 0.5, 0.5, 0.5, 0.5}, kV); }, {},
         "z 1x5 against V 3x4");
+    if (wider.empty()) return;
+    message_names(wider, {"z 1x5", "V 3x4"}, "z 1x5 against V 3x4 (5 entries for 4 columns)");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -157,6 +157,13 @@ ATTN_MISTAKE(wrong_output_row, "llms_row",
              "the output row was taken from {}; LLMs is the last token, so its weights are the "
              "last row of A, A.row(A.n_rows - 1), whatever the number of tokens (chapter 04, Try "
              "it)");
+ATTN_MISTAKE(last_row_index_from_the_keys, "llms_row",
+             "the last row was found with the number of keys, L_K - 1 (V.n_rows - 1, or A.n_cols - "
+             "1), where the last query is row L_Q - 1: A has one row per query and one column per "
+             "key, so the two counts differ whenever queries and keys do (2 queries may read 5 "
+             "keys), and row L_K - 1 is another query's output row, or past the end of A; take "
+             "the weights of the last query, A.row(A.n_rows - 1), or A(A.n_rows - 1, j) in a loop "
+             "(chapter 04, Try it)");
 
 // --- the range check of the Try it
 ATTN_MISTAKE(range_checks_one_column, "llms_row",

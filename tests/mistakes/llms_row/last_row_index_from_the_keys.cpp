@@ -1,4 +1,5 @@
-// Wrong on purpose (suite only): the last row counted with A.n_cols, the number of keys.
+// Wrong on purpose (suite only): the last row's index taken from V, V.n_rows - 1 (L_K - 1, the
+// keys), where the last query is A.n_rows - 1 (L_Q - 1).
 #include "contracts/04_attention_by_hand.hpp"
 #include "core/errors.hpp"
 
@@ -7,14 +8,18 @@ namespace attn {
 arma::rowvec llms_output_row(const arma::mat& A, const arma::mat& V) {
     require_shapes(A.n_cols == V.n_rows, "llms_output_row", "A needs one column per row of V (L_K = L_V)", {"A", A},
                    {"V", V});
-    return mix_value_rows(A.row(A.n_cols - 1), V);  // the mistake: A.n_rows - 1 is the last token
+    require_shape(A.n_rows > 0, "llms_output_row", "A needs at least one row", {"A", A});
+    return mix_value_rows(A.row(V.n_rows - 1), V);  // the mistake: V has a row per key, A per query
 }
 
 bool inside_value_range(const arma::rowvec& z, const arma::mat& V) {
     require_shapes(z.n_cols == V.n_cols, "inside_value_range", "z must be as wide as V (d_v)", {"z", z}, {"V", V});
+    constexpr double slack = 1e-12;  // weights sum to 1 only up to rounding
     for (arma::uword c = 0; c < V.n_cols; ++c) {
+        // A weighted average with non-negative weights summing to 1 cannot leave
+        // the interval spanned by the numbers it averages.
         const double lo = V.col(c).min(), hi = V.col(c).max();
-        if (z(c) < lo - 1e-12 || z(c) > hi + 1e-12) return false;
+        if (z(c) < lo - slack || z(c) > hi + slack) return false;
     }
     return true;
 }
