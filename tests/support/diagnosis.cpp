@@ -576,10 +576,18 @@ bool message_names(const std::string& msg, const std::vector<std::string>& named
             auto same_name = std::find_if(got.begin(), got.end(), [&](const auto& g) {
                 return !want[i].first.empty() && g.first == want[i].first && !wanted(g);
             });
+            // as many matrices as asked for: the one the message gives that is none of those
+            // asked for (where one is), else the one at this place
+            const std::pair<std::string, std::string>* other = nullptr;
+            if (got.size() == want.size()) {
+                std::size_t others = 0;
+                for (const auto& g : got)
+                    if (!wanted(g)) other = &g, ++others;
+                if (others != 1) other = wanted(got[i]) ? nullptr : &got[i];
+            }
             const std::pair<std::string, std::string>* in_place = same_shape != got.end()  ? &*same_shape
                                                                   : same_name != got.end() ? &*same_name
-                                                                  : got.size() == want.size() ? &got[i]
-                                                                                              : nullptr;
+                                                                                           : other;
             if (!in_place) {
                 placed = false;
                 break;
@@ -601,6 +609,21 @@ bool message_names(const std::string& msg, const std::vector<std::string>& named
     BOOST_ERROR(what + ": the message should give " + should + (in_order && named.size() > 1 ? ", in that order" : "") +
                 "; got '" + msg + "'");
     return false;
+}
+
+bool message_names_one_of(const std::string& msg, const std::vector<std::vector<std::string>>& alternatives,
+                          const std::string& what) {
+    const auto got = matrices_in(msg);
+    for (const auto& named : alternatives) {
+        bool all = true;
+        for (const std::string& n : named) {
+            const auto space = n.rfind(' ');
+            const std::string name = n.substr(0, space), size = n.substr(space + 1);
+            all = all && std::any_of(got.begin(), got.end(), [&](const auto& g) { return g.first == name && g.second == size; });
+        }
+        if (all) return true;
+    }
+    return message_names(msg, alternatives.at(0), what, false);
 }
 
 void report_bad_input_accepted(const std::string& detail) { report(mistakes::bad_input_accepted, detail); }

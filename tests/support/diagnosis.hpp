@@ -250,6 +250,11 @@ void refusal_variants(Probe& p, const Result& right, bool refused);
 // bad input, in words.
 bool message_names(const std::string& msg, const std::vector<std::string>& named, const std::string& what,
                    bool in_order = false);
+// The same where the contract lets any of several pairs stand (W_2 beside W_1, or beside
+// b_1): true when the message gives every matrix of one of `alternatives` (in any order);
+// when none, the first alternative is what it is measured against, as message_names does.
+bool message_names_one_of(const std::string& msg, const std::vector<std::vector<std::string>>& alternatives,
+                          const std::string& what);
 // Fails the current test naming bad input that was accepted ("detail": what it did).
 void report_bad_input_accepted(const std::string& detail);
 
