@@ -155,7 +155,7 @@ ATTN_MISTAKE(softmax_jvp_dot_in_integer, "softmax_jvp",
              "addition drops the fraction (a weight is below 1, so most terms vanish), and a whole "
              "number was subtracted from v; keep it in a double, double av = 0.0, or write "
              "arma::dot(a, v) (chapter 03)");
-ATTN_MISTAKE(softmax_total_not_reset, "softmax_rows masked_softmax",
+ATTN_MISTAKE(softmax_total_not_reset, "softmax_rows masked_softmax attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention",
              "the running total of the exponentials was declared once, outside the loop over the "
              "rows, and never set back to 0: each row was divided by its own sum plus those of "
              "every row before it, so every row after the first sums to less than 1; start it "

@@ -72,6 +72,7 @@ const char* norm_name(Norm n) {
         case Norm::row_max: return "max(E, 1)";
         case Norm::row_length: return "arma::normalise(E, 2, 1)";
         case Norm::column_length: return "arma::normalise(E)";
+        case Norm::running_total: return "a total never set back to 0";
     }
     return "";
 }
@@ -85,6 +86,7 @@ const Mistake* mistake_of(const SoftmaxWay& w) {
     if (w.down_columns || w.norm == Norm::column_sum) return &m::softmax_over_columns;
     if (w.norm == Norm::total) return &m::softmax_over_whole_matrix;
     if (w.norm == Norm::row_max) return &m::softmax_divided_by_max;
+    if (w.norm == Norm::running_total) return &m::softmax_total_not_reset;
     if (by_length(w.norm)) return &m::softmax_normalised_by_length;
     if (!w.exponential) return &m::softmax_without_exp;
     if (w.shift == Shift::column_max) return &m::softmax_shift_by_column_max;
@@ -155,7 +157,7 @@ std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
             {Shift::row_max, Norm::column_sum},    {Shift::row_max, Norm::total},  {Shift::global_max, Norm::total},
             {Shift::row_max, Norm::row_max},       {Shift::none, Norm::row_sum},   {Shift::global_max, Norm::row_sum},
             {Shift::row_mean, Norm::row_sum},      {Shift::row_min, Norm::row_sum}, {Shift::column_max, Norm::row_sum},
-            {Shift::row_first, Norm::row_sum}};
+            {Shift::row_first, Norm::row_sum},     {Shift::row_max, Norm::running_total}};
         for (const auto& [sh, no] : table)
             if ((sh != Shift::row_min || which.shift_by_row_min) && (sh != Shift::row_first || which.shift_by_first)) {
                 push(out, softmax_slip(way_of(sh, no)), which.table_unguarded);

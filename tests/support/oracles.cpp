@@ -65,6 +65,7 @@ arma::mat softmax_by_loops(const arma::mat& H, const SoftmaxWay& way) {
     arma::mat A(H.n_rows, H.n_cols, arma::fill::zeros);
     double everything = 0;
     for (arma::uword k = 0; k < E.n_elem; ++k) everything += E(k);
+    double so_far = 0;  // Norm::running_total: every row's total up to this one
     for (arma::uword i = 0; i < H.n_rows; ++i) {
         if (skipped[i]) {
             if (way.even_empty_rows) A.row(i).fill(1.0 / static_cast<double>(H.n_cols));
@@ -82,12 +83,14 @@ arma::mat softmax_by_loops(const arma::mat& H, const SoftmaxWay& way) {
             if (way.norm == Norm::row_max) by = row_largest;
             if (way.norm == Norm::row_length) by = std::sqrt(row_squares);
             if (way.norm == Norm::column_length) by = std::sqrt(column_squares);
+            if (way.norm == Norm::running_total) by = so_far + row_total;
             // a length of 0 (a key hidden from every query) gives zeros under the rule, 0 / 0 without it
             const bool empty = ((way.norm == Norm::row_length || way.norm == Norm::column_length) ||
                                 (way.zero_total_rows && way.norm == Norm::row_sum)) &&
                                by == 0;
             A(i, j) = way.guard && empty ? 0.0 : E(i, j) / by;
         }
+        so_far += row_total;
     }
     return A;
 }

@@ -25,7 +25,9 @@ enum class Shift { row_max, none, global_max, row_mean, column_max, row_min, row
 // What each exponential is divided by: its row's total (right), its column's total,
 // the total of everything, its row's largest exponential, or the length (2-norm) of its
 // row or of its column, as arma::normalise(E, 2, 1) and arma::normalise(E) divide.
-enum class Norm { row_sum, column_sum, total, row_max, row_length, column_length };
+// Or (running_total) the total of its row and of every row before it: a sum declared once,
+// outside the loop over the rows, never set back to 0.
+enum class Norm { row_sum, column_sum, total, row_max, row_length, column_length, running_total };
 struct SoftmaxWay {
     Shift shift = Shift::row_max;
     Norm norm = Norm::row_sum;
