@@ -97,27 +97,19 @@ arma::mat far_below_zero_scores() {
 // and the test m == -inf never holds), each exponential divided by the total so far. T: the
 // scores the softmax is taken of (S, or S + mask), by loops.
 enum class OwnSoftmax { hidden_by_first, hidden_by_last, hidden_by_any, shift_top, shift_bottom, shift_top_unguarded,
-                        rows_to_keys, total_not_reset, max_reread_in_place, max_from_zero, max_from_zero_row_tested,
+                        rows_to_keys, max_reread_in_place, max_from_zero, max_from_zero_row_tested,
                         running_total };
 arma::mat own_softmax(const arma::mat& T, OwnSoftmax way) {
     arma::mat A(T.n_rows, T.n_cols, arma::fill::zeros);
     const double ninf = -arma::datum::inf;
-    // a row of nothing but -inf left at 0; the total declared outside the row loop (row i
-    // divided by the sums of rows 0..i), or the maximum read again after each entry of the
+    // a row of nothing but -inf left at 0, or the maximum read again after each entry of the
     // row was overwritten with its exponential (in place, on a copy of T)
-    if (way == OwnSoftmax::total_not_reset || way == OwnSoftmax::max_reread_in_place) {
-        double total = 0;
+    if (way == OwnSoftmax::max_reread_in_place) {
         for (arma::uword i = 0; i < T.n_rows; ++i) {
             arma::rowvec r = T.row(i);
             if (r.max() == ninf) continue;
-            if (way == OwnSoftmax::total_not_reset) {
-                const double mx = r.max();
-                for (arma::uword j = 0; j < r.n_elem; ++j) total += (r(j) = std::exp(r(j) - mx));
-                A.row(i) = r / total;
-            } else {
-                for (arma::uword j = 0; j < r.n_elem; ++j) r(j) = std::exp(r(j) - r.max());
-                A.row(i) = r / arma::accu(r);
-            }
+            for (arma::uword j = 0; j < r.n_elem; ++j) r(j) = std::exp(r(j) - r.max());
+            A.row(i) = r / arma::accu(r);
         }
         return A;
     }
@@ -163,7 +155,6 @@ void own_softmax_variants(Probe& p, const arma::mat& T) {
         {OwnSoftmax::shift_bottom, &m::softmax_shift_on_one_side, "exp(s) / sum(exp(s - max))"},
     };
     for (const auto& [way, mk, how] : ways) p.variant(*mk, as(own_softmax(T, way))).labelled(how);
-    p.variant(m::softmax_total_not_reset, as(own_softmax(T, OwnSoftmax::total_not_reset)));
     p.variant(m::softmax_max_read_after_overwrite, as(own_softmax(T, OwnSoftmax::max_reread_in_place)));
     p.variant(m::softmax_max_started_at_zero, as(own_softmax(T, OwnSoftmax::max_from_zero))).labelled("m = 0.0, m == -inf tested");
     p.variant(m::softmax_max_started_at_zero, as(own_softmax(T, OwnSoftmax::max_from_zero_row_tested)))

@@ -152,6 +152,8 @@ std::vector<Slip> softmax_slips(const SoftmaxSlips& which) {
                         out.push_back(softmax_slip(w, slips == 1));
                     }
                 }
+        // the row's total never set back to 0 between rows
+        out.push_back(softmax_slip(way_of(Shift::row_max, Norm::running_total)));
     } else if (which.table) {
         const std::pair<Shift, Norm> table[] = {
             {Shift::row_max, Norm::column_sum},    {Shift::row_max, Norm::total},  {Shift::global_max, Norm::total},
