@@ -908,7 +908,9 @@ struct AdamWay {
     bool raw_gradient = false;
     double direction = -1;
     bool keep_W = true, keep_moments = true;
+    bool m_lost = false, v_lost = false;    // one moment updated in a local copy (arma::mat mm = m)
     bool reset_m = false, reset_v = false;  // m or v set to 0 at the start of every call
+    bool root_of_size = false;              // sqrt(abs(v_hat)): a root kept real by hand
 };
 
 struct AdamState {
@@ -949,7 +951,9 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
         const double mm = w.step_before_moments ? old_m : m_i, vv = w.step_before_moments ? old_v : v_i;
         const double m_hat = mm / c1, v_hat = vv / c2;
         const double top = w.raw_gradient ? g(i) : m_hat;
-        const double root = w.no_sqrt ? v_hat : w.v_corrected_outside_sqrt ? std::sqrt(vv) / c2 : std::sqrt(v_hat);
+        const double root = w.no_sqrt                    ? v_hat
+                            : w.v_corrected_outside_sqrt ? std::sqrt(vv) / c2
+                                                         : std::sqrt(w.root_of_size ? std::abs(v_hat) : v_hat);
         double step = lr * top / (root + eps);
         if (w.eps == Eps::inside_sqrt) step = lr * top / std::sqrt(v_hat + eps);
         if (w.eps == Eps::outside_division) step = lr * top / root + eps;
@@ -960,7 +964,8 @@ void adam_by_loops(AdamState& s, const arma::mat& g, long t, double lr, const at
         next.v(i) = w.store_corrected ? v_i / c2 : v_i;
     }
     if (w.keep_W) s.W = next.W;
-    if (w.keep_moments) s.m = next.m, s.v = next.v;
+    if (w.keep_moments && !w.m_lost) s.m = next.m;
+    if (w.keep_moments && !w.v_lost) s.v = next.v;
 }
 
 struct AdamCase {
@@ -1020,7 +1025,7 @@ std::vector<double> fields(const AdamWay& w) {
             double(w.step_before_moments), double(w.eps), double(w.no_sqrt), double(w.raw_gradient), w.direction,
             double(w.keep_W), double(w.keep_moments), double(w.m_weights_traded), double(w.v_weights_traded),
             double(w.v_corrected_outside_sqrt), double(w.v_of_m_squared), double(w.v_of_old_m_squared), w.own_epsilon,
-            double(w.reset_m), double(w.reset_v)};
+            double(w.reset_m), double(w.reset_v), double(w.m_lost), double(w.v_lost), double(w.root_of_size)};
 }
 
 struct AdamSlip {
@@ -1068,6 +1073,11 @@ std::vector<AdamSlip> adam_slips() {
     add(m::adam_epsilon_before_correction, "the efficient form", [](AdamWay& w) { w.eps = Eps::before_correction; });
     add(m::adam_missing_sqrt, "/ (v_hat + eps)", [](AdamWay& w) { w.no_sqrt = true; });
     add(m::adam_v_without_square, "v of g", [](AdamWay& w) { w.v_of_gradient = true; });
+    // the NaN it gives kept away by hand: the root of v_hat's size
+    add(m::adam_v_without_square, "v of g, sqrt(abs(v_hat))", [](AdamWay& w) {
+        w.v_of_gradient = true;
+        w.root_of_size = true;
+    });
     add(m::adam_v_of_m_squared, "v of the new m^2", [](AdamWay& w) { w.v_of_m_squared = true; });
     add(m::adam_v_of_m_squared, "v of the old m^2", [](AdamWay& w) { w.v_of_old_m_squared = true; });
     add(m::adam_step_ascends, "W +=", [](AdamWay& w) { w.direction = 1; });
@@ -1093,6 +1103,8 @@ std::vector<AdamSlip> adam_slips() {
     add(m::adam_step_uses_raw_gradient, "lr g / ...", [](AdamWay& w) { w.raw_gradient = true; });
     add(m::adam_state_not_written_back, "W", [](AdamWay& w) { w.keep_W = false; });
     add(m::adam_state_not_written_back, "m and v", [](AdamWay& w) { w.keep_moments = false; });
+    add(m::adam_state_not_written_back, "m", [](AdamWay& w) { w.m_lost = true; });
+    add(m::adam_state_not_written_back, "v", [](AdamWay& w) { w.v_lost = true; });
     add(m::adam_moments_reset_each_call, "m and v", [](AdamWay& w) { w.reset_m = w.reset_v = true; });
     add(m::adam_moments_reset_each_call, "m", [](AdamWay& w) { w.reset_m = true; });
     add(m::adam_moments_reset_each_call, "v", [](AdamWay& w) { w.reset_v = true; });

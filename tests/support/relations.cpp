@@ -599,6 +599,20 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         out.push_back(found(m::result_transposed, "transposed", text + " (a .t() too many, or the product written "
                                                                      "the other way round)"));
     }
+    // the right numbers laid out row by row into storage Armadillo reads column by column
+    // (M.memptr()[i * n_cols + j] = ...): on a square result that is the transpose, said above,
+    // and this only an alternative another input may confirm
+    if (values && Y.n_rows > 1 && Y.n_cols > 1) {
+        const arma::mat laid = arma::reshape(arma::vectorise(arma::mat(Y.t())), Y.n_rows, Y.n_cols);
+        if (!agree(laid, Y, tol) && agree(R, laid, tol)) {
+            out.push_back(found(m::result_reshaped, "row_major",
+                                name + " holds the right numbers in the right order read row by row, stored as if "
+                                       "Armadillo kept a matrix row by row: it keeps it column by column, so entry "
+                                       "(i, j) is memptr()[i + j * n_rows], not memptr()[i * n_cols + j]; write "
+                                       "through M(i, j), which knows the layout"));
+            out.back().implied = Y.n_rows == Y.n_cols;
+        }
+    }
     if (values && agrees_with(R, Y, tol, [](double v, arma::uword) { return -v; }))
         out.push_back(found(m::result_negated, "negated",
                             "every entry of " + name + " has the wrong sign: it is exactly -1 times the right value "
