@@ -787,11 +787,6 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         auto f = softmax_of_right(R, Y, name, ax, tol);
         out.insert(out.end(), f.begin(), f.end());
     }
-    // a sum carried over from the entries before
-    if (values && out.empty()) {
-        auto f = running_sum(R, Y, name, ax, tol);
-        out.insert(out.end(), f.begin(), f.end());
-    }
     // the right rows (or columns) in another order
     if (values && out.empty()) {
         auto f = permuted(R, Y, name, ax, tol);

@@ -242,8 +242,8 @@ Findings read_findings(const CheckRecord& rec) {
                 if (own_refusal)
                     what += " (that is a check of your own refusing input the contract accepts: compare its "
                             "condition with the Throws: line of the function's doc block in src/contracts/, which "
-                            "lists all that may be refused, and with the error it names there: attn::ShapeError for shapes, attn::InputError "
-                            "for values)";
+                            "lists all that may be refused, and with the error it names there: "
+                            "attn::ShapeError for shapes, attn::InputError for values)";
                 if (from_armadillo)
                     what += " (that is Armadillo refusing two operands of shapes that do not fit: on input that "
                             "breaks a rule, check the shapes first, with require_shapes, so that your function "
