@@ -490,7 +490,7 @@ Diagnosis input_projections_diagnosis() {
                arma::mat(in.X.col(d_in - 1) * in.U.col(d_in - 1).t()));
         // (left to this exercise's own mistakes, or not told apart on its inputs: the rows one
         // short, loop_stops_one_early; the sum one short, the sum to d_h on its inputs)
-        add_product_loop_slips(p, "X U^T", in.X, Ut, {"X", "U^T", "d_in", {"the rows one short", "the sum one short"}});
+        add_product_loop_slips(p, "X U^T", in.X, Ut, {"X", "U^T", "d_in", {"the rows one short", "the sum one short"}, "", true});
         // the widths, for the relations: a result scaled by sqrt(d_h) is named by it
         p.quantity("d_h", static_cast<double>(d_h)).quantity("d_in", static_cast<double>(d_in));
     }

@@ -170,7 +170,7 @@ Diagnosis scores_diagnosis() {
                            result("S", dot_table(q, k), kScores));
         scores_variants(p, q, k);
         // (the rows to L_K: the loops with i and j swapped, on these inputs)
-        add_product_loop_slips(p, "S", q, arma::mat(k.t()), {"Q", "K^T", "d_k", {"the rows to B.n_cols"}});
+        add_product_loop_slips(p, "S", q, arma::mat(k.t()), {"Q", "K^T", "d_k", {"the rows to B.n_cols"}, "", true});
         // only the width: where a count of tokens takes the same value, a factor with two
         // names would be named by neither
         p.quantity("d_k", static_cast<double>(k.n_cols));

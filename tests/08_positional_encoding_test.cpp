@@ -100,7 +100,9 @@ enum class TableSlip {
     d_model_over_power,        // p / (std::pow(10000, 2i) / d_model): d_model outside the power, multiplying
 };
 
-arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = TableSlip::none, double base = 10000.0) {
+// `scale`: every angle multiplied by it (2 pi, as if p / 10000^(2i / d_model) counted turns).
+arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = TableSlip::none, double base = 10000.0,
+                         double scale = 1.0) {
     arma::mat T(L, d_model);
     const double d = static_cast<double>(d_model);
     const arma::uword half = d_model / 2;
@@ -130,6 +132,7 @@ arma::mat table_by_loops(arma::uword L, arma::uword d_model, TableSlip slip = Ta
                                                                  : position / std::pow(base, exponent);
             if (slip == TableSlip::d_model_divides_angle) angle /= d;
             if (slip == TableSlip::d_model_over_power) angle *= d;
+            angle *= scale;
             if (slip == TableSlip::sine_cosine_swapped) sine = !sine;
             if (slip == TableSlip::divided_outside_sine)
                 T(p, c) = (sine ? std::sin(position) : std::cos(position)) / std::pow(base, exponent);
@@ -152,6 +155,16 @@ double base_of(const arma::mat& T, arma::uword L, arma::uword d_model) {
     const double w1 = std::atan2(T(1, 2), T(1, 3));
     if (!(w1 > 0)) return 0;
     return std::pow(w1, -static_cast<double>(d_model) / 2.0);
+}
+
+// The factor c that every angle of T was multiplied by, read from position 1 in the last
+// whole pair (the lowest frequency w, whose angle c w stays below pi for any c up to
+// about 60), or 0 when T cannot tell (fewer than 2 positions or 2 columns).
+double angle_scale_of(const arma::mat& T, arma::uword L, arma::uword d_model) {
+    if (L < 2 || d_model < 2 || T.n_rows != L || T.n_cols != d_model || !T.is_finite()) return 0;
+    const arma::uword i = d_model / 2 - 1;
+    const double w = std::pow(10000.0, -2.0 * static_cast<double>(i) / static_cast<double>(d_model));
+    return std::atan2(T(1, 2 * i), T(1, 2 * i + 1)) / w;
 }
 
 // Every natural wrong table of (L, d_model), as variants of probe p.
@@ -208,6 +221,22 @@ void table_variants(Probe& p, arma::uword L, arma::uword d_model) {
             return agree(T, table_by_loops(l, dm, TableSlip::none, b), 1e-9);
         },
         "another number: std::log10 where std::log belongs, for one, makes it e^4");
+    // every angle times a constant (2 pi, or a conversion from degrees): read from the table,
+    // which must then be that constant's table (two constants are slips of their own)
+    p.variant_fitting(
+        m::pe_angle_scaled, as(table_by_loops(L, d_model, TableSlip::none, 1e4, L >= 2 ? 2 * M_PI : 1.0)),
+        [l, dm](const Result& r) {
+            if (r.threw != Threw::nothing || r.parts.size() != 1) return false;
+            const arma::mat& T = r.parts[0].value;
+            if (l < 2 || dm < 2) return agree(T, table_by_loops(l, dm), 1e-9);  // no angle but 0 to scale
+            const double c = angle_scale_of(T, l, dm);
+            auto near = [c](double x) { return std::abs(c - x) <= 1e-6 * x; };
+            // (1 / L: the positions divided by the length; 10000^(-2 / d_model): the pairs counted from 1)
+            if (!(c > 0) || near(1.0) || near(1.0 / static_cast<double>(l)) ||
+                near(std::pow(1e4, -2.0 / static_cast<double>(dm))))
+                return false;
+            return agree(T, table_by_loops(l, dm, TableSlip::none, 1e4, c), 1e-9);
+        });
     p.variant(m::pe_sine_cosine_swapped, slip(TableSlip::sine_cosine_swapped))
         .variant(m::pe_frequency_per_column, slip(TableSlip::frequency_per_column))
         .labelled("exponent c / d_model")
@@ -513,12 +542,23 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         .variant(m::similarity_as_column, Result::throws(Threw::armadillo_size, "row vector"))
         .variant(m::similarity_summed_over_positions, as(down))
         .variant(m::similarity_missing_transpose, untransposed)
+        .labelled("PE.row(p) * PE")
         .variant(m::similarity_normalised, as(per_half), "divided by d_model / 2")
         .labelled("d_model / 2")
         .variant(m::similarity_normalised, as(per_d), "divided by d_model")
         .labelled("d_model")
         .variant(m::similarity_normalised, as(per_root), "divided by sqrt(d_model), as attention divides its scores")
         .labelled("sqrt(d_model)");
+    // the same product a column at a time, as_scalar(PE.row(p) * PE.col(j)) or
+    // arma::dot(PE.row(p), PE.col(j)): a row against a column, which fit only where L = d_model
+    // (Armadillo's size error, worded by whichever call refused them)
+    if (d == L) {
+        pr.variant(m::similarity_missing_transpose, untransposed);
+    } else {
+        pr.variant_fitting(m::similarity_missing_transpose, Result::throws(Threw::armadillo_size, "as_scalar"),
+                           [](const Result& r) { return r.threw == Threw::armadillo_size; });
+    }
+    pr.labelled("PE.row(p) . PE.col(j)");
     // the row of another position: positions counted from 1
     pr.on_other_input(p >= 1 ? as(similarity_head(PE, p - 1, L)) : Result::throws(Threw::armadillo_index),
                       "the position p - 1 in place of p (positions count from 0: row p of PE is position p)")

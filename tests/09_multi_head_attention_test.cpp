@@ -459,6 +459,11 @@ void concat_variants(Probe& p, const std::vector<arma::mat>& parts) {
                 for (arma::uword j = 0; j < q.n_cols; ++j) out(i, j) = q(i, j);
         p.variant(m::heads_concat_offset_not_advanced, as(out));
     }
+    // one part alone came back: the first (an `arma::mat out` declared again inside the loop,
+    // which hides the one returned, or a return inside the loop) or the last (out = parts[i])
+    p.variant(m::heads_concat_one_part_returned, as(parts.front()), "part 0 alone").labelled("the first");
+    p.variant(m::heads_concat_one_part_returned, as(parts.back()), "the last part alone, each part replacing the one before")
+        .labelled("the last");
     // out made at its final size (zeros), then the parts joined on after it
     {
         std::vector<arma::mat> after = {arma::mat(L, total, arma::fill::zeros)};

@@ -1071,6 +1071,7 @@ enum class Block {
     mask_zero_one,         // ... 1 on and below the diagonal, 0 above (trimatl of ones)
     mask_diagonal_only,    // ... hides every j != i
     mask_shows_next,       // ... leaves j = i + 1 visible
+    first_sublayer_lost,   // the self-attention sub-layer's result never reaches the next one (H = X; decoder: H1 = Y)
 };
 
 // A role of the attention a given another role's matrix: W_q as W_k, W_k as W_q, or the two traded.
@@ -1178,7 +1179,9 @@ Result encoder_by_loops(const arma::mat& X, const attn::EncoderBlockWeights& w, 
             return block_result(ln(plus(S, ff(H, w.ff)), n2));
         }
         const arma::mat H =
-            sublayer(ln, X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, mask, concat); }, one);
+            b == Block::first_sublayer_lost
+                ? X
+                : sublayer(ln, X, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, mask, concat); }, one);
         if (b == Block::ff_left_out) return block_result(H);
         const arma::mat attention = b == Block::last_residual_from_attention ? mha_by_loops(X, X, self, mask) : arma::mat();
         if (b == Block::last_residual_from_attention) two.keep = &attention;
@@ -1251,7 +1254,10 @@ Result decoder_by_loops(const arma::mat& Y, const arma::mat& H_enc, const attn::
             return block_result(ln(S + ff(S, w.ff), w.norm3));
         }
         const arma::mat H1 =
-            sublayer(ln, Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, causal, self_concat); }, one);
+            b == Block::first_sublayer_lost
+                ? Y
+                : sublayer(ln, Y, n1, [&](const arma::mat& x) { return mha_by_loops(x, x, self, causal, self_concat); },
+                           one);
         if (b == Block::cross_left_out || b == Block::cross_left_out_norm2)
             return block_result(ln(plus(H1, ff(H1, w.ff)), b == Block::cross_left_out ? w.norm3 : w.norm2));
         if (b == Block::cross_residual_from_input) two.keep = &Y;
@@ -1320,7 +1326,8 @@ std::vector<BlockSlip> shared_block_slips() {
             {Block::one_head, &m::block_head_count_not_the_weights, "heads = 1"},
             {Block::two_heads, &m::block_head_count_not_the_weights, "heads = 2 written in"},
             {Block::gain_bias_swapped, &m::layer_norm_gain_bias_swapped, "layer_norm(x, bias, gain)"},
-            {Block::ff_hidden_layer, &m::block_ff_hidden_layer_taken, ""}};
+            {Block::ff_hidden_layer, &m::block_ff_hidden_layer_taken, ""},
+            {Block::first_sublayer_lost, &m::block_sublayer_result_lost, "the self-attention's"}};
 }
 
 // A block whose norms were all called with another eps than layer_norm's default: `block(eps)`

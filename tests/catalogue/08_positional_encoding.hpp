@@ -111,6 +111,11 @@ ATTN_MISTAKE(pe_divided_outside_sine, "positional_encoding",
 ATTN_MISTAKE(pe_base_not_10000, "positional_encoding",
              "the base of the power was not 10000 ({}): the angle is p / 10000^(2i / d_model); "
              "write the number out, 10000.0 (or 1e4) (chapter 08)");
+ATTN_MISTAKE(pe_angle_scaled, "positional_encoding",
+             "every angle was multiplied by a constant, 2 pi (as if p / 10000^(2i / d_model) "
+             "counted turns) or a conversion between degrees and radians: that angle is already "
+             "in radians, which std::sin and std::cos take, so PE(p, 2i) = sin(p / "
+             "10000^(2i / d_model)) with no factor in front (chapter 08)");
 ATTN_MISTAKE(pe_odd_cosine_past_the_end, "positional_encoding",
              "with an odd d_model the loop over pairs wrote the cosine of the last pair into "
              "column d_model, one past the end, and Armadillo refused the index: the last column "
@@ -136,9 +141,11 @@ ATTN_MISTAKE(add_positions_empty_loses_width, "add_positions",
              "the width stays d_model; return X itself, or X + PE.head_rows(X.n_rows), which is 0 "
              "x d_model (chapter 08)");
 ATTN_MISTAKE(similarity_missing_transpose, "position_similarity",
-             "PE.row(p) was multiplied by PE itself: a row (1 x d_model) times PE (L x d_model) "
-             "does not fit, or (when L = d_model) pairs entries of row p with a COLUMN of PE; the "
-             "dot products with every row are PE.row(p) * PE.t(), 1 x L (chapter 08)");
+             "PE.row(p) was multiplied by PE itself, or by its column j (PE.col(j) where "
+             "PE.row(j).t() belongs): a row (1 x d_model) times PE (L x d_model), or times a "
+             "column of L entries, does not fit, or (when L = d_model) pairs entries of row p "
+             "with a COLUMN of PE; the dot products with every row are PE.row(p) * PE.t(), 1 x L "
+             "(chapter 08)");
 ATTN_MISTAKE(similarity_summed_over_positions, "position_similarity",
              "the products PE(p, c) PE(j, c) were summed down each column, over the positions j "
              "(arma::sum(M) adds up each column): a dot product sums over the features c of one "

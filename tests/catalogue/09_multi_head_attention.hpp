@@ -154,6 +154,14 @@ ATTN_MISTAKE(heads_concat_offset_advanced_first, "concat_heads",
              "the column offset was moved on before each part was written (c += w, then "
              "out.cols(c, ...)), so part 0 starts at its own width and every part sits one part "
              "too far right; write part i at c first, then c += parts[i].n_cols (chapter 09)");
+ATTN_MISTAKE(heads_concat_one_part_returned, "concat_heads",
+             "only one part came back ({}), not the parts side by side: the result built in the "
+             "loop is not the one returned. An `arma::mat out = ...` written again inside the "
+             "loop makes a new out that hides the outer one and is gone at the closing brace; "
+             "out = parts[i] replaces what was there; a return inside the loop ends it after "
+             "part 0. Declare out once before the loop, add each part to it (out = "
+             "arma::join_rows(out, parts[i]), no type in front) and return after the loop "
+             "(chapter 09)");
 ATTN_MISTAKE(heads_concat_summed, "concat_heads",
              "the parts were added together (out += parts[i]) instead of put side by side: concat "
              "keeps every head's columns, L x (w_0 + ... + w_{h-1}), with arma::join_rows or "

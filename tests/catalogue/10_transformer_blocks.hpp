@@ -133,6 +133,12 @@ ATTN_MISTAKE(block_norm_then_add, "encoder_block decoder_block",
              "each sub-layer's input was normalised and its output added after, layer_norm(x) + "
              "sublayer(x): \"add & norm\" adds first and normalises the sum, layer_norm(x + "
              "sublayer(x)), with the sub-layer reading x itself (chapter 10)");
+ATTN_MISTAKE(block_sublayer_result_lost, "encoder_block decoder_block",
+             "the self-attention sub-layer ran, but its result never reached the next sub-layer, "
+             "which read the block's input as if it had not run: most often a second declaration, "
+             "`arma::mat H = layer_norm(...)` inside braces, an if or a loop, which makes a new H "
+             "that hides the outer one and is gone at the closing brace. Assign the outer "
+             "variable (H = ..., no type in front) and pass it on (chapter 10)");
 ATTN_MISTAKE(block_ff_reads_block_input, "encoder_block decoder_block",
              "the feed-forward layer read the block's input, an earlier sub-layer's output or the "
              "sum before the last norm (X + att) instead of the output of the sub-layer just "

@@ -254,7 +254,8 @@ bool empty_range_broke(const Result& got, const std::string& input);
 // C = A B entry by entry, C(i, j) = sum_k A(i, k) B(k, j), as a triple loop: its sum can
 // start at k = 1, stop early (one short, or at a bound of another size), keep only its last
 // term (= for +=), add where it multiplies (A(i, k) + B(k, j)), read row 0 of A for
-// every row, or read one factor at the result's index (A(i, j) for A(i, k)). `names` say what A, B and their shared index are in the exercise ("X", "W",
+// every row, read one factor at the result's index (A(i, j) for A(i, k)), or read a matrix
+// through memptr() row by row (memptr()[i * n_cols + k]: Armadillo stores column by column). `names` say what A, B and their shared index are in the exercise ("X", "W",
 // "d_model"). Declared on p for its part `part` (the other parts of the result stay right),
 // after the exercise's own variants: a slip that gives what one of them gives is left to it.
 struct ProductNames {
@@ -263,6 +264,9 @@ struct ProductNames {
     std::set<std::string> skip = {};
     // the product in the exercise's words, where "<a> <b>" does not read as one ("z = weights * V")
     std::string product = "";
+    // B is the transpose of the learner's matrix (K^T of K, U^T of U): a slip in reading that
+    // matrix's storage is one in K's, not in K^T's
+    bool b_transposed = false;
 };
 void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& A, const arma::mat& B,
                        const ProductNames& names);

@@ -34,9 +34,11 @@ struct Expr {
 };
 
 std::vector<Expr> expressions(const std::vector<Quantity>& qs) {
-    // factors that are no size: a 2 too many or too few, a logarithm in another base
+    // factors that are no size: a 2 too many or too few (or under a root), a logarithm in another base
     std::vector<Expr> out = {{"2", 2.0},
                              {"1 / 2", 0.5},
+                             {"sqrt(2)", std::sqrt(2.0)},
+                             {"1 / sqrt(2)", 1.0 / std::sqrt(2.0)},
                              {"ln(10)", std::log(10.0)},
                              {"1 / ln(10)", 1.0 / std::log(10.0)},
                              {"ln(2)", std::log(2.0)},
@@ -139,6 +141,9 @@ std::string inverse_name(const std::string& q, double c, const std::vector<Quant
 std::string scaled_sentence(const std::string& part, double c, const std::string& q, const std::string& inv) {
     std::string text = "every entry of " + part + " is " + (q.empty() ? number(c) : q + " = " + number(c)) +
                        " times the right value";
+    if (q == "sqrt(2)" || q == "1 / sqrt(2)")  // no size of the problem: a 2 under a root
+        return text + ": a 2 under a square root, sqrt(n / 2) or sqrt(2 n) where the formula has sqrt(n) (a size "
+                      "halved or doubled before its root was taken)";
     if (!q.empty() && !inv.empty())
         return text + (std::abs(c) > 1 ? ": too large by a factor of " + q : ": too small by a factor of " + inv) +
                " (a factor used the wrong way round, left out, or applied twice)";
