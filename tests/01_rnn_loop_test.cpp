@@ -633,6 +633,13 @@ BOOST_AUTO_TEST_CASE(rejects_shapes_that_do_not_fit) {
     if (msg.empty()) return;
     msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h3, x, W, U); }, {},
                                        "an h_prev of 1x3 for W of 4x4");
+    if (msg.empty()) return;
+    // W alone not square, its 4 rows fitting h_prev and U
+    msg = refusal_of<attn::ShapeError>("rnn_step", [&] { attn::rnn_step(h, x, W43, U); }, {},
+                                       "a W of 4x3, not square (h_prev 1x4 and U 4x5 fit its rows)");
+    if (msg.empty()) return;
+    BOOST_TEST(msg.find("4x3") != std::string::npos,
+               "a W of 4x3 is not square: the message should give W's shape 4x3; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -716,6 +716,13 @@ BOOST_AUTO_TEST_CASE(rejects_vectors_of_different_lengths) {
         "softmax_jvp", [&] { attn::softmax_jvp(arma::rowvec{0.5, 0.5}, arma::rowvec{1.0, 2.0, 3.0}); });
     BOOST_TEST(msg.find("softmax_jvp:") == 0, "a of length 2 with v of length 3 must throw ShapeError; got '" << msg << "'");
     BOOST_TEST(msg.find("1x3") != std::string::npos, "the message should give v's shape 1x3; got '" << msg << "'");
+    if (msg.empty()) return;
+    // and a longer than v: a check of one direction only lets it through
+    const std::string longer = refusal_of<attn::ShapeError>(
+        "softmax_jvp", [&] { attn::softmax_jvp(arma::rowvec{0.25, 0.25, 0.5}, arma::rowvec{1.0, 2.0}); }, {},
+        "a of length 3 with v of length 2");
+    BOOST_TEST((longer.empty() || longer.find("1x2") != std::string::npos),
+               "a of length 3 with v of length 2: the message should give v's shape 1x2; got '" << longer << "'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -849,7 +849,13 @@ BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
     if (msg.empty()) return;
     // each matrix under its own name and in the contract's order ("got Q 3x4 and K 5x5"): K's
     // shape under another name (V, X), or Q's, is named
-    message_names(msg, {"Q 3x4", "K 5x5"}, "Q 3x4 with K 5x5 (keys 5 wide for queries 4 wide)", true);
+    if (!message_names(msg, {"Q 3x4", "K 5x5"}, "Q 3x4 with K 5x5 (keys 5 wide for queries 4 wide)", true)) return;
+    // and the other way, keys narrower than the queries: a check of one direction only lets it through
+    const arma::mat K3(5, 3, arma::fill::ones);
+    const std::string narrower =
+        refusal_of<attn::ShapeError>("scores", [&] { attn::scores(kQ, K3); }, {}, "Q 3x4 with K 5x3 (keys narrower)");
+    if (narrower.empty()) return;
+    message_names(narrower, {"Q 3x4", "K 5x3"}, "Q 3x4 with K 5x3 (keys 3 wide for queries 4 wide)", true);
 }
 
 BOOST_AUTO_TEST_CASE(rejects_different_widths_even_with_no_queries_or_no_keys) {
@@ -1108,7 +1114,14 @@ BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     BOOST_TEST(msg.find("L_K = L_V") != std::string::npos, "the message should name the rule L_K = L_V; got '" << msg << "'");
     if (msg.empty()) return;
     // each matrix under its own name, in the order the contract words it ("got A 3x3 and V 2x4")
-    message_names(msg, {"A 3x3", "V 2x4"}, "A 3x3 with V 2x4 (3 columns of weights for 2 value rows)", true);
+    if (!message_names(msg, {"A 3x3", "V 2x4"}, "A 3x3 with V 2x4 (3 columns of weights for 2 value rows)", true))
+        return;
+    // and the other way, more value rows than columns of weights: a check of one direction only lets it through
+    const arma::mat V4(4, 4, arma::fill::ones);
+    const std::string more = refusal_of<attn::ShapeError>("attend", [&] { attn::attend(exact_A(), V4); }, {},
+                                                          "A 3x3 with V 4x4 (more value rows than weights)");
+    if (more.empty()) return;
+    message_names(more, {"A 3x3", "V 4x4"}, "A 3x3 with V 4x4 (3 columns of weights for 4 value rows)", true);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -1234,10 +1247,23 @@ BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     // order, "got A 3x3 and V 2x4"), or in mix_value_rows' the row of weights it was handed (A's
     // last row, 1x3) and V
     const bool below = msg.rfind("mix_value_rows:", 0) == 0;
-    message_names(msg, {below ? "weights 1x3" : "A 3x3", "V 2x4"},
-                  below ? "the last row of A (weights 1x3) with V 2x4 (3 weights for 2 value rows)"
-                        : "A 3x3 with V 2x4 (3 columns of weights for 2 value rows)",
-                  !below);
+    if (!message_names(msg, {below ? "weights 1x3" : "A 3x3", "V 2x4"},
+                       below ? "the last row of A (weights 1x3) with V 2x4 (3 weights for 2 value rows)"
+                             : "A 3x3 with V 2x4 (3 columns of weights for 2 value rows)",
+                       !below))
+        return;
+    // and the other way, more value rows than columns of weights: a check of one direction only lets it through
+    const arma::mat V4(4, 4, arma::fill::ones);
+    const std::string more =
+        shape_error_here_or_below("llms_output_row", [&] { attn::llms_output_row(exact_A(), V4); });
+    BOOST_TEST(more.find("L_K = L_V") != std::string::npos,
+               "A 3x3 with V 4x4 must throw ShapeError naming the rule L_K = L_V; got '" << more << "'");
+    if (more.empty()) return;
+    const bool more_below = more.rfind("mix_value_rows:", 0) == 0;
+    message_names(more, {more_below ? "weights 1x3" : "A 3x3", "V 4x4"},
+                  more_below ? "the last row of A (weights 1x3) with V 4x4 (3 weights for 4 value rows)"
+                             : "A 3x3 with V 4x4 (3 columns of weights for 4 value rows)",
+                  !more_below);
 }
 
 BOOST_AUTO_TEST_CASE(one_query_is_its_own_last_row) {

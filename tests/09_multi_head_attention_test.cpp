@@ -1339,7 +1339,14 @@ BOOST_AUTO_TEST_CASE(rejects_inputs_narrower_than_the_projections_naming_both) {
         "multi_head_attention", [&] { attn::multi_head_attention(X6, X6, w.W_q, w.W_k, W_v5, w.W_o, 2); }, {},
         "X_kv of 3x6 with W_v of 5x4 (W_q and W_k of 6x6 fit)");
     if (c.empty()) return;
-    message_names(c, {"X_kv 3x6", "W_v 5x4"}, "X_kv 6 wide for a W_v of 5 rows");
+    if (!message_names(c, {"X_kv 3x6", "W_v 5x4"}, "X_kv 6 wide for a W_v of 5 rows")) return;
+    // and W_k alone (its width still the queries' 6): the keys' rule of its own
+    const arma::mat W_k5(5, 6, arma::fill::ones);
+    const std::string d = refusal_of<attn::ShapeError>(
+        "multi_head_attention", [&] { attn::multi_head_attention(X6, X6, w.W_q, W_k5, w.W_v, w.W_o, 2); }, {},
+        "X_kv of 3x6 with W_k of 5x6 (W_q and W_v of 6 rows fit)");
+    if (d.empty()) return;
+    message_names(d, {"X_kv 3x6", "W_k 5x6"}, "X_kv 6 wide for a W_k of 5 rows");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_query_and_key_projections_of_different_widths) {

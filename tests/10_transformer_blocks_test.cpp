@@ -1630,6 +1630,15 @@ BOOST_AUTO_TEST_CASE(rejects_gain_or_bias_of_the_wrong_length_naming_both) {
                "a bias of 5 entries for X 3x4 (the gain right): the ShapeError should be the contract's, ending 'got X "
                "3x4 and bias 1x5', naming the one that does not fit, bias, and its size; got '"
                    << b << "'");
+    // and too short, each alone: a check of one direction only lets them through
+    const arma::rowvec three(3, arma::fill::ones);
+    const std::string gs = refusal_of<attn::ShapeError>(
+        "layer_norm", [&] { attn::layer_norm(X, three, four); }, {}, "a gain of 1x3 for X of 3x4");
+    if (gs.empty() || !message_names(gs, {"X 3x4", "gain 1x3"}, "a gain of 3 entries for X 3x4", true)) return;
+    const std::string bs = refusal_of<attn::ShapeError>(
+        "layer_norm", [&] { attn::layer_norm(X, four, three); }, {}, "a bias of 1x3 for X of 3x4");
+    if (bs.empty()) return;
+    message_names(bs, {"X 3x4", "bias 1x3"}, "a bias of 3 entries for X 3x4", true);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
