@@ -112,6 +112,10 @@ const std::vector<ProjectInput>& project_inputs() {
     static const std::vector<ProjectInput> all = [] {
         std::vector<ProjectInput> v;
         v.push_back({"the tutorial's X and W_q (3x4 and 4x4)", attn::example::X(), attn::example::W_q()});
+        // the same shapes with other values: a result kept for those shapes shows
+        arma::arma_rng::set_seed(27);
+        const arma::mat X34 = arma::randn(3, 4), W44 = arma::randn(4, 4);
+        v.push_back({"X 3x4 and W 4x4, other numbers than the tutorial's", X34, W44});
         arma::arma_rng::set_seed(25);
         const arma::mat X4 = arma::randn(4, 4), W4 = arma::randn(4, 4);
         v.push_back({"X and W both 4x4", X4, W4});

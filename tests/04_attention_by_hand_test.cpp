@@ -154,7 +154,8 @@ void scores_variants(Probe& p, const arma::mat& Q, const arma::mat& K) {
 
 Diagnosis scores_diagnosis() {
     Diagnosis d("scores");
-    const Random wide(2, 5, 3, 4), narrow(2, 3, 3, 2, 7), deep(2, 4, 5, 1, 19), again(2, 3, 4, 1, 29);
+    const Random wide(2, 5, 3, 4), narrow(2, 3, 3, 2, 7), deep(2, 4, 5, 1, 19), again(2, 3, 4, 1, 29),
+        same(3, 3, 4, 1, 31);
     // (the last: L_Q well below d_k, so that a dot product run to L_Q is not the one run
     // to d_k - 1)
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
@@ -163,7 +164,9 @@ Diagnosis scores_diagnosis() {
         {"2 queries, 3 keys, d_k 3", narrow.Q * 1.5, narrow.K},
         // S of the shape of the input before, from other values: a result kept from call to call shows
         {"2 queries, 3 keys, d_k 4", again.Q, again.K},
-        {"2 queries, 4 keys, d_k 5", deep.Q, deep.K}};
+        {"2 queries, 4 keys, d_k 5", deep.Q, deep.K},
+        // the worked example's shapes with other values: a result kept for those shapes shows
+        {"3 queries, 3 keys, d_k 4, other numbers than the worked example's", same.Q, same.K}};
     for (const auto& [input, Q, K] : inputs) {
         const arma::mat q = Q, k = K;
         Probe& p = d.probe(input, [q, k] { return result("S", attn::scores(q, k), kScores); },
@@ -585,6 +588,17 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     p.variant(m::wrong_output_row, row_of(std::min<arma::uword>(2, L_Q - 1)), "row 2, the worked example's LLMs")
         .labelled("row 2, or the last row of a shorter A");
     p.variant(m::wrong_output_row, row_of(L_Q - 2), "row A.n_rows - 2, one too early");
+    // the last column of A as the weights, A.col(A.n_cols - 1).t() (what every query pays the
+    // last key), summed over V's rows: an index past its end where L_Q < L_K, its first L_K
+    // entries where L_Q > L_K (times V as a whole, it is the weights transposed, below)
+    {
+        const std::string detail = "A's last column, A.col(A.n_cols - 1).t(): what every query pays the last key, not "
+                                   "what the last query pays every key";
+        arma::rowvec z(d_v, arma::fill::zeros);
+        for (arma::uword j = 0; j < L_K && j < L_Q; ++j) z += A(j, L_K - 1) * V.row(j);
+        p.variant(m::wrong_output_row, L_Q < L_K ? index_error() : result("z", arma::mat(z), ax), detail)
+            .labelled("A.col(A.n_cols - 1), over V's rows");
+    }
     // (A.row(A.n_rows) alone: A(A.n_rows, j) in a loop throws as a loop run one past the end does)
     p.variant(m::wrong_output_row, row_index_error(), "row A.n_rows, one past the end");
     // the last row counted with the keys, V.n_rows - 1 or A.n_cols - 1 (L_K - 1): another

@@ -559,8 +559,9 @@ void causal_mask_variants(Probe& p, arma::uword L) {
         .variant(m::causal_mask_loop_one_short, hide([L](arma::uword i, arma::uword j) { return j > i && i + 2 < L; }))
         .labelled("queries i < L - 2");
     // set_size without a fill: -infinity above the diagonal, whatever the memory held on and below
-    // it (not all of it 0, the right mask; nor one of the patterns of the slips above)
-    if (L >= 2) {
+    // it (not all of it 0, the right mask; nor one of the patterns of the slips above). Not
+    // declared for a large mask, which may take memory fresh from the system: zeros, by luck
+    if (L >= 2 && L < 40) {
         arma::mat example = hiding(L, [](arma::uword i, arma::uword j) { return j > i; });
         example.diag().fill(-1.5e-6);
         p.variant_fitting(m::causal_mask_not_zero_filled, as(example), [L](const Result& r) {
@@ -632,13 +633,26 @@ void causal_mask_variants(Probe& p, arma::uword L) {
         .combined();
 }
 
+const char* const kFixedSizeDetail = "a static buffer, or a model's context length";
+
 Diagnosis causal_mask_diagnosis() {
     Diagnosis d("causal_mask");
-    for (const arma::uword L : {arma::uword{5}, arma::uword{1}, arma::uword{0}}) {
+    // (40: longer than a small mask made once and cut to size)
+    for (const arma::uword L : {arma::uword{5}, arma::uword{1}, arma::uword{0}, arma::uword{40}}) {
         Probe& p = d.probe("causal_mask(" + std::to_string(L) + ")",
                            [L] { return result("mask", attn::causal_mask(L), kMask); },
                            result("mask", causal_mask_by_loops(L), kMask));
         causal_mask_variants(p, L);
+        // a mask made once at a fixed size and cut to L x L: right while L fits, Armadillo's
+        // error past it
+        const Result right = p.right;
+        if (L < 40) p.variant(m::causal_mask_fixed_size, right, kFixedSizeDetail);
+        else
+            p.variant_fitting(m::causal_mask_fixed_size, Result::throws(Threw::armadillo_index, "submat"),
+                              [](const Result& r) {
+                                  return r.threw == Threw::armadillo_index || r.threw == Threw::armadillo_size;
+                              },
+                              kFixedSizeDetail);
     }
     return d;
 }
@@ -850,6 +864,38 @@ BOOST_AUTO_TEST_CASE(hides_every_later_key_with_minus_infinity) {
             BOOST_TEST((std::isinf(M(i, j)) && M(i, j) < 0),
                        "entry (" << i << ", " << j << ") is in query " << i << "'s future: it must be -infinity, got "
                                  << M(i, j));
+}
+
+BOOST_AUTO_TEST_CASE(a_long_sequence_gets_its_whole_mask) {
+    // 1100 tokens: more than a mask made once at a model's context length (512, 1024) and cut
+    if (!results_right(causal_mask_diagnosis())) {
+        BOOST_TEST_MESSAGE("checked once is_minus_infinity_exactly_above_the_diagonal passes");
+        return;
+    }
+    const arma::uword L = 1100;
+    const Result got = attempt([] { return result("mask", attn::causal_mask(1100), kMask); });
+    if (got.threw == Threw::armadillo_index || got.threw == Threw::armadillo_size) {
+        report(m::causal_mask_fixed_size, kFixedSizeDetail);
+        return;
+    }
+    if (got.threw != Threw::nothing) {
+        BOOST_TEST(false, "causal_mask(1100): " << describe_outcome(got, result("mask", arma::mat(1, 1), kMask)));
+        return;
+    }
+    const arma::mat& M = got.parts.at(0).value;
+    if (M.n_rows != L || M.n_cols != L) {
+        BOOST_TEST(false, "causal_mask(1100) is 1100x1100; got " << attn::shape_of(M));
+        return;
+    }
+    for (arma::uword j = 0; j < L; ++j)
+        for (arma::uword i = 0; i < L; ++i) {
+            const bool hidden = j > i, ok = hidden ? (std::isinf(M(i, j)) && M(i, j) < 0) : M(i, j) == 0.0;
+            if (!ok) {
+                BOOST_TEST(false, "causal_mask(1100): entry (" << i << ", " << j << ") must be "
+                                                               << (hidden ? "-infinity" : "0") << "; got " << M(i, j));
+                return;
+            }
+        }
 }
 
 BOOST_AUTO_TEST_CASE(length_one_is_a_single_zero) {

@@ -453,6 +453,8 @@ Diagnosis add_positions_diagnosis() {
     Diagnosis d("add_positions");
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
         {"X 3x5 with a longer table PE 6x5", uneven_rows(3, 5, 81), uneven_rows(6, 5, 82) * 0.1},
+        // the same shapes with other values: a result kept for those shapes shows
+        {"X 3x5 with PE 6x5 again, other numbers", uneven_rows(3, 5, 88) * -1.0, uneven_rows(6, 5, 89) * 0.2},
         {"\"I love LLMs\" (X 3x4) with the codes of 10 positions", {{0, 0, 1, 1}, {0, 1, 0, 1}, {1, 0, 0, 1}},
          table_by_loops(10, 4)},
         {"X 4x3 with a table exactly as long, PE 4x3", uneven_rows(4, 3, 83), uneven_rows(4, 3, 84)},

@@ -479,6 +479,8 @@ Diagnosis concat_heads_diagnosis() {
     const arma::mat a = arma::randn(4, 2), b = arma::randn(4, 2) + 5.0;
     const std::vector<std::pair<std::string, std::vector<arma::mat>>> inputs = {
         {"parts 3x2, 3x3 and 3x1", {columns_by_loops(M, {0, 1}), columns_by_loops(M, {2, 3, 4}), columns_by_loops(M, {5})}},
+        // the same shapes with other values: a result kept for those shapes shows
+        {"parts 3x2, 3x3 and 3x1 again, other numbers", {arma::randn(3, 2), arma::randn(3, 3), arma::randn(3, 1)}},
         {"two parts 4x2", {a, b}},
         {"one part 2x3", {block_by_loops(N, 0, 3)}},
         {"three parts 2x2", {block_by_loops(N, 0, 2), block_by_loops(N, 2, 2), block_by_loops(N, 4, 2)}},

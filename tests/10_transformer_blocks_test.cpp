@@ -263,6 +263,13 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
         .variant(m::layer_norm_without_eps, with(NormSlip::no_eps))
         .variant(m::layer_norm_without_sqrt, with(NormSlip::no_sqrt))
         .variant(m::layer_norm_gain_bias_swapped, with(NormSlip::gain_bias_swapped))
+        // one of the two in both places (a line copied and not renamed)
+        .variant(m::layer_norm_one_weight_twice, norm_result(layer_norm_by_loops(X, gain, gain, eps)),
+                 "the gain was also added where the bias belongs, y = gain % xhat + gain")
+        .labelled("the gain twice")
+        .variant(m::layer_norm_one_weight_twice, norm_result(layer_norm_by_loops(X, bias, bias, eps)),
+                 "the bias also multiplied xhat where the gain belongs, y = bias % xhat + bias")
+        .labelled("the bias twice")
         .variant(m::layer_norm_inv_std_not_inverted, extra(NormExtra::std_kept))
         .variant(m::layer_norm_variance_not_centred, extra(NormExtra::variance_not_centred))
         .variant(m::layer_norm_not_centred, extra(NormExtra::not_centred))

@@ -678,6 +678,11 @@ Diagnosis cross_entropy_diagnosis() {
         probes.push_back(&p);
         for (const CeSlip& s : slips) p.variant(*s.mistake, ce_result(cross_entropy_by_loops(Z, t, s.way))).labelled(s.how);
         p.variant(m::cross_entropy_onehot_at_row_number, cross_entropy_onehot_swapped(Z, t)).labelled("(targets[r], r)");
+        if (Z.n_rows > 1 && Z.n_cols > 1)
+            p.on_other_input(ce_result(cross_entropy_by_loops(read_row_major(Z), t)),
+                             "the logits read through memptr() as if stored row by row (memptr()[r * n + j]); "
+                             "Armadillo stores a matrix column by column, so entry (r, j) is memptr()[r + j * T]: "
+                             "write logits(r, j), which knows the layout");
         p.quantity("T", static_cast<double>(Z.n_rows)).quantity("n", static_cast<double>(Z.n_cols));
     }
     std::vector<Combination> combos;

@@ -204,6 +204,19 @@ void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uw
     p.variant(m::teacher_forcing_skips_ids_already_there, forcing_result(by, ends ? y : ye)).labelled("end");
     p.variant(m::teacher_forcing_skips_ids_already_there, forcing_result(starts ? y : by, ends ? y : ye))
         .labelled("begin and end");
+    // ... and a leading begin id taken as the begin token, not as a word of the target: read
+    // but never to be said (a trailing end id taken so is the end ids removed, below)
+    p.variant(m::teacher_forcing_skips_ids_already_there,
+              starts ? forcing_result(y, joined({rest, {e}})) : forcing_result(by, ye))
+        .labelled("begin, the leading id not a word");
+    // expected written at the decoder input's positions, expected[i + 1] = y_i in the loop that
+    // writes decoder_input, then end at n: a 0 in front (its value when sized), y_n overwritten
+    {
+        Tokens at_input(y.size() + 1, 0);
+        for (std::size_t i = 0; i + 1 < y.size(); ++i) at_input[i + 1] = y[i];
+        at_input.back() = e;
+        p.variant(m::teacher_forcing_expected_at_input_positions, forcing_result(by, at_input));
+    }
     // the target taken as already wrapped where it starts with begin's id or ends with end's
     // id: {begin, y, end} built without the id already there, then sliced (all but its last,
     // all but its first)

@@ -12,6 +12,11 @@ ATTN_MISTAKE(scale_by_sqrt_d_model, "cross_attention self_attention",
              "which divides by sqrt(d_k) itself); the divisor is sqrt(d_k) alone, "
              "the width of one key after W_k, and the two differ as soon as the projection "
              "narrows X (chapter 05)");
+ATTN_MISTAKE(causal_mask_fixed_size, "causal_mask",
+             "the mask was cut from one made once at a fixed size ({}): a longer sequence ran "
+             "past its end and Armadillo refused; the contract takes any L, so make the L x L "
+             "mask on every call (arma::mat M(L, L, arma::fill::zeros), then -inf where j > i) "
+             "(chapter 07)");
 ATTN_MISTAKE(causal_mask_hides_diagonal, "causal_mask",
              "the diagonal was masked too; token i may always look at itself, so only keys j > i "
              "get -infinity (chapter 07)");
@@ -28,8 +33,8 @@ ATTN_MISTAKE(mask_small_finite_value, "causal_mask",
              "weight; only -infinity makes its weight exactly 0: M(i, j) = -arma::datum::inf for "
              "j > i (chapter 07)");
 ATTN_MISTAKE(projection_role_swapped, "self_attention multi_head_attention cross_attention",
-             "a projection used another role's weight matrix (queries from W_k, or keys from "
-             "W_q): each role has its own, Q = X W_q, K = X W_k and V = X W_v, and that is what "
+             "a projection used another role's weight matrix (queries from W_k, keys from W_q, "
+             "values from W_k or W_q: a line copied and one name not changed): each role has its own, Q = X W_q, K = X W_k and V = X W_v, and that is what "
              "lets a word ask for something other than what it offers (chapters 02 and 07)");
 ATTN_MISTAKE(scores_from_unprojected_x, "self_attention cross_attention",
              "the scores compared unprojected rows (X X^T, or one of Q and K left as X itself; in "

@@ -80,6 +80,10 @@ ATTN_MISTAKE(layer_norm_without_sqrt, "layer_norm",
 ATTN_MISTAKE(layer_norm_gain_bias_swapped, "layer_norm encoder_block decoder_block",
              "gain and bias were swapped: y = gain % xhat + bias, the gain multiplies xhat and "
              "the bias is added after it (chapter 10)");
+ATTN_MISTAKE(layer_norm_one_weight_twice, "layer_norm",
+             "one of the two weights stood in both places: {} (a line copied and not renamed); y = "
+             "gain % xhat + bias, each row of xhat times the gain, then the bias added, e.g. "
+             "y.each_row() %= gain; y.each_row() += bias (chapter 10)");
 ATTN_MISTAKE(layer_norm_inv_std_not_inverted, "layer_norm",
              "inv_std holds sqrt(var + eps), the standard deviation itself; it is kept as its "
              "inverse, 1 / sqrt(var + eps), which is what xhat multiplies by and what the "

@@ -86,6 +86,11 @@ ATTN_MISTAKE(teacher_forcing_end_overwrites_last, "teacher_forcing",
              "expected.back() = end), so y_n was lost from the expected tokens: end comes AFTER "
              "the whole target, expected = y_1 .. y_n, end, n + 1 tokens; push_back(end) (chapter "
              "12)");
+ATTN_MISTAKE(teacher_forcing_expected_at_input_positions, "teacher_forcing",
+             "the expected tokens were written at the decoder input's positions (expected[i + 1] "
+             "= y_i, beside decoder_input[i + 1] = y_i), so expected[0] kept the 0 it was sized "
+             "with and end then overwrote y_n: position i says the token after the one it reads, "
+             "expected[i] = y_i, then end at position n (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_reads_an_empty_target, "teacher_forcing",
              "an empty target crashed the function: it read target[0] (or target.back()) of a "
              "vector with no elements, as a loop `i <= target.size() - 1` does, since size() - 1 "

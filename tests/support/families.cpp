@@ -620,6 +620,10 @@ arma::mat product_over(const arma::mat& A, const arma::mat& B, arma::uword from,
 }
 }  // namespace
 
+arma::mat read_row_major(const arma::mat& M) {
+    return arma::mat(arma::reshape(arma::vectorise(M), M.n_cols, M.n_rows).t());
+}
+
 void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& A, const arma::mat& B,
                             const ProductNames& names) {
     const arma::uword n = A.n_cols;
@@ -724,12 +728,13 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
     // a matrix read through memptr() as if stored row by row, entry (i, k) taken from
     // memptr()[i * n_cols + k]: its numbers in storage order dealt out row by row (the same
     // matrix where it has a single row or column)
-    auto row_major = [](const arma::mat& M) { return arma::mat(arma::reshape(arma::vectorise(M), M.n_cols, M.n_rows).t()); };
     for (const bool a_side : {true, false}) {
         const char* how = a_side ? "A read row-major" : "B read row-major";
         const arma::mat& M = a_side ? A : B;
         if (names.skip.count(how) || M.n_rows < 2 || M.n_cols < 2) continue;
-        const arma::mat read = a_side ? row_major(A) : names.b_transposed ? arma::mat(row_major(B.t()).t()) : row_major(B);
+        const arma::mat read = a_side                ? read_row_major(A)
+                               : names.b_transposed ? arma::mat(read_row_major(B.t()).t())
+                                                    : read_row_major(B);
         add(m::product_read_row_major, a_side ? product_over(read, B, 0, n) : product_over(A, read, 0, n), how,
             product + ", reading " + (a_side ? names.a : names.b_transposed ? names.b.substr(0, names.b.find('^')) : names.b));
     }

@@ -250,6 +250,12 @@ enum class OneTooMany { loop_bound, span_end, empty_range };
 const Mistake& mistake_of(OneTooMany way);
 bool empty_range_broke(const Result& got, const std::string& input);
 
+// --- storage read in the wrong order ----------------------------------------------------
+// M as a loop sees it that reads entry (i, k) at M.memptr()[i * n_cols + k], as if Armadillo
+// stored a matrix row by row (it stores it column by column): M's numbers in storage order,
+// dealt out row by row. The same matrix where M has a single row or column.
+arma::mat read_row_major(const arma::mat& M);
+
 // --- a product written by hand ----------------------------------------------------------
 // C = A B entry by entry, C(i, j) = sum_k A(i, k) B(k, j), as a triple loop: its sum can
 // start at k = 1, stop early (one short, or at a bound of another size), keep only its last

@@ -25,6 +25,14 @@ std::string plural_of(const std::string& word) {
     return word + "s";
 }
 
+// The largest size of M's finite entries (0 when it has none).
+double finite_max(const arma::mat& M) {
+    double top = 0;
+    for (const double x : M)
+        if (std::isfinite(x)) top = std::max(top, std::abs(x));
+    return top;
+}
+
 // Not (nearly) all zero: a relation with a factor means something only then.
 bool has_values(const arma::mat& y) { return y.n_elem > 0 && arma::abs(y).max() > 1e-12; }
 
@@ -626,7 +634,7 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
         out.push_back(found(m::result_all_zero, "all_zero",
                             name + " is all zeros: nothing was written into it, or what was written was lost "
                             "(a result left at its starting zeros, a copy that was changed instead of the result)"));
-    else if (values && arma::abs(R).max() <= 1e-12 * std::max(1.0, arma::abs(Y).max()))
+    else if (values && R.is_finite() && arma::abs(R).max() <= 1e-12 * std::max(1.0, finite_max(Y)))
         out.push_back(found(m::result_all_zero, "all_zero",
                             name + " is 0 but for rounding (" + number(arma::abs(R).max()) + " at most): its terms " +
                                 "cancel, each taken away from itself (an index that makes two terms the same, " +
