@@ -38,13 +38,44 @@ namespace course {
 // --- building and running one check -------------------------------------------
 
 // The CMake generator of the build tree ("Ninja", "Unix Makefiles", ...).
-std::string generator(const Options& o) {
+// An entry of the build folder's CMakeCache.txt ("CMAKE_GENERATOR:INTERNAL"), "" when absent.
+std::string cache_value(const Options& o, const std::string& entry) {
     std::ifstream cache(o.build + "/CMakeCache.txt");
     std::string line;
-    const std::string key = "CMAKE_GENERATOR:INTERNAL=";
+    const std::string key = entry + "=";
     while (std::getline(cache, line))
         if (line.rfind(key, 0) == 0) return line.substr(key.size());
     return "";
+}
+
+std::string generator(const Options& o) { return cache_value(o, "CMAKE_GENERATOR:INTERNAL"); }
+
+// The command that builds `targets` in the build folder (with `jobs`, unless ""): Ninja
+// itself where the folder is Ninja's, which also runs cmake again when a CMakeLists.txt
+// changed; cmake --build would start cmake first, a tenth of a second or more on every
+// check. Anything else: cmake --build. `keep_going`: on past a target that fails.
+std::vector<std::string> build_command(const Options& o, const std::vector<std::string>& targets,
+                                       const std::string& jobs, bool keep_going) {
+    const std::string ninja = cache_value(o, "CMAKE_MAKE_PROGRAM:FILEPATH");
+    const bool is_ninja = generator(o) == "Ninja";
+    std::vector<std::string> cmd;
+    if (is_ninja && !ninja.empty() && ::access(ninja.c_str(), X_OK) == 0) {
+        cmd = {ninja, "-C", o.build};
+        if (!jobs.empty()) cmd.push_back("-j"), cmd.push_back(jobs);
+        if (keep_going) cmd.push_back("-k"), cmd.push_back("0");
+        cmd.insert(cmd.end(), targets.begin(), targets.end());
+        return cmd;
+    }
+    cmd = {"cmake", "--build", o.build};
+    if (!jobs.empty()) cmd.push_back("-j"), cmd.push_back(jobs);
+    for (const auto& t : targets) cmd.push_back("--target"), cmd.push_back(t);
+    if (keep_going) {
+        // keep going past a failing target: "-k 0" for Ninja, "-k" for make
+        cmd.push_back("--");
+        cmd.push_back("-k");
+        if (is_ninja) cmd.push_back("0");
+    }
+    return cmd;
 }
 
 // How many compile jobs a build may run: ./course's one setting, COURSE_JOBS (the number
@@ -60,16 +91,13 @@ void prebuild(const Options& o, const std::vector<Exercise>& list) {
     // One parallel, keep-going build of every check first: what compiles is
     // then ready, and each exercise's own build below only repeats its errors.
     if (list.size() < 2) return;
-    std::vector<std::string> cmd = {"cmake", "--build", o.build, "-j", build_jobs()};
+    std::vector<std::string> targets;
     std::set<std::string> chapters;
     for (const auto& e : list) {
-        cmd.push_back("--target"), cmd.push_back("check_" + e.name);
-        if (chapters.insert(e.chapter).second) cmd.push_back("--target"), cmd.push_back("test_" + e.chapter);
+        targets.push_back("check_" + e.name);
+        if (chapters.insert(e.chapter).second) targets.push_back("test_" + e.chapter);
     }
-    // keep going past a failing exercise: "-k 0" for Ninja, "-k" for make
-    cmd.push_back("--");
-    cmd.push_back("-k");
-    if (generator(o) == "Ninja") cmd.push_back("0");
+    const std::vector<std::string> cmd = build_command(o, targets, build_jobs(), true);
     std::cout << "building the checks of " << list.size() << " exercises..." << std::endl;
     run_process(cmd, 1800, 1 << 16);
 }
@@ -221,7 +249,7 @@ CheckReport check_one(const Options& o, const Sandbox& sandbox, const Exercise& 
                        "): the course compiles only plain files. Copy your code into a plain file of that name "
                        "(./course reset " + e.name + " keeps a backup of what is there)");
     // The check program and the program that lists its cases without the learner's code.
-    const auto built = run_process({"cmake", "--build", o.build, "--target", "check_" + e.name, "test_" + e.chapter}, 900);
+    const auto built = run_process(build_command(o, {"check_" + e.name, "test_" + e.chapter}, "", false), 900);
     if (built.interrupted) {
         CheckReport rep;
         rep.lines.push_back("stopped: you pressed Ctrl-C");

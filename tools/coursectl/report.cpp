@@ -313,7 +313,9 @@ std::optional<CheckReport> ended_from_outside(const CheckInput& in) {
         std::ostringstream s;
         s << "did not finish in " << in.timeout_seconds
           << " s: is there a loop that never ends? (an unsigned index counting down, for (arma::uword i = n - 1; "
-             "i >= 0; --i), never stops: i >= 0 always holds, and i wraps round to a huge number after 0)";
+             "i >= 0; --i), never stops: i >= 0 always holds, and i wraps round to a huge number after 0; and a "
+             "bound n - 1 with n = 0, as in i < L - 1, is that huge number too: the loop runs almost forever on an "
+             "empty input)";
         const std::string during = unfinished_case(in.record);
         if (!during.empty()) s << " (it was in the check " << during << ")";
         return verdict_with(Verdict::TimedOut, s.str(), in);
