@@ -263,6 +263,8 @@ Diagnosis split_heads_diagnosis() {
     Diagnosis d("split_heads");
     const std::vector<std::tuple<std::string, arma::mat, arma::uword>> inputs = {
         {"M 4x6 into 2 heads", distinct_entries(4, 6), 2},
+        // the same shapes with other values: a result kept for those shapes shows
+        {"M 4x6 into 2 heads again, other numbers", distinct_entries(4, 6) * -0.5 + 3.0, 2},
         {"M 3x6 into 3 heads", distinct_entries(3, 6), 3},
         {"M 4x8 into 4 heads", distinct_entries(4, 8), 4},
         {"M 2x5 into 1 head", distinct_entries(2, 5), 1}};

@@ -116,7 +116,11 @@ std::vector<BackwardInput> softmax_backward_inputs() {
     const double inf = INFINITY;
     const arma::mat S3 = {{1.0, -inf, 2.0, 0.5}, {-inf, -inf, -inf, -inf}, {0.25, 1.5, -1.0, 2.5}, {-inf, 3.0, -inf, 1.0}};
     const arma::mat dA3 = {{0.5, 3.0, -1.0, 2.0}, {1.0, 2.0, 3.0, -0.5}, {-1.5, 0.75, 2.5, 1.0}, {2.0, -1.0, 0.5, 4.0}};
+    arma::arma_rng::set_seed(93);
+    const arma::mat S4 = arma::randn(3, 5) * 1.5, dA4 = arma::randn(3, 5);
     return {{"3x5 weights of random scores, random dA", softmax_by_loops(S1), dA1},
+            // the same shapes with other values: a result kept for those shapes shows
+            {"3x5 weights of other scores, another dA", softmax_by_loops(S4), dA4},
             {"4x3 weights of scores stretched by 2, random dA", softmax_by_loops(S2), dA2},
             {"4x4 weights with masked keys, query 1 seeing none (a row of zeros)", softmax_by_loops(S3), dA3}};
 }
@@ -241,7 +245,10 @@ std::vector<AttentionCase> attention_cases() {
             attention_case("5 queries over 5 keys under a causal mask, d_k 4, d_v 3", 5, 5, 4, 3, causal_mask_by_loops(5),
                            103),
             attention_case("4 queries over 6 keys, keys 4 and 5 hidden and query 1 seeing none, d_k 2, d_v 5", 4, 6, 2, 5,
-                           padding_mask(), 104)};
+                           padding_mask(), 104),
+            // the shapes of the second with other values: a result kept for those shapes shows
+            // (last: the cases above are taken by their places)
+            attention_case("3 queries over 5 keys, d_k 6, d_v 2, other numbers", 3, 5, 6, 2, arma::mat(), 105)};
 }
 
 struct BackSlip {
