@@ -214,9 +214,11 @@ arma::mat subtracted(const arma::mat& S, double by) {
 Diagnosis scale_scores_diagnosis() {
     Diagnosis d("scale_scores");
     arma::arma_rng::set_seed(4);
-    const arma::mat wide = arma::randn(3, 5) * 3.0;
+    const arma::mat wide = arma::randn(3, 5) * 3.0, again = arma::randn(3, 3) * 2.0;
     const std::vector<std::tuple<std::string, arma::mat, arma::uword>> inputs = {
         {"the worked example's scores, d_k 4", kS, 4},
+        // the same shapes and d_k with other values: a result kept for those shapes shows
+        {"3x3 random scores, d_k 4", again, 4},
         {"[9, -18], d_k 9", arma::mat{{9.0, -18.0}}, 9},
         {"3x5 random scores, d_k 8", wide, 8},
         {"[2, -3; 0.5, 4], d_k 1 (keys one number wide: nothing changes)", arma::mat{{2.0, -3.0}, {0.5, 4.0}}, 1}};
@@ -628,14 +630,17 @@ void llms_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
 
 Diagnosis llms_output_row_diagnosis() {
     Diagnosis d("llms_row", "llms_output_row");
-    const Random five(5, 3, 2, 4), four(4, 4, 3, 4, 6), wide(2, 5, 2, 2, 9), six(6, 4, 3, 3, 10);
+    const Random five(5, 3, 2, 4), four(4, 4, 3, 4, 6), wide(2, 5, 2, 2, 9), six(6, 4, 3, 3, 10),
+        same(3, 3, 2, 4, 12);
     auto weights = [](const Random& r) { return softmax_by_hand(dot_table(r.Q, r.K)); };
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
         {"the worked example's A (3x3) and V (3x4)", exact_A(), kV},
         {"A 5x3 (5 queries, 3 keys) and V 3x4", weights(five), five.V},
         {"A 4x4 and V 4x4", weights(four), four.V},
         {"A 2x5 (2 queries, 5 keys) and V 5x2", weights(wide), wide.V},
-        {"A 6x4 (6 queries, 4 keys) and V 4x3", weights(six), six.V}};
+        {"A 6x4 (6 queries, 4 keys) and V 4x3", weights(six), six.V},
+        // the worked example's shapes with other values: a result kept for those shapes shows
+        {"A 3x3 and V 3x4, other numbers than the worked example's", weights(same), same.V}};
     const Axes ax = entries("feature");
     for (const auto& [input, A, V] : inputs) {
         const arma::mat a = A, v = V;

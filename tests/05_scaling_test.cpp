@@ -173,8 +173,11 @@ Diagnosis paired_diagnosis() {
     const arma::mat Q7 = arma::randn(7, 5), K7 = arma::randn(7, 5);
     const arma::mat Q1 = {{0.5, -1.5, 2.0}}, K1 = {{1.5, 0.25, -0.75}};
     const arma::mat Q4 = arma::colvec{1.0, -2.0, 0.5, 3.0}, K4 = arma::colvec{2.0, 0.5, -4.0, 1.5};
+    // the first one's shapes with other values: a result kept for those shapes shows
+    const arma::mat Q7b = arma::randn(7, 5) * 2.0, K7b = arma::randn(7, 5);
     for (const auto& [input, Q, K] : std::vector<std::tuple<std::string, arma::mat, arma::mat>>{
-             {"7 pairs of width 5", Q7, K7}, {"1 pair of width 3", Q1, K1}, {"4 pairs of width 1", Q4, K4}}) {
+             {"7 pairs of width 5", Q7, K7}, {"1 pair of width 3", Q1, K1}, {"4 pairs of width 1", Q4, K4},
+             {"7 other pairs of width 5", Q7b, K7b}}) {
         const arma::mat q = Q, k = K;
         const auto as = [](const arma::mat& v) { return result("q . k", v, kPairs); };
         Probe& p = d.probe(input, [q, k, as] { return as(attn::paired_dot_products(q, k)); }, as(paired_by_loops(q, k)));

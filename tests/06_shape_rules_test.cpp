@@ -810,19 +810,22 @@ BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
 }
 
 BOOST_AUTO_TEST_CASE(no_queries_or_values_of_no_width_are_shapes_like_any_other) {
-    // the contract refuses an empty K only: Q 0x4 (no query) gives weights 0x3 and output 0x2; V 3x0
-    // (values of no width) gives the weights as usual and an output 2x0
+    // the contract refuses an empty K only: Q 0x4 (no query) gives weights 0x3 and output 0x2, with
+    // no mask or a mask 0x3; V 3x0 (values of no width) gives the weights as usual and an output 2x0
     if (!results_right(scaled_dot_product_attention_diagnosis())) {
         BOOST_TEST_MESSAGE("checked once weights_and_output_match_loops_for_every_size_and_mask passes");
         return;
     }
     const Random r(2, 3, 4, 2);
-    const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
-        {"Q 0x4 (no query), K 3x4, V 3x2", arma::mat(0, 4), r.V}, {"Q 2x4, K 3x4, V 3x0 (values of no width)", r.Q, arma::mat(3, 0)}};
-    for (const auto& [input, Q, V] : inputs) {
-        const arma::mat q = Q, v = V;
+    // (the third: no query under a mask of the scores' shape, 0 x L_K, which the contract takes)
+    const std::vector<std::tuple<std::string, arma::mat, arma::mat, arma::mat>> inputs = {
+        {"Q 0x4 (no query), K 3x4, V 3x2", arma::mat(0, 4), r.V, arma::mat()},
+        {"Q 2x4, K 3x4, V 3x0 (values of no width)", r.Q, arma::mat(3, 0), arma::mat()},
+        {"Q 0x4 (no query), K 3x4, V 3x2 and a mask 0x3", arma::mat(0, 4), r.V, arma::mat(0, 3)}};
+    for (const auto& [input, Q, V, M] : inputs) {
+        const arma::mat q = Q, v = V, mask = M;
         const Result got = attempt([&] {
-            const attn::AttentionResult a = attn::scaled_dot_product_attention(q, r.K, v);
+            const attn::AttentionResult a = attn::scaled_dot_product_attention(q, r.K, v, mask);
             return attention_result(a.weights, a.output);
         });
         if (refused_valid_input(got, "scaled_dot_product_attention", input)) return;
