@@ -37,7 +37,6 @@ namespace course {
 
 // --- building and running one check -------------------------------------------
 
-// The CMake generator of the build tree ("Ninja", "Unix Makefiles", ...).
 // An entry of the build folder's CMakeCache.txt ("CMAKE_GENERATOR:INTERNAL"), "" when absent.
 std::string cache_value(const Options& o, const std::string& entry) {
     std::ifstream cache(o.build + "/CMakeCache.txt");
@@ -48,6 +47,7 @@ std::string cache_value(const Options& o, const std::string& entry) {
     return "";
 }
 
+// The CMake generator of the build tree ("Ninja", "Unix Makefiles", ...).
 std::string generator(const Options& o) { return cache_value(o, "CMAKE_GENERATOR:INTERNAL"); }
 
 // The command that builds `targets` in the build folder (with `jobs`, unless ""): Ninja
