@@ -780,6 +780,18 @@ std::vector<MhaCase> mha_cases() {
                          "finite entries (-3, -1.5, 2, ...) besides 0",
                          X_q, X_kv, w.W_q, w.W_k, w.W_v, w.W_o, 2, mask});
     }
+    {  // a query that may look at no key at all: in every head its row of weights is all 0
+       // and so is its row of concat (chapter 06's rule), where a softmax of its own gives NaN
+        const Layer w(6, 2, 3, 2, 126);
+        arma::arma_rng::set_seed(127);
+        const arma::mat X_q = arma::randn(3, 6), X_kv = arma::randn(4, 6);
+        arma::mat mask(3, 4, arma::fill::zeros);
+        mask.row(1).fill(-INFINITY);
+        mask(2, 0) = -INFINITY;
+        cases.push_back({"cross-attention of 3 queries over 4 keys, 2 heads of d_k 3 and d_v 2, query 1 hidden from "
+                         "every key",
+                         X_q, X_kv, w.W_q, w.W_k, w.W_v, w.W_o, 2, mask});
+    }
     return cases;
 }
 

@@ -270,6 +270,22 @@ BOOST_AUTO_TEST_CASE(a_running_sum_and_a_softmax_too_many_are_named) {
     BOOST_TEST(softmax[0].key == "softmax_of_right");
 }
 
+BOOST_AUTO_TEST_CASE(the_causes_of_a_nan_are_listed_once_for_all_the_parts_that_hold_one) {
+    const arma::mat Y = {{0.25, 0.75}, {0.0, 0.0}};
+    arma::mat R = Y;
+    R.row(1).fill(arma::datum::nan);
+    const attn_test::Result want = attn_test::result("weights", Y, attn_test::axes("query", "key")).add("output", Y);
+    const attn_test::Result got = attn_test::result("weights", R, attn_test::axes("query", "key")).add("output", R);
+    const auto f = attn_test::relations_between(got, want, {}, {}, 1e-12, "f");
+    BOOST_TEST_REQUIRE(f.size() == 1u);
+    BOOST_TEST(f[0].key == "weights:not_finite|output:not_finite");
+    const std::string cause = "an exp that overflowed";
+    const std::size_t first = f[0].text.find(cause);
+    BOOST_TEST_REQUIRE(first != std::string::npos, f[0].text);
+    BOOST_TEST(f[0].text.find(cause, first + 1) == std::string::npos, f[0].text);
+    BOOST_TEST(mentions(f[0].text, "; output holds NaN where the right value is finite"), f[0].text);
+}
+
 BOOST_AUTO_TEST_CASE(a_sequence_one_token_off_is_named_by_where) {
     const auto seq = [](const std::vector<arma::uword>& t) { return attn_test::tokens("answer", t).parts.at(0); };
     const Part want = seq({2, 7, 4, 9, 3});

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -15,6 +16,12 @@ namespace attn_test {
 namespace m = mistakes;
 
 namespace {
+
+// Why a result holds inf or NaN where the right one is finite, and the fixes.
+constexpr const char* kNotFiniteWhy =
+    ": an exp that overflowed, a log of 0, a division by 0, or an unsigned size (arma::uword) negated or taken below "
+    "0, which wraps round to a huge number (before an exp, subtract the largest value, as a stable softmax does; a "
+    "denominator that can be 0 needs a case of its own; turn a size into double before a minus sign)";
 
 std::string shape(const arma::mat& x) { return std::to_string(x.n_rows) + "x" + std::to_string(x.n_cols); }
 
@@ -587,11 +594,8 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             const arma::uword r = k % Y.n_rows, c = k / Y.n_rows;
             out.push_back(found(m::result_not_finite, "not_finite",
                                 name + " holds " + show(R(k)) + " where the right value is finite (first at " +
-                                    where(ax, r, c) + ", counting from 0: it should be " + show(Y(k)) +
-                                    "): an exp that overflowed, a log of 0, a division by 0, or an unsigned size (arma::uword) "
-                                    "negated or taken below 0, which wraps round to a huge number (before an exp, "
-                                    "subtract the largest value, as a stable softmax does; a denominator that can be 0 "
-                                    "needs a case of its own; turn a size into double before a minus sign)"));
+                                    where(ax, r, c) + ", counting from 0: it should be " + show(Y(k)) + ")" +
+                                    kNotFiniteWhy));
             return out;
         }
 
@@ -976,12 +980,17 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
     std::vector<Finding> out;
     for (std::size_t a = 0; a < alternatives; ++a) {
         Finding f{};
+        bool causes_said = false;
         std::size_t rest = a;  // a's digits, one per part, pick each part's alternative
         for (const auto& [part, fs] : wrong) {
             const Finding& one = fs[rest % fs.size()];
             rest /= fs.size();
             f.key += (f.key.empty() ? "" : "|") + part + ":" + one.key;
-            f.text += (f.text.empty() ? "" : "; ") + one.text;
+            // the causes of an inf or a NaN are listed once, after the first part that has one
+            std::string text = one.text;
+            if (one.key == "not_finite" && causes_said) text.resize(text.size() - std::strlen(kNotFiniteWhy));
+            causes_said = causes_said || one.key == "not_finite";
+            f.text += (f.text.empty() ? "" : "; ") + text;
             if (!f.mistake) f.mistake = one.mistake;
             f.implied = f.implied || one.implied;
         }
