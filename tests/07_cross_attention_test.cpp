@@ -867,18 +867,20 @@ BOOST_AUTO_TEST_CASE(hides_every_later_key_with_minus_infinity) {
 }
 
 BOOST_AUTO_TEST_CASE(a_long_sequence_gets_its_whole_mask) {
-    // 1100 tokens: more than a mask made once at a model's context length (512, 1024) and cut
+    // 600 tokens: more than a mask made once at a small size or a context length of 512 and cut.
+    // (No longer: a right mask grown one row at a time, insert_rows, copies it all at every row,
+    // L^3 / 2 entries in all, 13 s at L = 1000, past the time limit of one check.)
     if (!results_right(causal_mask_diagnosis())) {
         BOOST_TEST_MESSAGE("checked once is_minus_infinity_exactly_above_the_diagonal passes");
         return;
     }
-    const Result got = attempt([] { return result("mask", attn::causal_mask(1100), kMask); });
+    const Result got = attempt([] { return result("mask", attn::causal_mask(600), kMask); });
     if (got.threw == Threw::armadillo_index || got.threw == Threw::armadillo_size) {
         report(m::causal_mask_fixed_size, kFixedSizeDetail);
         return;
     }
-    const std::string d = describe_outcome(got, result("mask", causal_mask_by_loops(1100), kMask));
-    BOOST_TEST(d.empty(), "causal_mask(1100): " << d);
+    const std::string d = describe_outcome(got, result("mask", causal_mask_by_loops(600), kMask));
+    BOOST_TEST(d.empty(), "causal_mask(600): " << d);
 }
 
 BOOST_AUTO_TEST_CASE(length_one_is_a_single_zero) {

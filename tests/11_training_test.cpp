@@ -384,7 +384,7 @@ double attention_loss(const arma::mat& Q, const arma::mat& K, const arma::mat& V
 // -log of that probability (CeLoss::*_prob).
 enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_not_added, shift_subtracted, other_shift,
                     columns, total, down_columns, down_columns_prob, whole, whole_prob, column_of_row, whole_row_shift,
-                    int_total };
+                    int_total, row_mean_exp };
 // How each row's softmax in the gradient is formed, and the one-hot with it: right,
 // unshifted, as exp(z - lse) with an unshifted lse, without the one-hot, the one-hot
 // after the division by T, the difference reversed, the exponentials divided by their
@@ -393,13 +393,17 @@ enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_no
 // their row's sum (shifted or not); the one-hot's 1 at column r, the row's own number.
 enum class CeGrad { right, unshifted, from_unshifted_lse, without_onehot, onehot_after_division, negated, columns, total,
                     other_shift, unnormalised, unnormalised_unshifted, onehot_at_row_number, down_columns, whole,
-                    whole_row_shift };
+                    whole_row_shift, row_mean_exp };
 // (column_of_row: the loss of row r read its log-sum-exp from column r's sum of the
 // row-shifted exponentials, sum(E)(r); whole_row_shift: exp(Z - m_r) of the whole matrix and
 // its accu, m_r row r's maximum, as written, so it overflows where another row is far
-// above row r; int_total: the rows' losses added up in an int, each new total truncated)
-// The other shifts: the largest logit of the whole matrix, the row's minimum, its mean.
-enum class CeShift { global_max, row_min, row_mean };
+// above row r; int_total: the rows' losses added up in an int, each new total truncated;
+// row_mean_exp: the log of the mean of the row's exponentials, not of their sum, and in the
+// gradient the exponentials over that mean)
+// The other shifts: the largest logit of the whole matrix, the row's minimum, its mean,
+// or each column's own maximum (arma::max(Z) without a dimension: not one amount per row,
+// so it does not cancel).
+enum class CeShift { global_max, row_min, row_mean, column_max };
 // What the total is divided by: T (right), nothing, T n, n, or 1 / T in integers (0 for T > 1).
 enum class Count { T, one, entries, columns, integer_zero };
 struct CeWay {
@@ -454,6 +458,9 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
         for (arma::uword j = 0; j < n; ++j) row_max[i] = std::max(row_max[i], Z(i, j));
     for (arma::uword j = 0; j < n; ++j)
         for (arma::uword i = 0; i < T; ++i) column_sum[j] += std::exp(Z(i, j) - row_max[i]);
+    std::vector<double> column_max(n, -INFINITY);
+    for (arma::uword j = 0; j < n; ++j)
+        for (arma::uword i = 0; i < T; ++i) column_max[j] = std::max(column_max[j], Z(i, j));
     double total = 0;
     for (arma::uword i = 0; i < T; ++i) {
         double mx = -INFINITY;
@@ -461,9 +468,11 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
         double least = INFINITY, mean = 0;
         for (arma::uword j = 0; j < n; ++j) least = std::min(least, Z(i, j)), mean += Z(i, j) / static_cast<double>(n);
         const double other = w.shift == CeShift::global_max ? global : w.shift == CeShift::row_min ? least : mean;
+        // what entry j of this row is shifted by, under the other shift
+        auto other_at = [&](arma::uword j) { return w.shift == CeShift::column_max ? column_max[j] : other; };
         double shifted = 0, raw = 0, by_other = 0;
         for (arma::uword j = 0; j < n; ++j)
-            shifted += std::exp(Z(i, j) - mx), raw += std::exp(Z(i, j)), by_other += std::exp(Z(i, j) - other);
+            shifted += std::exp(Z(i, j) - mx), raw += std::exp(Z(i, j)), by_other += std::exp(Z(i, j) - other_at(j));
         const double zt = Z(i, t[i]);
         double all_by_row = 0;  // accu(exp(Z - m_i)), as written
         for (arma::uword k = 0; k < Z.n_elem; ++k) all_by_row += std::exp(Z(k) - mx);
@@ -474,7 +483,7 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             case CeLoss::prob_shifted: total += -std::log(std::exp(zt - mx) / shifted); break;
             case CeLoss::shift_not_added: total += std::log(shifted) - zt; break;
             case CeLoss::shift_subtracted: total += -mx + std::log(shifted) - zt; break;
-            case CeLoss::other_shift: total += other + std::log(by_other) - zt; break;
+            case CeLoss::other_shift: total += std::log(by_other) - (zt - other_at(t[i])); break;
             case CeLoss::columns: total += -std::log(by_columns(i, t[i])); break;
             case CeLoss::total: total += -std::log(by_total(i, t[i])); break;
             case CeLoss::down_columns: total += column_lse[t[i]] - zt; break;
@@ -484,6 +493,7 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             case CeLoss::column_of_row: total += i < n ? mx + std::log(column_sum[i]) - zt : NAN; break;
             case CeLoss::whole_row_shift: total += mx + std::log(all_by_row) - zt; break;
             case CeLoss::int_total: total = std::trunc(total + (mx + std::log(shifted) - zt)); break;
+            case CeLoss::row_mean_exp: total += mx + std::log(shifted / static_cast<double>(n)) - zt; break;
         }
         for (arma::uword j = 0; j < n; ++j) {
             double p = std::exp(Z(i, j) - mx) / shifted;
@@ -494,7 +504,8 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             if (w.grad == CeGrad::down_columns) p = down_columns(i, j);
             if (w.grad == CeGrad::whole) p = whole(i, j);
             if (w.grad == CeGrad::whole_row_shift) p = std::exp(Z(i, j) - mx) / all_by_row;
-            if (w.grad == CeGrad::other_shift) p = std::exp(Z(i, j) - other) / by_other;
+            if (w.grad == CeGrad::other_shift) p = std::exp(Z(i, j) - other_at(j)) / by_other;
+            if (w.grad == CeGrad::row_mean_exp) p = std::exp(Z(i, j) - mx) / (shifted / static_cast<double>(n));
             if (w.grad == CeGrad::unnormalised) p = std::exp(Z(i, j) - mx);
             if (w.grad == CeGrad::unnormalised_unshifted) p = std::exp(Z(i, j));
             const arma::uword hot = w.grad == CeGrad::onehot_at_row_number ? i : t[i];
@@ -549,12 +560,14 @@ std::vector<CeSlip> cross_entropy_softmax_slips() {
     for (const Slip& s : softmax_slips(table)) {
         const SoftmaxWay& w = s.way.softmax;
         CeWay ce;
-        const bool other_shift = w.shift == Shift::global_max || w.shift == Shift::row_min || w.shift == Shift::row_mean;
+        const bool other_shift = w.shift == Shift::global_max || w.shift == Shift::row_min ||
+                                 w.shift == Shift::row_mean || w.shift == Shift::column_max;
         if (other_shift && w.norm == Norm::row_sum) {
             ce.loss = CeLoss::other_shift, ce.grad = CeGrad::other_shift;
-            ce.shift = w.shift == Shift::global_max ? CeShift::global_max
-                       : w.shift == Shift::row_min  ? CeShift::row_min
-                                                    : CeShift::row_mean;
+            ce.shift = w.shift == Shift::global_max   ? CeShift::global_max
+                       : w.shift == Shift::row_min    ? CeShift::row_min
+                       : w.shift == Shift::column_max ? CeShift::column_max
+                                                      : CeShift::row_mean;
         } else if (w.shift == Shift::row_max && (w.norm == Norm::column_sum || w.norm == Norm::total)) {
             // in the gradient alone, or in the probabilities the loss is read from too
             const bool columns = w.norm == Norm::column_sum;
@@ -623,6 +636,8 @@ std::vector<CeSlip> cross_entropy_slips() {
         {&m::cross_entropy_gradient_not_normalised, {L::right, G::unnormalised_unshifted}, "exp(z) - onehot"},
         {&m::cross_entropy_onehot_at_row_number, {L::right, G::onehot_at_row_number}, "(r, r)"},
         {&m::cross_entropy_loss_in_int, {L::int_total, G::right}, "int total"},
+        {&m::cross_entropy_mean_of_exponentials, {L::row_mean_exp, G::right}, "log(mean(E, 1))"},
+        {&m::cross_entropy_mean_of_exponentials, {L::row_mean_exp, G::row_mean_exp}, "s = mean(E, 1) in both"},
     };
     // after the loss's own: a combination is named by its first slip
     for (const CeSlip& s : cross_entropy_softmax_slips()) slips.push_back(s);

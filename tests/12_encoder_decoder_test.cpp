@@ -276,7 +276,12 @@ Diagnosis teacher_forcing_diagnosis() {
         Tokens y;
         arma::uword begin, end;
     };
+    // 1100 tokens: longer than a buffer sized for short sentences or for a model's context (512, 1024)
+    Tokens long_target(1100);
+    for (std::size_t i = 0; i < long_target.size(); ++i) long_target[i] = 3 + (7 * i) % 50;
     for (const Case& c : std::vector<Case>{{"the target {7, 4, 9, 4} with begin 2 and end 3", {7, 4, 9, 4}, 2, 3},
+                                           {"a target of 1100 tokens {3, 10, 17, ...} with begin 1 and end 2",
+                                            long_target, 1, 2},
                                            {"the target {5, 8, 6} with begin 0 and end 1", {5, 8, 6}, 0, 1},
                                            {"the target {5} with begin 9 and end 8", {5}, 9, 8},
                                            {"an empty target with begin 6 and end 2", {}, 6, 2},

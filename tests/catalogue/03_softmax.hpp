@@ -31,7 +31,7 @@ ATTN_MISTAKE(softmax_shift_not_row_max, "masked_softmax softmax_rows attention_w
              "under- or overflows, and a hidden first key (-infinity) makes every e^(s - s(0)) "
              "infinite: the row becomes 0/0 or inf/inf = NaN; subtract max(S, 1), one maximum per "
              "row, which in Armadillo is S.each_col() - arma::max(S, 1) (chapter 03)");
-ATTN_MISTAKE(softmax_shift_by_column_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention",
+ATTN_MISTAKE(softmax_shift_by_column_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention cross_entropy",
              "each entry was shifted by its COLUMN's maximum: arma::max(S) works down the "
              "columns, so the entries of a row were shifted by different amounts and the weights "
              "changed; use arma::max(S, 1), each row's maximum, with S.each_col() (chapter 03)");

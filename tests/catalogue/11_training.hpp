@@ -80,6 +80,11 @@ ATTN_MISTAKE(cross_entropy_loss_in_int, "cross_entropy",
              "new total back to an int, dropping its fraction, so the mean came out too small (a "
              "loss of log 7 = 1.95 per row counted as 1); keep the total in a double, double total "
              "= 0 (chapter 11, step 2)");
+ATTN_MISTAKE(cross_entropy_mean_of_exponentials, "cross_entropy",
+             "the log-sum-exp took the log of the MEAN of each row's exponentials (arma::mean(E, 1)) "
+             "where it needs their sum: a mean is the sum over n, so every row's loss came out log n "
+             "too low (and probabilities divided by that mean n times too large); write arma::sum(E, 1) "
+             "(chapter 11, step 2)");
 ATTN_MISTAKE(cross_entropy_message_row_from_one, "cross_entropy",
              "the error's message counted the rows from 1 ({}): rows are numbered from 0 like every "
              "index in C++ and Armadillo, so give r itself, not r + 1 (chapter 11)");

@@ -59,6 +59,10 @@ ATTN_MISTAKE(result_rotated, "*", "a sequence holds the right tokens turned roun
 ATTN_MISTAKE(result_sequence_edited, "*",
              "a sequence holds the right tokens in their places but one: one left out, one too many, "
              "one replaced, zeros in front of them, or none at all");
+ATTN_MISTAKE(result_cut_short, "*",
+             "a sequence holds only some of the right tokens, the first ones (or the first and the "
+             "last) and none of those between: a buffer of fixed size the input outgrew, or a loop "
+             "with a constant bound");
 ATTN_MISTAKE(result_edge_left_out, "*",
              "the result is right except its last (or first) row or column, left at 0: a loop "
              "that stopped one short of the end or started one late");

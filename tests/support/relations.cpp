@@ -22,6 +22,13 @@ constexpr const char* kNotFiniteWhy =
     ": an exp that overflowed, a log of 0, a division by 0, or an unsigned size (arma::uword) negated or taken below "
     "0, which wraps round to a huge number (before an exp, subtract the largest value, as a stable softmax does; a "
     "denominator that can be 0 needs a case of its own; turn a size into double before a minus sign)";
+// Why a sequence holds only a stretch of the right tokens, and the fix.
+constexpr const char* kCutShortWhy =
+    ": a buffer of fixed size that the input outgrew (a std::array, a C array, a capacity written as a number) or a "
+    "loop whose bound is a constant; size what you build by the input (push_back, or a vector made with the input's "
+    "size)";
+// The explanations said once in a message whose parts share them.
+constexpr const char* kSharedWhys[] = {kNotFiniteWhy, kCutShortWhy};
 
 std::string shape(const arma::mat& x) { return std::to_string(x.n_rows) + "x" + std::to_string(x.n_cols); }
 
@@ -226,6 +233,22 @@ std::vector<Finding> sequence_edits(const arma::mat& R, const arma::mat& Y, cons
                                         name + " lacks " + the_token(place) + " of the right ones, " + token(Y(k)) +
                                             ", and holds the others in order: a loop that started one late or stopped "
                                             "one early, or a push_back left out"));
+    // two tokens or more missing, all from one stretch: the first a and the last r - a kept
+    if (r >= 1 && r + 2 <= n) {
+        arma::uword a = 0;
+        while (a < r && R(a) == Y(a)) ++a;
+        bool tail = true;
+        for (arma::uword k = a; k < r && tail; ++k) tail = R(k) == Y(n - r + k);
+        if (tail) {
+            const std::string kept = a == r   ? "the first " + std::to_string(r) + " and stops there"
+                                     : a == 0 ? "the last " + std::to_string(r)
+                                              : "the first " + std::to_string(a) + " and the last " +
+                                                    std::to_string(r - a) + ", and those between are missing";
+            out.push_back(found(m::result_cut_short, "cut:" + std::to_string(a) + ":" + std::to_string(r - a),
+                                name + " holds only " + std::to_string(r) + " of the " + std::to_string(n) +
+                                    " right tokens, " + kept + kCutShortWhy));
+        }
+    }
     if (r == n + 1)
         for (arma::uword k = 0; k < r; ++k)
             if (without(R, Y, k))
@@ -980,16 +1003,20 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
     std::vector<Finding> out;
     for (std::size_t a = 0; a < alternatives; ++a) {
         Finding f{};
-        bool causes_said = false;
+        std::vector<const char*> said;
         std::size_t rest = a;  // a's digits, one per part, pick each part's alternative
         for (const auto& [part, fs] : wrong) {
             const Finding& one = fs[rest % fs.size()];
             rest /= fs.size();
             f.key += (f.key.empty() ? "" : "|") + part + ":" + one.key;
-            // the causes of an inf or a NaN are listed once, after the first part that has one
+            // an explanation two parts share is given once, after the first of them
             std::string text = one.text;
-            if (one.key == "not_finite" && causes_said) text.resize(text.size() - std::strlen(kNotFiniteWhy));
-            causes_said = causes_said || one.key == "not_finite";
+            for (const char* why : kSharedWhys) {
+                const std::size_t n = std::strlen(why);
+                if (text.size() < n || text.compare(text.size() - n, n, why) != 0) continue;
+                if (std::find(said.begin(), said.end(), why) != said.end()) text.resize(text.size() - n);
+                else said.push_back(why);
+            }
             f.text += (f.text.empty() ? "" : "; ") + text;
             if (!f.mistake) f.mistake = one.mistake;
             f.implied = f.implied || one.implied;

@@ -315,7 +315,9 @@ std::optional<CheckReport> ended_from_outside(const CheckInput& in) {
           << " s: is there a loop that never ends? (an unsigned index counting down, for (arma::uword i = n - 1; "
              "i >= 0; --i), never stops: i >= 0 always holds, and i wraps round to a huge number after 0; and a "
              "bound n - 1 with n = 0, as in i < L - 1, is that huge number too: the loop runs almost forever on an "
-             "empty input)";
+             "empty input) Or is it right but far too slow on a long input? A matrix grown one row or column at a "
+             "time (insert_rows, join_cols, resize in a loop) copies everything built so far at every step: make it "
+             "at its full size once, then fill it in";
         const std::string during = unfinished_case(in.record);
         if (!during.empty()) s << " (it was in the check " << during << ")";
         return verdict_with(Verdict::TimedOut, s.str(), in);
