@@ -184,7 +184,11 @@ Diagnosis softmax_rows_diagnosis() {
              {"5x3 scores (more queries than keys), a row with its first key hidden and one with its last",
               tall_scores()},
              {"3x3 scores far below 0 (rows 0 and 1 all under -745, where exp(s) alone is 0), a key hidden in row 1",
-              far_below_zero_scores()}}) {
+              far_below_zero_scores()},
+             // the first input's shape, first entry, sum, largest and smallest entry: a result kept
+             // from an earlier call under any of these shows
+             {"the 4x6 random scores again, their entries after the first in reverse order",
+              same_summary_other_order(random_scores())}}) {
         const arma::mat in = S;
         Probe& p = d.probe(input, [in] { return result("A", attn::softmax_rows(in), kWeights); },
                            result("A", softmax_by_loops(in), kWeights));
@@ -254,6 +258,10 @@ Diagnosis masked_softmax_diagnosis() {
         {"4x5 scores (one row near 1000) with keys hidden, and a row with every key hidden", masked_scores(),
          masked_mask()},
         {"4x4 positive scores under a causal mask, key 1 also hidden from query 3", square_scores(), square_mask()},
+        // the same shape, first entry, sum, largest and smallest score: a result kept from an
+        // earlier call under any of these shows
+        {"the 4x4 positive scores again, their entries after the first in reverse order, under the same mask",
+         same_summary_other_order(square_scores()), square_mask()},
         {"3x4 scores where a hidden key's score lies 1000 above the visible ones (row 0) or 800 (row 1)",
          arma::mat{{1000.0, 0.0, 1.0, -1.0}, {2.0, 1.0, 800.0, 0.5}, {0.5, 1.5, -0.5, 1.0}},
          arma::mat{{-INFINITY, 0.0, 0.0, 0.0}, {0.0, 0.0, -INFINITY, 0.0}, {0.0, 0.0, 0.0, -INFINITY}}},

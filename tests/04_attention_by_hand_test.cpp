@@ -656,9 +656,24 @@ Diagnosis llms_output_row_diagnosis() {
 // against column 0's range, one range for the whole of V, strict bounds, no slack,
 // true when one column fits, one bound only, |z(c)| against the largest |V(r, c)|, the
 // smallest and largest value started at 0 (so 0 is in every column's range).
+// (exclusive: both bounds strict; the one bound strict and the other as it should be, or
+// without its slack: exclusive_upper, exclusive_lower, and their _no_slack)
 enum class Range { right, one_column, column_0_for_all, whole_matrix, exclusive, no_slack, any_column, lower_only,
-                   upper_only, wide_slack, by_size, from_zero };
+                   upper_only, wide_slack, by_size, from_zero, exclusive_upper, exclusive_lower,
+                   exclusive_upper_no_slack, exclusive_lower_no_slack };
 bool inside_by_loops(const arma::rowvec& z, const arma::mat& V, Range how) {
+    if (how == Range::exclusive_upper || how == Range::exclusive_lower || how == Range::exclusive_upper_no_slack ||
+        how == Range::exclusive_lower_no_slack) {
+        const double slack = how == Range::exclusive_upper || how == Range::exclusive_lower ? 1e-12 : 0.0;
+        const bool upper = how == Range::exclusive_upper || how == Range::exclusive_upper_no_slack;
+        for (arma::uword c = 0; c < V.n_cols; ++c) {
+            double lo = INFINITY, hi = -INFINITY;
+            for (arma::uword r = 0; r < V.n_rows; ++r) lo = std::min(lo, V(r, c)), hi = std::max(hi, V(r, c));
+            const bool in = upper ? z(c) >= lo - slack && z(c) < hi : z(c) > lo && z(c) <= hi + slack;
+            if (!in) return false;
+        }
+        return true;
+    }
     const double slack = (how == Range::no_slack || how == Range::exclusive) ? 0.0 : how == Range::wide_slack ? 1e-6 : 1e-12;
     bool all = true, any = false;
     const arma::uword n = how == Range::one_column ? 1 : V.n_cols;
@@ -742,6 +757,15 @@ Diagnosis inside_value_range_diagnosis() {
             .labelled("every z(c) against column 0")
             .variant(m::range_of_whole_matrix, answer(inside_by_loops(z, v, Range::whole_matrix)))
             .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, v, Range::exclusive)))
+            .labelled("both bounds")
+            .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, v, Range::exclusive_upper)))
+            .labelled("z(c) < hi")
+            .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, v, Range::exclusive_lower)))
+            .labelled("z(c) > lo")
+            .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, v, Range::exclusive_upper_no_slack)))
+            .labelled("z(c) < hi, z(c) >= lo")
+            .variant(m::range_bounds_exclusive, answer(inside_by_loops(z, v, Range::exclusive_lower_no_slack)))
+            .labelled("z(c) > lo, z(c) <= hi")
             .variant(m::range_without_slack, answer(inside_by_loops(z, v, Range::no_slack)))
             .variant(m::range_true_if_one_column_fits, answer(inside_by_loops(z, v, Range::any_column)))
             .variant(m::range_checks_one_bound, answer(inside_by_loops(z, v, Range::lower_only))).labelled("z(c) >= lo only")

@@ -857,6 +857,13 @@ bool reported_another_inputs_answer(const Diagnosis& d, const std::vector<Result
     const std::deque<Probe>& probes = d.probes();
     for (std::size_t j = 0; j < probes.size(); ++j) {
         if (!same_result(got[j], probes[j].right, probes[j].tol)) continue;  // an input the learner gets right
+        // an answer that is right for two inputs or more (a yes or a no, a count) says nothing
+        // of where it came from
+        bool shared = false;
+        for (std::size_t k = 0; k < probes.size() && !shared; ++k)
+            shared = k != j && probes[k].right.threw == Threw::nothing &&
+                     same_result(probes[k].right, probes[j].right, probes[j].tol);
+        if (shared) continue;
         std::vector<std::size_t> wrong;
         bool all = true;
         for (std::size_t i = 0; i < probes.size() && all; ++i) {

@@ -624,6 +624,12 @@ arma::mat read_row_major(const arma::mat& M) {
     return arma::mat(arma::reshape(arma::vectorise(M), M.n_cols, M.n_rows).t());
 }
 
+arma::mat same_summary_other_order(const arma::mat& M) {
+    arma::mat out = M;
+    if (M.n_elem > 2) std::reverse(out.memptr() + 1, out.memptr() + out.n_elem);
+    return out;
+}
+
 void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& A, const arma::mat& B,
                             const ProductNames& names) {
     const arma::uword n = A.n_cols;

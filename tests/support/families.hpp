@@ -256,6 +256,12 @@ bool empty_range_broke(const Result& got, const std::string& input);
 // dealt out row by row. The same matrix where M has a single row or column.
 arma::mat read_row_major(const arma::mat& M);
 
+// --- an input a cache cannot tell from an earlier one -----------------------------------
+// M with its entries after the first (in storage order) in reverse order: the same shape,
+// first entry, sum, largest and smallest entry, so a result kept from an earlier call under
+// any of those as its key comes back on it, where the right result differs.
+arma::mat same_summary_other_order(const arma::mat& M);
+
 // --- a product written by hand ----------------------------------------------------------
 // C = A B entry by entry, C(i, j) = sum_k A(i, k) B(k, j), as a triple loop: its sum can
 // start at k = 1, stop early (one short, or at a bound of another size), keep only its last
