@@ -805,6 +805,23 @@ BOOST_AUTO_TEST_CASE(rejects_encoder_of_the_wrong_width_naming_it) {
             mentions(got.message, "X_dec 2x4") && mentions(got.message, "3x4") && !mentions(got.message, "H_enc"))
             return report(m::encoder_checked_as_decoder);
     }
+    // H_enc 5 wide, X_dec 4: W_v (or W_k) 4 tall fits X_dec and not H_enc. A check that refuses
+    // a W_v too short for both, and lets this one through, compares W_v with X_dec's width
+    // (whatever its message says)
+    const arma::mat H5(4, 5, arma::fill::ones), W5 = arma::ones(5, 4);
+    const std::vector<std::tuple<std::function<void()>, std::function<void()>>> pairs = {
+        {[&] { attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, W_v3); },
+         [&] { attn::cross_attention(X_dec, H5, w.W_q, W5, w.W_v); }},
+        {[&] { attn::cross_attention(X_dec, H_enc, w.W_q, W_k_short, w.W_v); },
+         [&] { attn::cross_attention(X_dec, H5, w.W_q, w.W_k, W5); }}};
+    for (const auto& [both_wrong, only_h_enc] : pairs) {
+        const Result got = attempt([&] {
+            only_h_enc();
+            return Result{};
+        });
+        if (got.threw != Threw::shape_error && refuses_on_its_own("cross_attention", both_wrong))
+            return report(m::encoder_checked_as_decoder);
+    }
     refuses_each("cross_attention",
                  // each with its partner by shape (W_k or W_v, all 4x4): a message that gives as
                  // many matrices, one of them another input under its own name, is named
@@ -816,7 +833,12 @@ BOOST_AUTO_TEST_CASE(rejects_encoder_of_the_wrong_width_naming_it) {
                   {"W_k 3x4 for an H_enc 4x4", [&] { attn::cross_attention(X_dec, H_enc, w.W_q, W_k_short, w.W_v); },
                    {"H_enc 4x4", "3x4"}},
                   {"W_v 3x4 for an H_enc 4x4", [&] { attn::cross_attention(X_dec, H_enc, w.W_q, w.W_k, W_v3); },
-                   {"H_enc 4x4", "3x4"}}});
+                   {"H_enc 4x4", "3x4"}},
+                  // an encoder wider than the decoder's input, a weight matrix as tall as the latter
+                  {"W_v 4x4 for an H_enc 4x5 (X_dec 2x4)",
+                   [&] { attn::cross_attention(X_dec, H5, w.W_q, W5, w.W_v); }, {"H_enc 4x5", "4x4"}},
+                  {"W_k 4x4 for an H_enc 4x5 (X_dec 2x4)",
+                   [&] { attn::cross_attention(X_dec, H5, w.W_q, w.W_k, W5); }, {"H_enc 4x5", "4x4"}}});
 }
 
 BOOST_AUTO_TEST_CASE(rejects_query_and_key_weights_of_different_widths_naming_both) {
