@@ -445,6 +445,21 @@ bool results_right(const Diagnosis& d) {
 
 // --- refusals --------------------------------------------------------------------------
 
+namespace {
+// The functions seen in this run to refuse a bad input with an error of their own: where
+// one of them lets Armadillo's error out, a check is there and its condition is the slip.
+std::set<std::string>& refusing_functions() {
+    static std::set<std::string> all;
+    return all;
+}
+void note_refusals(const std::string& function, const std::deque<Probe>& probes, const std::vector<Result>& got) {
+    for (std::size_t i = 0; i < probes.size(); ++i)
+        if ((got[i].threw == Threw::shape_error || got[i].threw == Threw::input_error) &&
+            got[i].threw == probes[i].right.threw && got[i].message.rfind(function + ":", 0) == 0)
+            refusing_functions().insert(function);
+}
+}  // namespace
+
 std::string expected_kind(bool wants_shape) {
     return wants_shape ? "shapes that break a rule are refused with attn::ShapeError, through require_shapes"
                        : "a bad value (NaN, infinity, a size of 0, a step out of range) is refused with attn::InputError";
@@ -476,8 +491,17 @@ std::string judge_refusal(const Result& got, bool wants_shape, const std::string
             if (learners_text)
                 report(m::refused_with_the_other_error,
                        got.type + " (" + got.message + ") in " + check + "; " + expected_kind(wants_shape));
+            else if (refusing_functions().count(function))
+                report(m::shape_check_left_to_armadillo,
+                       got.message + ", in " + check + ". " + function + " refuses other bad input with a check of "
+                           "its own, so a check is there and its condition let this input through: compare the "
+                           "condition with the rule this input breaks (n_rows where n_cols belongs, one matrix read "
+                           "for another, < for <=, a part left out of a loop)");
             else
-                report(m::shape_check_left_to_armadillo, got.message + ", in " + check);
+                report(m::shape_check_left_to_armadillo,
+                       got.message + ", in " + check + ". Check the input first, before any product, sum or slice, "
+                           "and throw the course's error naming the rule and both shapes (require_shapes for shapes, "
+                           "attn::InputError for the rest)");
             return "";
         case Threw::shape_error:
         case Threw::input_error: {
@@ -498,6 +522,7 @@ std::string judge_refusal(const Result& got, bool wants_shape, const std::string
                 report(m::refused_under_another_name, "'" + other + "', not " + function + ", in " + check);
                 return "";  // said: its message is the other function's
             }
+            refusing_functions().insert(function);
             return got.message;
         }
         case Threw::other:
@@ -789,6 +814,7 @@ void Diagnosis::judge() const {
     answer_first_call(function_, probes_);
     std::vector<Result> got;
     for (const Probe& p : probes_) got.push_back(attempt(p.call));
+    note_refusals(function_, probes_, got);
     const Finding f = explain(got);
     if (f.text.empty()) {
         // right every time, and the same when called again (a sum kept from call to call
