@@ -235,7 +235,12 @@ Diagnosis project_qkv_diagnosis() {
             };
             const std::optional<arma::mat> a = pick(pq), b = pick(pk), c = pick(pv);
             if (a && b && c) return qkv_result(*a, *b, *c);
-            return armadillo_refuses();
+            // a product that does not fit: Armadillo's size error (operator*), or project's own
+            // ShapeError where each role goes through project(X, W.t())
+            return Outcome(armadillo_refuses(), [](const Result& r) {
+                return any_armadillo_error(r) ||
+                       (r.threw == Threw::shape_error && r.message.rfind("project:", 0) == 0);
+            });
         };
         add_product_slips(p, all_three, {{Product::w_x}, {Product::x_wt}, {Product::wt_xt}});
         // a role projected from another role's result instead of from X (K = project(Q, W_k), V

@@ -642,6 +642,15 @@ Diagnosis position_similarity_diagnosis() {
         Probe& pr = d.probe(input, [pe, at] { return result("s", arma::mat(attn::position_similarity(pe, at)), kSimilarity); },
                             result("s", arma::mat(similarity_by_loops(pe, at)), kSimilarity));
         similarity_variants(pr, pe, at);
+        // the similarity of the sinusoidal table of PE's size, not of PE: the sum of cosines
+        // of chapter 08's identity, or a table made afresh, in place of the rows given (where
+        // d_model is even: an odd one ends in a lone sine, which the identity does not cover)
+        if (pe.n_cols % 2 == 0 && !arma::approx_equal(pe, table_by_loops(pe.n_rows, pe.n_cols), "absdiff", 1e-12))
+            pr.on_other_input(result("s", arma::mat(similarity_by_loops(table_by_loops(pe.n_rows, pe.n_cols), at)),
+                                     kSimilarity),
+                              "the sinusoidal table of PE's size in place of PE: the similarity was worked out from "
+                              "the formula (cos(a - b) summed over the pairs, or a table made afresh), not from the "
+                              "rows of the PE it was given; take the dot product of PE.row(p) with each row of PE");
     }
     return d;
 }

@@ -19,7 +19,8 @@ ATTN_MISTAKE(shape_rule_not_checked, "*",
 ATTN_MISTAKE(bad_input_accepted, "*",
              "an input the contract refuses was accepted ({}): nothing was thrown. Check the input "
              "first (what the function's Throws: line in src/contracts/ lists: NaN or infinity, a "
-             "size of 0, a step or a position out of range) and throw attn::InputError naming the "
+             "size of 0 (an arma::uword is never below 0, so n < 0 never holds: test n == 0), a "
+             "step or a position out of range) and throw attn::InputError naming the "
              "function and what is wrong, so that a caller's mistake cannot turn into silent "
              "nonsense (every chapter)");
 ATTN_MISTAKE(refused_under_another_name, "*",
@@ -120,11 +121,13 @@ ATTN_MISTAKE(result_operands_do_not_fit, "*",
              "transposed, * (the matrix product) where % (entry by entry) was meant, each_row where "
              "each_col was meant (or the other way), repmat with its counts swapped, or not the "
              "matrix meant (another input, another field of a result, an intermediate of another "
-             "width); write each step's shape in a comment, (L_Q, L_K) and so on, and compare");
+             "width), or a size written as a number (rowvec::fixed<4>, zeros(1, 4): the worked "
+             "example's) where the input's own size belongs; write each step's shape in a comment, "
+             "(L_Q, L_K) and so on, and compare");
 ATTN_MISTAKE(result_index_past_the_end, "*",
              "on input the contract accepts, an index ran past the end of a matrix: a loop bound "
-             "or a range taken from the wrong size (n_rows for n_cols, L_Q for d_k), one too "
-             "far (<= for <), the two indices of an entry swapped in one place (G(c, r) for "
+             "or a range taken from the wrong size (n_rows for n_cols, L_Q for d_k) or written "
+             "as a number (a buffer of fixed size), one too far (<= for <), the two indices of an entry swapped in one place (G(c, r) for "
              "G(r, c)), an unsigned index counting down (i >= 0 always holds, so after 0 i "
              "wraps round to a huge number), or a bound n - 1 with an unsigned n of 0 (t <= "
              "X.n_rows - 1 with no rows runs to the largest arma::uword); write each loop's bound "

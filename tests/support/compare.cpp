@@ -93,6 +93,17 @@ std::string which(const std::string& prep, const std::string& word, const std::v
     return out;
 }
 
+// What follows which(...) for the entries that are right: the ones before a wrong stretch
+// that runs to the end by number ("(feature 0 is right)"), else `others`.
+std::string right_elsewhere(const std::string& word, const std::vector<arma::uword>& set, arma::uword n,
+                            const std::string& others, arma::uword from = 0) {
+    const bool to_the_end = set.size() > 1 && set.back() - set.front() + 1 == set.size() && set.back() == n - 1;
+    if (!to_the_end || set.front() == 0) return others;
+    auto no = [from](arma::uword k) { return std::to_string(k + from); };
+    if (set.front() == 1) return " (" + word + " " + no(0) + " is right)";
+    return " (" + plural(word) + " " + no(0) + " to " + no(set.front() - 1) + " are right)";
+}
+
 std::string sequence_difference(const std::string& name, const arma::mat& got, const arma::mat& want) {
     auto list = [](const arma::mat& t, arma::uword from, arma::uword to) {
         std::string s = "{";
@@ -118,8 +129,8 @@ std::string sequence_difference(const std::string& name, const arma::mat& got, c
 // Two numbers as a range, "0.54 to 0.82" (one number when they round alike).
 std::string range(double lo, double hi) {
     char a[32], b[32];
-    std::snprintf(a, sizeof a, "%.2g", lo);
-    std::snprintf(b, sizeof b, "%.2g", hi);
+    std::snprintf(a, sizeof a, "%.3g", lo);
+    std::snprintf(b, sizeof b, "%.3g", hi);
     return std::string(a) == b ? a : std::string(a) + " to " + b;
 }
 
@@ -269,9 +280,10 @@ std::string describe_difference(const std::string& name, const arma::mat& got, c
             if (whole_blocks)
                 s << which("in the columns of", ax.block_name, blocks, C / ax.block) << " and right in the others";
             else
-                s << which("in", ax.cols, cols, C, ax.cols_from) << " and right in the others";
+                s << which("in", ax.cols, cols, C, ax.cols_from)
+                  << right_elsewhere(ax.cols, cols, C, " and right in the others", ax.cols_from);
         } else if (cols.size() == C && rows.size() < R && !ax.rows.empty()) {
-            s << which("for", ax.rows, rows, R) << " and right for the others";
+            s << which("for", ax.rows, rows, R) << right_elsewhere(ax.rows, rows, R, " and right for the others");
         } else if (R == 1) {
             s << which("at", ax.cols, cols, C, ax.cols_from) << " and right at the others";
         } else {

@@ -443,6 +443,14 @@ bool results_right(const Diagnosis& d) {
     return right;
 }
 
+// The words of f about its factor replaced by `words` (the rest of its text kept).
+void reword_factor(Finding& f, const std::string& words) {
+    const std::size_t at = f.factor_text.empty() ? std::string::npos : f.text.find(f.factor_text);
+    if (at == std::string::npos) f.text = words;
+    else f.text.replace(at, f.factor_text.size(), words);
+    f.factor_text = words;
+}
+
 // --- refusals --------------------------------------------------------------------------
 
 namespace {
@@ -775,7 +783,7 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
                             kept.push_back(n);
                     if (!it->second.factor_names.empty() && kept.empty()) {
                         // a factor with another value on each input: the scale holds, unnamed
-                        it->second.text = scaled_sentence(it->second.part, it->second.factor, "", "");
+                        reword_factor(it->second, scaled_sentence(it->second.part, it->second.factor, "", ""));
                     }
                     it->second.factor_names = kept;
                     // an alternative the first input only allowed: the words of an input that shows it
@@ -791,8 +799,8 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
         if (common.size() == 1) {
             Finding f = common.begin()->second;
             if (f.factor_names.size() == 1 && named_on)  // narrowed to one name: say it
-                f.text = scaled_sentence(f.part, f.factor, f.factor_names[0],
-                                         inverse_name(f.factor_names[0], f.factor, named_on->quantities));
+                reword_factor(f, scaled_sentence(f.part, f.factor, f.factor_names[0],
+                                                 inverse_name(f.factor_names[0], f.factor, named_on->quantities)));
             return f;
         }
     }

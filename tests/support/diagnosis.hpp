@@ -159,6 +159,9 @@ struct Finding {
     std::vector<std::string> factor_names;
     std::string part;
     double factor = 0;
+    // the words about that factor within text (all of it, or one part's in a result of
+    // several parts), which are written again once the factor's name is known
+    std::string factor_text = std::string();
     // Said only where nothing else is: a finding that another one on the same input may
     // explain (a result of zeros is also one of whole numbers). Dropped where it is that
     // on every input and another finding holds on all of them.

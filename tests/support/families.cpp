@@ -744,6 +744,22 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
         add(m::product_read_row_major, a_side ? product_over(read, B, 0, n) : product_over(A, read, 0, n), how,
             product + ", reading " + (a_side ? names.a : names.b_transposed ? names.b.substr(0, names.b.find('^')) : names.b));
     }
+    // ... or column by column with the wrong step between columns: entry (i, k) taken from
+    // memptr()[i + k * n_cols], the column count where the row count belongs (right for a
+    // square matrix; declared where every index read lies inside the matrix)
+    for (const bool a_side : {true, false}) {
+        const char* how = a_side ? "A read with a step of n_cols" : "B read with a step of n_cols";
+        const arma::mat M = a_side ? A : names.b_transposed ? arma::mat(B.t()) : B;
+        if (names.skip.count(how) || M.n_rows < 2 || M.n_cols < 2 || M.n_rows == M.n_cols ||
+            (M.n_rows - 1) + (M.n_cols - 1) * M.n_cols >= M.n_elem)
+            continue;
+        arma::mat read(arma::size(M));
+        for (arma::uword i = 0; i < M.n_rows; ++i)
+            for (arma::uword k = 0; k < M.n_cols; ++k) read(i, k) = M.memptr()[i + k * M.n_cols];
+        if (!a_side && names.b_transposed) read = arma::mat(read.t());
+        add(m::product_read_wrong_leading_dimension, a_side ? product_over(read, B, 0, n) : product_over(A, read, 0, n),
+            how, product + ", reading " + (a_side ? names.a : names.b_transposed ? names.b.substr(0, names.b.find('^')) : names.b));
+    }
     // B * A: another product where its shapes fit (and of another shape), Armadillo's size
     // error where they do not
     if (!names.skip.count("B * A")) {

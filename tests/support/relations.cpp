@@ -678,6 +678,7 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                 Finding f = found(m::result_scaled, "scaled:" + name, scaled_sentence(name, c, "", ""));
                 f.part = name;
                 f.factor = c;
+                f.factor_text = f.text;
                 out.push_back(f);
             } else {
                 // named when one name fits; several: narrowed across the inputs (Diagnosis::explain)
@@ -687,6 +688,7 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                 f.factor_names = names;
                 f.part = name;
                 f.factor = c;
+                f.factor_text = f.text;
                 out.push_back(f);
             }
         }
@@ -884,9 +886,12 @@ std::vector<Finding> check_of_other_sizes(const Result& got, const std::string& 
     for (const ContractRule* r : mine) rule += (rule.empty() ? "" : "; and ") + r->words;
     const bool another = with_second.empty();
     const std::string detail =
-        "the check that refused compared " + first + " with " + (second.empty() ? "nothing else" : second) +
-        "; the contract checks " + rule +
-        (another && !second.empty() ? ", not against " + second + "'s sizes" : ", and these shapes keep it") +
+        "the check that refused names " + first + (second.empty() ? "" : " and " + second) +
+        " in its message; the contract checks " + rule +
+        (another && !second.empty()
+             ? ", not against " + second + "'s sizes"
+             : ", and these shapes keep it, so the condition reads other sizes than its message names (a line "
+               "copied and one name not changed, n_rows where n_cols belongs)") +
         "; it threw " + got.message;
     const Mistake& mk = mistake_of(NotARule::other_sizes);
     return {found(mk, "rule_of:" + first + ":" + second, sentence(mk, detail))};
@@ -1018,6 +1023,12 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
                 else said.push_back(why);
             }
             f.text += (f.text.empty() ? "" : "; ") + text;
+            if (!one.factor_text.empty() && f.factor_text.empty()) {  // a scaled part: its factor named later
+                f.factor_names = one.factor_names;
+                f.part = one.part;
+                f.factor = one.factor;
+                f.factor_text = text;
+            }
             if (!f.mistake) f.mistake = one.mistake;
             f.implied = f.implied || one.implied;
         }
