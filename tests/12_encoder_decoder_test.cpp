@@ -102,9 +102,10 @@ constexpr std::size_t kMostCalls = 600;
 struct Recorder {
     Rule rule;
     std::vector<Tokens> shown;
+    std::size_t most = kMostCalls;  // more only for a probe whose answer is longer
     arma::rowvec operator()(const Tokens& prefix) {
-        if (shown.size() >= kMostCalls)
-            throw std::runtime_error("the test's next_scores was called " + std::to_string(kMostCalls) +
+        if (shown.size() >= most)
+            throw std::runtime_error("the test's next_scores was called " + std::to_string(most) +
                                      " times: the loop never stops");
         shown.push_back(prefix);
         return rule(prefix);
@@ -360,7 +361,7 @@ enum class GreedyWay {
 std::optional<Result> greedy_by_hand(const Rule& rule, arma::uword begin, arma::uword end, std::size_t max_len,
                                      GreedyWay way) {
     using W = GreedyWay;
-    Recorder next{rule, {}};
+    Recorder next{rule, {}, std::max<std::size_t>(kMostCalls, max_len + 100)};
     bool defined = true;
     Result r = attn_test::attempt([&] {
         const Tokens start = way == W::without_begin ? Tokens{} : Tokens{begin};
@@ -574,6 +575,26 @@ Diagnosis greedy_decode_diagnosis() {
             },
             *greedy_by_hand(rule, b, e, n, GreedyWay::right));
         greedy_variants(p, rule, b, e, n);
+    }
+    {  // an answer of 1100 tokens, longer than a buffer sized for short sentences or for a model's
+       // context (512, 1024): the end token scores lowest until then, the best token changes at
+       // every step
+        const Rule rule = [](const Tokens& prefix) {
+            arma::rowvec s(8);
+            for (arma::uword t = 0; t < 8; ++t) s(t) = static_cast<double>((t + 3 * prefix.size()) % 8);
+            s(2) = prefix.size() > 1100 ? 9.0 : -1.0;
+            return s;
+        };
+        const std::size_t n = 1200;
+        Probe& p = d.probe(
+            "scores whose best token changes at every step and whose end token scores lowest for 1100 steps, then "
+            "highest (begin 6, end 2, max_len 1200)",
+            [rule, n] {
+                Recorder next{rule, {}, n + 100};
+                return attn_test::tokens("answer", attn::greedy_decode(std::ref(next), 6, 2, n));
+            },
+            *greedy_by_hand(rule, 6, 2, n, GreedyWay::right));
+        greedy_variants(p, rule, 6, 2, n);
     }
     return d;
 }
