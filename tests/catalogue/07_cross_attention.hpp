@@ -34,8 +34,10 @@ ATTN_MISTAKE(mask_small_finite_value, "causal_mask",
              "j > i (chapter 07)");
 ATTN_MISTAKE(projection_role_swapped, "self_attention multi_head_attention cross_attention",
              "a projection used another role's weight matrix (queries from W_k, keys from W_q, "
-             "values from W_k or W_q: a line copied and one name not changed): each role has its own, Q = X W_q, K = X W_k and V = X W_v, and that is what "
-             "lets a word ask for something other than what it offers (chapters 02 and 07)");
+             "values from W_k or W_q: a line copied and one name not changed, in the projection or "
+             "where its result is used, as split_heads(K) for split_heads(V)): each role has its own, "
+             "Q = X W_q, K = X W_k and V = X W_v, and that is what lets a word ask for something "
+             "other than what it offers (chapters 02 and 07)");
 ATTN_MISTAKE(scores_from_unprojected_x, "self_attention cross_attention",
              "the scores compared unprojected rows (X X^T, or one of Q and K left as X itself; in "
              "cross-attention X_dec H_enc^T): a score is q_i . k_j with Q = X W_q and K = X W_k, "

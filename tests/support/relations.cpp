@@ -716,7 +716,12 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                                     (cs.size() > 4 ? ", ..." : "") +
                                     "): within a row the entries are in the right proportions, but the row was "
                                     "divided by the wrong amount (normalised by something other than what the "
-                                    "formula says)"));
+                                    "formula says" +
+                                    (agree(cs.front(), 1.0, 1e-9)
+                                         ? "; the first row is right, as where a value of each row's own (its "
+                                           "inv_std(i), its sum, its norm) is read at row 0 for every row"
+                                         : "") +
+                                    ")"));
         }
     }
     // right but at one end: the last (or first) row or column left at 0, as a loop that
