@@ -34,13 +34,44 @@ std::set<std::string> Reliance::symbols(const std::string& target, bool defined)
     return out;
 }
 
+void Reliance::load_defined(const std::vector<Exercise>& exercises) {
+    std::vector<std::string> cmd = {"nm", "-P", "-A", "--defined-only"};
+    std::map<std::string, std::string> owner;  // object file -> exercise
+    for (const auto& x : exercises) {
+        if (defined_.count(x.name)) continue;
+        defined_[x.name];  // known from here on, with no symbols where nm cannot tell
+        for (const auto& obj : objects_of(build_, "sol_" + x.name)) {
+            cmd.push_back(obj);
+            owner[obj] = x.name;
+        }
+    }
+    if (owner.empty()) return;
+    const auto r = run_process(cmd, 30, 1 << 25);
+    if (r.failed_to_start || r.exit_code != 0) return;
+    // each line "FILE: name type [value size]"
+    std::istringstream lines(r.output);
+    std::string line;
+    while (std::getline(lines, line)) {
+        const std::string::size_type colon = line.find(": ");
+        if (colon == std::string::npos) continue;
+        const auto it = owner.find(line.substr(0, colon));
+        if (it == owner.end()) continue;
+        std::istringstream fields(line.substr(colon + 2));
+        std::string name, type;
+        if (!(fields >> name >> type)) continue;
+        if (type == "T" || type == "W" || type == "D" || type == "B" || type == "R") defined_[it->second].insert(name);
+    }
+}
+
 std::vector<Exercise> Reliance::called_by(const Exercise& e, const std::vector<Exercise>& others) {
     std::vector<Exercise> out;
     const auto wanted = symbols(learner_ + e.name, false);
     if (wanted.empty()) return out;
-    for (const auto& x : others) {
-        if (x.name == e.name || x.chapter > e.chapter) continue;  // a check links only chapters <= its own
-        if (!defined_.count(x.name)) defined_[x.name] = symbols("sol_" + x.name, true);
+    std::vector<Exercise> candidates;
+    for (const auto& x : others)
+        if (x.name != e.name && x.chapter <= e.chapter) candidates.push_back(x);  // a check links only chapters <= its own
+    load_defined(candidates);
+    for (const auto& x : candidates) {
         for (const auto& s : defined_[x.name])
             if (wanted.count(s)) {
                 out.push_back(x);
