@@ -636,7 +636,10 @@ Diagnosis position_similarity_diagnosis() {
         {"PE 5x4 with rows of different lengths, position 3", uneven_rows(5, 4, 87), 3},
         {"the sinusoidal table 40x10, position 7", table_by_loops(40, 10), 7},
         {"PE 5x5 with rows of different lengths, the last position 4", uneven_rows(5, 5, 90), 4},
-        {"PE 6x3 with rows of different lengths, position 4 (past the last column)", uneven_rows(6, 3, 91), 4}};
+        {"PE 6x3 with rows of different lengths, position 4 (past the last column)", uneven_rows(6, 3, 91), 4},
+        // the first table's shape with other values: a result (or PE PE^T) kept from an
+        // earlier call for that shape shows
+        {"another PE 7x4 with rows of different lengths, position 2", uneven_rows(7, 4, 92), 2}};
     for (const auto& [input, PE, p] : inputs) {
         const arma::mat pe = PE;
         const arma::uword at = p;

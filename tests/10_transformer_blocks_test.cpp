@@ -239,6 +239,22 @@ NormByLoops without_eps_guarded(const arma::mat& X, const arma::rowvec& gain, co
     return r;
 }
 
+// eps as a floor under the variance, 1 / sqrt(max(var, eps)), instead of added to it.
+NormByLoops eps_as_floor(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps) {
+    NormByLoops r{arma::mat(arma::size(X)), arma::mat(arma::size(X)), arma::colvec(X.n_rows)};
+    for (arma::uword i = 0; i < X.n_rows; ++i) {
+        double mean = 0, var = 0;
+        for (arma::uword c = 0; c < X.n_cols; ++c) mean += X(i, c) / static_cast<double>(X.n_cols);
+        for (arma::uword c = 0; c < X.n_cols; ++c) var += (X(i, c) - mean) * (X(i, c) - mean) / static_cast<double>(X.n_cols);
+        r.inv_std(i) = 1.0 / std::sqrt(std::max(var, eps));
+        for (arma::uword c = 0; c < X.n_cols; ++c) {
+            r.xhat(i, c) = (X(i, c) - mean) * r.inv_std(i);
+            r.y(i, c) = gain(c) * r.xhat(i, c) + bias(c);
+        }
+    }
+    return r;
+}
+
 // Every natural wrong layer norm of X, as variants of probe p.
 void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps) {
     auto with = [&](NormSlip s) { return norm_result(layer_norm_by_loops(X, gain, bias, eps, s)); };
@@ -282,6 +298,8 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
         .labelled("var > eps ? 1 / sqrt(var) : 0")
         .variant(m::layer_norm_without_eps, norm_result(without_eps_guarded(X, gain, bias, eps, 0.0)))
         .labelled("var > 0 ? 1 / sqrt(var) : 0")
+        .variant(m::layer_norm_without_eps, norm_result(eps_as_floor(X, gain, bias, eps)))
+        .labelled("1 / sqrt(max(var, eps))")
         .variant(m::layer_norm_without_sqrt, with(NormSlip::no_sqrt))
         .variant(m::layer_norm_gain_bias_swapped, with(NormSlip::gain_bias_swapped))
         // one of the two in both places (a line copied and not renamed)

@@ -700,6 +700,18 @@ Diagnosis cross_entropy_diagnosis() {
         probes.push_back(&p);
         for (const CeSlip& s : slips) p.variant(*s.mistake, ce_result(cross_entropy_by_loops(Z, t, s.way))).labelled(s.how);
         p.variant(m::cross_entropy_onehot_at_row_number, cross_entropy_onehot_swapped(Z, t)).labelled("(targets[r], r)");
+        // -log(p_t + eps): the probability kept off 0 by a small number of the learner's own
+        {
+            const CeByLoops right = cross_entropy_by_loops(Z, t);
+            const arma::mat P = cross_entropy_by_loops(Z, t, {CeLoss::right, CeGrad::without_onehot, Count::one, Count::one})
+                                    .dlogits;  // each row's softmax
+            for (const double eps : {1e-12, 1e-10, 1e-9, 1e-8, 1e-7, 1e-6}) {
+                double total = 0;
+                for (arma::uword r = 0; r < Z.n_rows; ++r) total += -std::log(P(r, t[r]) + eps);
+                p.variant(m::cross_entropy_log_of_softmax, ce_result(total / static_cast<double>(Z.n_rows), right.dlogits))
+                    .labelled("-log(p_t + eps)");
+            }
+        }
         if (Z.n_rows > 1 && Z.n_cols > 1)
             p.on_other_input(ce_result(cross_entropy_by_loops(read_row_major(Z), t)),
                              "the logits read through memptr() as if stored row by row (memptr()[r * n + j]); "
@@ -732,7 +744,8 @@ Diagnosis cross_entropy_diagnosis() {
 // and G(c, r) written (where it fits), the row-major entry r n_cols + c moved and
 // G(r, c) written, or W(r, c) moved and the linear entry r n_cols + c of G written.
 enum class Ng { right, forward, backward, not_restored, missing_half, precedence, second_point_at_w, every_entry,
-                loop_to_rows, loop_to_cols, loop_one_short, half_step, double_step, relative_step, set_to_h, starts_as_w,
+                loop_to_rows, loop_to_cols, loop_one_short, half_step, double_step, relative_step, relative_central,
+                set_to_h, starts_as_w,
                 losses_in_float, entry_in_float, written_transposed, moved_row_major, written_row_major };
 
 arma::mat differences_by_loops(const std::function<double(const arma::mat&)>& f, const arma::mat& W, double h,
@@ -756,6 +769,7 @@ arma::mat differences_by_loops(const std::function<double(const arma::mat&)>& f,
         const double step = way == Ng::half_step     ? h / 2
                             : way == Ng::double_step ? 2 * h
                             : way == Ng::relative_step ? h * W(moved)
+                            : way == Ng::relative_central ? h * std::abs(W(moved))
                                                        : h;
         at(moved) = way == Ng::set_to_h ? h : W(moved) + step;
         const double up = f(at);
@@ -767,6 +781,7 @@ arma::mat differences_by_loops(const std::function<double(const arma::mat&)>& f,
             case Ng::forward: g = (up - here) / h; break;
             case Ng::backward: g = (here - down) / h; break;
             case Ng::missing_half: g = (up - down) / h; break;
+            case Ng::relative_central: g = (up - down) / (2 * step); break;
             case Ng::precedence: g = (up - down) / 2 * h; break;
             case Ng::second_point_at_w: g = (up - here) / (2 * h); break;
             case Ng::losses_in_float:
@@ -863,7 +878,10 @@ Diagnosis numeric_gradient_diagnosis() {
          "nudge and the divisor disagree, so G came out twice the gradient"},
         {Ng::relative_step, "W(i) (1 +- h)",
          "h times its own value (W(i) * (1 + h) and W(i) * (1 - h)), a span of 2h |W(i)|, yet the difference was "
-         "divided by 2h, so G(i) came out about W(i) times the gradient"}};
+         "divided by 2h, so G(i) came out about W(i) times the gradient"},
+        {Ng::relative_central, "W(i) +- h |W(i)|, over 2h |W(i)|",
+         "h times its own size, h |W(i)| (a relative step), and divided by the 2h |W(i)| between the two points: the "
+         "contract's step is h itself, the same for every entry (and an entry of 0 would not move at all: 0 / 0)"}};
     // one entry moved and another written
     const std::vector<std::tuple<Ng, const char*, const char*>> indices = {
         {Ng::written_transposed, "G(c, r)", "W(r, c) was moved but G(c, r) was written (the transposed index)"},

@@ -38,8 +38,10 @@ ATTN_MISTAKE(softmax_shift_by_column_max, "masked_softmax softmax_rows attention
 ATTN_MISTAKE(softmax_divided_by_max, "masked_softmax softmax_rows attention_weights scaled_dot_product_attention self_attention cross_attention masked_attention",
              "each row's largest weight came out as exactly 1, so the rows do not sum to 1: the "
              "exponentials were not divided by their row's sum (not divided at all, or divided by "
-             "the largest one, which is 1 once the maximum is subtracted); divide by arma::sum(E, "
-             "1), the row sums, with E.each_col() / (chapter 03)");
+             "the largest one, which is 1 once the maximum is subtracted, or by a sum kept in an "
+             "int, which truncates every exponential below 1 and so totals 1: std::accumulate(..., "
+             "0) adds in int); divide by arma::sum(E, 1), the row sums, with E.each_col() / "
+             "(chapter 03)");
 ATTN_MISTAKE(mask_after_softmax, "masked_softmax scaled_dot_product_attention masked_attention multi_head_attention",
              "the mask was applied after the softmax (the hidden weights set to 0 afterwards), so "
              "the visible weights no longer sum to 1: add the mask to the scores (in attention, "

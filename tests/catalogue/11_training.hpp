@@ -52,10 +52,11 @@ ATTN_MISTAKE(cross_entropy_without_shift, "cross_entropy",
              "log sum exp(z) = m + log sum exp(z - m), so that no exp can overflow, in the loss "
              "and in the softmax of the gradient (chapters 03 and 11, step 2)");
 ATTN_MISTAKE(cross_entropy_log_of_softmax, "cross_entropy",
-             "the loss became inf where the target's probability is tiny: the softmax was "
-             "computed and then its log, and a probability below about 1e-308 is stored as 0, "
-             "whose log is -inf; compute -log p_t = m + log sum exp(z - m) - z_t straight from "
-             "the logits, never through p (chapter 11, step 2)");
+             "the loss was read through the softmax's probability, -log p_t: where the target's "
+             "probability is tiny it is stored as 0 (below about 1e-308), whose log is -inf, or, "
+             "with a small number added to keep it finite (-log(p_t + 1e-12)), the loss stops near "
+             "27.6 where the true one is far larger; compute -log p_t = m + log sum exp(z - m) - "
+             "z_t straight from the logits, never through p (chapter 11, step 2)");
 ATTN_MISTAKE(cross_entropy_gradient_without_onehot, "cross_entropy",
              "dlogits is softmax(z) / T without the one-hot: the target's entry must be p_t - 1, "
              "so subtract 1 at column targets[r] of each row (then every row of the gradient sums "

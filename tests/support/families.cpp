@@ -489,6 +489,9 @@ void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
     for (arma::uword i = 0; i < L_dec; ++i)
         for (arma::uword j = i + 1; j < L_enc; ++j) own(i, j) = -INFINITY;
     declare(p, m::decoder_cross_attention_masked, finish(own)).labelled("L_dec x L_enc, -inf where key j > query i");
+    // the decoder's mask handed on only where its shape fits (L_enc = L_dec), none elsewhere
+    declare(p, m::decoder_cross_attention_masked, finish(L_dec == L_enc ? causal_mask_by_loops(L_dec) : arma::mat()))
+        .labelled("causal_mask(L_dec) where L_enc = L_dec");
 }
 
 void add_finite_mask_entries_slips(Probe& p, const arma::mat& mask,

@@ -397,6 +397,12 @@ std::vector<Finding> broadcast_added(const arma::mat& R, const arma::mat& Y, con
         return true;
     };
     const std::string row_word = ax.rows.empty() ? "row" : ax.rows, col_word = ax.cols.empty() ? "column" : ax.cols;
+    // exactly 1 more everywhere (two entries at least): a sum that started at 1
+    if (Y.n_elem >= 2 && agrees_with(R, Y, tol, [](double v, arma::uword) { return v + 1.0; }))
+        return {found(m::result_broadcast_added, "added:one",
+                      "every entry of " + name + " is the right value plus 1: a sum started at 1 instead of 0 "
+                      "(arma::ones where arma::zeros belongs, double s = 1, or a fold whose first value is 1), or "
+                      "a 1 added once too often")};
     const bool by_rows = along(true), by_cols = along(false);
     // one number everywhere says too little: an approximation with another step, or any
     // slip whose error happens to be even, gives that as well
