@@ -327,8 +327,13 @@ void attend_variants(Probe& p, const arma::mat& A, const arma::mat& V) {
     const Finish mixed = [&](const AttentionWay& w) -> Outcome {
         if (w.weights_as_output) return result("Z", A, kScores);
         // Z(i, c) += A(j, i) V(j, c) for i < L_Q, j < L_K: an index past the end when L_K > L_Q
+        // (written as a product, a sum of outer products or loops, Armadillo refuses it with its
+        // size error or its index error: either counts)
         if (!refused_output(A, V, w).empty())
-            return w.written == Written::loops && A.n_cols > A.n_rows ? index_error() : size_error();
+            return Outcome(w.written == Written::loops && A.n_cols > A.n_rows ? index_error() : size_error(),
+                           [](const Result& r) {
+                               return r.threw == Threw::armadillo_size || r.threw == Threw::armadillo_index;
+                           });
         return as(output_by_loops(A, V, w));
     };
     WiringSlips wiring;
