@@ -60,7 +60,7 @@ const Axes kProjections = axes("position", "entry");  // X U^T: row t is (U x_t)
 enum class Step {
     right, tanh_by_exp, swapped, w_as_stored, u_as_stored, neither_transposed, column_on_rows, no_tanh, tanh_state_only,
     tanh_input_only, tanh_each_term, sigmoid, relu, no_state, no_input, input_subtracted, state_subtracted,
-    terms_multiplied, previous_state_added, int_sum, input_to_d_h, state_to_d_in
+    terms_multiplied, previous_state_added, int_sum, input_to_d_h, state_to_d_in, tanh_of_half
 };
 
 // a times M^T (transposed) or a times M, by loops; nothing when Armadillo would refuse the product.
@@ -129,6 +129,11 @@ std::optional<arma::rowvec> step_by_loops(const arma::rowvec& h, const arma::row
             for (double& e : v) e = (std::exp(e) - std::exp(-e)) / (std::exp(e) + std::exp(-e));
             return v;
         }
+        case Step::tanh_of_half: {  // 2 / (1 + e^-z) - 1, a tanh by hand that is tanh(z / 2)
+            arma::rowvec v = *state + *input;
+            for (double& e : v) e = 2.0 / (1.0 + std::exp(-e)) - 1.0;
+            return v;
+        }
         case Step::relu: {
             arma::rowvec v = *state + *input;
             for (double& e : v) e = e > 0 ? e : 0.0;
@@ -161,6 +166,7 @@ const std::vector<StepSlip>& step_slips() {
         {Step::tanh_each_term, &m::rnn_tanh_on_one_term, "tanh(h * W.t()) + tanh(x * U.t())"},
         {Step::sigmoid, &m::rnn_other_activation, "sigmoid"},
         {Step::relu, &m::rnn_other_activation, "ReLU"},
+        {Step::tanh_of_half, &m::rnn_other_activation, "2 / (1 + e^-x) - 1"},
         {Step::no_state, &m::rnn_forgets_previous_state, "tanh(x * U.t())"},
         {Step::no_input, &m::rnn_input_left_out, "tanh(h * W.t())"},
         {Step::input_subtracted, &m::rnn_terms_not_added, "tanh(h * W.t() - x * U.t())"},
@@ -265,6 +271,17 @@ Diagnosis rnn_step_diagnosis() {
             else throwing_variant(p, *s.mistake, s.how, false);
         }
         p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column returned");
+        // W and U (or one of them) read through memptr() as if stored row by row, in loops over
+        // each row r of W and U: h_t(r) = tanh(sum_c W[r n_cols + c] h(c) + sum_c U[r n_cols + c] x(c))
+        // (W alone read so is W^T, W being square: the slip rnn_weight_not_transposed)
+        for (const auto& [w_rows, u_rows, how] : std::vector<std::tuple<bool, bool, const char*>>{
+                 {true, true, "W and U read row-major"}, {false, true, "U read row-major"}}) {
+            const arma::mat W = w_rows ? read_row_major(in.W) : in.W, U = u_rows ? read_row_major(in.U) : in.U;
+            if (const auto got = step_by_loops(in.h, in.x, W, U))
+                p.variant(mistake_of(StorageRead::row_major), as(*got),
+                          std::string("h_prev W^T + x_t U^T, reading ") + (w_rows && u_rows ? "W and U" : w_rows ? "W" : "U"))
+                    .labelled(how);
+        }
         tanh_overflow_variant(p, as(step_by_hand(in.h, in.x, in.W, in.U)),
                               as(*step_by_loops(in.h, in.x, in.W, in.U, Step::tanh_by_exp)));
         const bool square = in.x.n_elem == in.h.n_elem;

@@ -537,6 +537,7 @@ enum class Mha {
     values_from_queries,  // V alone from X_q (K from X_kv)
     queries_from_x_kv,    // Q from X_kv too: everything from X_kv
     values_cut_at_key_width,  // V_i = V.cols(i d_k, (i + 1) d_k - 1)
+    values_at_key_offset,     // V_i = V.cols(i d_k, i d_k + d_v - 1): d_v wide, from Q's and K's offset
     widths_from_d_model,      // every head cut X_q.n_cols / h columns wide
     one_wide_head,            // the projections attended whole, as one head
     concat_stacked,           // the heads' outputs stacked as rows (arma::join_cols)
@@ -634,6 +635,11 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
         Qs.push_back(s == Mha::one_wide_head ? Q : head_of(Q, h, q, qk_width, dealt));  // (L_Q, d_k)
         const arma::uword k = s == Mha::head0_keys ? 0 : p, v = s == Mha::head0_values ? 0 : p;
         Ks.push_back(s == Mha::one_wide_head ? K : head_of(K, h, k, qk_width, dealt));  // (L_K, d_k)
+        if (s == Mha::values_at_key_offset) {
+            if (v * d_k + v_width > V.n_cols) return mha_throws(Threw::armadillo_index, "");
+            Vs.push_back(V.cols(v * d_k, v * d_k + v_width - 1));
+            continue;
+        }
         Vs.push_back(s == Mha::one_wide_head ? V : head_of(V, h, v, v_width, dealt));   // (L_K, d_v)
     }
     if (s == Mha::one_softmax) {
@@ -851,6 +857,9 @@ Diagnosis multi_head_attention_diagnosis() {
             .on_other_input(with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
                                                            "which only the keys and values come from")
             .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width))
+            .labelled("V.cols(i * d_k, (i + 1) * d_k - 1)")
+            .variant(m::heads_values_cut_at_key_width, with(Mha::values_at_key_offset))
+            .labelled("V.cols(i * d_k, i * d_k + d_v - 1)")
             .variant(m::heads_width_from_d_model, with(Mha::widths_from_d_model))
             .variant(m::heads_not_split, with(Mha::one_wide_head))
             .variant(m::heads_concat_stacked_rows, with(Mha::concat_stacked))

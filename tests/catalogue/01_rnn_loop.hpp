@@ -59,8 +59,9 @@ ATTN_MISTAKE(rnn_input_left_out, "rnn_step rnn_forward",
              "the new input was left out: h_t was computed from h_{t-1} alone, without U x_t; the "
              "step is tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_other_activation, "rnn_step rnn_forward",
-             "the step squashed its sum with another function (the sigmoid 1 / (1 + e^-x), or "
-             "ReLU max(0, x)): the loop of the chapter uses tanh, arma::tanh(h_prev * W.t() + x_t "
+             "the step squashed its sum with another function (the sigmoid 1 / (1 + e^-x), "
+             "ReLU max(0, x), or a tanh by hand that is not tanh: 2 / (1 + e^-x) - 1 is tanh(x / "
+             "2)): the loop of the chapter uses tanh, arma::tanh(h_prev * W.t() + x_t "
              "* U.t()), whose outputs lie between -1 and 1, centred on 0 (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_tanh_through_exp_overflows, "rnn_step rnn_forward",
              "tanh was written through exp, (e^z - e^-z) / (e^z + e^-z) or (e^2z - 1) / (e^2z + "
@@ -265,7 +266,7 @@ ATTN_MISTAKE(product_factor_at_result_index, "input_projections project scores a
              "entries c), or B(i, j) for B(k, j), so every term of an entry multiplies the same "
              "number; the sum's index runs through both factors, C(i, j) = sum over k of A(i, k) "
              "B(k, j) (chapters 01 to 04)");
-ATTN_MISTAKE(product_read_row_major, "input_projections project scores attend row_one_by_hand llms_row",
+ATTN_MISTAKE(product_read_row_major, "rnn_step input_projections project scores attend row_one_by_hand llms_row",
              "in the loops of {} through memptr(), entry (i, k) was read at memptr()[i * n_cols + "
              "k], as if the matrix were stored row by row: Armadillo stores it column by column, "
              "so that index lands on other entries. Entry (i, k) is memptr()[i + k * n_rows]; "

@@ -97,8 +97,8 @@ ATTN_MISTAKE(heads_concat_joined_after_zeros, "concat_heads",
              "from an empty arma::mat and join, or make it at full size and write each part into "
              "its own columns with out.cols(c, c + w - 1) = part (chapter 09)");
 ATTN_MISTAKE(heads_values_cut_at_key_width, "multi_head_attention",
-             "the values were cut into heads d_k columns wide (the width of the queries and "
-             "keys); V = X_kv W_v has h d_v columns, so head i's values are its own d_v = "
+             "the values were cut into heads at the queries' and keys' width d_k (d_k columns "
+             "wide, or starting at i * d_k); V = X_kv W_v has h d_v columns, so head i's values are its own d_v = "
              "W_v.n_cols / heads columns, V.cols(i * d_v, (i + 1) * d_v - 1), and d_v may differ "
              "from d_k; split_heads(V, heads) does it (chapter 09)");
 ATTN_MISTAKE(heads_divisibility_on_d_model, "multi_head_attention",

@@ -627,6 +627,10 @@ arma::mat read_row_major(const arma::mat& M) {
     return arma::mat(arma::reshape(arma::vectorise(M), M.n_cols, M.n_rows).t());
 }
 
+const Mistake& mistake_of(StorageRead way) {
+    return way == StorageRead::row_major ? m::product_read_row_major : m::product_read_wrong_leading_dimension;
+}
+
 arma::mat same_summary_other_order(const arma::mat& M) {
     arma::mat out = M;
     if (M.n_elem > 2) std::reverse(out.memptr() + 1, out.memptr() + out.n_elem);

@@ -255,6 +255,10 @@ bool empty_range_broke(const Result& got, const std::string& input);
 // stored a matrix row by row (it stores it column by column): M's numbers in storage order,
 // dealt out row by row. The same matrix where M has a single row or column.
 arma::mat read_row_major(const arma::mat& M);
+// The mistake of a matrix read through memptr() in the wrong order: row by row, or column by
+// column with n_cols as the step between columns (for an exercise whose loops are its own).
+enum class StorageRead { row_major, step_of_n_cols };
+const Mistake& mistake_of(StorageRead way);
 
 // --- an input a cache cannot tell from an earlier one -----------------------------------
 // M with its entries after the first (in storage order) in reverse order: the same shape,
