@@ -222,39 +222,6 @@ bool over_columns_fits(const Result& got, const std::vector<NormByLoops>& ways, 
     return false;
 }
 
-// eps left out, with a guard of the learner's own for a row of (nearly) no spread: where a
-// row's variance is at most `threshold`, inv_std 0 (its xhat 0, its y the bias).
-NormByLoops without_eps_guarded(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps,
-                                double threshold) {
-    NormByLoops r = layer_norm_by_loops(X, gain, bias, eps, NormSlip::no_eps);
-    for (arma::uword i = 0; i < X.n_rows; ++i) {
-        double mean = 0, var = 0;
-        for (arma::uword c = 0; c < X.n_cols; ++c) mean += X(i, c) / static_cast<double>(X.n_cols);
-        for (arma::uword c = 0; c < X.n_cols; ++c) var += (X(i, c) - mean) * (X(i, c) - mean) / static_cast<double>(X.n_cols);
-        if (var > threshold) continue;
-        r.inv_std(i) = 0;
-        r.xhat.row(i).zeros();
-        r.y.row(i) = bias;
-    }
-    return r;
-}
-
-// eps as a floor under the variance, 1 / sqrt(max(var, eps)), instead of added to it.
-NormByLoops eps_as_floor(const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps) {
-    NormByLoops r{arma::mat(arma::size(X)), arma::mat(arma::size(X)), arma::colvec(X.n_rows)};
-    for (arma::uword i = 0; i < X.n_rows; ++i) {
-        double mean = 0, var = 0;
-        for (arma::uword c = 0; c < X.n_cols; ++c) mean += X(i, c) / static_cast<double>(X.n_cols);
-        for (arma::uword c = 0; c < X.n_cols; ++c) var += (X(i, c) - mean) * (X(i, c) - mean) / static_cast<double>(X.n_cols);
-        r.inv_std(i) = 1.0 / std::sqrt(std::max(var, eps));
-        for (arma::uword c = 0; c < X.n_cols; ++c) {
-            r.xhat(i, c) = (X(i, c) - mean) * r.inv_std(i);
-            r.y(i, c) = gain(c) * r.xhat(i, c) + bias(c);
-        }
-    }
-    return r;
-}
-
 // Every natural wrong layer norm of X, as variants of probe p.
 void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const arma::rowvec& bias, double eps) {
     auto with = [&](NormSlip s) { return norm_result(layer_norm_by_loops(X, gain, bias, eps, s)); };
@@ -294,11 +261,11 @@ void norm_variants(Probe& p, const arma::mat& X, const arma::rowvec& gain, const
         .variant(m::layer_norm_without_gain, with(NormSlip::no_gain))
         .variant(m::layer_norm_without_bias, with(NormSlip::no_bias))
         .variant(m::layer_norm_without_eps, with(NormSlip::no_eps))
-        .variant(m::layer_norm_without_eps, norm_result(without_eps_guarded(X, gain, bias, eps, eps)))
+        .variant(m::layer_norm_without_eps, with(NormSlip::no_eps_guarded))
         .labelled("var > eps ? 1 / sqrt(var) : 0")
-        .variant(m::layer_norm_without_eps, norm_result(without_eps_guarded(X, gain, bias, eps, 0.0)))
+        .variant(m::layer_norm_without_eps, with(NormSlip::no_eps_guarded_at_0))
         .labelled("var > 0 ? 1 / sqrt(var) : 0")
-        .variant(m::layer_norm_without_eps, norm_result(eps_as_floor(X, gain, bias, eps)))
+        .variant(m::layer_norm_without_eps, with(NormSlip::eps_floor))
         .labelled("1 / sqrt(max(var, eps))")
         .variant(m::layer_norm_without_sqrt, with(NormSlip::no_sqrt))
         .variant(m::layer_norm_gain_bias_swapped, with(NormSlip::gain_bias_swapped))

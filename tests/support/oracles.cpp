@@ -242,6 +242,9 @@ NormByLoops layer_norm_by_loops(const arma::mat& X, const arma::rowvec& gain, co
         const double var = ss / static_cast<double>(slip == NormSlip::sample_variance ? d - 1 : d);
         double denom = slip == NormSlip::eps_outside_sqrt ? std::sqrt(var) + eps : std::sqrt(var + eps);
         if (slip == NormSlip::no_eps) denom = std::sqrt(var);
+        if (slip == NormSlip::no_eps_guarded || slip == NormSlip::no_eps_guarded_at_0)
+            denom = var > (slip == NormSlip::no_eps_guarded ? eps : 0.0) ? std::sqrt(var) : INFINITY;  // inv_std 0
+        if (slip == NormSlip::eps_floor) denom = std::sqrt(std::max(var, eps));
         if (slip == NormSlip::no_sqrt) denom = var + eps;
         n.inv_std(r) = 1.0 / denom;
         for (arma::uword c = 0; c < d; ++c) {

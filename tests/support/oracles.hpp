@@ -125,8 +125,10 @@ ProjectionsByLoops projections_by_loops(const arma::mat& X_q, const arma::mat& X
 arma::mat causal_mask_by_loops(arma::uword L);
 
 // --- layer norm ------------------------------------------------------------------------
+// (no_eps_guarded / no_eps_guarded_at_0: eps left out, and a row whose variance is at most eps
+// / at most 0 given inv_std 0, so its xhat 0 and its y the bias; eps_floor: 1 / sqrt(max(var, eps)))
 enum class NormSlip { none, over_columns, sample_variance, eps_outside_sqrt, no_gain_bias, no_gain, no_bias, no_eps,
-                      no_sqrt, gain_bias_swapped };
+                      no_sqrt, gain_bias_swapped, no_eps_guarded, no_eps_guarded_at_0, eps_floor };
 struct NormByLoops {
     arma::mat y;         // gain % xhat + bias
     arma::mat xhat;      // each row centred and divided by sqrt(var + eps)
