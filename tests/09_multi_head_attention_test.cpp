@@ -26,6 +26,7 @@ ATTN_TEST_MAIN(ch09_multi_head_attention)
 #include <csignal>
 #include <cstdio>
 #include <functional>
+#include <regex>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -404,6 +405,39 @@ void concat_variants(Probe& p, const std::vector<arma::mat>& parts) {
         else
             p.variant(m::heads_concat_assumes_equal_widths, as(out));
         p.labelled("offset i * parts[0].n_cols, each part its own width");
+    }
+    // the same offsets in an out made parts.size() * parts[0].n_cols wide and left as it came
+    // (arma::mat out(L, h * w0)): the columns the parts were written to are theirs (a later
+    // part over an earlier one's last columns), the others anything; a part that runs past
+    // the end of out, Armadillo's index error
+    {
+        const arma::uword made = parts.size() * w0;
+        arma::mat out(L, made, arma::fill::zeros);
+        arma::uvec written(made, arma::fill::zeros);
+        bool past = false;
+        for (arma::uword i = 0; i < parts.size() && !past; ++i) {
+            if (i * w0 + parts[i].n_cols > made) {
+                past = true;
+                break;
+            }
+            for (arma::uword j = 0; j < parts[i].n_cols; ++j) {
+                written(i * w0 + j) = 1;
+                for (arma::uword r = 0; r < L; ++r) out(r, i * w0 + j) = parts[i](r, j);
+            }
+        }
+        if (past)
+            p.variant_fitting(m::heads_concat_assumes_equal_widths, Result::throws(Threw::armadillo_index, "Mat::"),
+                              [](const Result& got) { return got.threw == Threw::armadillo_index; });
+        else
+            p.variant_fitting(m::heads_concat_assumes_equal_widths, as(out), [=](const Result& got) {
+                if (got.threw != Threw::nothing || got.parts.size() != 1) return false;
+                const arma::mat& M = got.parts[0].value;
+                if (M.n_rows != L || M.n_cols != made) return false;
+                for (arma::uword c = 0; c < made; ++c)
+                    if (written(c) && !agree(arma::mat(M.col(c)), arma::mat(out.col(c)), kTol)) return false;
+                return true;
+            });
+        p.labelled("out parts.size() * parts[0].n_cols wide, part i at i * w0 with its own width");
     }
     // the width summed from part 1 on: out is total - w0 wide, filled in order until full
     {
@@ -1173,11 +1207,29 @@ BOOST_AUTO_TEST_CASE(one_part_is_returned_as_it_is) {
     BOOST_TEST(matrices_close(attn::concat_heads({P}), P, 0.0, "one part", axes("token", "column")));
 }
 
+// Where a refusal's message gives the odd part's shape under another number than its own
+// (odd): that name ("part 1 2x2"), else "".
+std::string odd_part_misnamed(const std::string& msg, std::size_t odd, const std::string& odd_shape) {
+    const std::regex named("part ([0-9]+) " + odd_shape);
+    for (auto it = std::sregex_iterator(msg.begin(), msg.end(), named); it != std::sregex_iterator(); ++it)
+        if (std::stoul((*it)[1].str()) != odd) return (*it)[0].str();
+    return "";
+}
+// Reports part_named_by_another_index when the message names the odd part by another number.
+bool reported_misnamed_part(const std::string& msg, std::size_t odd, const std::string& odd_shape) {
+    const std::string name = odd_part_misnamed(msg, odd, odd_shape);
+    if (name.empty()) return false;
+    report(m::part_named_by_another_index, "the message says " + name + " for part " + std::to_string(odd) +
+                                               ", the " + odd_shape + " one");
+    return true;
+}
+
 BOOST_AUTO_TEST_CASE(rejects_parts_of_different_lengths_naming_both) {
     const std::vector<arma::mat> parts = {arma::mat(3, 4, arma::fill::ones), arma::mat(2, 4, arma::fill::ones)};
     const std::string msg = refusal_of<attn::ShapeError>("concat_heads", [&] { attn::concat_heads(parts); });
     if (msg.empty()) return;
     if (mentions(msg, "part 2 2x4") && !mentions(msg, "part 1 2x4")) return report(m::part_numbered_from_one);
+    if (reported_misnamed_part(msg, 1, "2x4")) return;
     message_names(msg, {"part 0 3x4", "part 1 2x4"}, "a 3-row part beside a 2-row part");
 }
 
@@ -1190,6 +1242,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_later_part_of_another_length) {
                                                          "three parts of 3, 3 and 2 rows (only the last one differs: each part is compared, to the last)");
     if (msg.empty()) return;
     if (mentions(msg, "part 3 2x2")) return report(m::part_numbered_from_one);
+    if (reported_misnamed_part(msg, 2, "2x2")) return;
     // either earlier part may stand beside it: both have 3 rows
     const bool beside = mentions(msg, "part 0 3x2") || mentions(msg, "part 1 3x2");
     BOOST_TEST((mentions(msg, "part 2 2x2") && beside),
@@ -1206,6 +1259,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_middle_part_of_another_length) {
                                                          "three parts of 3, 2 and 3 rows (only the middle one differs)");
     if (msg.empty()) return;
     if (mentions(msg, "part 2 2x2")) return report(m::part_numbered_from_one);
+    if (reported_misnamed_part(msg, 1, "2x2")) return;
     // a part on either side may stand beside it: both have 3 rows
     const bool beside = mentions(msg, "part 0 3x2") || mentions(msg, "part 2 3x2");
     BOOST_TEST((mentions(msg, "part 1 2x2") && beside),

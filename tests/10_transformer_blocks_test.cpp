@@ -1087,12 +1087,33 @@ enum class Block {
     first_sublayer_lost,   // the self-attention sub-layer's result never reaches the next one (H = X; decoder: H1 = Y)
 };
 
-// A role of the attention a given another role's matrix: W_q as W_k, W_k as W_q, or the two traded.
+// A role of the attention a given another role's matrix: W_q as W_k, W_k as W_q, or the two
+// traded (how 0 to 2); W_k and W_v traded, W_v as W_k, or W_k as W_v (how 3 to 5: a call to
+// multi_head_attention refuses them unless d_v = d_k).
 attn::AttentionWeights roles_mixed(const attn::AttentionWeights& a, int how) {
     attn::AttentionWeights b = a;
     if (how == 0) b.W_k = a.W_q;
     if (how == 1) b.W_q = a.W_k;
     if (how == 2) b.W_q = a.W_k, b.W_k = a.W_q;
+    if (how == 3) b.W_k = a.W_v, b.W_v = a.W_k;
+    if (how == 4) b.W_k = a.W_v;
+    if (how == 5) b.W_v = a.W_k;
+    return b;
+}
+// The slips of roles_mixed that involve W_v, each with its label.
+const std::vector<std::pair<int, std::string>>& value_roles_mixed() {
+    static const std::vector<std::pair<int, std::string>> ways = {
+        {3, "W_k and W_v traded"}, {4, "W_v as W_k"}, {5, "W_k as W_v"}};
+    return ways;
+}
+// The same attention with values as wide as the keys (d_v = d_k): W_v's first h d_k columns,
+// W_o's first h d_k rows. Where d_v differs from d_k, a call with W_k and W_v out of their
+// places is refused; here it gives numbers, each slip its own.
+attn::AttentionWeights values_as_wide_as_keys(const attn::AttentionWeights& a) {
+    attn::AttentionWeights b = a;
+    const arma::uword width = a.W_q.n_cols;
+    b.W_v = a.W_v.cols(0, width - 1);
+    b.W_o = a.W_o.rows(0, width - 1);
     return b;
 }
 // A causal mask of L tokens built the wrong way: which keys it hides (-inf, or 0 / 1 for mask_zero_one).
@@ -1394,7 +1415,13 @@ Diagnosis encoder_block_diagnosis() {
         {"X 5x6 (2 heads of d_k 2 and d_v 3, d_ff 10)", random_tokens(5, 402), random_encoder(401)},
         {"X 4x6, the last norm with gain 1 and bias 0", random_tokens(4, 404), plain_last},
         {"X 3x6", random_tokens(3, 406), random_encoder(405)},
-        {"X 4x6, 3 heads of d_k 2 and d_v 3", random_tokens(4, 410), random_encoder(409, 3)}};
+        {"X 4x6, 3 heads of d_k 2 and d_v 3", random_tokens(4, 410), random_encoder(409, 3)},
+        {"X 4x6, 2 heads of d_k 2 and d_v 2 (values as wide as keys)", random_tokens(4, 412),
+         [] {
+             attn::EncoderBlockWeights w = random_encoder(411);
+             w.self = values_as_wide_as_keys(w.self);
+             return w;
+         }()}};
     for (const auto& [input, X, w] : inputs) {
         const arma::mat x = X;
         const attn::EncoderBlockWeights ww = w;
@@ -1414,6 +1441,11 @@ Diagnosis encoder_block_diagnosis() {
             .labelled("W_q and W_k traded")
             .variant(m::block_sublayer_left_out, encoder_by_loops(x, ww, Block::ff_left_out))
             .labelled("the feed-forward");
+        for (const auto& [how, label] : value_roles_mixed()) {
+            attn::EncoderBlockWeights mixed = ww;
+            mixed.self = roles_mixed(ww.self, how);
+            p.variant(m::block_projection_roles_mixed, encoder_by_loops(x, mixed)).labelled(label);
+        }
         eps_slip(p, m::block_norm_eps_changed, [x, ww](double eps) {
             return encoder_by_loops(x, ww, Block::right, {eps, 0});
         });
@@ -1429,7 +1461,14 @@ Diagnosis decoder_block_diagnosis() {
         {"Y 4x6 over H_enc 4x6 (as many encoder tokens as decoder tokens)", random_tokens(4, 512), random_tokens(4, 513),
          random_decoder(511)},
         {"Y 3x6 over H_enc 5x6, a self-attention of 2 heads and a cross-attention of 3", random_tokens(3, 516),
-         random_tokens(5, 517), random_decoder(515, 2, 3)}};
+         random_tokens(5, 517), random_decoder(515, 2, 3)},
+        {"Y 4x6 over H_enc 5x6, both attentions with values as wide as keys (d_v = d_k = 2)", random_tokens(4, 520),
+         random_tokens(5, 521), [] {
+             attn::DecoderBlockWeights w = random_decoder(519);
+             w.self = values_as_wide_as_keys(w.self);
+             w.cross = values_as_wide_as_keys(w.cross);
+             return w;
+         }()}};
     for (const auto& [input, Y, H_enc, w] : inputs) {
         const arma::mat y = Y, h = H_enc;
         const attn::DecoderBlockWeights ww = w;
@@ -1473,6 +1512,15 @@ Diagnosis decoder_block_diagnosis() {
             .variant(m::decoder_cross_uses_self_weights, with(Block::attention_weights_traded))
             .labelled("w.self and w.cross traded");
         for (const BlockSlip& s : more_block_slips()) p.variant(*s.mistake, with(s.block)).labelled(s.how);
+        for (const auto& [how, label] : value_roles_mixed()) {
+            attn::DecoderBlockWeights self_mixed = ww, cross_mixed = ww;
+            self_mixed.self = roles_mixed(ww.self, how);
+            cross_mixed.cross = roles_mixed(ww.cross, how);
+            p.variant(m::block_projection_roles_mixed, decoder_by_loops(y, h, self_mixed))
+                .labelled(label + " in the self-attention");
+            p.variant(m::block_projection_roles_mixed, decoder_by_loops(y, h, cross_mixed))
+                .labelled(label + " in the cross-attention");
+        }
         p.variant(m::block_attention_concat_taken, with(Block::concat_cross))
             .labelled("the cross-attention's")
             .variant(m::block_attention_concat_taken, with(Block::concat_both))

@@ -737,14 +737,14 @@ Diagnosis cross_entropy_diagnosis() {
 // with the entry left at W - h, over h, as (up - down) / 2 * h, with the second point at
 // W itself, with every entry moved at once (W + h), or with the loop over the linear
 // index stopped early (at W.n_rows, at W.n_cols, or one short of W.n_elem: the entries
-// after it keep a gradient of 0). Or with a step of another size, still over 2h (h / 2
+// after it keep a gradient of 0), or from 1 (entry 0 keeps 0). Or with a step of another size, still over 2h (h / 2
 // each way; h times the entry, W(i) (1 + h)); the entry set to +h and -h instead of
 // moved by them; G started as W and the differences added to it; the two losses (or the
 // difference) kept in a float; or one entry moved and another written: W(r, c) moved
 // and G(c, r) written (where it fits), the row-major entry r n_cols + c moved and
 // G(r, c) written, or W(r, c) moved and the linear entry r n_cols + c of G written.
 enum class Ng { right, forward, backward, not_restored, missing_half, precedence, second_point_at_w, every_entry,
-                loop_to_rows, loop_to_cols, loop_one_short, half_step, double_step, relative_step, relative_central,
+                loop_to_rows, loop_to_cols, loop_one_short, loop_from_one, half_step, double_step, relative_step, relative_central,
                 set_to_h, starts_as_w,
                 losses_in_float, entry_in_float, written_transposed, moved_row_major, written_row_major };
 
@@ -762,7 +762,7 @@ arma::mat differences_by_loops(const std::function<double(const arma::mat&)>& f,
                                 : way == Ng::loop_to_cols ? W.n_cols
                                 : way == Ng::loop_one_short ? W.n_elem - 1
                                                             : W.n_elem;
-    for (arma::uword i = 0; i < entries; ++i) {
+    for (arma::uword i = way == Ng::loop_from_one ? 1 : 0; i < entries; ++i) {
         const arma::uword r = i % W.n_rows, c = i / W.n_rows;  // entry i is (r, c)
         // the entry moved, and the one of G written
         const arma::uword moved = way == Ng::moved_row_major ? r * W.n_cols + c : i;
@@ -865,6 +865,7 @@ Diagnosis numeric_gradient_diagnosis() {
         {&m::numeric_gradient_loop_misses_entries, Ng::loop_to_rows, "i < W.n_rows"},
         {&m::numeric_gradient_loop_misses_entries, Ng::loop_to_cols, "i < W.n_cols"},
         {&m::numeric_gradient_loop_misses_entries, Ng::loop_one_short, "i + 1 < W.n_elem"},
+        {&m::numeric_gradient_loop_misses_entries, Ng::loop_from_one, "i = 1"},
         {&m::numeric_gradient_entry_set_to_h, Ng::set_to_h, "at(i) = h"},
         {&m::numeric_gradient_g_started_as_w, Ng::starts_as_w, "G = W, G(i) +="},
         {&m::numeric_gradient_kept_in_float, Ng::losses_in_float, "float up, down"},

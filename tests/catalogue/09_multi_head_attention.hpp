@@ -83,6 +83,11 @@ ATTN_MISTAKE(part_numbered_from_one, "concat_heads",
              "the error numbered the parts from 1 (\"part 2\" for parts[1]): the parts are "
              "numbered as they are indexed, from 0, so the message names part i \"part \" + "
              "std::to_string(i), and the first part is part 0 (chapter 09)");
+ATTN_MISTAKE(part_named_by_another_index, "concat_heads",
+             "the error gave the part that does not fit another part's number ({}): a name "
+             "written in (\"part 1\"), or a line copied from the first comparison. Build the name "
+             "from the index of the part compared, \"part \" + std::to_string(i), so the message "
+             "points at the part that is wrong (chapter 09)");
 ATTN_MISTAKE(heads_concat_loop_off_by_one, "concat_heads",
              "the loop over the parts was off by one: a part came out twice or was left out. With "
              "arma::mat out = parts[0] the loop starts at 1; starting from an empty out it starts "

@@ -384,9 +384,11 @@ ATTN_MISTAKE(block_attention_concat_taken, "encoder_block decoder_block",
              "by side before W_o (L x h d_v, which need not even be d_model wide): the sub-layer's "
              "output is the field .output, concat W_o (chapters 09 and 10)");
 ATTN_MISTAKE(block_projection_roles_mixed, "encoder_block decoder_block",
-             "an attention was called with W_q and W_k out of their places (W_q passed as the key "
-             "projection too, or the two traded): multi_head_attention(X_q, X_kv, a.W_q, a.W_k, "
-             "a.W_v, a.W_o, a.heads), each matrix in its own place, so that the scores are Q K^T "
+             "an attention was called with its projections out of their places (W_q passed as the "
+             "key projection too, W_q and W_k traded, W_k and W_v traded, or one of them passed "
+             "twice): multi_head_attention(X_q, X_kv, a.W_q, a.W_k, a.W_v, a.W_o, a.heads), each "
+             "matrix in its own place, so that the scores are Q K^T and the output mixes X_kv W_v; "
+             "where d_v differs from d_k, a call with W_k and W_v out of place is refused "
              "(chapters 09 and 10)");
 ATTN_MISTAKE(block_norm_eps_changed, "encoder_block decoder_block",
              "the norms were called with another eps than layer_norm's default 1e-5 (1e-3, 1e-6, "

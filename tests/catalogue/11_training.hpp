@@ -285,9 +285,9 @@ ATTN_MISTAKE(numeric_gradient_moves_every_entry, "numeric_gradient",
              "G came out as the sum of all the partial derivatives; move entry i alone: copy W, "
              "change at(i), evaluate, and put it back (chapter 11, step 3)");
 ATTN_MISTAKE(numeric_gradient_loop_misses_entries, "numeric_gradient",
-             "the loop over the entries stopped early, so the entries after it kept a gradient of "
-             "0: at(i) with one index counts every entry of W, column after column, 0 .. W.n_elem "
-             "- 1, so the loop runs i < W.n_elem (W.n_rows or W.n_cols only reaches the first "
+             "the loop over the entries stopped early (or started at 1), so the entries it never "
+             "reached kept a gradient of 0: at(i) with one index counts every entry of W, column "
+             "after column, 0 .. W.n_elem - 1, so the loop runs from i = 0 while i < W.n_elem (W.n_rows or W.n_cols only reaches the first "
              "column or so); or loop over r < W.n_rows and c < W.n_cols with at(r, c) (chapter "
              "11, step 3)");
 ATTN_MISTAKE(adam_average_weights_traded, "adam_step",

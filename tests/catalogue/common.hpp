@@ -62,7 +62,7 @@ ATTN_MISTAKE(result_cut_short, "*",
              "last) and none of those between: a buffer of fixed size the input outgrew, or a loop "
              "with a constant bound");
 ATTN_MISTAKE(result_edge_left_out, "*",
-             "the result is right except its last (or first) row or column, left at 0: a loop "
+             "the result is right except its last (or first) row, column or entry, left at 0: a loop "
              "that stopped one short of the end or started one late");
 ATTN_MISTAKE(result_never_assigned, "*", "a result was never given its value: {}");
 ATTN_MISTAKE(result_another_inputs_answer, "*",

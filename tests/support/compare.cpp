@@ -65,6 +65,8 @@ std::pair<std::string, std::string> shown_apart(double a, double b) {
 
 std::string shape(arma::uword r, arma::uword c) { return std::to_string(r) + "x" + std::to_string(c); }
 
+}  // namespace
+
 std::string plural(const std::string& word) {
     if (word.empty()) return word;
     if (word.back() == 'y' && word.size() > 1 && std::string("aeiou").find(word[word.size() - 2]) == std::string::npos)
@@ -72,11 +74,8 @@ std::string plural(const std::string& word) {
     return word + "s";
 }
 
-// The indices in `set` (sorted, out of n) as a phrase that follows "wrong": "for
-// query 3 only", "for queries 1 to 4", "from query 3 on", "for the last query only",
-// "for queries 0, 2 and 5" (`prep` is "for", "in" or "at").
 std::string which(const std::string& prep, const std::string& word, const std::vector<arma::uword>& set, arma::uword n,
-                  arma::uword from = 0) {
+                  arma::uword from) {
     const std::string many = plural(word);
     auto no = [from](arma::uword k) { return std::to_string(k + from); };  // as the input numbers them
     if (set.size() == 1) {
@@ -92,6 +91,8 @@ std::string which(const std::string& prep, const std::string& word, const std::v
     if (set.size() > 8) out += " and " + std::to_string(set.size() - 8) + " more";
     return out;
 }
+
+namespace {
 
 // What follows which(...) for the entries that are right: the ones before a wrong stretch
 // that runs to the end by number ("(feature 0 is right)"), else `others`.

@@ -55,6 +55,14 @@ struct Region {
 std::string describe_difference(const std::string& name, const arma::mat& got, const arma::mat& want, const Axes& ax,
                                 double tol = kTol, const std::vector<Region>& regions = {});
 
+// A word's plural ("query": "queries", "key": "keys").
+std::string plural(const std::string& word);
+// The indices in `set` (sorted, out of n) as a phrase that follows "wrong": "for query 3
+// only", "for queries 1 to 4", "from query 3 on", "for the last query only (query 3)",
+// "for queries 0, 2 and 5" (`prep` is "for", "in" or "at"; `from`: the first index's number).
+std::string which(const std::string& prep, const std::string& word, const std::vector<arma::uword>& set, arma::uword n,
+                  arma::uword from = 0);
+
 // "query 2, key 0" (or "key 0" for a one-row result).
 std::string where(const Axes& ax, arma::uword row, arma::uword col);
 // A number as the learner reads it: 6 significant digits, inf, -inf or NaN.

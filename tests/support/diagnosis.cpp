@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 #include <memory>
 #include <regex>
 #include <set>
@@ -685,6 +686,54 @@ void require_declared(const std::string& exercise, const std::deque<Probe>& prob
                                                                     << "in tests/catalogue/ does not list");
 }
 
+// The rows (by_cols: the columns) of got where it gives v's numbers and not the right
+// ones, when every row of every part is either the right one or v's; nothing otherwise
+// (a throw, another shape, a row that is neither, a part whose rows have no name).
+std::optional<std::vector<arma::uword>> lines_of_variant(const Result& got, const Result& right, const Variant& v,
+                                                         bool by_cols, double tol) {
+    const Result& r = v.result;
+    if (v.fits || !v.alone || got.threw != Threw::nothing || right.threw != Threw::nothing ||
+        r.threw != Threw::nothing || got.parts.size() != right.parts.size() || r.parts.size() != right.parts.size())
+        return std::nullopt;
+    std::set<arma::uword> lines;
+    for (std::size_t k = 0; k < right.parts.size(); ++k) {
+        const Part& y = right.parts[k];
+        const Part* g = got.part(y.name);
+        const Part* w = r.part(y.name);
+        const std::string& word = by_cols ? y.axes.cols : y.axes.rows;
+        if (!g || !w || word.empty() || y.axes.sequence || y.axes.count) return std::nullopt;
+        if (arma::size(g->value) != arma::size(y.value) || arma::size(w->value) != arma::size(y.value)) return std::nullopt;
+        const arma::uword n = by_cols ? y.value.n_cols : y.value.n_rows;
+        for (arma::uword i = 0; i < n; ++i) {
+            const arma::mat gi = by_cols ? arma::mat(g->value.col(i)) : arma::mat(g->value.row(i));
+            const arma::mat yi = by_cols ? arma::mat(y.value.col(i)) : arma::mat(y.value.row(i));
+            const arma::mat wi = by_cols ? arma::mat(w->value.col(i)) : arma::mat(w->value.row(i));
+            if (agree(gi, yi, tol)) continue;
+            if (!agree(gi, wi, tol)) return std::nullopt;
+            lines.insert(i);
+        }
+    }
+    return std::vector<arma::uword>(lines.begin(), lines.end());
+}
+
+// The rows (by_cols: columns) where v differs from the right result, in any part.
+std::size_t lines_where_variant_differs(const Result& right, const Variant& v, bool by_cols, double tol) {
+    std::size_t n = 0;
+    for (const Part& y : right.parts) {
+        const Part* w = v.result.part(y.name);
+        if (!w || arma::size(w->value) != arma::size(y.value)) continue;
+        const arma::uword lines = by_cols ? y.value.n_cols : y.value.n_rows;
+        std::size_t here = 0;
+        for (arma::uword i = 0; i < lines; ++i)
+            here += agree(by_cols ? arma::mat(w->value.col(i)) : arma::mat(w->value.row(i)),
+                          by_cols ? arma::mat(y.value.col(i)) : arma::mat(y.value.row(i)), tol)
+                        ? 0
+                        : 1;
+        n = std::max(n, here);
+    }
+    return n;
+}
+
 }  // namespace
 
 Finding Diagnosis::explain(const std::vector<Result>& got) const {
@@ -805,6 +854,62 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
         }
     }
 
+    // 2b. a mistake of the catalogue made on some rows (or columns) only: every wrong result
+    //     has, row by row, either the right numbers or one variant's of that mistake, and on
+    //     some input the variant's rows are fewer than all it changes (a loop over the rows
+    //     that stops one short, starts one late, or treats some rows apart). Named when one
+    //     mistake fits so, on one axis.
+    if (fit.empty()) {
+        std::map<std::string, std::pair<const Variant*, std::vector<arma::uword>>> found;  // key -> (variant, lines)
+        std::set<std::string> keys_found;
+        bool on_cols = false;
+        for (bool by_cols : {false, true}) {
+            std::map<std::string, std::pair<const Variant*, std::vector<arma::uword>>> here_all;
+            std::map<std::string, int> holds;  // wrong inputs a key fits on
+            std::set<std::string> fewer;       // keys that leave out some rows they change, on some input
+            int n_wrong_seen = 0;
+            for (std::size_t i = 0; i < probes_.size(); ++i) {
+                if (!wrong[i]) continue;
+                ++n_wrong_seen;
+                std::set<std::string> fitted;
+                for (const Variant& v : probes_[i].variants) {
+                    const std::string key = key_of(v);
+                    if (fitted.count(key)) continue;
+                    const auto lines = lines_of_variant(got[i], probes_[i].right, v, by_cols, probes_[i].tol);
+                    if (!lines || lines->empty()) continue;
+                    fitted.insert(key);
+                    if (lines->size() < lines_where_variant_differs(probes_[i].right, v, by_cols, probes_[i].tol))
+                        fewer.insert(key);
+                    if (!here_all.count(key)) here_all[key] = {&v, *lines};
+                }
+                for (const auto& k : fitted) ++holds[k];
+            }
+            for (const auto& [key, count] : holds)
+                if (count == n_wrong_seen && fewer.count(key)) {
+                    if (keys_found.insert(key).second && found.empty()) on_cols = by_cols;
+                    if (!found.count(key)) found[key] = here_all[key];
+                }
+        }
+        if (keys_found.size() == 1) {
+            const auto& [v, lines] = found.begin()->second;
+            std::size_t at = 0;  // the first wrong input, where the lines were counted
+            while (!wrong[at]) ++at;
+            const Part& y = probes_[at].right.parts.front();
+            const std::string word = on_cols ? y.axes.cols : y.axes.rows;
+            const arma::uword n = on_cols ? y.value.n_cols : y.value.n_rows;
+            const std::string many = plural(word);
+            std::string text = "on some " + many + " only: " + sentence(*v->mistake, v->detail) + ". It shows " +
+                               which("for", word, lines, n, on_cols ? y.axes.cols_from : 0) + " on " +
+                               probes_[at].input + ", and the other " + many +
+                               " are right, so the slip is in what sets those " + many +
+                               " apart: a loop that stops one short or starts one late (<= for <, a start at 1), "
+                               "or a test that picks them";
+            Finding f{v->mistake, key_of(*v) + kSep + "some lines", text, {}, "", 0};
+            f.on_some_lines = true;
+            return f;
+        }
+    }
+
     // 3. where the first wrong result differs
     for (std::size_t i = 0; i < probes_.size(); ++i) {
         if (!wrong[i]) continue;
@@ -837,7 +942,7 @@ void Diagnosis::judge() const {
     }
     // a result that hangs on the calls before it (each input called a second time),
     // unless a mistake of the catalogue explains the results by themselves
-    const bool by_themselves = f.mistake && !is_relation(*f.mistake);
+    const bool by_themselves = f.mistake && !is_relation(*f.mistake) && !f.on_some_lines;
     std::vector<Result> again(probes_.size());
     for (std::size_t i = 0; i < probes_.size(); ++i) {
         again[i] = by_themselves ? got[i] : called_again(probes_[i], got[i]);

@@ -12,6 +12,9 @@
 //      the learner's result and the right one on every wrong input, when exactly one
 //      does: transposed, negated, scaled by a named quantity, shifted by one, a term
 //      missing, inf or NaN where the answer is finite, ...;
+//   2b. otherwise names the mistake of the catalogue whose variant gives the wrong
+//      results on some rows (or columns) and the right ones on the others, when one does
+//      (a loop over the queries that stops one short), with the rows it touched;
 //   3. otherwise says where the first wrong result differs, in the learner's words
 //      (query 2, key 0; head 1's columns; from position 3 on).
 //
@@ -166,6 +169,9 @@ struct Finding {
     // explain (a result of zeros is also one of whole numbers). Dropped where it is that
     // on every input and another finding holds on all of them.
     bool implied = false;
+    // A mistake of the catalogue seen on some rows (or columns) only: a fact about those
+    // rows, which a result kept from an earlier call could also give.
+    bool on_some_lines = false;
 };
 
 class Diagnosis {

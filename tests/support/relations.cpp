@@ -763,6 +763,23 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
                 out.back().implied = n == 1;
             }
     }
+    // a loop over the entries, i < n_elem in Armadillo's order (down the columns), that
+    // started at 1 or stopped one short: one entry at a corner left at 0, the rest right
+    if (Y.n_rows > 1 && Y.n_cols > 1 && arma::size(R) == arma::size(Y))
+        for (const bool last : {true, false}) {
+            const arma::uword e = last ? Y.n_elem - 1 : 0;
+            arma::vec r = arma::vectorise(R), y = arma::vectorise(Y);
+            if (R(e) != 0.0 || agree(R(e), Y(e), tol)) continue;
+            r.shed_row(e), y.shed_row(e);
+            if (!agree(r, y, tol)) continue;
+            out.push_back(found(m::result_edge_left_out, std::string("edge:entries:") + (last ? "last" : "first"),
+                                name + " is right except its " + (last ? "last" : "first") + " entry in Armadillo's order (" +
+                                    where(ax, e % Y.n_rows, e / Y.n_rows) + "), which was left at 0: " +
+                                    (last ? "a loop over the entries that stopped one short (i < n_elem - 1 where "
+                                            "i < n_elem belongs)"
+                                          : "a loop over the entries that started at 1 instead of 0 (entries are "
+                                            "counted from 0, as W(i) reads them)")));
+        }
     // every entry also holding those before it: said before the loop bounds below, since its
     // first entry is right too and it tells every other one
     if (values && out.empty()) {
