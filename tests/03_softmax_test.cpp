@@ -94,11 +94,12 @@ arma::mat far_below_zero_scores() {
 // tests/support/families.hpp): a row taken as wholly hidden by one key, the shift on one
 // side of the fraction, the loop over the rows run to the number of keys, the maximum
 // started at 0 (a shift of max(0, row max): exp underflows to 0 / 0 on a row far below 0,
-// and the test m == -inf never holds), each exponential divided by the total so far. T: the
+// and the test m == -inf never holds, or a total of 0 taken for a hidden row), each
+// exponential divided by the total so far, the loop ended at the first row of -inf. T: the
 // scores the softmax is taken of (S, or S + mask), by loops.
 enum class OwnSoftmax { hidden_by_first, hidden_by_last, hidden_by_any, shift_top, shift_bottom, shift_top_unguarded,
                         rows_to_keys, max_reread_in_place, max_from_zero, max_from_zero_row_tested,
-                        running_total };
+                        max_from_zero_total_tested, running_total, return_at_hidden_row };
 arma::mat own_softmax(const arma::mat& T, OwnSoftmax way) {
     arma::mat A(T.n_rows, T.n_cols, arma::fill::zeros);
     const double ninf = -arma::datum::inf;
@@ -125,9 +126,16 @@ arma::mat own_softmax(const arma::mat& T, OwnSoftmax way) {
         last = T.n_cols > 0 && T(i, T.n_cols - 1) == ninf;
         const bool hidden = mx == ninf || (way == OwnSoftmax::hidden_by_first && first) ||
                             (way == OwnSoftmax::hidden_by_last && last) || (way == OwnSoftmax::hidden_by_any && any);
-        // a maximum started at 0 is never -inf: the row of -inf is caught only when tested by its own maximum
-        if (hidden && way != OwnSoftmax::shift_top_unguarded && way != OwnSoftmax::max_from_zero) continue;
-        if (way == OwnSoftmax::max_from_zero || way == OwnSoftmax::max_from_zero_row_tested) mx = std::max(0.0, mx);
+        // a row of -inf ending the loop: it and every row after it left at 0
+        if (hidden && way == OwnSoftmax::return_at_hidden_row) return A;
+        // a maximum started at 0 is never -inf: the row of -inf is caught only when tested by its
+        // own maximum, or by its total of 0 (which also zeroes a row whose exponentials underflow)
+        if (hidden && way != OwnSoftmax::shift_top_unguarded && way != OwnSoftmax::max_from_zero &&
+            way != OwnSoftmax::max_from_zero_total_tested)
+            continue;
+        if (way == OwnSoftmax::max_from_zero || way == OwnSoftmax::max_from_zero_row_tested ||
+            way == OwnSoftmax::max_from_zero_total_tested)
+            mx = std::max(0.0, mx);
         const bool top = way == OwnSoftmax::shift_top || way == OwnSoftmax::shift_top_unguarded,
                    bottom = way == OwnSoftmax::shift_bottom;
         double total = 0;
@@ -141,6 +149,7 @@ arma::mat own_softmax(const arma::mat& T, OwnSoftmax way) {
             continue;
         }
         for (arma::uword j = 0; j < T.n_cols; ++j) total += std::exp(top ? T(i, j) : T(i, j) - mx);
+        if (way == OwnSoftmax::max_from_zero_total_tested && total == 0) continue;
         for (arma::uword j = 0; j < T.n_cols; ++j) A(i, j) = std::exp(bottom ? T(i, j) : T(i, j) - mx) / total;
     }
     return A;
@@ -159,7 +168,10 @@ void own_softmax_variants(Probe& p, const arma::mat& T) {
     p.variant(m::softmax_max_started_at_zero, as(own_softmax(T, OwnSoftmax::max_from_zero))).labelled("m = 0.0, m == -inf tested");
     p.variant(m::softmax_max_started_at_zero, as(own_softmax(T, OwnSoftmax::max_from_zero_row_tested)))
         .labelled("m = 0.0, the row's own maximum tested");
+    p.variant(m::softmax_max_started_at_zero, as(own_softmax(T, OwnSoftmax::max_from_zero_total_tested)))
+        .labelled("m = 0.0, a total of 0 taken for a hidden row");
     p.variant(m::softmax_divided_by_running_total, as(own_softmax(T, OwnSoftmax::running_total)));
+    p.variant(m::softmax_returns_at_hidden_row, as(own_softmax(T, OwnSoftmax::return_at_hidden_row)));
     // the same without the rule for a row of nothing but -inf (NaN there): two slips
     p.variant(m::softmax_shift_on_one_side, as(own_softmax(T, OwnSoftmax::shift_top_unguarded)))
         .labelled("exp(s - max) / sum(exp(s)), no rule for a row of -inf")
@@ -188,7 +200,10 @@ Diagnosis softmax_rows_diagnosis() {
              // the first input's shape, first entry, sum, largest and smallest entry: a result kept
              // from an earlier call under any of these shows
              {"the 4x6 random scores again, their entries after the first in reverse order",
-              same_summary_other_order(random_scores())}}) {
+              same_summary_other_order(random_scores())},
+             // a row of nothing but -inf with two rows after it: a loop that ends there leaves both
+             {"4x3 scores, row 1 with every key hidden and two rows after it",
+              arma::mat{{0.5, 1.5, -1.0}, {-INFINITY, -INFINITY, -INFINITY}, {2.0, -0.5, 1.0}, {-1.5, 0.25, 3.0}}}}) {
         const arma::mat in = S;
         Probe& p = d.probe(input, [in] { return result("A", attn::softmax_rows(in), kWeights); },
                            result("A", softmax_by_loops(in), kWeights));

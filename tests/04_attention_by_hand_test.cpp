@@ -789,14 +789,15 @@ Diagnosis inside_value_range_diagnosis() {
 
 // The message of the attn::ShapeError `call` throws, whether the function itself or one
 // it calls from the course (scores, mix_value_rows) refused the shapes; anything else is
-// named as refusal_of names it.
-std::string shape_error_here_or_below(const std::string& function, const std::function<void()>& call) {
+// named as refusal_of names it (`input`: the bad input in words, where a case tries several).
+std::string shape_error_here_or_below(const std::string& function, const std::function<void()>& call,
+                                      const std::string& input = "") {
     const Result got = attempt([&] {
         call();
         return Result{};
     });
     if (got.threw == Threw::shape_error) return got.message;
-    return refusal_of<attn::ShapeError>(function, call);
+    return refusal_of<attn::ShapeError>(function, call, {}, input);
 }
 
 // The learner's answer to a question with numbers, moved onto the nearest of the
@@ -1060,11 +1061,19 @@ BOOST_AUTO_TEST_CASE(no_queries_give_an_empty_table_of_weights) {
 BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
     // the check may be attention_weights' own or that of scores (which it calls): either names the
     // rule, and Q and K by their names and shapes
-    const arma::mat K5(3, 5, arma::fill::ones);
-    const std::string msg = shape_error_here_or_below("attention_weights", [&] { attn::attention_weights(kQ, K5); });
-    BOOST_TEST(msg.find("d_q = d_k") != std::string::npos,
-               "Q 3x4 with K 3x5 must throw ShapeError naming d_q = d_k; got '" << msg << "'");
-    if (!msg.empty()) message_names(msg, {"Q 3x4", "K 3x5"}, "Q 3x4 with K 3x5 (keys 5 wide for queries 4 wide)");
+    // and with a single key: a case handled apart (one key takes all the weight) is refused too
+    for (const arma::uword keys : {3, 1}) {
+        const arma::mat K5(keys, 5, arma::fill::ones);
+        const std::string k = "K " + attn::shape_of(K5);
+        const std::string input = "Q 3x4 with " + k + (keys == 1 ? " (a single key, 5 wide for queries 4 wide)"
+                                                                  : " (keys 5 wide for queries 4 wide)");
+        const std::string msg =
+            shape_error_here_or_below("attention_weights", [&] { attn::attention_weights(kQ, K5); }, input);
+        if (msg.empty()) return;
+        BOOST_TEST(msg.find("d_q = d_k") != std::string::npos,
+                   input << " must throw ShapeError naming d_q = d_k; got '" << msg << "'");
+        if (!message_names(msg, {"Q 3x4", k}, input)) return;
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

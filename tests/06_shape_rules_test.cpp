@@ -757,6 +757,12 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_that_is_not_one_entry_per_score) {
     BOOST_TEST(msg == "scaled_dot_product_attention: the mask must have one entry per query and key (L_Q x L_K); got "
                       "mask 3x3 and scores 2x4",
                "got '" << msg << "'");
+    // as many entries as the scores in the other shape: a check of mask.n_elem lets it through
+    const std::string input = "a 4x2 mask for scores 2x4 (as many entries as the scores, the other shape)";
+    const std::string same_count = refusal_of<attn::ShapeError>(
+        "scaled_dot_product_attention",
+        [&] { attn::scaled_dot_product_attention(r.Q, r.K, r.V, arma::mat(4, 2, arma::fill::zeros)); }, {}, input);
+    if (!same_count.empty()) message_names(same_count, {"mask 4x2", "scores 2x4"}, input, true);
 }
 
 BOOST_AUTO_TEST_CASE(only_a_0x0_mask_means_no_mask) {

@@ -993,6 +993,16 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_the_wrong_shape_naming_both) {
     message_names(msg, {"mask 3x3", "scores 2x4"}, "a 3x3 mask for scores 2x4", true);
 }
 
+BOOST_AUTO_TEST_CASE(rejects_a_mask_with_as_many_entries_in_the_other_shape) {
+    // a 4x2 mask for scores 2x4: a check of mask.n_elem against L_Q * L_K lets it through
+    const arma::mat Q(2, 5, arma::fill::ones), K(4, 5, arma::fill::ones), V(4, 4, arma::fill::ones);
+    const arma::mat mask(4, 2, arma::fill::zeros);
+    const std::string input = "a 4x2 mask for scores 2x4 (as many entries as the scores, the other shape)";
+    const std::string msg =
+        refusal_of<attn::ShapeError>("masked_attention", [&] { attn::masked_attention(Q, K, V, mask); }, {}, input);
+    if (!msg.empty()) message_names(msg, {"mask 4x2", "scores 2x4"}, input, true);
+}
+
 BOOST_AUTO_TEST_CASE(rejects_a_mask_right_in_only_one_of_its_two_sizes) {
     // scores 2x4: a 2x3 mask has the rows right, a 3x4 mask the columns
     const arma::mat Q(2, 5, arma::fill::ones), K(4, 5, arma::fill::ones), V(4, 4, arma::fill::ones);

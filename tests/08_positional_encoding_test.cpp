@@ -352,6 +352,14 @@ void add_variants(Probe& p, const arma::mat& X, const arma::mat& PE) {
     const Expect right = as(X + head);
     const Expect out_of_bounds = gives(Result::throws(Threw::armadillo_index));
     const std::string x = shape(L, d);
+    // PE read through memptr() with X's row count as its step, pe[c * L + r]: right when PE is
+    // exactly as long as X
+    if (L > 0 && Lmax > L && d > 1) {
+        arma::mat read(L, d);
+        for (arma::uword c = 0; c < d; ++c)
+            for (arma::uword r = 0; r < L; ++r) read(r, c) = PE.memptr()[c * L + r];
+        declare(p, mistake_of(StorageRead::step_of_n_cols), as(X + read), "X + PE, reading PE with X's row count");
+    }
     // two ways of one slip: written so that an empty X comes back right (a guard,
     // head_rows, a loop), or without that guard (`unguarded` on an empty X)
     auto two_ways = [&](const Mistake& mk, const std::string& how, const Expect& on_tokens, const Expect& unguarded,
@@ -512,6 +520,25 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         pr.variant(m::similarity_over_columns, as(by_columns));
     } else {
         pr.variant(m::similarity_over_columns, Result::throws(Threw::armadillo_index));
+    }
+    // each row against itself, PE(j, c) * PE(j, c): a line copied and one index not changed
+    arma::rowvec own(L);
+    for (arma::uword j = 0; j < L; ++j) {
+        double dot = 0;
+        for (arma::uword c = 0; c < d; ++c) dot += PE(j, c) * PE(j, c);
+        own(j) = dot;
+    }
+    pr.variant(m::similarity_row_with_itself, as(own));
+    // PE read through memptr() as if stored row by row, pe[p * d + c] * pe[j * d + c]
+    if (L > 1 && d > 1) {
+        const arma::mat R = read_row_major(PE);
+        arma::rowvec rows(L);
+        for (arma::uword j = 0; j < L; ++j) {
+            double dot = 0;
+            for (arma::uword c = 0; c < d; ++c) dot += R(p, c) * R(j, c);
+            rows(j) = dot;
+        }
+        pr.variant(mistake_of(StorageRead::row_major), as(rows), "the dot products PE(p) . PE(j), reading PE");
     }
     // every sum started from 1 (arma::fill::ones) instead of 0
     arma::rowvec from_one(L);

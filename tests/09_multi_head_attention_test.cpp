@@ -198,6 +198,25 @@ Result split_by_loops(const arma::mat& M, arma::uword h) {
 // Every natural wrong split of M into h heads, as variants of probe p.
 void split_variants(Probe& p, const arma::mat& M, arma::uword h) {
     const arma::uword L = M.n_rows, w = M.n_cols / h;
+    // copies through memptr(): M read as if stored row by row (entry (r, c) at r * n_cols + c),
+    // the part written as it comes or row by row too; or head i's block taken from memptr()
+    // + i * w, a column count where an entry count (i * w * L) belongs
+    if (L > 1 && w > 0) {
+        const arma::mat R = read_row_major(M);
+        std::vector<arma::mat> read_only, both, from_offset;
+        bool inside = true;
+        for (arma::uword i = 0; i < h; ++i) {
+            const arma::mat block = R.cols(i * w, (i + 1) * w - 1);
+            read_only.push_back(block);
+            both.push_back(arma::reshape(arma::mat(block.t()), L, w));
+            if (i * w + L * w > M.n_elem) inside = false;
+            else from_offset.push_back(arma::reshape(arma::mat(M.memptr() + i * w, L * w, 1), L, w));
+        }
+        const char* copying = "each head's copy, reading M";
+        p.variant(mistake_of(StorageRead::row_major), split_result(read_only), copying).labelled("M read row-major");
+        p.variant(mistake_of(StorageRead::row_major), split_result(both), copying).labelled("M and the part row-major");
+        if (inside && h > 1) p.variant(m::heads_block_start_in_columns, split_result(from_offset));
+    }
     std::vector<arma::mat> dealt;  // column j to head j % h
     for (arma::uword q = 0; q < h; ++q) {
         std::vector<arma::uword> cols;
@@ -875,6 +894,20 @@ Diagnosis multi_head_attention_diagnosis() {
         // what a slip of the mask does to a finite entry other than 0 depends on how its body
         // was written (mask < 0, mask == 0, ...): declared where the mask holds only 0 and -inf
         if (arma::all(arma::vectorise(c.mask == 0.0 || c.mask == -arma::datum::inf))) add_mask_slips(p, c.mask, heads, mask);
+        if (c.mask.n_elem) {
+            // the mask read through memptr() row by row, mask[i * L_K + j]: Armadillo keeps it
+            // column by column, so a square mask comes out transposed and another one scrambled
+            MhaCase read = c;
+            const arma::mat stored = arma::reshape(c.mask, c.mask.n_cols, c.mask.n_rows);  // memory, L_K per row
+            read.mask = stored.t();
+            p.variant(mistake_of(MaskUse::transposed), mha_result(mha_by_loops(read), L_K, d_v))
+                .labelled("mask[i * L_K + j]");
+            // no rule for a query with every key hidden: its row of weights -inf - (-inf) = NaN in every head
+            AttentionWay unguarded;
+            unguarded.softmax.guard = false;
+            if (arma::any(arma::max(c.mask, 1) == -arma::datum::inf))
+                declare(p, *mistake_of(unguarded.softmax), heads(unguarded));
+        }
         p.variant(m::head_scale_by_sqrt_d_model, with(Mha::divide_by_d_model))
             .variant(m::head_scale_by_total_width, with(Mha::divide_by_all_heads))
             .variant(m::heads_interleaved_columns, with(Mha::interleaved))
@@ -1483,19 +1516,28 @@ BOOST_AUTO_TEST_CASE(rejects_an_output_projection_of_the_wrong_height) {
 
 BOOST_AUTO_TEST_CASE(rejects_a_mask_that_is_not_one_entry_per_query_and_key) {
     // 3 queries over 4 keys need a 3x4 mask; a square 3x3 one (the self-attention habit) is
-    // refused by chapter 06's rule, in scaled_dot_product_attention's name or this one's
+    // refused by chapter 06's rule, in scaled_dot_product_attention's name or this one's; and a
+    // 4x3 mask, as many entries in the other shape, which a check of mask.n_elem lets through
     const Layer w(6, 2, 3, 2, 112);
-    const arma::mat X_q(3, 6, arma::fill::ones), X_kv(4, 6, arma::fill::ones), mask(3, 3, arma::fill::zeros);
-    const Result got = attempt([&] {
-        attn::multi_head_attention(X_q, X_kv, w.W_q, w.W_k, w.W_v, w.W_o, 2, mask);
-        return Result{};
-    });
-    // (a mask that never reaches the heads is refused by nobody, and heads written out by hand
-    // leave it to Armadillo: the first check names what the numbers show, this one says what is missing)
-    BOOST_TEST((got.threw == Threw::shape_error && mentions(got.message, "mask 3x3")),
-               "a 3x3 mask for 3 queries over 4 keys must be refused with an attn::ShapeError naming mask 3x3 "
-               "(chapter 06's rule: scaled_dot_product_attention checks it, or require_shapes in this function); got "
-                   << (got.threw == Threw::nothing ? std::string("nothing thrown") : got.type + ": " + got.message));
+    const arma::mat X_q(3, 6, arma::fill::ones), X_kv(4, 6, arma::fill::ones);
+    for (const arma::mat& mask : {arma::mat(3, 3, arma::fill::zeros), arma::mat(4, 3, arma::fill::zeros)}) {
+        const Result got = attempt([&] {
+            attn::multi_head_attention(X_q, X_kv, w.W_q, w.W_k, w.W_v, w.W_o, 2, mask);
+            return Result{};
+        });
+        // (a mask that never reaches the heads is refused by nobody, and heads written out by hand
+        // leave it to Armadillo: the first check names what the numbers show, this one says what is missing)
+        const std::string named = "mask " + shape(mask.n_rows, mask.n_cols);
+        if (got.threw == Threw::shape_error && mentions(got.message, named)) continue;
+        BOOST_ERROR("a " << shape(mask.n_rows, mask.n_cols)
+                         << " mask for 3 queries over 4 keys must be refused with an attn::ShapeError naming " << named
+                         << (mask.n_rows == 4 ? " (it has as many entries as a 3x4 mask: compare both sizes, not n_elem)"
+                                              : "")
+                         << " (chapter 06's rule: scaled_dot_product_attention checks it, or require_shapes in this "
+                            "function); got "
+                         << (got.threw == Threw::nothing ? std::string("nothing thrown") : got.type + ": " + got.message));
+        return;
+    }
 }
 
 BOOST_AUTO_TEST_CASE(refuses_nan_or_plus_infinity_in_the_mask) {

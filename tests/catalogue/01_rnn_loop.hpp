@@ -266,17 +266,18 @@ ATTN_MISTAKE(product_factor_at_result_index, "input_projections project scores a
              "entries c), or B(i, j) for B(k, j), so every term of an entry multiplies the same "
              "number; the sum's index runs through both factors, C(i, j) = sum over k of A(i, k) "
              "B(k, j) (chapters 01 to 04)");
-ATTN_MISTAKE(product_read_row_major, "rnn_step input_projections project scores attend row_one_by_hand llms_row",
+ATTN_MISTAKE(product_read_row_major, "rnn_step input_projections project scores attend row_one_by_hand llms_row position_similarity split_heads",
              "in the loops of {} through memptr(), entry (i, k) was read at memptr()[i * n_cols + "
              "k], as if the matrix were stored row by row: Armadillo stores it column by column, "
              "so that index lands on other entries. Entry (i, k) is memptr()[i + k * n_rows]; "
              "better, write M(i, k), which knows the layout (chapters 01 to 04)");
-ATTN_MISTAKE(product_read_wrong_leading_dimension, "input_projections project scores attend row_one_by_hand llms_row",
-             "in the loops of {} through memptr(), entry (i, k) was read at memptr()[i + k * "
-             "n_cols]: from one column to the next, storage moves on by the matrix's row count "
-             "(n_rows, its leading dimension), not by its column count, so unless the matrix is "
-             "square that index lands on other entries. Entry (i, k) is memptr()[i + k * n_rows]; "
-             "better, write M(i, k), which knows the layout (chapters 01 to 04)");
+ATTN_MISTAKE(product_read_wrong_leading_dimension, "input_projections project scores attend row_one_by_hand llms_row add_positions",
+             "in the loops of {} through memptr(), entry (i, k) was read at memptr()[i + k * s] "
+             "with a step s other than that matrix's own row count: from one column to the next, "
+             "storage moves on by the matrix's own n_rows (its leading dimension), not by its "
+             "column count or another matrix's row count, so that index lands on other entries. "
+             "Entry (i, k) is memptr()[i + k * n_rows]; better, write M(i, k), which knows the "
+             "layout (chapters 01 to 08)");
 // --- title_question
 ATTN_MISTAKE(thinks_transformer_is_attention_only, "title_question",
              "a Transformer is not attention and nothing else: it still has embeddings, "

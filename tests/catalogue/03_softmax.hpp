@@ -98,7 +98,7 @@ ATTN_MISTAKE(softmax_row_loop_to_key_count, "softmax_rows masked_softmax",
              "belongs: with more queries than keys the rows past L_K were left at 0, with fewer an "
              "index ran past the last row (unless also bounded by n_rows); each query is a row, "
              "for (arma::uword i = 0; i < S.n_rows; ++i) (chapter 03)");
-ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention scaled_dot_product_attention",
+ATTN_MISTAKE(masked_row_gives_nan, "masked_softmax softmax_rows masked_attention scaled_dot_product_attention multi_head_attention",
              "the row whose every key is hidden came out as NaN, in one of two ways: its maximum "
              "is -infinity and -inf - (-inf) is NaN, or its weights, all 0, were divided by their "
              "sum, 0 (0 / 0 is NaN). A query that may see nothing attends to nothing and gets a "
@@ -113,10 +113,11 @@ ATTN_MISTAKE(mask_finite_entries_ignored, "scaled_dot_product_attention masked_a
 ATTN_MISTAKE(mask_ignored, "masked_softmax scaled_dot_product_attention masked_attention",
              "the mask was not used at all: every key got weight, the hidden ones too; add it to "
              "the scores before the softmax, S + mask (chapters 03 and 07)");
-ATTN_MISTAKE(mask_transposed, "masked_attention masked_softmax scaled_dot_product_attention",
-             "the mask was transposed: mask(i, j) is about query i (row) and key j (column), like "
-             "the scores, so it is added as it is, S + mask; with mask.t() the causal mask hides "
-             "the past instead of the future (chapter 07)");
+ATTN_MISTAKE(mask_transposed, "masked_attention masked_softmax scaled_dot_product_attention multi_head_attention",
+             "the mask was transposed (mask.t(), or read through memptr() row by row, mask[i * L_K "
+             "+ j], where Armadillo keeps it column by column): mask(i, j) is about query i (row) "
+             "and key j (column), like the scores, so it is added as it is, S + mask; transposed, "
+             "the causal mask hides the past instead of the future (chapter 07)");
 ATTN_MISTAKE(softmax_backward_without_subtraction, "softmax_rows_backward softmax_jvp attention_backward",
              "the gradient came out as a % v (for a matrix, A % dA): the term minus the row's dot "
              "product a . v is missing; every weight of a row shares one budget, so raising one "
@@ -172,10 +173,16 @@ ATTN_MISTAKE(softmax_max_started_at_zero, "softmax_rows masked_softmax",
              "the row's maximum was started at 0 (double m = 0.0, then raised to any larger "
              "score), so a row whose scores all lie below 0 was shifted by 0 instead of by its "
              "own maximum: below about -745 every exp(s - 0) underflows to 0 and the row came out "
-             "0 / 0 = NaN; and m is never -infinity, so a test m == -inf never holds and a row of "
-             "nothing but -inf came out 0 / 0 = NaN too. Start the maximum at the row's first "
+             "0 / 0 = NaN (or 0, where a total of 0 is taken for a hidden row); and m is never "
+             "-infinity, so a test m == -inf never holds and a row of nothing but -inf came out "
+             "0 / 0 = NaN too. Start the maximum at the row's first "
              "score, double m = S(i, 0) (or at -arma::datum::inf), or take S.row(i).max() "
              "(chapter 03)");
+ATTN_MISTAKE(softmax_returns_at_hidden_row, "softmax_rows masked_softmax",
+             "the loop over the rows ended at the first row of nothing but -infinity (a return or "
+             "a break where continue belongs): that row rightly stays all zeros, but so does every "
+             "row after it, which was never computed; skip the hidden row with continue and let "
+             "the loop go on to the last row, return A after it (chapter 03)");
 ATTN_MISTAKE(softmax_divided_by_running_total, "softmax_rows masked_softmax",
              "each exponential was divided by the total in the same loop that adds it up, "
              "before the total was complete: entry j came out e_j / (e_0 + ... + e_j), so the "

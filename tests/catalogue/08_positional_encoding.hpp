@@ -146,6 +146,10 @@ ATTN_MISTAKE(similarity_missing_transpose, "position_similarity",
              "column of L entries, does not fit, or (when L = d_model) pairs entries of row p "
              "with a COLUMN of PE; the dot products with every row are PE.row(p) * PE.t(), 1 x L "
              "(chapter 08)");
+ATTN_MISTAKE(similarity_row_with_itself, "position_similarity",
+             "each entry came out as PE(j) . PE(j), row j against itself: a line copied and one "
+             "index not changed (PE(j, c) * PE(j, c)), so p was never read; entry j pairs the "
+             "two rows, s(j) += PE(p, c) * PE(j, c) (chapter 08)");
 ATTN_MISTAKE(similarity_summed_over_positions, "position_similarity",
              "the products PE(p, c) PE(j, c) were summed down each column, over the positions j "
              "(arma::sum(M) adds up each column): a dot product sums over the features c of one "

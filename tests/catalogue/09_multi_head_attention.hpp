@@ -83,6 +83,11 @@ ATTN_MISTAKE(part_numbered_from_one, "concat_heads",
              "the error numbered the parts from 1 (\"part 2\" for parts[1]): the parts are "
              "numbered as they are indexed, from 0, so the message names part i \"part \" + "
              "std::to_string(i), and the first part is part 0 (chapter 09)");
+ATTN_MISTAKE(heads_block_start_in_columns, "split_heads",
+             "head i's block was copied from memptr() + i * w, a count of columns used as a count "
+             "of entries: Armadillo stores M column by column, L entries each, so head i's first "
+             "column starts i * w * L entries in (memptr() + i * w * L), and a block of w whole "
+             "columns is what M.cols(i * w, (i + 1) * w - 1) gives without any pointer (chapter 09)");
 ATTN_MISTAKE(part_named_by_another_index, "concat_heads",
              "the error gave the part that does not fit another part's number ({}): a name "
              "written in (\"part 1\"), or a line copied from the first comparison. Build the name "

@@ -12,15 +12,15 @@ ATTN_MISTAKE(shape_check_left_to_armadillo, "*",
              "error escaped: {} (chapter 06's rule, in every chapter)");
 ATTN_MISTAKE(shape_rule_not_checked, "*",
              "a shape that breaks the function's rule was accepted without a ShapeError ({}): the code "
-             "ran on and returned something (Armadillo does not notice every bad shape, for "
-             "example a width that does not divide evenly, since integer division just rounds "
-             "down); check the rule first with require_shapes (chapter 06's rule, in every "
-             "chapter)");
+             "ran on and returned something. Armadillo does not notice every bad shape (a loop of "
+             "your own, a width divided with integers, a check that compares only the number of "
+             "entries or one of two sizes all run on); check the rule first, each size it names, "
+             "with require_shapes, as the function's Throws: line in src/contracts/ says");
 ATTN_MISTAKE(bad_input_accepted, "*",
              "an input the contract refuses was accepted ({}): nothing was thrown. Check the input "
-             "first (what the function's Throws: line in src/contracts/ lists: NaN or infinity, a "
-             "size of 0 (an arma::uword is never below 0, so n < 0 never holds: test n == 0), a "
-             "step or a position out of range) and throw attn::InputError naming the "
+             "first (what the function's Throws: line in src/contracts/ lists: NaN or infinity, "
+             "which std::isfinite tells; a size of 0, which n == 0 tells, since an arma::uword is "
+             "never below 0; a step or a position out of range) and throw attn::InputError naming the "
              "function and what is wrong, so that a caller's mistake cannot turn into silent "
              "nonsense (every chapter)");
 ATTN_MISTAKE(refused_under_another_name, "*",

@@ -765,7 +765,8 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
             for (arma::uword k = 0; k < M.n_cols; ++k) read(i, k) = M.memptr()[i + k * M.n_cols];
         if (!a_side && names.b_transposed) read = arma::mat(read.t());
         add(m::product_read_wrong_leading_dimension, a_side ? product_over(read, B, 0, n) : product_over(A, read, 0, n),
-            how, product + ", reading " + (a_side ? names.a : names.b_transposed ? names.b.substr(0, names.b.find('^')) : names.b));
+            how, product + ", reading " + (a_side ? names.a : names.b_transposed ? names.b.substr(0, names.b.find('^')) : names.b) +
+                     " with its column count as the step");
     }
     // B * A: another product where its shapes fit (and of another shape), Armadillo's size
     // error where they do not
