@@ -271,6 +271,10 @@ Diagnosis rnn_step_diagnosis() {
             else throwing_variant(p, *s.mistake, s.how, false);
         }
         p.variant(m::rnn_column_where_a_row_belongs, column_refused()).labelled("a column returned");
+        // W h_prev built entry by entry, W(i, j) h(j), and summed down the columns
+        // (arma::sum(W.each_row() % h_prev, 0)): entry j is h(j) times column j's total
+        p.variant(m::rnn_recurrent_term_summed_down_columns,
+                  as(arma::tanh(arma::rowvec(in.h % arma::sum(in.W, 0)) + in.x * in.U.t())));
         // W and U (or one of them) read through memptr() as if stored row by row, in loops over
         // each row r of W and U: h_t(r) = tanh(sum_c W[r n_cols + c] h(c) + sum_c U[r n_cols + c] x(c))
         // (W alone read so is W^T, W being square: the slip rnn_weight_not_transposed)

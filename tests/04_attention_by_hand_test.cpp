@@ -564,6 +564,12 @@ Diagnosis row_one_by_hand_diagnosis(const WeightsAndValues& inputs, bool every_s
                            result("z", product_by_loops(w, v), ax));
         if (every_slip) mix_variants(p, w, v, "z", ax);
         else weighted_sum_variants(p, w, v, "z", ax);
+        // a single key handled apart as taking all the weight (if one key, return V.row(0)):
+        // right wherever there are several (declared where the inputs hold a single key)
+        if (!every_slip)
+            p.variant(m::weights_renormalised,
+                      result("z", v.n_rows == 1 ? arma::rowvec(v.row(0)) : product_by_loops(w, v), ax))
+                .labelled("a single key given all the weight");
         // (one row: its rows' bounds run past the end as the loop one too far does; the sum to d_v
         // is mix_loop_bound_d_v; the columns to L_K are one short on these inputs)
         add_product_loop_slips(p, "z", arma::mat(w), v,

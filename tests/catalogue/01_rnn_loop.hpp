@@ -266,6 +266,11 @@ ATTN_MISTAKE(product_factor_at_result_index, "input_projections project scores a
              "entries c), or B(i, j) for B(k, j), so every term of an entry multiplies the same "
              "number; the sum's index runs through both factors, C(i, j) = sum over k of A(i, k) "
              "B(k, j) (chapters 01 to 04)");
+ATTN_MISTAKE(rnn_recurrent_term_summed_down_columns, "rnn_step",
+             "the recurrent term was built entry by entry and summed down the columns, "
+             "arma::sum(W.each_row() % h_prev, 0): that gives h_prev(j) times the total of W's "
+             "column j. Entry i of the term is row i of W against h_prev, the sum over j of W(i, "
+             "j) h_prev(j): sum along the rows (dimension 1), or write h_prev * W.t() (chapter 01)");
 ATTN_MISTAKE(product_read_row_major, "rnn_step input_projections project scores attend row_one_by_hand llms_row position_similarity split_heads",
              "in the loops of {} through memptr(), entry (i, k) was read at memptr()[i * n_cols + "
              "k], as if the matrix were stored row by row: Armadillo stores it column by column, "

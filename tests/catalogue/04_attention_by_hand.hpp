@@ -25,15 +25,16 @@ ATTN_MISTAKE(scores_scaled_too_early, "scores",
 
 // --- step 3: the divisor
 ATTN_MISTAKE(no_scaling, "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention self_attention multi_head_attention attention_questions",
-             "the scores were not divided by sqrt(d_k), the width of a key: S / "
-             "std::sqrt(double(K.n_cols)); note that std::pow(d_k, 1 / 2) is pow(d_k, 0) = 1, "
-             "since 1 / 2 is an integer division (chapter 04, step 3; chapter 05 says why)");
+             "the scaling by 1 / sqrt(d_k) was left out (a factor of 1, or scores not divided): d_k is "
+             "the width of a key, so S / std::sqrt(double(K.n_cols)), or the factor 1.0 / "
+             "std::sqrt(double(d_k)); note that std::pow(d_k, 1 / 2) is pow(d_k, 0) = 1, since 1 / "
+             "2 is an integer division (chapter 04, step 3; chapter 05 says why)");
 ATTN_MISTAKE(scale_by_d_k,
              "attention_weights scale_scores scale_factor scaled_dot_product_attention cross_attention masked_attention "
              "self_attention multi_head_attention attention_questions",
-             "the scores were divided by d_k; the divisor is sqrt(d_k), the typical size of a "
-             "score: the std::sqrt was left out, or the scores were divided by sqrt(d_k) twice "
-             "(chapter 05)");
+             "the scale was d_k where sqrt(d_k) belongs (the scores divided by d_k, or a factor of "
+             "1 / d_k): sqrt(d_k) is the typical size of a score, so the std::sqrt was left out, or "
+             "the scores were divided by sqrt(d_k) twice (chapter 05)");
 ATTN_MISTAKE(scale_by_key_count, "attention_weights scaled_dot_product_attention cross_attention masked_attention self_attention scale_scores multi_head_attention",
              "the scores were divided by the square root of a number of tokens (the keys, K.n_rows "
              "= S.n_cols, or the queries, Q.n_rows = S.n_rows); d_k is the width of one key, "
@@ -109,8 +110,8 @@ ATTN_MISTAKE(weights_normalised_again, "attend",
              "is, A * V (chapter 04, step 5)");
 ATTN_MISTAKE(weights_renormalised, "attend row_one_by_hand",
              "the weights were divided by their sum before being spent on the values (each row of A "
-             "by arma::sum(A, 1), weights / arma::accu(weights), or the output divided by it "
-             "afterwards): the output is the weighted sum of the weights as given, Z = A * V, "
+             "by arma::sum(A, 1), weights / arma::accu(weights), the output divided by it "
+             "afterwards, or a single key handled apart as taking all the weight, V.row(0)): the output is the weighted sum of the weights as given, Z = A * V, "
              "z = sum_j weights(j) * V.row(j); weights that do not sum to 1 must not be changed, "
              "and a row of zero weights (a query that sees nothing) must give zeros, not 0 / 0 = "
              "NaN (chapter 04, step 5)");

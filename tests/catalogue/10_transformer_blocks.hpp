@@ -156,8 +156,10 @@ ATTN_MISTAKE(block_ff_hidden_layer_taken, "encoder_block decoder_block",
              "layer_norm(H + feed_forward(H, ...).y, ...) (chapter 10)");
 ATTN_MISTAKE(block_norm_weights_reused, "encoder_block decoder_block",
              "one norm's gain and bias were used for another: each sub-layer has its own layer "
-             "norm (norm1 after the self-attention, norm2 after the next sub-layer, norm3 in the "
-             "decoder), so use w.norm2 and w.norm3 where they belong (chapter 10)");
+             "norm, in order (the encoder: norm1 after the self-attention, norm2 after the "
+             "feed-forward; the decoder: norm1, norm2 after the cross-attention, norm3 after the "
+             "feed-forward), so each layer_norm call takes the w.normN of its own sub-layer "
+             "(chapter 10)");
 ATTN_MISTAKE(decoder_cross_uses_self_weights, "decoder_block",
              "the two attentions' weights were mixed up: the self-attention uses w.self and the "
              "cross-attention its own, w.cross: multi_head_attention(H1, H_enc, c.W_q, c.W_k, "

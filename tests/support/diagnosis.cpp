@@ -139,6 +139,7 @@ bool refused_valid_input(const Result& got, const std::string& function, const s
         if (!one.implied) f.push_back(one);
     if (f.size() == 1 && named_so_far == 0) {
         Finding one = f[0];
+        if (names_a_size_of_zero(input)) reword_past_the_end_of_nothing(one);
         one.text = "on " + input + ": " + one.text;
         report_finding(one);
     } else {
@@ -510,7 +511,9 @@ std::string judge_refusal(const Result& got, bool wants_shape, const std::string
                 report(m::shape_check_left_to_armadillo,
                        got.message + ", in " + check + ". Check the input first, before any product, sum or slice, "
                            "and throw the course's error naming the rule and both shapes (require_shapes for shapes, "
-                           "attn::InputError for the rest)");
+                           "attn::InputError for the rest); if your function has such a check, its condition let "
+                           "this input through: compare it with the rule, each size the rule names (a size compared "
+                           "twice, n_rows where n_cols belongs, one matrix read for another)");
             return "";
         case Threw::shape_error:
         case Threw::input_error: {
@@ -847,6 +850,15 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
             for (auto it = common.begin(); it != common.end();) it = it->second.implied ? common.erase(it) : std::next(it);
         if (common.size() == 1) {
             Finding f = common.begin()->second;
+            // past the end only where the right result is empty: a bound n - 1 with n = 0
+            bool only_empty = true;
+            for (std::size_t i = 0; i < probes_.size() && only_empty; ++i) {
+                if (!wrong[i]) continue;
+                bool empty = false;
+                for (const Part& q : probes_[i].right.parts) empty = empty || q.value.n_elem == 0;
+                only_empty = empty;
+            }
+            if (only_empty) reword_past_the_end_of_nothing(f);
             if (f.factor_names.size() == 1 && named_on)  // narrowed to one name: say it
                 reword_factor(f, scaled_sentence(f.part, f.factor, f.factor_names[0],
                                                  inverse_name(f.factor_names[0], f.factor, named_on->quantities)));

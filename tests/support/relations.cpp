@@ -9,6 +9,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <regex>
 #include <set>
 
 namespace attn_test {
@@ -951,6 +952,21 @@ std::vector<ContractRule> attention_rules(bool with_mask) {
 // A call that threw where the right result is numbers: the input was valid, so what threw
 // says the slip's kind (a check too strict, a product of the wrong operands, an index
 // past the end); the key is the kind alone, so that one kind on every input names it.
+void reword_past_the_end_of_nothing(Finding& f) {
+    if (f.mistake != &m::result_index_past_the_end) return;
+    const auto at = f.text.rfind(" (it threw ");
+    f.text = "on input the contract accepts with a size of 0, an index ran past the end: a bound n - 1 with an "
+             "unsigned n of 0 wraps round to the largest arma::uword, so a loop t <= X.n_rows - 1 (or a range "
+             ".rows(0, n - 1)) runs on where there is nothing to read; write each bound as the size it counts, "
+             "t < X.n_rows, which runs no step at all for 0" +
+             (at == std::string::npos ? std::string() : f.text.substr(at));
+}
+
+bool names_a_size_of_zero(const std::string& input) {
+    static const std::regex zero("(^|[^0-9])0x[0-9]|[0-9]x0([^0-9]|$)");
+    return std::regex_search(input, zero);
+}
+
 std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& function) {
     const std::string said = " (it threw " + got.type + ": " + got.message + ")";
     // a standard library error whose message starts with the function's name: the

@@ -40,6 +40,12 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
 // code called, or Armadillo (operands that do not fit, an index past the end).
 std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& function);
 
+// An index past the end on input with a size of 0: rewrites that finding (and only that one)
+// with its likeliest cause first, a bound n - 1 with an unsigned n of 0.
+void reword_past_the_end_of_nothing(Finding& f);
+// Whether a description of an input gives a size of 0 ("X 0x5", "scores 3x0").
+bool names_a_size_of_zero(const std::string& input);
+
 // A shape rule of a function's contract: the size of `matrix` and the one of `other` it
 // is compared with, in words ("W_o's rows against W_v's columns, h * d_v, the width of
 // concat"). A ShapeError of the function's own on input the contract accepts whose message
