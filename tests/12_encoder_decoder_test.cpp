@@ -691,6 +691,8 @@ struct BeamWay {
     bool cut_at_end = true;  // Finished::extended: the answer cut at its first end token
     bool best_from_zero = false;  // the best finished score starts at 0, not -infinity (no flag
                                   // for "none yet"): no finished prefix, nor live one, beats it
+    bool in_place = false;  // the kept prefixes written over the live ones, slot by slot, while
+                            // later candidates still read their parents from those slots
 };
 
 // Beam search written out for the test, one way or another (BeamWay), asking `next`;
@@ -792,6 +794,8 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             }
         }
         std::vector<Hyp> kept;
+        std::vector<Hyp> slots = live;  // in_place: where parents are read from, overwritten as the beam grows
+        std::size_t written = 0;
         std::size_t places = 0;
         for (const Cand& c : order) {
             const bool end_outside = w.finished == F::outside_beam && c.token == kEnd;
@@ -804,7 +808,7 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
                 ++places;
                 continue;
             }
-            const Hyp& parent = live[c.parent];
+            const Hyp parent = w.in_place ? slots[c.parent] : live[c.parent];
             const bool by_end = c.token == kEnd && w.finished != F::extended;
             Hyp h{parent.tokens, c.score, false};
             if (!by_end || w.keep_end || stays) h.tokens.push_back(c.token);
@@ -818,6 +822,11 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
             if (stays || !done) {
                 h.done = done;
                 kept.push_back(h);
+                if (w.in_place) {
+                    if (written < slots.size()) slots[written] = h;
+                    else slots.push_back(h);
+                    ++written;
+                }
                 ++places;
                 continue;
             }
@@ -1049,6 +1058,7 @@ std::vector<BeamSlip> beam_slips() {
     add(m::max_len_zero_still_decodes, "full when the length == max_len", [](W& w) { w.zero = W::Zero::equality; });
     add(m::decode_prefix_without_begin, "", [](W& w) { w.with_begin = false; });
     add(m::decode_shown_last_token_only, "", [](W& w) { w.last_only = true; });
+    add(m::beam_rebuilt_in_place, "", [](W& w) { w.in_place = true; });
     return out;
 }
 

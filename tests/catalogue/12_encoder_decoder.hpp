@@ -187,6 +187,12 @@ ATTN_MISTAKE(greedy_softmax_without_shift, "greedy_decode",
              "(chapter 12)");
 
 // --- beam_search
+ATTN_MISTAKE(beam_rebuilt_in_place, "beam_search",
+             "the next beam was written over the live prefixes, slot by slot, while later "
+             "candidates still read their parent from those slots: once a slot is overwritten, a "
+             "candidate whose parent sat there grows from the new prefix instead; read every "
+             "parent from the beam as it was, and build the next one in a vector of its own "
+             "(std::vector<Hyp> next; ... live = std::move(next)) (chapter 12)");
 ATTN_MISTAKE(beam_sums_raw_scores, "beam_search",
              "the beam added up raw scores: next_scores gives logits, and logits of different "
              "prefixes are not on one scale; add log softmax(scores)[token], s_j - log sum exp(s) "
