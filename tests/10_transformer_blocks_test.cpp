@@ -464,6 +464,7 @@ enum class BackExtra {
     inv_std_first_two,    // inv_std (dxhat - mean(dxhat)) - xhat mean(dxhat % xhat)
     means_over_d_minus_1,  // the row sums divided by d_model - 1
     whole_matrix_means,   // both means over every entry of the matrix (accu / (T d_model))
+    whole_matrix_variance_mean,  // only mean(dxhat % xhat) over every entry (hoisted out of the row loop)
     means_swapped,        // inv_std (dxhat - mean(dxhat % xhat) - xhat mean(dxhat))
     product_mean_twice,   // inv_std (dxhat - mean(dxhat % xhat) - xhat mean(dxhat % xhat))
     sum_form_without_d,   // inv_std / d (dxhat - sum(dxhat) - xhat sum(dxhat % xhat)): dxhat lacks its d
@@ -522,6 +523,7 @@ arma::mat dx_extra_by_loops(const BackwardCase& k, BackExtra slip) {
             if (slip == BackExtra::mean_term_of_dy) mean_d = plain_d;
         }
         if (slip == BackExtra::whole_matrix_means) mean_d = all_d / (T * d), mean_dx = all_dx / (T * d);
+        if (slip == BackExtra::whole_matrix_variance_mean) mean_dx = all_dx / (T * d);
         const bool product = slip == BackExtra::product_mean_over_t || slip == BackExtra::product_sum_over_d;
         const bool product_t = slip == BackExtra::product_t_mean_over_t || slip == BackExtra::product_t_sum_over_d;
         if (product || product_t) {
@@ -611,6 +613,8 @@ void backward_variants(Probe& p, const BackwardCase& k) {
         .labelled("down the columns")
         .variant(m::layer_norm_backward_mean_over_columns, dx(BackExtra::whole_matrix_means))
         .labelled("over the whole matrix")
+        .variant(m::layer_norm_backward_mean_over_columns, dx(BackExtra::whole_matrix_variance_mean))
+        .labelled("mean(dxhat % xhat) over the whole matrix")
         .variant(m::layer_norm_backward_means_swapped, dx(BackExtra::means_swapped))
         .labelled("the two means swapped")
         .variant(m::layer_norm_backward_means_swapped, dx(BackExtra::product_mean_twice))
@@ -869,6 +873,17 @@ Diagnosis feed_forward_diagnosis() {
                       detail)
                 .labelled(how);
         auto more = [&](FfMore s) { return ff_result(ff_more_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2, s)); };
+        // a hand-written product's sum run to the other one's width: H W_2 over the first d_model
+        // hidden units only (d_model < d_ff here), or X W_1 over d_ff terms, past X's last column
+        {
+            FfByLoops r = ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2);
+            const arma::uword dm = X.n_cols;
+            r.y = product_by_loops(r.H.cols(0, dm - 1), f.W_2.rows(0, dm - 1));
+            r.y.each_row() += f.b_2;
+            p.variant(m::feed_forward_sum_to_other_width, ff_result(r)).labelled("H W_2 summed to d_model");
+            p.variant(m::feed_forward_sum_to_other_width, Result::throws(Threw::armadillo_index))
+                .labelled("X W_1 summed to d_ff");
+        }
         {
             FfByLoops r = ff_by_loops(X, f.W_1, f.b_1, f.W_2, f.b_2);
             for (arma::uword i = 0; i < r.y.n_rows; ++i)

@@ -339,7 +339,8 @@ Diagnosis attention_backward_diagnosis() {
         for (const BackSlip& s : slips)
             if (!s.square_only || c.Q.n_rows == c.K.n_rows)
                 p.variant(*s.mistake, grads_result(attention_backward_by_loops(c, s.way(c)))).labelled(s.how);
-        p.quantity("d_k", static_cast<double>(c.K.n_cols)).quantity("d_v", static_cast<double>(c.V.n_cols));
+        p.quantity("d_k", static_cast<double>(c.K.n_cols)).quantity("d_v", static_cast<double>(c.V.n_cols))
+            .quantity("L_Q", static_cast<double>(c.Q.n_rows)).quantity("L_K", static_cast<double>(c.K.n_rows));
     }
     // two slips at once, in different parts of the backward pass (on the square inputs
     // only when one of them needs L_Q = L_K)
@@ -390,10 +391,12 @@ enum class CeLoss { right, prob_unshifted, lse_unshifted, prob_shifted, shift_no
 // after the division by T, the difference reversed, the exponentials divided by their
 // column's total (arma::sum(E) without a dimension) or by everything's, or shifted by
 // another amount than the row's maximum (CeWay::shift); the exponentials not divided by
-// their row's sum (shifted or not); the one-hot's 1 at column r, the row's own number.
+// their row's sum (shifted or not); the one-hot's 1 at column r, the row's own number;
+// (other_shift_lse) exp(z - lse) with the log-sum-exp taken under another shift (where a row
+// lies far below it, its sum is 0, the lse -inf and each probability exp(+inf)).
 enum class CeGrad { right, unshifted, from_unshifted_lse, without_onehot, onehot_after_division, negated, columns, total,
                     other_shift, unnormalised, unnormalised_unshifted, onehot_at_row_number, down_columns, whole,
-                    whole_row_shift, row_mean_exp };
+                    whole_row_shift, row_mean_exp, other_shift_lse };
 // (column_of_row: the loss of row r read its log-sum-exp from column r's sum of the
 // row-shifted exponentials, sum(E)(r); whole_row_shift: exp(Z - m_r) of the whole matrix and
 // its accu, m_r row r's maximum, as written, so it overflows where another row is far
@@ -505,6 +508,7 @@ CeByLoops cross_entropy_by_loops(const arma::mat& Z, const std::vector<arma::uwo
             if (w.grad == CeGrad::whole) p = whole(i, j);
             if (w.grad == CeGrad::whole_row_shift) p = std::exp(Z(i, j) - mx) / all_by_row;
             if (w.grad == CeGrad::other_shift) p = std::exp(Z(i, j) - other_at(j)) / by_other;
+            if (w.grad == CeGrad::other_shift_lse) p = std::exp(Z(i, j) - (other + std::log(by_other)));
             if (w.grad == CeGrad::row_mean_exp) p = std::exp(Z(i, j) - mx) / (shifted / static_cast<double>(n));
             if (w.grad == CeGrad::unnormalised) p = std::exp(Z(i, j) - mx);
             if (w.grad == CeGrad::unnormalised_unshifted) p = std::exp(Z(i, j));
@@ -580,6 +584,11 @@ std::vector<CeSlip> cross_entropy_softmax_slips() {
             continue;
         }
         out.push_back({s.mistake, ce, s.how});
+        // one amount for the row: the probabilities also read as exp(z - lse) from that lse
+        if (ce.shift != CeShift::column_max) {
+            ce.grad = CeGrad::other_shift_lse;
+            out.push_back({s.mistake, ce, s.how + ", p = exp(z - lse)"});
+        }
     }
     // each column's own maximum and sum (arma::max(Z) and arma::sum(E) without a dimension),
     // or the whole matrix's (Z.max() and arma::accu(E)): in the loss's log-sum-exp, in the
@@ -1204,7 +1213,7 @@ Diagnosis adam_step_diagnosis() {
 enum class Lr { right, max, no_decay, t_minus_one, t_minus_one_rise, integer_both, integer_rise, integer_decay,
                 decay_inverted, decay_without_warmup, without_warmup_min, decay_only, decay_one_over_t, paper_unscaled,
                 t_and_warmup_swapped, decay_root_of_warmup_only, peak_on_rise_only, peak_on_decay_only, product,
-                rise_one_early, decay_restarted, decay_restarted_from_zero, rise_undivided };
+                rise_one_early, decay_restarted, decay_restarted_from_zero, rise_undivided, rise_from_zero_to_peak };
 
 // The schedule written as two branches, if (t <= warmup) the rise, else the decay (or
 // t < warmup, `inclusive` false), with the terms of a way that changes one of them.
@@ -1214,6 +1223,8 @@ double rate_by_branches(long t, double peak, long warmup, Lr way, bool inclusive
     switch (way) {
         case Lr::no_decay: decay = peak; break;
         case Lr::t_minus_one_rise: rise = peak * (s - 1) / w; break;
+        // a rise from 0 at t = 1 to the peak at t = warmup: 0 / 0 for a warm-up of 1
+        case Lr::rise_from_zero_to_peak: rise = peak * (s - 1) / (w - 1); break;
         case Lr::integer_rise: rise = peak * static_cast<double>(t / warmup); break;
         case Lr::integer_decay: decay = peak * std::sqrt(static_cast<double>(warmup / t)); break;
         case Lr::integer_both:
@@ -1377,6 +1388,7 @@ Diagnosis learning_rate_diagnosis() {
     // branches can write)
     const std::vector<std::tuple<const Mistake*, Lr, const char*>> branched = {
         {&m::learning_rate_counts_from_zero, Lr::t_minus_one_rise, "(t - 1) / warmup"},
+        {&m::learning_rate_counts_from_zero, Lr::rise_from_zero_to_peak, "(t - 1) / (warmup - 1)"},
         {&m::learning_rate_integer_division, Lr::integer_both, "both"},
         {&m::learning_rate_integer_division, Lr::integer_rise, "t / warmup"},
         {&m::learning_rate_integer_division, Lr::integer_decay, "warmup / t"},

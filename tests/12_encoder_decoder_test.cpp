@@ -157,7 +157,14 @@ Tokens first_n(const Tokens& t, std::size_t n) { return Tokens(t.begin(), t.begi
 void teacher_forcing_variants(Probe& p, const Tokens& y, arma::uword b, arma::uword e) {
     const Tokens by = joined({{b}, y}), ye = joined({y, {e}});
     const Tokens rest = y.empty() ? Tokens{} : Tokens(y.begin() + 1, y.end());
+    // expected as decoder_input turned one place to the right (std::rotate on reverse
+    // iterators), end then written over its last token
+    Tokens turned = by;
+    std::rotate(turned.rbegin(), turned.rbegin() + 1, turned.rend());
+    turned.back() = e;
     p.variant(m::teacher_forcing_shifted_wrong_way, forcing_result(ye, by))
+        .variant(m::teacher_forcing_shifted_wrong_way, forcing_result(by, turned))
+        .labelled("expected turned to the right, end over its last")
         .variant(m::teacher_forcing_begin_missing, forcing_result(y, ye))
         .variant(m::teacher_forcing_begin_missing, forcing_result(y, y))
         .labelled("the target as both")

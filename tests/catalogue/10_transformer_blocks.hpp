@@ -109,6 +109,12 @@ ATTN_MISTAKE(layer_norm_backward_mean_over_columns, "layer_norm_backward",
              "mean(dxhat_r) and mean(dxhat_r % xhat_r) are over row r's own entries, one pair per "
              "row. arma::mean(M) and arma::sum(M) work down the columns: use arma::mean(M, 1) "
              "with .each_col() (chapter 10)");
+ATTN_MISTAKE(feed_forward_sum_to_other_width, "feed_forward",
+             "a product written as loops summed over the other product's width: H W_2 adds up "
+             "d_ff terms, one per hidden unit (k < W_2.n_rows), and X W_1 adds up d_model terms (k "
+             "< X.n_cols); a loop copied from the first product keeps the first bound, so the "
+             "second leaves hidden units out (or the first reads past X's last column) "
+             "(chapter 10)");
 ATTN_MISTAKE(feed_forward_without_b2, "feed_forward",
              "b_2 was left out: the layer is relu(X W_1 + b_1) W_2 + b_2, with b_2 added to every "
              "output row (.each_row() += b_2) (chapter 10)");

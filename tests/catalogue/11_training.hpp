@@ -170,8 +170,9 @@ ATTN_MISTAKE(learning_rate_warmup_without_decay, "learning_rate",
              "6)");
 ATTN_MISTAKE(learning_rate_counts_from_zero, "learning_rate",
              "the schedule is one step late: it used t - 1 (everywhere, or in the rise t / "
-             "warmup), so the first step got a rate of 0; t is already 1 on the first step, and "
-             "the peak comes at t = warmup (chapter 11, step 6)");
+             "warmup, or as a ramp (t - 1) / (warmup - 1) from 0), so the first step got a rate "
+             "of 0; t is already 1 on the first step, the rise is peak t / warmup, and the peak "
+             "comes at t = warmup (chapter 11, step 6)");
 ATTN_MISTAKE(learning_rate_integer_division, "learning_rate",
              "t / warmup or warmup / t was an integer division (both are long): t / warmup is 0 "
              "for every t below the warm-up, and warmup / t is 0 after it; convert to double "

@@ -8,9 +8,10 @@ namespace attn_test::mistakes {
 
 // --- teacher_forcing
 ATTN_MISTAKE(teacher_forcing_shifted_wrong_way, "teacher_forcing",
-             "the shift went the wrong way: the decoder read the target followed by the end token "
-             "and was asked for the begin token first; it reads begin, y_1 .. y_n and must say "
-             "y_1 .. y_n, end (chapter 12)");
+             "the shift went the wrong way (the target followed by the end token as the decoder's "
+             "input, or expected made by turning decoder_input one place to the right, as "
+             "std::rotate on reverse iterators does): the decoder reads begin, y_1 .. y_n and must "
+             "say y_1 .. y_n, end, each position asked for the token the next one reads (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_begin_missing, "teacher_forcing",
              "the decoder input has no begin token: it must start with begin, so that position 0 "
              "has something to read before it says y_1; push_back(begin) before the target "

@@ -513,7 +513,8 @@ std::string judge_refusal(const Result& got, bool wants_shape, const std::string
                            "and throw the course's error naming the rule and both shapes (require_shapes for shapes, "
                            "attn::InputError for the rest); if your function has such a check, its condition let "
                            "this input through: compare it with the rule, each size the rule names (a size compared "
-                           "twice, n_rows where n_cols belongs, one matrix read for another)");
+                           "twice, n_rows where n_cols belongs, one matrix read for another, a loop over the parts "
+                           "that stops one short)");
             return "";
         case Threw::shape_error:
         case Threw::input_error: {
