@@ -436,6 +436,17 @@ Diagnosis rnn_forward_diagnosis() {
         // H made the shape of X: right when d_in = d_h, else the first row refuses the state
         if (in.X.n_cols == in.W.n_rows) p.variant(m::rnn_result_sized_like_x, as(right));
         else p.variant(m::rnn_result_sized_like_x, Result::throws(Threw::armadillo_size, "copy into submatrix"));
+        // ... with each state copied in entry by entry, H(t, j) = h(j): zero columns after the d_h
+        // written where d_in > d_h, an index past the end where d_in < d_h
+        if (in.X.n_cols > in.W.n_rows) {
+            arma::mat wide(in.X.n_rows, in.X.n_cols, arma::fill::zeros);
+            if (in.X.n_rows > 0) wide.cols(0, in.W.n_rows - 1) = right;
+            p.variant(m::rnn_result_sized_like_x, as(wide)).labelled("H(t, j) = h(j)");
+        } else if (in.X.n_cols < in.W.n_rows && in.X.n_rows > 0) {
+            p.variant(m::rnn_result_sized_like_x, Result::throws(Threw::armadillo_index)).labelled("H(t, j) = h(j)");
+        } else {
+            p.variant(m::rnn_result_sized_like_x, as(right)).labelled("H(t, j) = h(j)");
+        }
     }
     return d;
 }

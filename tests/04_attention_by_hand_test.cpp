@@ -172,6 +172,12 @@ Diagnosis scores_diagnosis() {
         Probe& p = d.probe(input, [q, k] { return result("S", attn::scores(q, k), kScores); },
                            result("S", dot_table(q, k), kScores));
         scores_variants(p, q, k);
+        // each key read from Q, Q.row(j) where K.row(j) belongs (a line copied, one name kept):
+        // Q Q^T, past Q's last row where there are more keys than queries
+        p.on_other_input(k.n_rows <= q.n_rows ? result("S", arma::mat(dot_table(q, q).cols(0, k.n_rows - 1)), kScores)
+                                              : Result::throws(Threw::armadillo_index),
+                         "Q in place of K: each key was read from Q (Q.row(j) where K.row(j) belongs), a line "
+                         "copied and one name not changed");
         // (the rows to L_K: the loops with i and j swapped, on these inputs)
         add_product_loop_slips(p, "S", q, arma::mat(k.t()), {"Q", "K^T", "d_k", {"the rows to B.n_cols"}, "", true});
         // only the width: where a count of tokens takes the same value, a factor with two

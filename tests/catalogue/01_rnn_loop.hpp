@@ -94,9 +94,10 @@ ATTN_MISTAKE(rnn_ignores_h_start, "rnn_forward",
              "the loop started from a zero state instead of h_start: the first step is "
              "rnn_step(h_start, X.row(0), W, U); start the running h at h_start (chapter 01)");
 ATTN_MISTAKE(rnn_result_sized_like_x, "rnn_forward",
-             "H was made the shape of X (L x d_in), and a state of d_h entries does not fit in "
-             "its rows ('copy into submatrix: incompatible matrix dimensions'): H holds one state "
-             "per position, arma::mat H(X.n_rows, W.n_rows) (chapter 01)");
+             "H was made the shape of X (L x d_in): a state of d_h entries does not fit its rows "
+             "('copy into submatrix: incompatible matrix dimensions', or an index past the end), or "
+             "leaves columns of zeros after it where d_in > d_h; H holds one state per position, "
+             "arma::mat H(X.n_rows, W.n_rows) (chapter 01)");
 ATTN_MISTAKE(loop_stops_one_early, "rnn_forward input_projections",
              "the last row was left at 0: the loop stopped one step short (t < n - 1, or t + 1 < "
              "n); run it over every row, for (arma::uword t = 0; t < X.n_rows; ++t) (chapter 01)");
@@ -247,9 +248,8 @@ ATTN_MISTAKE(product_operands_swapped, "input_projections project scores attend 
              "where their shapes do not fit Armadillo refuses it); the rows of the result come "
              "from the left operand, so it is A * B (chapters 01 to 04)");
 ATTN_MISTAKE(product_row_zero_everywhere, "input_projections project scores attend",
-             "every row of the result was computed from row 0 of {}: an index written 0 (or a "
-             "fixed name) where the loop's row index belongs, so each row repeats the first "
-             "(chapters 01 to 04)");
+             "{}: an index written 0 (or a fixed name) where the loop's own index belongs, so "
+             "each row (or column) of the result repeats the first (chapters 01 to 04)");
 ATTN_MISTAKE(product_result_sized_like_first, "input_projections project scores attend",
              "the result of {} was made with the shape of its first matrix (arma::mat C(arma::size(A)), "
              "or A.n_rows x A.n_cols): a product of A.n_rows x n and n x m is A.n_rows x m, as many "

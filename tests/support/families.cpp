@@ -690,7 +690,19 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
     add(m::product_sum_starts_at_one, product_over(A, B, 1, n), "from k = 1", ab);
     add(m::product_terms_added, product_over(A, B, 0, n, true), "+ for *", ab);
     add(m::product_sum_in_integer, product_over(A, B, 0, n, false, -1, true), "int total", ab);
-    if (A.n_rows >= 2) add(m::product_row_zero_everywhere, product_over(A, B, 0, n, false, 0), "row 0", names.a);
+    if (A.n_rows >= 2)
+        add(m::product_row_zero_everywhere, product_over(A, B, 0, n, false, 0), "row 0",
+            "every row of the result was computed from row 0 of " + names.a);
+    // ... or column 0 of the second for every column, B(k, 0) where B(k, j) belongs
+    if (A.n_rows >= 2 && B.n_cols >= 2 && !names.skip.count("column 0")) {
+        arma::mat T(A.n_rows, B.n_cols, arma::fill::zeros);
+        for (arma::uword i = 0; i < A.n_rows; ++i)
+            for (arma::uword j = 0; j < B.n_cols; ++j)
+                for (arma::uword k = 0; k < n; ++k) T(i, j) += A(i, k) * B(k, 0);
+        add(m::product_row_zero_everywhere, T, "column 0",
+            names.b_transposed ? "every column of the result was computed from row 0 of " + names.b.substr(0, names.b.find('^'))
+                               : "every column of the result was computed from column 0 of " + names.b);
+    }
     // the result made with A's shape (arma::mat C(arma::size(A))), its columns filled as far as
     // both widths go: zeros or missing columns where A.n_cols is not B.n_cols (a single row:
     // left to the exercise's own mistakes)
