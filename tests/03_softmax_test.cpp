@@ -395,12 +395,14 @@ BOOST_AUTO_TEST_CASE(fully_masked_row_is_all_zeros) {
 
 BOOST_AUTO_TEST_CASE(rejects_nan) {
     const std::string msg = refusal_of<attn::InputError>("softmax_rows", [] { attn::softmax_rows(arma::mat{{1.0, NAN}}); });
+    if (msg.empty()) return;  // refusal_of has said what went wrong
     BOOST_TEST(msg.find("softmax_rows:") == 0, "a score of NaN must throw InputError naming softmax_rows; got '" << msg << "'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_plus_infinity) {
     const std::string msg =
         refusal_of<attn::InputError>("softmax_rows", [] { attn::softmax_rows(arma::mat{{1.0, INFINITY}}); });
+    if (msg.empty()) return;  // refusal_of has said what went wrong
     BOOST_TEST(msg.find("softmax_rows:") == 0, "a score of +infinity must throw InputError naming softmax_rows; got '" << msg << "'");
 }
 
@@ -567,6 +569,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_mask_of_another_shape) {
     const std::string msg =
         refusal_of<attn::ShapeError>("masked_softmax", [&] { attn::masked_softmax(S, attn::additive_mask(allowed)); }, {},
                                      "a mask of 3x2 on scores of 3x3");
+    if (msg.empty()) return;  // refusal_of has said what went wrong
     BOOST_TEST(msg.find("masked_softmax:") == 0, "a 3x2 mask on 3x3 scores must throw ShapeError naming masked_softmax; got '" << msg << "'");
     BOOST_TEST(msg.find("3x3") != std::string::npos, "the message should give the scores' shape 3x3; got '" << msg << "'");
     BOOST_TEST(msg.find("3x2") != std::string::npos, "the message should give the mask's shape 3x2; got '" << msg << "'");
@@ -678,6 +681,7 @@ BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
         arma::mat mask(2, 2, arma::fill::zeros);
         mask(1, 0) = bad;
         const std::string msg = refusal_of<attn::InputError>("masked_softmax", [&] { attn::masked_softmax(S, mask); });
+        if (msg.empty()) return;  // refusal_of has said what went wrong
         BOOST_TEST(msg.find("masked_softmax:") == 0,
                    "a mask holding " << bad << " must throw InputError naming masked_softmax; got '" << msg << "'");
     }
@@ -737,6 +741,7 @@ BOOST_AUTO_TEST_CASE(no_keys_give_an_empty_row) {
 BOOST_AUTO_TEST_CASE(rejects_vectors_of_different_lengths) {
     const std::string msg = refusal_of<attn::ShapeError>(
         "softmax_jvp", [&] { attn::softmax_jvp(arma::rowvec{0.5, 0.5}, arma::rowvec{1.0, 2.0, 3.0}); });
+    if (msg.empty()) return;  // refusal_of has said what went wrong
     BOOST_TEST(msg.find("softmax_jvp:") == 0, "a of length 2 with v of length 3 must throw ShapeError; got '" << msg << "'");
     BOOST_TEST(msg.find("1x3") != std::string::npos, "the message should give v's shape 1x3; got '" << msg << "'");
     if (msg.empty()) return;
