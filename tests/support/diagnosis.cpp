@@ -478,9 +478,22 @@ std::string expected_kind(bool wants_shape) {
 // Which check met the input, in words ("the check 'refuses a step that is not positive'"): a
 // function refuses several inputs, and the learner needs to know which one got through.
 // `input`, when given, says which of the check's inputs it was ("an x_t of 1x3").
+// The test's name in words: its underscores become spaces, except inside the course's
+// subscripted names (d_k, L_Q, W_q, x_t, h_prev, H_enc), which keep theirs.
 std::string running_check(const std::string& input) {
-    std::string name = boost::unit_test::framework::current_test_case().p_name.get();
-    std::replace(name.begin(), name.end(), '_', ' ');
+    const std::string raw = boost::unit_test::framework::current_test_case().p_name.get();
+    static const std::set<std::string> letters = {"d", "L", "W", "x", "h", "b", "H", "X"};
+    static const std::set<std::string> subscripts = {"k", "v", "q", "o", "model", "ff", "Q", "K", "V", "t", "prev",
+                                                     "1", "2", "in", "h", "enc", "dec", "start", "max", "out"};
+    std::string name, word, before;
+    std::istringstream parts(raw);
+    bool first = true;
+    while (std::getline(parts, word, '_')) {
+        if (!first) name += letters.count(before) && subscripts.count(word) ? "_" : " ";
+        name += word;
+        before = word;
+        first = false;
+    }
     return "the check '" + name + "'" + (input.empty() ? "" : ", given " + input);
 }
 
