@@ -489,10 +489,12 @@ arma::rowvec similarity_head(const arma::mat& PE, arma::uword p, arma::uword n) 
 }
 
 // Entry j of each variant of position_similarity, by loops, as variants of probe pr.
+arma::rowvec similarity_by_loops(const arma::mat& PE, arma::uword p);  // below, with the diagnosis
+
 void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
     const arma::uword L = PE.n_rows, d = PE.n_cols;
     auto as = [](const arma::rowvec& s) { return result("s", arma::mat(s), kSimilarity); };
-    arma::rowvec cosine(L), distance(L), squared(L), per_half(L), per_d(L), per_root(L);
+    arma::rowvec cosine(L), distance(L), squared(L), per_half(L), per_d(L), per_root(L), own(L);
     for (arma::uword j = 0; j < L; ++j) {
         double dot = 0, np = 0, nj = 0;
         for (arma::uword c = 0; c < d; ++c) {
@@ -501,6 +503,7 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
             nj += PE(j, c) * PE(j, c);
         }
         cosine(j) = dot / std::sqrt(np * nj);
+        own(j) = nj;  // row j against itself
         squared(j) = np + nj - 2 * dot;  // |PE(p) - PE(j)|^2
         double ss = 0;
         for (arma::uword c = 0; c < d; ++c) ss += (PE(p, c) - PE(j, c)) * (PE(p, c) - PE(j, c));
@@ -522,24 +525,11 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
         pr.variant(m::similarity_over_columns, Result::throws(Threw::armadillo_index));
     }
     // each row against itself, PE(j, c) * PE(j, c): a line copied and one index not changed
-    arma::rowvec own(L);
-    for (arma::uword j = 0; j < L; ++j) {
-        double dot = 0;
-        for (arma::uword c = 0; c < d; ++c) dot += PE(j, c) * PE(j, c);
-        own(j) = dot;
-    }
     pr.variant(m::similarity_row_with_itself, as(own));
     // PE read through memptr() as if stored row by row, pe[p * d + c] * pe[j * d + c]
-    if (L > 1 && d > 1) {
-        const arma::mat R = read_row_major(PE);
-        arma::rowvec rows(L);
-        for (arma::uword j = 0; j < L; ++j) {
-            double dot = 0;
-            for (arma::uword c = 0; c < d; ++c) dot += R(p, c) * R(j, c);
-            rows(j) = dot;
-        }
-        pr.variant(mistake_of(StorageRead::row_major), as(rows), "the dot products PE(p) . PE(j), reading PE");
-    }
+    if (L > 1 && d > 1)
+        pr.variant(mistake_of(StorageRead::row_major), as(similarity_by_loops(read_row_major(PE), p)),
+                   "the dot products PE(p) . PE(j), reading PE");
     // every sum started from 1 (arma::fill::ones) instead of 0
     arma::rowvec from_one(L);
     for (arma::uword j = 0; j < L; ++j) {
