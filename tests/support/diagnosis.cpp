@@ -887,8 +887,7 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
     //     mistake fits so, on one axis.
     if (fit.empty()) {
         std::map<std::string, std::pair<const Variant*, std::vector<arma::uword>>> found;  // key -> (variant, lines)
-        std::set<std::string> keys_found;
-        bool on_cols = false;
+        bool on_cols = false;  // the axis the first fitting key was found on
         for (bool by_cols : {false, true}) {
             std::map<std::string, std::pair<const Variant*, std::vector<arma::uword>>> here_all;
             std::map<std::string, int> holds;  // wrong inputs a key fits on
@@ -911,12 +910,12 @@ Finding Diagnosis::explain(const std::vector<Result>& got) const {
                 for (const auto& k : fitted) ++holds[k];
             }
             for (const auto& [key, count] : holds)
-                if (count == n_wrong_seen && fewer.count(key)) {
-                    if (keys_found.insert(key).second && found.empty()) on_cols = by_cols;
-                    if (!found.count(key)) found[key] = here_all[key];
+                if (count == n_wrong_seen && fewer.count(key) && !found.count(key)) {
+                    if (found.empty()) on_cols = by_cols;
+                    found[key] = here_all[key];
                 }
         }
-        if (keys_found.size() == 1) {
+        if (found.size() == 1) {
             const auto& [v, lines] = found.begin()->second;
             std::size_t at = 0;  // the first wrong input, where the lines were counted
             while (!wrong[at]) ++at;
