@@ -113,8 +113,9 @@ ATTN_MISTAKE(result_inner_call_refused, "*",
 ATTN_MISTAKE(result_empty_shape_wrong, "*",
              "for an input with a size of 0 the result has the wrong shape: an empty result keeps "
              "every size that is not 0 (no positions still give 0 x d, not the 0x0 of an early "
-             "return arma::mat() or of join_cols from an empty start), and a size of 0 gives no "
-             "entries (not the 1x1 of a guard such as L <= 1)");
+             "return arma::mat() or of join_cols from an empty start), a size of 0 gives no "
+             "entries (not the 1x1 of a guard such as L <= 1), and a sum over nothing is zeros of "
+             "the result's shape, not an empty matrix");
 ATTN_MISTAKE(result_operands_do_not_fit, "*",
              "on input the contract accepts, Armadillo refused a product or a sum whose shapes do "
              "not fit: an operand in the wrong order (V * A for A * V, U.t() * X for X * U.t()), "

@@ -575,6 +575,16 @@ std::vector<Finding> relations_between(const Part& g, const Part& y, const std::
             out.push_back(found(m::result_transposed, "transposed", text));
             return out;
         }
+        if (R.n_elem == 0 && Y.n_elem > 0 && arma::all(arma::vectorise(Y) == 0.0)) {  // a sum of nothing, left empty
+            out.push_back(found(m::result_empty_shape_wrong, "empty:sum of nothing",
+                                name + " is " + shape(R) + " where " + shape(Y) + " of zeros is right: a sum of no terms "
+                                       "(an input with a size of 0: no keys, no rows to add) still has the result's "
+                                       "shape, each entry 0. An early return of an empty matrix (arma::rowvec(), "
+                                       "arma::mat()) for such an input, or a result first assigned inside a loop that "
+                                       "then runs no times, gives none; start from arma::zeros of the result's shape and "
+                                       "let the loop run no times"));
+            return out;
+        }
         if (Y.n_elem == 0) {  // an input with a size of 0: the result's other sizes, or none
             const std::string was = name + " is " + shape(R) + " where " + shape(Y) + " is right";
             const std::string why =
