@@ -30,6 +30,7 @@ ATTN_TEST_MAIN(ch12_encoder_decoder)
 #include <map>
 #include <memory>
 #include <optional>
+#include <queue>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -649,8 +650,13 @@ struct BeamWay {
     // the prefix's own score left out
     enum class Score { log_softmax, raw, probability, shift_only, two_norm, zero, last_token_only } score = Score::log_softmax;
     // how candidates are ranked (all by score first)
-    enum class Order { contract, prefix_first, larger_token_first, larger_token_earlier_prefix, later_prefix_first, ascending } order =
-        Order::contract;
+    // (earlier_prefix_over_score: the prefix decides before the score; chained_heap_made and
+    // chained_heap_pushed: a std::priority_queue of every candidate, made at once from them or
+    // pushed one by one, with a comparator chained with || whose prefix clause has no guard
+    // of equal scores, so no strict weak ordering: its order is the one libstdc++'s heap
+    // gives, which is what the learner's heap gives too)
+    enum class Order { contract, prefix_first, larger_token_first, larger_token_earlier_prefix, later_prefix_first, ascending,
+                       earlier_prefix_over_score, chained_heap_made, chained_heap_pushed } order = Order::contract;
     bool equal_replaces_best = false;  // a finished prefix that only equals the best replaces it (>=)
     // what an extension by end becomes: set aside (right), a token like any other,
     // kept in the beam (not extended, or shown to next_scores and not extended), or
@@ -737,6 +743,7 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
         return w.zero == BeamWay::Zero::equality ? produced == limit : produced >= limit;
     };
     const auto before = [&](const Cand& a, const Cand& b) {
+        if (w.order == O::earlier_prefix_over_score && a.parent != b.parent) return a.parent < b.parent;
         if (a.score != b.score) return w.order == O::ascending ? a.score < b.score : a.score > b.score;
         switch (w.order) {
             case O::contract: return a.token != b.token ? a.token < b.token : a.parent < b.parent;
@@ -790,7 +797,18 @@ std::optional<Tokens> beam_by_hand(Recorder& next, std::size_t max_len, std::siz
         }
         // the candidates in the order they are taken
         std::vector<Cand> order;
-        if (w.pick == BeamWay::Pick::pooled) {
+        if (w.pick == BeamWay::Pick::pooled && (w.order == O::chained_heap_made || w.order == O::chained_heap_pushed)) {
+            // worse(a, b): a ranks below b, the prefix clause unguarded; the top is taken first
+            const auto worse = [](const Cand& a, const Cand& b) {
+                return a.score < b.score || (a.score == b.score && a.token > b.token) || a.parent > b.parent;
+            };
+            using Heap = std::priority_queue<Cand, std::vector<Cand>, decltype(worse)>;
+            const bool made = w.order == O::chained_heap_made;
+            Heap heap = made ? Heap(worse, pooled) : Heap(worse);
+            if (!made)
+                for (const Cand& c : pooled) heap.push(c);
+            for (; !heap.empty(); heap.pop()) order.push_back(heap.top());
+        } else if (w.pick == BeamWay::Pick::pooled) {
             order = pooled;
             std::sort(order.begin(), order.end(), before);
         } else {
@@ -1026,6 +1044,12 @@ std::vector<BeamSlip> beam_slips() {
     add(m::beam_ties_broken_the_wrong_way, "later prefix first", [](W& w) { w.order = W::Order::later_prefix_first; });
     add(m::beam_ties_broken_the_wrong_way, "larger token first, then the earlier prefix",
         [](W& w) { w.order = W::Order::larger_token_earlier_prefix; });
+    add(m::beam_ranked_by_prefix_before_score, "sorted by prefix, then score",
+        [](W& w) { w.order = W::Order::earlier_prefix_over_score; });
+    add(m::beam_ranked_by_prefix_before_score, "a heap made at once, its comparator chained with ||",
+        [](W& w) { w.order = W::Order::chained_heap_made; });
+    add(m::beam_ranked_by_prefix_before_score, "a heap pushed one by one, its comparator chained with ||",
+        [](W& w) { w.order = W::Order::chained_heap_pushed; });
     add(m::beam_ties_broken_the_wrong_way, "an equal finished prefix replaces the best",
         [](W& w) { w.equal_replaces_best = true; });
     add(m::beam_keeps_finished_hypotheses, "answer cut at its first end", [](W& w) { w.finished = W::Finished::extended; });

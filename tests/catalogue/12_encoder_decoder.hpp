@@ -230,6 +230,15 @@ ATTN_MISTAKE(beam_ties_broken_the_wrong_way, "beam_search",
              "the smaller token id, then to the earlier prefix, so sort by (score descending, "
              "token ascending, prefix ascending); and a finished prefix replaces the best one "
              "only when it scores strictly higher (chapter 12)");
+ATTN_MISTAKE(beam_ranked_by_prefix_before_score, "beam_search",
+             "an earlier prefix's extension was ranked above a better-scoring extension of a later "
+             "prefix: the comparator lets the prefix decide while the scores differ. Clauses "
+             "chained with || (a.score > b.score || ... || a.parent < b.parent) let the last one "
+             "speak when the first has already said no; such a comparator is not a strict weak "
+             "ordering, and std::sort or a priority_queue may then give any order (std::sort may "
+             "even read past the end). Test each key only when the ones before it are equal: if "
+             "(a.score != b.score) return a.score > b.score; if (a.token != b.token) return "
+             "a.token < b.token; return a.parent < b.parent (chapter 12)");
 ATTN_MISTAKE(beam_finished_stay_in_the_beam, "beam_search",
              "a prefix that chose the end token stayed in the beam round after round, holding one "
              "of its beam places, so fewer live prefixes went on; an extension by end counts "
