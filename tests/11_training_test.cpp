@@ -1213,7 +1213,8 @@ Diagnosis adam_step_diagnosis() {
 enum class Lr { right, max, no_decay, t_minus_one, t_minus_one_rise, integer_both, integer_rise, integer_decay,
                 decay_inverted, decay_without_warmup, without_warmup_min, decay_only, decay_one_over_t, paper_unscaled,
                 t_and_warmup_swapped, decay_root_of_warmup_only, peak_on_rise_only, peak_on_decay_only, product,
-                rise_one_early, decay_restarted, decay_restarted_from_zero, rise_undivided, rise_from_zero_to_peak };
+                rise_one_early, decay_restarted, decay_restarted_from_zero, rise_undivided, rise_from_zero_to_peak,
+                integer_ratio_both, integer_ratio_decay };
 
 // The schedule written as two branches, if (t <= warmup) the rise, else the decay (or
 // t < warmup, `inclusive` false), with the terms of a way that changes one of them.
@@ -1230,6 +1231,11 @@ double rate_by_branches(long t, double peak, long warmup, Lr way, bool inclusive
         case Lr::integer_both:
             rise = peak * static_cast<double>(t / warmup), decay = peak * std::sqrt(static_cast<double>(warmup / t));
             break;
+        // one ratio t / warmup for both branches, the decay as peak / sqrt(ratio), in integers
+        case Lr::integer_ratio_both:
+            rise = peak * static_cast<double>(t / warmup), decay = peak / std::sqrt(static_cast<double>(t / warmup));
+            break;
+        case Lr::integer_ratio_decay: decay = peak / std::sqrt(static_cast<double>(t / warmup)); break;
         case Lr::decay_inverted: decay = peak * std::sqrt(s / w); break;
         case Lr::decay_without_warmup: decay = peak / std::sqrt(s); break;
         case Lr::decay_one_over_t: decay = peak * w / s; break;
@@ -1392,6 +1398,8 @@ Diagnosis learning_rate_diagnosis() {
         {&m::learning_rate_integer_division, Lr::integer_both, "both"},
         {&m::learning_rate_integer_division, Lr::integer_rise, "t / warmup"},
         {&m::learning_rate_integer_division, Lr::integer_decay, "warmup / t"},
+        {&m::learning_rate_integer_division, Lr::integer_ratio_both, "one ratio t / warmup, the decay peak / sqrt(ratio)"},
+        {&m::learning_rate_integer_division, Lr::integer_ratio_decay, "the decay peak / sqrt(t / warmup)"},
         {&m::learning_rate_decay_inverted, Lr::decay_inverted, "sqrt(t / warmup)"},
         {&m::learning_rate_decay_without_warmup, Lr::decay_without_warmup, "1 / sqrt(t)"},
         {&m::learning_rate_decay_not_square_root, Lr::decay_one_over_t, "warmup / t"},

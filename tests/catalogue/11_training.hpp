@@ -175,8 +175,10 @@ ATTN_MISTAKE(learning_rate_counts_from_zero, "learning_rate",
              "comes at t = warmup (chapter 11, step 6)");
 ATTN_MISTAKE(learning_rate_integer_division, "learning_rate",
              "t / warmup or warmup / t was an integer division (both are long): t / warmup is 0 "
-             "for every t below the warm-up, and warmup / t is 0 after it; convert to double "
-             "before dividing (chapter 11, step 6)");
+             "for every t below the warm-up, and warmup / t is 0 after it (a decay written "
+             "peak / sqrt(t / warmup) sees only whole steps); a double that receives t / "
+             "warmup is too late, as the division has already dropped the fraction: convert to "
+             "double before dividing (chapter 11, step 6)");
 ATTN_MISTAKE(softmax_backward_whole_matrix_dot, "softmax_rows_backward attention_backward",
              "one dot product of the whole matrices (arma::dot(A, dA) or accu(A % dA)) was "
              "subtracted from every row; each row of softmax_rows has its own budget, so row i "
