@@ -1578,8 +1578,9 @@ Diagnosis decoder_block_diagnosis() {
         });
         // the cross-attention's slips that other layers share (tests/support/families.hpp): the
         // decoder's causal mask carried over, and the two sequences' roles traded
-        add_cross_mask_slips(p, y.n_rows, h.n_rows,
-                             [&](const arma::mat& mask) { return decoder_by_loops(y, h, ww, Block::right, {}, mask); });
+        add_cross_mask_slips(
+            p, y.n_rows, h.n_rows, [&](const arma::mat& mask) { return decoder_by_loops(y, h, ww, Block::right, {}, mask); },
+            [&](const arma::mat& mask) { return decoder_by_loops(y, h, ww, Block::decoder_unmasked, {}, mask); });
         add_projection_slips(
             p, [&](const AttentionWay& way) { return decoder_by_loops(y, h, ww, Block::right, way.projection); },
             {Projection::sources_swapped});

@@ -171,8 +171,9 @@ ATTN_MISTAKE(decoder_cross_uses_self_weights, "decoder_block",
              "cross-attention its own, w.cross: multi_head_attention(H1, H_enc, c.W_q, c.W_k, "
              "c.W_v, c.W_o, c.heads) with c = w.cross (chapter 10)");
 ATTN_MISTAKE(decoder_cross_attention_masked, "decoder_block cross_attention",
-             "the causal mask (or one built like it, -inf where key j > query i) was also given "
-             "to the cross-attention: only the decoder's self-attention hides the future; every "
+             "the causal mask (or one built like it, -inf where key j > query i) was given to the "
+             "cross-attention (in a decoder block, as well as or instead of the self-attention, "
+             "which is the one that needs it): only the decoder's self-attention hides the future; every "
              "decoder token may read every encoder token, whose positions are not the decoder's, "
              "so the cross-attention takes no mask (and an L_dec x L_dec mask does not fit its "
              "L_dec x L_enc scores) (chapters 07 and 10)");

@@ -483,7 +483,11 @@ void add_product_slips(Probe& p, const std::function<Outcome(const ProductWay& w
 // --- a mask on a cross-attention --------------------------------------------------------
 
 void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
-                          const std::function<Outcome(const arma::mat& mask)>& finish) {
+                          const std::function<Outcome(const arma::mat& mask)>& finish,
+                          const std::function<Outcome(const arma::mat& mask)>& moved) {
+    if (moved)
+        declare(p, m::decoder_cross_attention_masked, moved(causal_mask_by_loops(L_dec)))
+            .labelled("causal_mask(L_dec) moved from the self-attention");
     declare(p, m::decoder_cross_attention_masked, finish(causal_mask_by_loops(L_dec))).labelled("causal_mask(L_dec)");
     arma::mat own(L_dec, L_enc, arma::fill::zeros);  // (L_dec, L_enc)
     for (arma::uword i = 0; i < L_dec; ++i)

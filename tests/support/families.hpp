@@ -221,9 +221,11 @@ void add_finite_mask_entries_slips(Probe& p, const arma::mat& mask,
 // A cross-attention takes no mask: every query sees every encoder token. The decoder's
 // causal mask carried over hides some: causal_mask(L_dec), which only fits the scores where
 // L_dec = L_enc, or one of the scores' own shape, L_dec x L_enc, -inf where key j > query i.
-// finish: what the exercise gives with that mask on its cross-attention.
+// finish: what the exercise gives with that mask on its cross-attention. moved (a block
+// with a self-attention of its own): what it gives with the causal mask there instead.
 void add_cross_mask_slips(Probe& p, arma::uword L_dec, arma::uword L_enc,
-                          const std::function<Outcome(const arma::mat& mask)>& finish);
+                          const std::function<Outcome(const arma::mat& mask)>& finish,
+                          const std::function<Outcome(const arma::mat& mask)>& moved = {});
 
 // --- shape rules that are not rules ----------------------------------------------------
 // A hand-written shape check can refuse shapes the contract accepts: attention's free sizes
