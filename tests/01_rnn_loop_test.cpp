@@ -521,8 +521,12 @@ Diagnosis input_projections_diagnosis() {
         p.term("the last feature's terms, X(t, d_in - 1) * U(r, d_in - 1)", "X U^T",
                arma::mat(in.X.col(d_in - 1) * in.U.col(d_in - 1).t()));
         // (left to this exercise's own mistakes, or not told apart on its inputs: the rows one
-        // short, loop_stops_one_early; the sum one short, the sum to d_h on its inputs)
-        add_product_loop_slips(p, "X U^T", in.X, Ut, {"X", "U^T", "d_in", {"the rows one short", "the sum one short"}, "", true});
+        // short, loop_stops_one_early; the sum one short, the sum to d_h on its inputs; a result
+        // sized like X with its loop to its own columns, past the end on every input, where X
+        // is the wider)
+        add_product_loop_slips(
+            p, "X U^T", in.X, Ut,
+            {"X", "U^T", "d_in", {"the rows one short", "the sum one short", "sized like A, a loop to its own columns"}, "", true});
         // the widths, for the relations: a result scaled by sqrt(d_h) is named by it
         p.quantity("d_h", static_cast<double>(d_h)).quantity("d_in", static_cast<double>(d_in));
     }

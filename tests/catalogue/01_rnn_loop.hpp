@@ -254,7 +254,8 @@ ATTN_MISTAKE(product_result_sized_like_first, "input_projections project scores 
              "the result of {} was made with the shape of its first matrix (arma::mat C(arma::size(A)), "
              "or A.n_rows x A.n_cols): a product of A.n_rows x n and n x m is A.n_rows x m, as many "
              "columns as the second matrix has, arma::mat C(A.n_rows, B.n_cols); here columns were "
-             "left at 0, or missing (chapters 01 to 04)");
+             "left at 0, missing, or read past the second matrix's last column by a loop to the "
+             "result's own width (chapters 01 to 04)");
 ATTN_MISTAKE(product_index_written_twice, "input_projections project scores attend",
              "in the loops of {}, one index was written where the other belongs (K.row(i) for "
              "K.row(j), B(k, i) for B(k, j), or j where i belongs), so each row (or column) of the "

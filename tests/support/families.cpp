@@ -719,6 +719,11 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
                 q.value.cols(0, w - 1) = C.cols(0, w - 1);
             }
         p.variant(m::product_result_sized_like_first, r, ab).labelled("sized like A");
+        // ... and its columns run to its own width, reading B past its last column where A
+        // is the wider
+        if (!names.skip.count("sized like A, a loop to its own columns"))
+            p.variant(m::product_result_sized_like_first, A.n_cols > B.n_cols ? past_the_end : r, ab)
+                .labelled("sized like A, a loop to its own columns");
     }
     // one index written twice (K.row(i) for K.row(j)): i where j belongs, B(k, i), each row
     // repeating its entry (i, i); or j where i belongs, A(j, k); past the end where the other
