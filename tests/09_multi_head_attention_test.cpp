@@ -253,6 +253,18 @@ void split_variants(Probe& p, const arma::mat& M, arma::uword h) {
             .variant(m::heads_parts_transposed, split_result(transposed))
             .variant(m::parts_sized_then_pushed, split_result(after_empty));
     }
+    // M.cols(i * w, w): the width given where Armadillo takes the last index (as Eigen's
+    // middleCols(i * w, w) takes a count): head 0 one column too wide, head 1 a single column,
+    // and from head 2 on a range that runs backwards, which Armadillo refuses
+    {
+        std::vector<arma::mat> parts;
+        Result r;
+        for (arma::uword q = 0; q < h && r.threw == Threw::nothing; ++q) {
+            if (w < q * w || w >= M.n_cols) r = Result::throws(Threw::armadillo_index, "out of bounds");
+            else parts.push_back(block_by_loops(M, q * w, w - q * w + 1));
+        }
+        p.variant(m::span_end_given_a_count, r.threw == Threw::nothing ? split_result(parts) : r);
+    }
     // M.cols(i * w, (i + 1) * w): the last head runs one column past the end (however
     // the block is taken: cols, submat, or a span)
     const Mistake& one_too_wide = mistake_of(OneTooMany::span_end);
