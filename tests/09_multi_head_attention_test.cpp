@@ -603,6 +603,8 @@ enum class Mha {
     queries_from_x_kv,    // Q from X_kv too: everything from X_kv
     values_cut_at_key_width,  // V_i = V.cols(i d_k, (i + 1) d_k - 1)
     values_at_key_offset,     // V_i = V.cols(i d_k, i d_k + d_v - 1): d_v wide, from Q's and K's offset
+    values_cut_at_key_width_placed,  // V_i d_k wide as above, each head's output written into a concat
+                                     // made h d_v wide at column i d_v (zeros where d_k < d_v)
     widths_from_d_model,      // every head cut X_q.n_cols / h columns wide
     one_wide_head,            // the projections attended whole, as one head
     concat_stacked,           // the heads' outputs stacked as rows (arma::join_cols)
@@ -661,12 +663,14 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
     const bool dealt = s == Mha::interleaved;
     const arma::uword d_model_part = in.X_q.n_cols / h;
     const arma::uword qk_width = s == Mha::widths_from_d_model ? d_model_part : s == Mha::width_is_head_count ? h : d_k;
-    const arma::uword v_width = s == Mha::values_cut_at_key_width || head.projection.v != Weight::v ? d_k
+    const arma::uword v_width = s == Mha::values_cut_at_key_width || s == Mha::values_cut_at_key_width_placed ||
+                                        head.projection.v != Weight::v
+                                    ? d_k
                                 : s == Mha::widths_from_d_model                                    ? d_model_part
                                 : s == Mha::width_is_head_count                                    ? h
                                                                                                    : d_v;
-    if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)
-        return mha_throws(Threw::armadillo_index, "Mat::cols()");
+    if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)  // (a cut by submat() names that)
+        return mha_throws(Threw::armadillo_index, s == Mha::values_cut_at_key_width_placed ? "out of bounds" : "Mat::cols()");
     // one of K and V from X_q, the other from X_kv: each head's K_i and V_i of other lengths,
     // which scaled_dot_product_attention refuses before it looks at the mask
     if (K.n_rows != V.n_rows)
@@ -724,6 +728,12 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
         }
     }
     r.concat = s == Mha::concat_stacked ? stack_by_loops(outputs) : join_by_loops(outputs, s == Mha::concat_reversed);
+    if (s == Mha::values_cut_at_key_width_placed) {
+        r.concat = arma::mat(L_Q, h * d_v, arma::fill::zeros);
+        for (arma::uword p = 0; p < h; ++p)
+            for (arma::uword i = 0; i < L_Q; ++i)
+                for (arma::uword c = 0; c < d_k; ++c) r.concat(i, p * d_v + c) = outputs[p](i, c);
+    }
     if (s == Mha::scores_as_weights || s == Mha::raw_scores_as_weights) {
         AttentionWay plain;
         plain.divisor = s == Mha::raw_scores_as_weights ? 1.0 : 0.0;
@@ -939,6 +949,8 @@ Diagnosis multi_head_attention_diagnosis() {
             .labelled("V.cols(i * d_k, (i + 1) * d_k - 1)")
             .variant(m::heads_values_cut_at_key_width, with(Mha::values_at_key_offset))
             .labelled("V.cols(i * d_k, i * d_k + d_v - 1)")
+            .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width_placed))
+            .labelled("V.cols(i * d_k, (i + 1) * d_k - 1), each output written at column i * d_v")
             .variant(m::heads_width_from_d_model, with(Mha::widths_from_d_model))
             .variant(m::heads_not_split, with(Mha::one_wide_head))
             .variant(m::heads_concat_stacked_rows, with(Mha::concat_stacked))

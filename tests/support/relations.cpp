@@ -962,13 +962,24 @@ std::vector<ContractRule> attention_rules(bool with_mask) {
 // A call that threw where the right result is numbers: the input was valid, so what threw
 // says the slip's kind (a check too strict, a product of the wrong operands, an index
 // past the end); the key is the kind alone, so that one kind on every input names it.
+// An index past the end from a block Armadillo was asked for by its bounds.
+constexpr const char* kBlockPastTheEnd =
+    "on input the contract accepts, a block of rows or columns ran past the end of a matrix: Armadillo's "
+    "M.rows(a, b), M.cols(a, b) and M.submat(r1, c1, r2, c2) end at b (r2, c2) itself, inclusive, and take "
+    "that last index, where Eigen's block(i, j, rows, cols) and middleCols(a, n) take a count, so n columns "
+    "from a are M.cols(a, a + n - 1), or M.submat(r, a, arma::size(rows, n)) with a size; or a bound taken "
+    "from the wrong size (n_rows for n_cols, L_Q for d_k), one too far, or a block that starts at row 0 of a "
+    "matrix with no rows, which Armadillo refuses even when the block is empty";
+
 void reword_past_the_end_of_nothing(Finding& f) {
     if (f.mistake != &m::result_index_past_the_end) return;
     const auto at = f.text.rfind(" (it threw ");
     f.text = "on input the contract accepts with a size of 0, an index ran past the end: a bound n - 1 with an "
              "unsigned n of 0 wraps round to the largest arma::uword, so a loop t <= X.n_rows - 1 (or a range "
              ".rows(0, n - 1)) runs on where there is nothing to read; write each bound as the size it counts, "
-             "t < X.n_rows, which runs no step at all for 0" +
+             "t < X.n_rows, which runs no step at all for 0. A block that starts at row 0 (or column 0) of a "
+             "matrix with none is refused too, even an empty one (M.submat(0, c, arma::size(0, w))): take whole "
+             "columns with M.cols(a, b) (or whole rows with M.rows(a, b)), which works with no rows" +
              (at == std::string::npos ? std::string() : f.text.substr(at));
 }
 
@@ -1006,7 +1017,12 @@ std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& 
             // also, as alternatives another input may confirm: a loop over the rows (or the
             // columns) that ran to the other side's size, which runs past the end where that
             // side is the longer one
-            std::vector<Finding> out{found(m::result_index_past_the_end, "index", sentence(m::result_index_past_the_end) + said)};
+            // a block asked of Armadillo by its bounds (submat, rows, cols): its inclusive end first
+            const bool block = mentions(got.message, "submat()") || mentions(got.message, "::rows()") ||
+                               mentions(got.message, "::cols()");
+            std::vector<Finding> out{found(m::result_index_past_the_end, "index",
+                                           block ? std::string(kBlockPastTheEnd) + said
+                                                 : sentence(m::result_index_past_the_end) + said)};
             for (const char* side : {"rows", "cols"}) {
                 out.push_back(found(m::result_right_up_to_another_size, std::string("up_to_other:") + side,
                                     std::string("a loop over the result's ") + (side[0] == 'r' ? "rows" : "columns") +
