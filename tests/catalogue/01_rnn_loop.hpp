@@ -85,11 +85,12 @@ ATTN_MISTAKE(rnn_state_stored_in_a_column, "rnn_forward",
              "comes out transposed (chapter 01, step 2)");
 ATTN_MISTAKE(rnn_stale_state, "rnn_forward",
              "every step was given h_start instead of the h the previous step returned: update h "
-             "inside the loop (chapter 01, step 1)");
+             "inside the loop, h = rnn_step(...), not arma::rowvec h = ... there, which declares a "
+             "new h that hides the outer one and is lost at the end of each pass (chapter 01, step 1)");
 ATTN_MISTAKE(rnn_rows_off_by_one, "rnn_forward",
              "the rows of H are off by one: row t must hold h_t, the state right after reading "
-             "x_t, so row 0 is rnn_step(h_start, x_0), not h_start, and H has L rows, not L + 1; "
-             "record h after each step, and start the loop at t = 0 (chapter 01)");
+             "x_t, so row 0 is rnn_step(h_start, x_0), not h_start (and H has L rows: h_start is "
+             "not one of them); record h after each step, and start the loop at t = 0 (chapter 01)");
 ATTN_MISTAKE(rnn_ignores_h_start, "rnn_forward",
              "the loop started from a zero state instead of h_start: the first step is "
              "rnn_step(h_start, X.row(0), W, U); start the running h at h_start (chapter 01)");
@@ -128,7 +129,7 @@ ATTN_MISTAKE(rnn_state_squashed_again, "rnn_forward",
 ATTN_MISTAKE(no_positions_lose_width, "rnn_forward input_projections",
              "a sequence of no positions (X with 0 rows) gave a 0x0 matrix: no positions in, no "
              "rows out, but the result keeps its width d_h; an early return of arma::mat(), or "
-             "rows gathered with join_cols onto an empty matrix, loses it. Make the result "
+             "rows gathered with join_cols onto a 0x0 start (arma::mat H;), loses it. Make the result "
              "arma::mat(X.n_rows, d_h) before the loop (or X * U.t(), which is 0 x d_h), and "
              "check the shapes first, also when there is nothing to compute (chapter 01)");
 

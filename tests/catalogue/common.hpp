@@ -9,7 +9,8 @@ namespace attn_test::mistakes {
 
 ATTN_MISTAKE(shape_check_left_to_armadillo, "*",
              "an attn error was expected for input that breaks the contract, but Armadillo's own "
-             "error escaped: {} (chapter 06's rule, in every chapter)");
+             "error escaped: {} (every function checks its own shapes first, with require_shapes, "
+             "as its Throws: line in src/contracts/ says)");
 ATTN_MISTAKE(shape_rule_not_checked, "*",
              "a shape that breaks the function's rule was accepted without a ShapeError ({}): the code "
              "ran on and returned something. Armadillo does not notice every bad shape (a loop of "
