@@ -1079,11 +1079,27 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
     for (std::size_t a = 0; a < alternatives; ++a) {
         Finding f{};
         std::vector<const char*> said;
+        std::vector<std::string> scaled_parts;  // the parts scaled by f.factor, said in one sentence
         std::size_t rest = a;  // a's digits, one per part, pick each part's alternative
         for (const auto& [part, fs] : wrong) {
             const Finding& one = fs[rest % fs.size()];
             rest /= fs.size();
             f.key += (f.key.empty() ? "" : "|") + part + ":" + one.key;
+            if (!one.factor_text.empty() && !f.factor_text.empty() && std::abs(one.factor - f.factor) <= 1e-9 * std::abs(f.factor) &&
+                one.factor_names == f.factor_names) {
+                // another part scaled by the same factor: one sentence for them all
+                scaled_parts.push_back(part);
+                std::string joined;
+                for (std::size_t k = 0; k < scaled_parts.size(); ++k)
+                    joined += (k == 0 ? "" : k + 1 == scaled_parts.size() ? " and " : ", ") + scaled_parts[k];
+                const std::string q = f.factor_names.size() == 1 ? f.factor_names[0] : "";
+                const std::string words =
+                    scaled_sentence(joined, f.factor, q, q.empty() ? "" : inverse_name(q, f.factor, quantities));
+                f.text.replace(f.text.find(f.factor_text), f.factor_text.size(), words);
+                f.factor_text = words;
+                f.part = joined;
+                continue;
+            }
             // an explanation two parts share is given once, after the first of them
             std::string text = one.text;
             for (const char* why : kSharedWhys) {
@@ -1098,6 +1114,7 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
                 f.part = one.part;
                 f.factor = one.factor;
                 f.factor_text = text;
+                scaled_parts = {part};
             }
             if (!f.mistake) f.mistake = one.mistake;
             f.implied = f.implied || one.implied;
