@@ -1281,7 +1281,22 @@ bool reported_misnamed_part(const std::string& msg, std::size_t odd, const std::
     return true;
 }
 
+// A check of the rows that stops before the last part: a middle part of another height refused,
+// the same part last let through. Named before the checks that put the odd part last.
+bool reported_last_part_unchecked() {
+    const arma::mat tall(3, 2, arma::fill::ones), short_one(2, 2, arma::fill::ones);
+    const auto threw = [](const std::vector<arma::mat>& parts) {
+        return attempt([&] { return result("concat", attn::concat_heads(parts)); }).threw;
+    };
+    if (threw({tall, short_one, tall}) != Threw::shape_error) return false;
+    const Threw last = threw({tall, tall, short_one});
+    if (last == Threw::shape_error || last == Threw::input_error) return false;
+    report(m::parts_check_skips_the_last);
+    return true;
+}
+
 BOOST_AUTO_TEST_CASE(rejects_parts_of_different_lengths_naming_both) {
+    if (reported_last_part_unchecked()) return;
     const std::vector<arma::mat> parts = {arma::mat(3, 4, arma::fill::ones), arma::mat(2, 4, arma::fill::ones)};
     const std::string msg = refusal_of<attn::ShapeError>("concat_heads", [&] { attn::concat_heads(parts); });
     if (msg.empty()) return;
@@ -1293,6 +1308,7 @@ BOOST_AUTO_TEST_CASE(rejects_parts_of_different_lengths_naming_both) {
 BOOST_AUTO_TEST_CASE(rejects_a_later_part_of_another_length) {
     // parts 0 and 1 agree, the last differs: every part is compared, not only the first two,
     // and the loop runs to the last one
+    if (reported_last_part_unchecked()) return;
     const std::vector<arma::mat> parts = {arma::mat(3, 2, arma::fill::ones), arma::mat(3, 2, arma::fill::ones),
                                           arma::mat(2, 2, arma::fill::ones)};
     const std::string msg = refusal_of<attn::ShapeError>("concat_heads", [&] { attn::concat_heads(parts); }, {},

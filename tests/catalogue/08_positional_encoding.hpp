@@ -88,7 +88,10 @@ ATTN_MISTAKE(add_positions_empty_sentence, "add_positions split_heads concat_hea
              "turns into the largest index there is: Armadillo refuses it; take the first n rows "
              "with PE.head_rows(n), which gives none for n = 0, and give a block of no columns "
              "its own case: w == 0 ? arma::mat(M.n_rows, 0) : M.cols(a, a + w - 1), or if (w > 0) "
-             "around the copy (chapters 08 and 09)");
+             "around the copy. A block given by its first row and a size starts outside a matrix "
+             "of no rows: M.submat(0, c, arma::size(0, w)) is refused even though it is empty, "
+             "where M.cols(c, c + w - 1) is not; or skip the copy when there is nothing to copy, "
+             "if (part.n_elem > 0) (chapters 08 and 09)");
 ATTN_MISTAKE(similarity_as_column, "position_similarity",
              "the result came out as a column, L x 1 (PE * PE.row(p).t(), or arma::sum(..., 1) "
              "without a .t()), which an arma::rowvec cannot hold; the exercise returns a row, 1 x "

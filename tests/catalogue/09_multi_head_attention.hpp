@@ -90,6 +90,11 @@ ATTN_MISTAKE(part_numbered_from_one, "concat_heads",
              "the error numbered the parts from 1 (\"part 2\" for parts[1]): the parts are "
              "numbered as they are indexed, from 0, so the message names part i \"part \" + "
              "std::to_string(i), and the first part is part 0 (chapter 09)");
+ATTN_MISTAKE(parts_check_skips_the_last, "concat_heads",
+             "the check of the parts' rows never reached the last part: a part of another height "
+             "is refused in the middle of the list and let through at its end (a loop i + 1 < "
+             "parts.size(), or i < parts.size() - 1, one short); compare every part after the "
+             "first, i from 1 while i < parts.size(), with part 0 (chapter 09)");
 ATTN_MISTAKE(heads_block_start_in_columns, "split_heads",
              "head i's block was copied from memptr() + i * w, a count of columns used as a count "
              "of entries: Armadillo stores M column by column, L entries each, so head i's first "
