@@ -680,7 +680,8 @@ BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
     for (const double bad : {NAN, INFINITY}) {
         arma::mat mask(2, 2, arma::fill::zeros);
         mask(1, 0) = bad;
-        const std::string msg = refusal_of<attn::InputError>("masked_softmax", [&] { attn::masked_softmax(S, mask); });
+        const std::string msg = refusal_of<attn::InputError>("masked_softmax", [&] { attn::masked_softmax(S, mask); }, {},
+                                                             std::string("a mask holding ") + (std::isnan(bad) ? "NaN" : "+infinity"));
         if (msg.empty()) return;  // refusal_of has said what went wrong
         BOOST_TEST(msg.find("masked_softmax:") == 0,
                    "a mask holding " << bad << " must throw InputError naming masked_softmax; got '" << msg << "'");

@@ -811,8 +811,9 @@ BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
     for (const double bad : {NAN, INFINITY}) {
         arma::mat mask(3, 3, arma::fill::zeros);
         mask(1, 0) = bad;
-        const std::string msg = refusal_of<attn::InputError>("scaled_dot_product_attention",
-                                                             [&] { attn::scaled_dot_product_attention(r.Q, r.K, r.V, mask); });
+        const std::string msg = refusal_of<attn::InputError>(
+            "scaled_dot_product_attention", [&] { attn::scaled_dot_product_attention(r.Q, r.K, r.V, mask); }, {},
+            std::string("a mask holding ") + (std::isnan(bad) ? "NaN" : "+infinity"));
         if (msg.empty()) return;  // refusal_of has said what went wrong
         BOOST_TEST(msg.find("scaled_dot_product_attention:") == 0,
                    "a mask holding " << bad << " must throw InputError naming scaled_dot_product_attention (only -inf "

@@ -1074,7 +1074,8 @@ BOOST_AUTO_TEST_CASE(rejects_nan_or_plus_infinity_in_the_mask) {
         arma::mat mask(2, 2, arma::fill::zeros);
         mask(1, 0) = bad;
         const std::string msg =
-            refusal_of<attn::InputError>("masked_attention", [&] { attn::masked_attention(Q, K, V, mask); });
+            refusal_of<attn::InputError>("masked_attention", [&] { attn::masked_attention(Q, K, V, mask); }, {},
+                                         std::string("a mask holding ") + (std::isnan(bad) ? "NaN" : "+infinity"));
         if (msg.empty()) return;  // refusal_of has said what went wrong
     }
 }
