@@ -5,6 +5,8 @@
 // Check your work:  ./course check decoder_block   Stuck?  ./course hint decoder_block
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"
+#include "contracts/07_cross_attention.hpp"  // causal_mask
+#include "contracts/09_multi_head_attention.hpp"  // multi_head_attention
 
 namespace attn {
 

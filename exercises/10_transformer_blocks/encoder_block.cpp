@@ -5,6 +5,7 @@
 // Check your work:  ./course check encoder_block   Stuck?  ./course hint encoder_block
 #include "contracts/10_transformer_blocks.hpp"
 #include "core/errors.hpp"
+#include "contracts/09_multi_head_attention.hpp"  // multi_head_attention
 
 namespace attn {
 
