@@ -609,6 +609,7 @@ enum class Mha {
     one_wide_head,            // the projections attended whole, as one head
     concat_stacked,           // the heads' outputs stacked as rows (arma::join_cols)
     cut_end_inclusive,        // Q.cols(i d_k, (i + 1) d_k): each head one column too wide
+    cut_given_a_count,        // Q.cols(i d_k, d_k), V.cols(i d_v, d_v): a width where the last index belongs
     concat_end_inclusive,     // concat.cols(i d_v, (i + 1) d_v) = head_i
     w_o_first,                // output = W_o concat
     scores_as_weights,        // each head's scaled (and masked) scores kept as its weights
@@ -669,6 +670,11 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
                                 : s == Mha::widths_from_d_model                                    ? d_model_part
                                 : s == Mha::width_is_head_count                                    ? h
                                                                                                    : d_v;
+    // head p cut as M.cols(p w, w): refused once the end w lies before the start or past M
+    if (s == Mha::cut_given_a_count)
+        for (arma::uword p = 0; p < h; ++p)
+            if (d_k < p * d_k || d_k >= Q.n_cols || d_v < p * d_v || d_v >= V.n_cols)
+                return mha_throws(Threw::armadillo_index, "out of bounds");
     if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)  // (a cut by submat() names that)
         return mha_throws(Threw::armadillo_index, s == Mha::values_cut_at_key_width_placed ? "out of bounds" : "Mat::cols()");
     // one of K and V from X_q, the other from X_kv: each head's K_i and V_i of other lengths,
@@ -704,6 +710,12 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
         Qs.push_back(s == Mha::one_wide_head ? Q : head_of(Q, h, q, qk_width, dealt));  // (L_Q, d_k)
         const arma::uword k = s == Mha::head0_keys ? 0 : p, v = s == Mha::head0_values ? 0 : p;
         Ks.push_back(s == Mha::one_wide_head ? K : head_of(K, h, k, qk_width, dealt));  // (L_K, d_k)
+        if (s == Mha::cut_given_a_count) {
+            Qs.back() = block_by_loops(Q, p * d_k, d_k - p * d_k + 1);
+            Ks.back() = block_by_loops(K, p * d_k, d_k - p * d_k + 1);
+            Vs.push_back(block_by_loops(V, p * d_v, d_v - p * d_v + 1));
+            continue;
+        }
         if (s == Mha::values_at_key_offset) {
             if (v * d_k + v_width > V.n_cols) return mha_throws(Threw::armadillo_index, "");
             Vs.push_back(V.cols(v * d_k, v * d_k + v_width - 1));
@@ -954,6 +966,7 @@ Diagnosis multi_head_attention_diagnosis() {
             .variant(m::heads_width_from_d_model, with(Mha::widths_from_d_model))
             .variant(m::heads_not_split, with(Mha::one_wide_head))
             .variant(m::heads_concat_stacked_rows, with(Mha::concat_stacked))
+            .variant(m::span_end_given_a_count, with(Mha::cut_given_a_count))
             .variant(mistake_of(OneTooMany::span_end), with(Mha::cut_end_inclusive))
             .labelled("Q.cols(i * d_k, (i + 1) * d_k)")
             .variant(mistake_of(OneTooMany::span_end), with(Mha::concat_end_inclusive))

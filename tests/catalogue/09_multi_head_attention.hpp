@@ -12,13 +12,14 @@ ATTN_MISTAKE(span_end_inclusive, "split_heads concat_heads multi_head_attention 
              "columns starting at a are M.cols(a, a + w - 1), the first block starts at 0 and the "
              "last ends at M.n_cols - 1, and the first L rows are M.rows(0, L - 1); one too far, "
              "and Armadillo refuses the shapes or the index (chapters 08 and 09)");
-ATTN_MISTAKE(span_end_given_a_count, "split_heads",
+ATTN_MISTAKE(span_end_given_a_count, "split_heads multi_head_attention",
              "a block's second bound was given as a count of columns (M.cols(i * w, w), the way "
              "Eigen's middleCols(start, n) and NumPy's M[:, a:a + w] count): Armadillo's "
              "M.cols(a, b), M.rows(a, b) and M.submat(r1, c1, r2, c2) take the LAST index, "
              "inclusive, so head 0 came out w + 1 columns wide, head 1 a single column, and a range "
              "whose end lies before its start is refused. Write M.cols(i * w, (i + 1) * w - 1), or "
-             "give a size: M.submat(0, i * w, arma::size(M.n_rows, w)) (chapter 09)");
+             "give a size: M.submat(0, i * w, arma::size(M.n_rows, w)); split_heads(M, heads) cuts "
+             "them so (chapter 09)");
 ATTN_MISTAKE(head_scale_by_sqrt_d_model, "multi_head_attention",
              "each head divided its scores by sqrt(d_model), the width of all the heads together; "
              "a head's score is a dot product of its own d_k = d_model / h columns, so its "
