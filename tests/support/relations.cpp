@@ -959,9 +959,6 @@ std::vector<ContractRule> attention_rules(bool with_mask) {
     return rules;
 }
 
-// A call that threw where the right result is numbers: the input was valid, so what threw
-// says the slip's kind (a check too strict, a product of the wrong operands, an index
-// past the end); the key is the kind alone, so that one kind on every input names it.
 // An index past the end from a block Armadillo was asked for by its bounds.
 constexpr const char* kBlockPastTheEnd =
     "on input the contract accepts, a block of rows or columns ran past the end of a matrix: Armadillo's "
@@ -988,6 +985,9 @@ bool names_a_size_of_zero(const std::string& input) {
     return std::regex_search(input, zero);
 }
 
+// A call that threw where the right result is numbers: the input was valid, so what threw
+// says the slip's kind (a check too strict, a product of the wrong operands, an index
+// past the end); the key is the kind alone, so that one kind on every input names it.
 std::vector<Finding> threw_on_valid_input(const Result& got, const std::string& function) {
     const std::string said = " (it threw " + got.type + ": " + got.message + ")";
     // a standard library error whose message starts with the function's name: the
@@ -1085,7 +1085,9 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
             const Finding& one = fs[rest % fs.size()];
             rest /= fs.size();
             f.key += (f.key.empty() ? "" : "|") + part + ":" + one.key;
-            if (!one.factor_text.empty() && !f.factor_text.empty() && std::abs(one.factor - f.factor) <= 1e-9 * std::abs(f.factor) &&
+            const bool same_factor = std::abs(one.factor - f.factor) <= 1e-9 * std::abs(f.factor);
+            const std::size_t said_at = f.factor_text.empty() ? std::string::npos : f.text.find(f.factor_text);
+            if (!one.factor_text.empty() && said_at != std::string::npos && same_factor &&
                 one.factor_names == f.factor_names) {
                 // another part scaled by the same factor: one sentence for them all
                 scaled_parts.push_back(part);
@@ -1095,7 +1097,7 @@ std::vector<Finding> relations_between(const Result& got, const Result& want, co
                 const std::string q = f.factor_names.size() == 1 ? f.factor_names[0] : "";
                 const std::string words =
                     scaled_sentence(joined, f.factor, q, q.empty() ? "" : inverse_name(q, f.factor, quantities));
-                f.text.replace(f.text.find(f.factor_text), f.factor_text.size(), words);
+                f.text.replace(said_at, f.factor_text.size(), words);
                 f.factor_text = words;
                 f.part = joined;
                 continue;
