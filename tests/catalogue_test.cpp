@@ -99,6 +99,13 @@ BOOST_AUTO_TEST_CASE(ids_are_unique_snake_case_and_every_sentence_says_something
         BOOST_TEST(id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos,
                    "mistake ids are snake_case: " << id);
         BOOST_TEST(std::string(m->explanation).size() > 20u, "mistake " << id << " has no sentence worth reading");
+        // "{}" is where a detail goes (sentence() fills the first one in): a second would stay as
+        // it is, and C++'s empty braces in a sentence would be taken for the place of a detail
+        const std::string text = m->explanation;
+        const auto first = text.find("{}");
+        BOOST_TEST((first == std::string::npos || text.find("{}", first + 2) == std::string::npos),
+                   "mistake " << id << " has two {}: only one place for a detail, and no empty braces of C++");
+        BOOST_TEST(text.find("return {}") == std::string::npos, "mistake " << id << ": 'return {}' would be filled with a detail");
     }
     BOOST_TEST(seen.size() > 100u, "the catalogue looks empty: " << seen.size() << " mistakes");
 }

@@ -278,9 +278,10 @@ ATTN_MISTAKE(softmax_backward_dot_unfinished, "softmax_jvp softmax_rows_backward
              "half unneeded) and then applied; add up the whole row's a . v in a first loop, then "
              "write a_j (v_j - a . v) in a second (or fill every entry of J) (chapters 03 and 11)");
 ATTN_MISTAKE(softmax_backward_dot_one_short, "softmax_jvp softmax_rows_backward attention_backward",
-             "the dot product a . v left out the last key: its loop stopped one short (k + 1 < "
-             "L_K, or k < n - 1); it adds up a_k v_k over every key of the row, for (arma::uword "
-             "k = 0; k < a.n_cols; ++k); where the loop writing the entries stopped one short too, "
+             "the dot product a . v left out a key: its loop stopped one short (k + 1 < L_K, or k < "
+             "n - 1: the last key) or started at 1 (the first key); it adds up a_k v_k over every "
+             "key of the row, for (arma::uword k = 0; k < a.n_cols; ++k); where the loop writing the "
+             "entries stopped one short too, "
              "the last key's entry also stayed 0: both loops run over every key (chapters 03 and "
              "11)");
 ATTN_MISTAKE(softmax_backward_of_log_softmax, "softmax_jvp softmax_rows_backward attention_backward",

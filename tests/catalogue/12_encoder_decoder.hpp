@@ -62,7 +62,7 @@ ATTN_MISTAKE(teacher_forcing_begin_appended, "teacher_forcing",
 ATTN_MISTAKE(teacher_forcing_end_only_after_a_token, "teacher_forcing",
              "the end token was pushed inside the loop over the target, after its last token (if "
              "i + 1 == n): an empty target has no last token, so its expected tokens came back "
-             "{} instead of {end}; push end once, after the loop (chapter 12)");
+             "empty instead of holding the end token alone; push end once, after the loop (chapter 12)");
 ATTN_MISTAKE(teacher_forcing_skips_ids_already_there, "teacher_forcing",
              "begin was not put before a target that already starts with begin's id, or end not "
              "after one that already ends with end's id: the target is copied as it is, and begin "
@@ -146,7 +146,8 @@ ATTN_MISTAKE(decode_best_score_starts_at_zero, "greedy_decode",
 ATTN_MISTAKE(max_len_zero_still_decodes, "greedy_decode beam_search",
              "with max_len 0 a token was still produced: max_len 0 allows nothing, so the answer "
              "is empty; test the length before the first call of next_scores (a while loop rather "
-             "than do-while, size() >= max_len rather than ==, or return {} at once) (chapter 12)");
+             "than do-while, size() >= max_len rather than ==, or return an empty vector at once) (chapter "
+             "12)");
 ATTN_MISTAKE(decode_prefix_without_begin, "greedy_decode beam_search",
              "next_scores was shown prefixes without the begin token (its first call got an empty "
              "prefix): the decoder always reads begin first, so keep it at the front of every "
@@ -159,7 +160,7 @@ ATTN_MISTAKE(decode_shown_last_token_only, "greedy_decode beam_search",
 ATTN_MISTAKE(greedy_end_forbidden_at_first, "greedy_decode",
              "the end token was kept from being chosen at the first step (or until a few tokens "
              "were produced), so the answer was never empty: the contract stops as soon as the "
-             "best token is end, at the first step too, and then the answer is {} (chapter 12)");
+             "best token is end, at the first step too, and then the answer is empty (chapter 12)");
 ATTN_MISTAKE(decode_shown_a_window, "greedy_decode",
              "next_scores was shown only part of the prefix, a window of it ({begin, "
              "prefix.back()}, or the last two tokens) instead of the whole prefix: the decoder "

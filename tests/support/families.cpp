@@ -549,13 +549,14 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
     const arma::mat A = way == Jvp::softmax_again ? softmax_by_loops(A_given) : A_given;
     const arma::uword R = A.n_rows, C = A.n_cols;
     arma::vec row_dot(R, arma::fill::zeros), row_sum(R, arma::fill::zeros), row_aa(R, arma::fill::zeros),
-        dot_short(R, arma::fill::zeros);
+        dot_short(R, arma::fill::zeros), dot_from_one(R, arma::fill::zeros);
     arma::rowvec col_dot(C, arma::fill::zeros);
     double whole = 0;
     for (arma::uword i = 0; i < R; ++i)
         for (arma::uword j = 0; j < C; ++j) {
             row_dot(i) += A(i, j) * dA(i, j);
             if (j + 1 < C) dot_short(i) += A(i, j) * dA(i, j);
+            if (j > 0) dot_from_one(i) += A(i, j) * dA(i, j);
             row_sum(i) += dA(i, j);
             row_aa(i) += A(i, j) * A(i, j);
             col_dot(j) += A(i, j) * dA(i, j);
@@ -596,6 +597,7 @@ arma::mat softmax_backward_by_loops(const arma::mat& A_given, const arma::mat& d
                 case Jvp::partial_dot_through: x = a * (g - (partial + a * g)); break;
                 case Jvp::partial_dot_before: x = a * (g - partial); break;
                 case Jvp::dot_one_short: x = a * (g - dot_short(i)); break;
+                case Jvp::dot_from_one: x = a * (g - dot_from_one(i)); break;
                 case Jvp::both_loops_short: x = j + 1 < C ? a * (g - dot_short(i)) : 0.0; break;
                 case Jvp::masked_keep_gradient: x = a == 0.0 ? g : x; break;
             }
@@ -832,6 +834,7 @@ std::vector<JvpSlip> jvp_slips(bool one_row) {
             {Jvp::partial_dot_before, &m::softmax_backward_dot_unfinished, "the dot of keys 0..j-1"},
             {Jvp::dot_one_short, &m::softmax_backward_dot_one_short, "k + 1 < L_K"},
             {Jvp::both_loops_short, &m::softmax_backward_dot_one_short, "k + 1 < L_K and j + 1 < L_K"},
+            {Jvp::dot_from_one, &m::softmax_backward_dot_one_short, "k from 1"},
             {Jvp::masked_keep_gradient, &m::softmax_backward_masked_keep_gradient, "dA kept where A = 0"}};
     if (one_row)
         all.erase(std::remove_if(all.begin(), all.end(),

@@ -304,13 +304,13 @@ void add_product_loop_slips(Probe& p, const std::string& part, const arma::mat& 
 // stand for softmax's. A loop that sums the dot product while it writes the entries uses
 // it unfinished: entry j subtracts the sum over keys 0..j (`partial_dot_through`) or
 // 0..j-1 (`partial_dot_before`); or its loop can stop one key short (`dot_one_short`), with the loop writing the entries too
-// (`both_loops_short`: the last key's entry stays 0).
+// (`both_loops_short`: the last key's entry stays 0), or start at key 1 (`dot_from_one`).
 // A loop that starts from a copy of dA and skips the masked keys (weight 0) leaves them
 // dA where 0 belongs (`masked_keep_gradient`). `skipped` is no backward pass at all (dS = dA).
 enum class Jvp { right, skipped, without_subtraction, missing_weights, diagonal_only, sum_of_v, mean_of_v, brackets,
                  columns, whole_matrix, not_reset, roles_swapped, on_weights, dot_of_weights, first_term_unweighted,
                  dot_as_mean, softmax_again, own_weight_twice, without_delta, gradient_in_front, log_softmax,
-                 partial_dot_through, partial_dot_before, dot_one_short, both_loops_short, masked_keep_gradient, dot_added,
+                 partial_dot_through, partial_dot_before, dot_one_short, both_loops_short, dot_from_one, masked_keep_gradient, dot_added,
                  column_dots_by_row };
 arma::mat softmax_backward_by_loops(const arma::mat& A, const arma::mat& dA, Jvp way = Jvp::right);
 // Whether a way runs on weights of A's shape: the column sums of A % dA taken as the rows' dot
