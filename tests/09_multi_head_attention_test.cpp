@@ -616,6 +616,7 @@ enum class Mha {
     raw_scores_as_weights,    // each head's Q_i K_i^T kept as its weights
     head0_queries,            // every head attends with head 0's queries Q_0
     head0_keys,               // ... with head 0's keys K_0
+    keys_cut_from_q,          // each head's keys cut from Q = X_q W_q (a slicing line copied, Q for K)
     head0_values,             // ... with head 0's values V_0
     w_o_transposed,           // output = concat W_o^T
     width_is_head_count,      // split_heads(Q, d_k): d_k parts, each `heads` columns wide
@@ -658,6 +659,7 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
     // Q (L_Q, h d_k), K (L_K, h d_k), V (L_K, h d_v; h d_k when projected by W_q or W_k)
     ProjectionsByLoops pr = projections_by_loops(Xq, Xkv, in.W_q, in.W_k, in.W_v, head.projection);
     if (s == Mha::keys_from_queries) pr.K = product_by_loops(in.X_q, in.W_k);
+    if (s == Mha::keys_cut_from_q) pr.K = pr.Q;
     if (s == Mha::values_from_queries) pr.V = product_by_loops(in.X_q, in.W_v);
     const arma::mat &Q = pr.Q, &K = pr.K, &V = pr.V;
     const arma::uword d_k = in.W_q.n_cols / h, d_v = in.W_v.n_cols / h, L_Q = Q.n_rows, L_K = K.n_rows;
@@ -955,6 +957,7 @@ Diagnosis multi_head_attention_diagnosis() {
             .labelled("K from X_q")
             .variant(m::heads_keys_values_from_queries, with(Mha::values_from_queries))
             .labelled("V from X_q")
+            .variant(m::heads_keys_cut_from_queries, with(Mha::keys_cut_from_q))
             .on_other_input(with(Mha::queries_from_x_kv), "X_kv in place of X_q: the queries were projected from X_kv, "
                                                            "which only the keys and values come from")
             .variant(m::heads_values_cut_at_key_width, with(Mha::values_cut_at_key_width))

@@ -67,6 +67,12 @@ ATTN_MISTAKE(heads_mask_not_passed, "multi_head_attention",
              "the mask never reached {}, so their queries also read the keys they must not "
              "see: multi_head_attention's one mask applies to every head, "
              "scaled_dot_product_attention(Q_i, K_i, V_i, mask) (chapters 07 and 09)");
+ATTN_MISTAKE(heads_keys_cut_from_queries, "multi_head_attention",
+             "each head's keys were cut from Q instead of K (a slicing line copied and one name not "
+             "changed, Q.cols(...) where K.cols(...) belongs): every head compared its queries with "
+             "themselves. Head i's keys are its slice of K = X_kv W_k; in cross-attention keys cut "
+             "from Q have L_Q rows, and scaled_dot_product_attention refuses them beside the L_K "
+             "rows of the values (chapter 09)");
 ATTN_MISTAKE(heads_keys_values_from_queries, "multi_head_attention",
              "a projection took the wrong input: the keys or the values (or both) were projected "
              "from X_q instead of X_kv. In cross-attention the queries come from one sequence "
