@@ -773,7 +773,8 @@ BOOST_AUTO_TEST_CASE(a_single_key_gets_weight_one) {
 BOOST_AUTO_TEST_CASE(a_masked_key_gets_weight_zero) {
     const double got = attn::softmax_weight_of_masked_key();
     // -infinity is the key's score; a small positive number, a weight it keeps
-    std::vector<WrongAnswer<double>> wrong = {{-INFINITY, &m::thinks_the_masked_weight_is_its_score}};
+    std::vector<WrongAnswer<double>> wrong = {{-INFINITY, &m::thinks_the_masked_weight_is_its_score},
+                                              {NAN, &m::thinks_the_masked_weight_is_undefined}};
     if (got > 0) wrong.push_back({got, &m::thinks_a_masked_key_keeps_some_weight});
     judge_answer<double>("the weight of a key whose score is -infinity", got, 0.0, wrong,
                          "e^-infinity = 0 in the numerator, so the weight is exactly 0");

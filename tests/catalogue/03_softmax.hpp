@@ -205,6 +205,10 @@ ATTN_MISTAKE(thinks_a_lone_key_shares_its_weight, "softmax_questions",
 ATTN_MISTAKE(thinks_a_masked_key_keeps_some_weight, "softmax_questions",
              "a key whose score is -infinity gets e^-infinity = 0 in the numerator, so its weight "
              "is exactly 0, not merely small (chapter 03)");
+ATTN_MISTAKE(thinks_the_masked_weight_is_undefined, "softmax_questions",
+             "a masked key's weight is a number, 0, not NaN: e^-infinity is exactly 0, so the key "
+             "adds nothing to the numerator or the total; NaN (0 / 0) comes only when every key of "
+             "a row is masked, and the course gives that row zeros (chapter 03)");
 ATTN_MISTAKE(thinks_the_masked_weight_is_its_score, "softmax_questions",
              "-infinity is what the mask makes of the key's score; its weight is what softmax "
              "makes of that score, e^-infinity / (sum of the row) = 0: a weight is never negative "

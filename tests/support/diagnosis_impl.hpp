@@ -30,11 +30,14 @@ void judge_answer(const std::string& question, const T& got, const T& right, con
         BOOST_TEST(true);
         return;
     }
-    for (const auto& w : wrong)
-        if (got == w.answer) {
+    for (const auto& w : wrong) {
+        bool same = got == w.answer;
+        if constexpr (std::is_floating_point_v<T>) same = same || (got != got && w.answer != w.answer);  // NaN for NaN
+        if (same) {
             report(*w.mistake);
             return;
         }
+    }
     BOOST_ERROR(question << ": not the right answer; " << explain);
 }
 
