@@ -292,10 +292,12 @@ arma::mat far_apart_scores() {
 
 Diagnosis attention_weights_diagnosis() {
     Diagnosis d("attention_weights");
-    const Random nine(2, 5, 9, 3), narrow(2, 3, 3, 2, 12);
+    const Random nine(2, 5, 9, 3), narrow(2, 3, 3, 2, 12), again(3, 3, 4, 2, 21);
     const auto [Qf, Kf] = qk_with_scaled_scores(far_apart_scores());
     const std::vector<std::tuple<std::string, arma::mat, arma::mat>> inputs = {
         {"the worked example's Q and K (3 tokens, d_k 4)", kQ, kK},
+        // the worked example's shapes with other numbers, next: a result kept for those shapes shows
+        {"3 queries, 3 keys, d_k 4 (the worked example's shapes), other numbers", again.Q, again.K},
         {"2 queries, 5 keys, d_k 9", nine.Q * 1.5, nine.K},
         {"3 queries, 4 keys, d_k 6, scaled scores near 0, near 1000, and one 1500 above its row", Qf, Kf},
         {"2 queries, 3 keys, d_k 3", narrow.Q * 2.0, narrow.K}};
