@@ -836,8 +836,13 @@ void judge_entry_of_a(const std::string& question, double got, double right, con
                       const std::string& explain) {
     const arma::mat A = exact_A();
     const char* const tokens[] = {"I", "love", "LLMs"};
+    // the asked entry divided by its column's total, as if the columns summed to 1
+    std::vector<WrongAnswer<double>> all = wrong;
+    for (arma::uword r = 0; r < A.n_rows; ++r)
+        for (arma::uword c = 0; c < A.n_cols; ++c)
+            if (std::abs(A(r, c) - right) < 1e-12) all.push_back({right / arma::accu(A.col(c)), &m::entry_divided_by_its_column_total});
     std::vector<double> values{right};
-    for (const auto& w : wrong) values.push_back(w.answer);
+    for (const auto& w : all) values.push_back(w.answer);
     const std::size_t named = values.size();  // the values before this are right or named otherwise
     for (const double a : A)
         if (std::none_of(values.begin(), values.end(), [a](double v) { return std::abs(v - a) < 1e-12; }))
@@ -853,7 +858,7 @@ void judge_entry_of_a(const std::string& question, double got, double right, con
         report(m::reads_another_entry_of_a, which.str());
         return;
     }
-    judge_answer<double>(question, got, right, wrong, explain);
+    judge_answer<double>(question, got, right, all, explain);
 }
 
 }  // namespace

@@ -259,6 +259,11 @@ ATTN_MISTAKE(thinks_a_token_keeps_its_whole_value, "attention_questions",
              "a token does not keep the whole of its own value: z_love = 0.14 v_I + 0.63 v_love + "
              "0.23 v_LLMs, so it keeps its own weight, 0.63, and borrows the rest from its "
              "neighbours (chapter 04, 'The idea', item 4)");
+ATTN_MISTAKE(entry_divided_by_its_column_total, "attention_questions",
+             "a weight was divided by its column's total, as if each key shared itself out over the "
+             "queries: it is each ROW of A that sums to 1 (a query shares its attention over the "
+             "keys), so the weight is read from A as it is, row the query, column the key (chapter "
+             "04, step 4)");
 ATTN_MISTAKE(thinks_a_token_skips_itself, "attention_questions",
              "the token's own key was left out of its row, as if a token never attended to itself: "
              "a query is compared with every key, its own included, so LLMs shares its weight over "
