@@ -60,7 +60,7 @@ const Axes kProjections = axes("position", "entry");  // X U^T: row t is (U x_t)
 enum class Step {
     right, tanh_by_exp, swapped, w_as_stored, u_as_stored, neither_transposed, column_on_rows, no_tanh, tanh_state_only,
     tanh_input_only, tanh_each_term, sigmoid, relu, no_state, no_input, input_subtracted, state_subtracted,
-    terms_multiplied, previous_state_added, int_sum, input_to_d_h, state_to_d_in, tanh_of_half
+    terms_multiplied, previous_state_added, int_sum, input_to_d_h, state_to_d_in, tanh_of_half, total_not_reset
 };
 
 // a times M^T (transposed) or a times M, by loops; nothing when Armadillo would refuse the product.
@@ -84,17 +84,19 @@ std::optional<arma::rowvec> step_by_loops(const arma::rowvec& h, const arma::row
                                           const arma::mat& U, Step way = Step::right) {
     if (way == Step::column_on_rows) return std::nullopt;  // W * h_prev: d_h x d_h times 1 x d_h
     // by loops over each row r of W and U: the sum kept in an int (each addition cut to a
-    // whole number), or a loop over one product's terms run to the other's width (fewer
-    // terms; nothing where it reads past the end)
-    if (way == Step::int_sum || way == Step::input_to_d_h || way == Step::state_to_d_in) {
+    // whole number), a loop over one product's terms run to the other's width (fewer
+    // terms; nothing where it reads past the end), or one total for every row, never set
+    // back to 0 (each unit's sum holds the earlier units' too)
+    if (way == Step::int_sum || way == Step::input_to_d_h || way == Step::state_to_d_in || way == Step::total_not_reset) {
         const arma::uword d_h = W.n_rows, d_in = U.n_cols;
         const arma::uword n_state = way == Step::state_to_d_in ? d_in : h.n_elem;
         const arma::uword n_input = way == Step::input_to_d_h ? d_h : x.n_elem;
         if (W.n_cols != h.n_elem || d_in != x.n_elem || U.n_rows != d_h || n_state > h.n_elem || n_input > x.n_elem)
             return std::nullopt;
         arma::rowvec v(d_h);
+        double pre = 0;
         for (arma::uword r = 0; r < d_h; ++r) {
-            double pre = 0;
+            if (way != Step::total_not_reset) pre = 0;
             const auto add = [&](double term) {
                 pre = way == Step::int_sum ? static_cast<double>(static_cast<int>(pre + term)) : pre + term;
             };
@@ -174,6 +176,7 @@ const std::vector<StepSlip>& step_slips() {
         {Step::terms_multiplied, &m::rnn_terms_not_added, "tanh((h * W.t()) % (x * U.t()))"},
         {Step::previous_state_added, &m::rnn_previous_state_added_back, "h + tanh(h * W.t() + x * U.t())"},
         {Step::int_sum, &m::rnn_sum_in_integer, "int pre = 0; pre += ..."},
+        {Step::total_not_reset, &m::rnn_sum_not_reset, "one pre for every unit"},
         {Step::input_to_d_h, &m::rnn_loop_bound_of_other_width, "x_t's terms for c < W.n_cols"},
         {Step::state_to_d_in, &m::rnn_loop_bound_of_other_width, "h_prev's terms for c < U.n_cols"},
     };

@@ -36,6 +36,11 @@ ATTN_MISTAKE(rnn_tanh_on_one_term, "rnn_step rnn_forward",
              "tanh was applied to the terms separately, or to one of them only (arma::tanh(h_prev "
              "* W.t()) + x_t * U.t(), or a tanh around each product): it applies once, to their "
              "sum, arma::tanh(h_prev * W.t() + x_t * U.t()) (chapter 01, step 1)");
+ATTN_MISTAKE(rnn_sum_not_reset, "rnn_step rnn_forward",
+             "the total of a hidden unit was declared once, outside the loop over the units, and "
+             "never set back to 0: unit r's sum also held every earlier unit's, so h_t is right "
+             "at entry 0 only. Start each unit's total at 0 inside that loop (double pre = 0; "
+             "then its terms), or write the row at once: h_prev * W.t() + x_t * U.t() (chapter 01)");
 ATTN_MISTAKE(rnn_sum_in_integer, "rnn_step rnn_forward",
              "the sum inside tanh was kept in an integer (int pre = 0; pre += W(r, c) * h_prev(c)): "
              "each addition drops the fraction, so small terms vanish and h_t is tanh of a whole "
