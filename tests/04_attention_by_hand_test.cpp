@@ -915,7 +915,6 @@ BOOST_AUTO_TEST_CASE(rejects_q_and_k_of_different_widths) {
     if (msg.empty()) return;  // refusal_of has said what went wrong
     BOOST_TEST(msg.find("scores:") == 0, "Q 3x4 with K 5x5 must throw ShapeError naming scores; got '" << msg << "'");
     BOOST_TEST(msg.find("d_q = d_k") != std::string::npos, "the message should name the rule d_q = d_k; got '" << msg << "'");
-    if (msg.empty()) return;
     // each matrix under its own name and in the contract's order ("got Q 3x4 and K 5x5"): K's
     // shape under another name (V, X), or Q's, is named
     if (!message_names(msg, {"Q 3x4", "K 5x5"}, "Q 3x4 with K 5x5 (keys 5 wide for queries 4 wide)", true)) return;
@@ -1191,7 +1190,6 @@ BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     if (msg.empty()) return;  // refusal_of has said what went wrong
     BOOST_TEST(msg.find("attend:") == 0, "A 3x3 with V 2x4 must throw ShapeError naming attend; got '" << msg << "'");
     BOOST_TEST(msg.find("L_K = L_V") != std::string::npos, "the message should name the rule L_K = L_V; got '" << msg << "'");
-    if (msg.empty()) return;
     // each matrix under its own name, in the order the contract words it ("got A 3x3 and V 2x4")
     if (!message_names(msg, {"A 3x3", "V 2x4"}, "A 3x3 with V 2x4 (3 columns of weights for 2 value rows)", true))
         return;
@@ -1259,7 +1257,6 @@ BOOST_AUTO_TEST_CASE(rejects_weights_of_the_wrong_length) {
     if (msg.empty()) return;  // refusal_of has said what went wrong
     BOOST_TEST(msg.find("mix_value_rows:") == 0,
                "2 weights for 3 value rows must throw ShapeError naming mix_value_rows; got '" << msg << "'");
-    if (msg.empty()) return;
     // each under its own name, the contract's weights and V
     if (!message_names(msg, {"weights 1x2", "V 3x4"}, "2 weights (1x2) for V 3x4 (3 value rows)")) return;
     // too many as well: a check that refuses only too few weights, or a loop over V's rows
@@ -1315,10 +1312,9 @@ BOOST_AUTO_TEST_CASE(rejects_a_without_one_column_per_value_row) {
     // the check may be llms_output_row's own or that of mix_value_rows (which it may call): either names the rule
     const arma::mat V2(2, 4, arma::fill::ones);
     const std::string msg = shape_error_here_or_below("llms_output_row", [&] { attn::llms_output_row(exact_A(), V2); });
-    if (msg.empty()) return;  // refusal_of has said what went wrong
+    if (msg.empty()) return;  // refusal_of, which it calls, has said what went wrong
     BOOST_TEST(msg.find("L_K = L_V") != std::string::npos,
                "A 3x3 with V 2x4 must throw ShapeError naming the rule L_K = L_V; got '" << msg << "'");
-    if (msg.empty()) return;
     // the matrices under their own names: A and V in llms_output_row's own message (in attend's
     // order, "got A 3x3 and V 2x4"), or in mix_value_rows' the row of weights it was handed (A's
     // last row, 1x3) and V

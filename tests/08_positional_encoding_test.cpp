@@ -528,10 +528,10 @@ void similarity_variants(Probe& pr, const arma::mat& PE, arma::uword p) {
     pr.variant(m::similarity_row_with_itself, as(own));
     // PE read through memptr() as if stored row by row, pe[p * d + c] * pe[j * d + c]
     if (L > 1 && d > 1) {
-        pr.variant(mistake_of(StorageRead::row_major), as(similarity_by_loops(read_row_major(PE), p)),
+        const arma::mat stored = read_row_major(PE);
+        pr.variant(mistake_of(StorageRead::row_major), as(similarity_by_loops(stored, p)),
                    "the dot products PE(p) . PE(j), reading PE");
         // ... or row p alone, as d entries from memptr() + p * d, against rows read as rows
-        const arma::mat stored = read_row_major(PE);
         arma::rowvec chunk(L, arma::fill::zeros);
         for (arma::uword j = 0; j < L; ++j)
             for (arma::uword c = 0; c < d; ++c) chunk(j) += stored(p, c) * PE(j, c);

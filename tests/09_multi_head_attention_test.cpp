@@ -677,7 +677,8 @@ MhaByLoops mha_by_loops(const MhaCase& in, Mha s = Mha::right, const AttentionWa
         for (arma::uword p = 0; p < h; ++p)
             if (d_k < p * d_k || d_k >= Q.n_cols || d_v < p * d_v || d_v >= V.n_cols)
                 return mha_throws(Threw::armadillo_index, "out of bounds");
-    if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)  // (a cut by submat() names that)
+    // (values_cut_at_key_width_placed is written with submat(), whose error names submat, not cols)
+    if (h * qk_width > Q.n_cols || h * v_width > V.n_cols || s == Mha::cut_end_inclusive)
         return mha_throws(Threw::armadillo_index, s == Mha::values_cut_at_key_width_placed ? "out of bounds" : "Mat::cols()");
     // one of K and V from X_q, the other from X_kv: each head's K_i and V_i of other lengths,
     // which scaled_dot_product_attention refuses before it looks at the mask

@@ -476,10 +476,10 @@ std::string expected_kind(bool wants_shape) {
 }
 
 // Which check met the input, in words ("the check 'refuses a step that is not positive'"): a
-// function refuses several inputs, and the learner needs to know which one got through.
-// `input`, when given, says which of the check's inputs it was ("an x_t of 1x3").
-// The test's name in words: its underscores become spaces, except inside the course's
-// subscripted names (d_k, L_Q, W_q, x_t, h_prev, H_enc), which keep theirs.
+// function refuses several inputs, and the learner needs to know which one got through. The
+// test's name, its underscores made spaces except inside the course's subscripted names (d_k,
+// L_Q, W_q, x_t, h_prev, H_enc), which keep theirs. `input`, when given, says which of the
+// check's inputs it was ("an x_t of 1x3").
 std::string running_check(const std::string& input) {
     const std::string raw = boost::unit_test::framework::current_test_case().p_name.get();
     static const std::set<std::string> letters = {"d", "L", "W", "x", "h", "b", "H", "X"};
